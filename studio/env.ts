@@ -1,0 +1,7 @@
+// The Studio reads SANITY_STUDIO_* variables (from the shell or studio/.env). Without a project the
+// Studio still builds and validates its schema offline; it needs a real project id to open content.
+export const studioEnv = {
+  projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
+  dataset: process.env.SANITY_STUDIO_DATASET || 'production',
+  apiVersion: process.env.SANITY_STUDIO_API_VERSION || '2025-09-01',
+}

@@ -1,0 +1,30 @@
+import { visionTool } from '@sanity/vision'
+import { defineConfig } from 'sanity'
+import { structureTool } from 'sanity/structure'
+import { schemaTypes, singletonTypes } from './schemaTypes'
+import { structure } from './structure'
+import { studioEnv } from './env'
+
+const singletons = new Set<string>(singletonTypes)
+const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
+
+export default defineConfig({
+  name: 'default',
+  title: 'Buy-back site content',
+  projectId: studioEnv.projectId,
+  dataset: studioEnv.dataset,
+  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: studioEnv.apiVersion })],
+  schema: {
+    types: schemaTypes,
+    // Singletons are created once, at their fixed id, from the structure; never from "New document".
+    templates: (templates) => templates.filter(({ schemaType }) => !singletons.has(schemaType)),
+  },
+  document: {
+    actions: (actions, { schemaType }) =>
+      singletons.has(schemaType) ? actions.filter(({ action }) => action && singletonActions.has(action)) : actions,
+    newDocumentOptions: (options, { creationContext }) =>
+      creationContext.type === 'global'
+        ? options.filter(({ templateId }) => !singletons.has(templateId))
+        : options,
+  },
+})

@@ -1,0 +1,47 @@
+import { deviceMake } from './documents/device-make'
+import { deviceModel } from './documents/device-model'
+import { page } from './documents/page'
+import { shopItem } from './documents/shop-item'
+import { blockContent } from './objects/block-content'
+import { deviceCatalogueSection } from './objects/device-catalogue-section'
+import { faqSection } from './objects/faq-section'
+import { featureSection } from './objects/feature-section'
+import { gradeSection } from './objects/grade-section'
+import { heroSection } from './objects/hero-section'
+import { imageWithAlt } from './objects/image-with-alt'
+import { link } from './objects/link'
+import { navItem } from './objects/nav-item'
+import { richTextSection } from './objects/rich-text-section'
+import { stepsSection } from './objects/steps-section'
+import { errorPages } from './singletons/error-pages'
+import { footer } from './singletons/footer'
+import { header } from './singletons/header'
+import { navigation } from './singletons/navigation'
+import { newsletter } from './singletons/newsletter'
+import { siteSettings } from './singletons/site-settings'
+
+export const singletonTypes = ['siteSettings', 'navigation', 'header', 'footer', 'newsletter', 'errorPages'] as const
+
+export const schemaTypes = [
+  siteSettings,
+  navigation,
+  header,
+  footer,
+  newsletter,
+  errorPages,
+  page,
+  deviceMake,
+  deviceModel,
+  shopItem,
+  link,
+  blockContent,
+  imageWithAlt,
+  navItem,
+  heroSection,
+  richTextSection,
+  featureSection,
+  stepsSection,
+  faqSection,
+  gradeSection,
+  deviceCatalogueSection,
+]

@@ -1,0 +1,54 @@
+import { MobileDeviceIcon } from '@sanity/icons'
+import { defineField, defineType } from 'sanity'
+
+/** Lists makes and their models from the device catalogue. */
+export const deviceCatalogueSection = defineType({
+  name: 'deviceCatalogueSection',
+  title: 'Device list',
+  type: 'object',
+  icon: MobileDeviceIcon,
+  fields: [
+    defineField({
+      name: 'heading',
+      title: 'Heading',
+      type: 'string',
+      description: 'The heading above the list, for example "Choose your phone".',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'intro',
+      title: 'Introduction',
+      type: 'text',
+      rows: 2,
+      description: 'A sentence under the heading.',
+    }),
+    defineField({
+      name: 'category',
+      title: 'Devices shown',
+      type: 'string',
+      description: 'Which models the list shows. The list itself comes from the device catalogue.',
+      options: {
+        list: [
+          { title: 'Phones', value: 'phone' },
+          { title: 'Tablets', value: 'tablet' },
+          { title: 'Phones and tablets', value: 'all' },
+        ],
+        layout: 'radio',
+      },
+      initialValue: 'phone',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'priceTemplate',
+      title: 'Price line',
+      type: 'string',
+      description: 'Shown beside each model with a top price. {price} is replaced by the price, for example "Up to {price}".',
+      validation: (rule) =>
+        rule.required().custom((value) => (value?.includes('{price}') ? true : 'Include {price} where the price goes.')),
+    }),
+  ],
+  preview: {
+    select: { title: 'heading', category: 'category' },
+    prepare: ({ title, category }) => ({ title, subtitle: `Device list: ${category}` }),
+  },
+})

@@ -1,0 +1,26 @@
+import type { StructureResolver } from 'sanity/structure'
+
+const singletons = [
+  { id: 'siteSettings', title: 'Site settings' },
+  { id: 'navigation', title: 'Navigation' },
+  { id: 'header', title: 'Header extras' },
+  { id: 'footer', title: 'Footer' },
+  { id: 'newsletter', title: 'Newsletter strip' },
+  { id: 'errorPages', title: 'Error pages' },
+]
+
+/** Singletons sit at fixed ids (the id is the type name), so there is only ever one of each. */
+export const structure: StructureResolver = (S) =>
+  S.list()
+    .title('Content')
+    .items([
+      ...singletons.map(({ id, title }) =>
+        S.listItem().title(title).id(id).child(S.document().schemaType(id).documentId(id).title(title)),
+      ),
+      S.divider(),
+      S.documentTypeListItem('page').title('Pages'),
+      S.divider(),
+      S.documentTypeListItem('deviceMake').title('Makes'),
+      S.documentTypeListItem('deviceModel').title('Models'),
+      S.documentTypeListItem('shopItem').title('Search items'),
+    ])

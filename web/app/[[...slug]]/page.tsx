@@ -1,0 +1,34 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { PageView } from '@/components/layout/page-view'
+import { getBreadcrumbs, getDeviceCatalogue, getHeader, getPage, getPagePaths } from '@/content/loaders'
+
+type Props = { params: Promise<{ slug?: string[] }> }
+
+// Every page is built from its CMS document; an address without one is a 404.
+export const dynamicParams = false
+
+export async function generateStaticParams() {
+  const paths = await getPagePaths()
+  return paths.map((path) => ({ slug: path.split('/').filter(Boolean) }))
+}
+
+const pathOf = (slug: string[] | undefined) => `/${(slug ?? []).join('/')}`
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const page = await getPage(pathOf((await params).slug))
+  if (!page) return {}
+  return { title: page.title, description: page.description, alternates: { canonical: page.path } }
+}
+
+export default async function Page({ params }: Props) {
+  const path = pathOf((await params).slug)
+  const [page, crumbs, catalogue, header] = await Promise.all([
+    getPage(path),
+    getBreadcrumbs(path),
+    getDeviceCatalogue(),
+    getHeader(),
+  ])
+  if (!page) notFound()
+  return <PageView page={page} crumbs={crumbs} breadcrumbLabel={header.controls.breadcrumbLabel} catalogue={catalogue} />
+}

@@ -1,0 +1,75 @@
+import type { Metadata, Viewport } from 'next'
+import localFont from 'next/font/local'
+import type { ReactNode } from 'react'
+import { SiteFooter } from '@/components/footer/site-footer'
+import { SiteHeader } from '@/components/header/site-header'
+import { ErrorCopyProvider } from '@/components/layout/error-copy'
+import { NavigationEffects } from '@/components/layout/navigation-effects'
+import { NewsletterStrip } from '@/components/layout/newsletter-strip'
+import { RatingStrip } from '@/components/layout/rating-strip'
+import { ScrollToTop } from '@/components/layout/scroll-to-top'
+import {
+  getDeviceCatalogue,
+  getErrorPages,
+  getFooter,
+  getHeader,
+  getNavigation,
+  getNewsletter,
+  getSearchItems,
+  getSiteSettings,
+} from '@/content/loaders'
+import { formatTitle } from '@/lib/templates'
+import '@/styles/index.css'
+
+const inter = localFont({
+  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  display: 'swap',
+  variable: '--font-sans',
+})
+
+export async function generateMetadata(): Promise<Metadata> {
+  const settings = await getSiteSettings()
+  return {
+    metadataBase: new URL(settings.siteUrl),
+    title: { default: settings.productName, template: formatTitle(settings.titleTemplate, '%s', settings.productName) },
+  }
+}
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
+
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const [settings, navigation, header, footer, newsletter, errorPages, catalogue, searchItems] = await Promise.all([
+    getSiteSettings(),
+    getNavigation(),
+    getHeader(),
+    getFooter(),
+    getNewsletter(),
+    getErrorPages(),
+    getDeviceCatalogue(),
+    getSearchItems(),
+  ])
+  return (
+    <html lang="en-GB" className={inter.variable}>
+      <body>
+        <a className="skip-link" href="#main">
+          {header.controls.skipLink}
+        </a>
+        <SiteHeader
+          settings={settings}
+          navigation={navigation}
+          header={header}
+          catalogue={catalogue}
+          searchItems={searchItems}
+        />
+        <RatingStrip rating={settings.reviewRating} />
+        <main id="main" tabIndex={-1} className="site-main">
+          <ErrorCopyProvider copy={errorPages.serverError}>{children}</ErrorCopyProvider>
+        </main>
+        <ScrollToTop label={header.controls.scrollToTop} />
+        <NewsletterStrip copy={newsletter} />
+        <SiteFooter footer={footer} settings={settings} year={new Date().getFullYear()} />
+        <NavigationEffects loadingText={settings.loadingText} loadingLabel={header.controls.loadingLabel} />
+      </body>
+    </html>
+  )
+}

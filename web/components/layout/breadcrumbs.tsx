@@ -1,0 +1,23 @@
+import Link from 'next/link'
+import type { Breadcrumb } from '@/content/types'
+
+type Props = { crumbs: Breadcrumb[]; label: string }
+
+export function Breadcrumbs({ crumbs, label }: Props) {
+  if (crumbs.length < 2) return null
+  return (
+    <nav className="breadcrumbs" aria-label={label}>
+      <ol>
+        {crumbs.map((crumb, index) => (
+          <li key={crumb.path}>
+            {index === crumbs.length - 1 ? (
+              <span aria-current="page">{crumb.title}</span>
+            ) : (
+              <Link href={crumb.path}>{crumb.title}</Link>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  )
+}

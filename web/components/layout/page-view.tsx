@@ -1,0 +1,22 @@
+import type { Breadcrumb, DeviceCatalogue, PageContent } from '@/content/types'
+import { PageSections } from '../sections/page-sections'
+import { Breadcrumbs } from './breadcrumbs'
+
+type Props = { page: PageContent; crumbs: Breadcrumb[]; breadcrumbLabel: string; catalogue: DeviceCatalogue }
+
+/** A CMS page: breadcrumbs, its heading (unless a hero opens the page) and its sections. */
+export function PageView({ page, crumbs, breadcrumbLabel, catalogue }: Props) {
+  const opensWithHero = page.sections[0]?._type === 'heroSection'
+  return (
+    <article className="page">
+      <Breadcrumbs crumbs={crumbs} label={breadcrumbLabel} />
+      {opensWithHero ? null : (
+        <header className="page__header">
+          <h1>{page.title}</h1>
+          {page.intro ? <p className="page__intro">{page.intro}</p> : null}
+        </header>
+      )}
+      <PageSections sections={page.sections} catalogue={catalogue} />
+    </article>
+  )
+}

@@ -1,0 +1,34 @@
+import type { DeviceCatalogue, PageSection } from '@/content/types'
+import { formatPounds } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
+import { modelsByMake } from '@/lib/catalogue'
+
+type Props = { section: Extract<PageSection, { _type: 'deviceCatalogueSection' }>; catalogue: DeviceCatalogue }
+
+/** Makes and their models from the catalogue, each model with its top price and an anchor to link to. */
+export function DeviceCatalogueSection({ section, catalogue }: Props) {
+  const makes = modelsByMake(catalogue, section.category)
+  return (
+    <section className="section" aria-labelledby={`s-${section._key}`}>
+      <h2 id={`s-${section._key}`}>{section.heading}</h2>
+      {section.intro ? <p className="section__intro">{section.intro}</p> : null}
+      <div className="catalogue">
+        {makes.map((make) => (
+          <section key={make._id} className="catalogue__make" aria-labelledby={`make-${section._key}-${make.slug}`} id={make.slug}>
+            <h3 id={`make-${section._key}-${make.slug}`}>{make.name}</h3>
+            <ul className="catalogue__models">
+              {make.models.map((model) => (
+                <li key={model._id} id={model.slug} className="catalogue__model">
+                  <span className="catalogue__name">{model.name}</span>
+                  <span className="catalogue__price">
+                    {fillTemplate(section.priceTemplate, { price: formatPounds(model.topPrice) })}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,15 @@
+/** Cache tags: one per document type, so a webhook for a changed document revalidates its readers. */
+export const cacheTags = {
+  siteSettings: 'siteSettings',
+  navigation: 'navigation',
+  header: 'header',
+  footer: 'footer',
+  newsletter: 'newsletter',
+  errorPages: 'errorPages',
+  page: 'page',
+  deviceMake: 'deviceMake',
+  deviceModel: 'deviceModel',
+  shopItem: 'shopItem',
+} as const
+
+export type CacheTag = (typeof cacheTags)[keyof typeof cacheTags]

@@ -1,0 +1,89 @@
+import { evaluate, parse } from 'groq-js'
+import { createClient, type ClientReturn, type QueryParams, type SanityClient } from 'next-sanity'
+import { readContentSource, type ContentSource, type SanitySource } from './env'
+import { loadSeedDataset, resolveSeedPath } from './local-dataset'
+import * as queries from './queries'
+
+/**
+ * The one path to content. Runs a GROQ query against Sanity when a project is configured, or
+ * against the seed dataset with groq-js otherwise. Either way only published documents are seen.
+ */
+export class ContentError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options)
+    this.name = 'ContentError'
+  }
+}
+
+const queryNames = new Map<string, string>(
+  Object.entries(queries).flatMap(([name, value]) => (typeof value === 'string' ? [[value, name]] : [])),
+)
+
+export function nameOfQuery(query: string): string {
+  return queryNames.get(query) ?? `${query.replace(/\s+/g, ' ').slice(0, 60)}…`
+}
+
+type FetchOptions = { params?: QueryParams; tags?: string[]; source?: ContentSource }
+
+export async function fetchQuery<const Q extends string>(
+  query: Q,
+  { params = {}, tags = [], source = readContentSource() }: FetchOptions = {},
+): Promise<ClientReturn<Q, unknown>> {
+  try {
+    if (source.kind === 'sanity') {
+      return await sanityClient(source).fetch(query, params, {
+        cache: 'force-cache',
+        next: { tags },
+      })
+    }
+    return (await evaluateLocally(query, params, source.datasetPath)) as ClientReturn<Q, unknown>
+  } catch (error) {
+    throw new ContentError(`Query ${nameOfQuery(query)} failed: ${(error as Error).message}`, { cause: error })
+  }
+}
+
+/** Fails loudly, naming the document, when content the site cannot render without is missing. */
+export function requireContent<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) {
+    throw new ContentError(
+      `Required content is missing: ${what}. Publish it in the Studio, or load the seed with npm run seed:import.`,
+    )
+  }
+  return value
+}
+
+const parsed = new Map<string, ReturnType<typeof parse>>()
+
+async function evaluateLocally(query: string, params: QueryParams, datasetPath?: string): Promise<unknown> {
+  const dataset = loadSeedDataset(resolveSeedPath(datasetPath))
+  let tree = parsed.get(query)
+  if (!tree) {
+    tree = parse(query)
+    parsed.set(query, tree)
+  }
+  const value = await evaluate(tree, { dataset, params })
+  return value.get()
+}
+
+let clients = new Map<string, SanityClient>()
+
+function sanityClient(source: SanitySource): SanityClient {
+  const key = JSON.stringify(source)
+  let client = clients.get(key)
+  if (!client) {
+    client = createSanityClient(source)
+    clients = new Map([[key, client]])
+  }
+  return client
+}
+
+function createSanityClient({ projectId, dataset, apiVersion, apiHost }: SanitySource): SanityClient {
+  return createClient({
+    projectId,
+    dataset,
+    apiVersion,
+    useCdn: true,
+    perspective: 'published',
+    ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
+  })
+}

@@ -1,0 +1,98 @@
+import 'server-only'
+import { cache } from 'react'
+import { cacheTags } from './cache-tags'
+import { fetchQuery, requireContent } from './fetch-query'
+import {
+  breadcrumbsQuery,
+  deviceCatalogueQuery,
+  errorPagesQuery,
+  footerQuery,
+  headerQuery,
+  navigationQuery,
+  newsletterQuery,
+  pageByPathQuery,
+  pagePathsQuery,
+  searchItemsQuery,
+  siteSettingsQuery,
+} from './queries'
+import { fillTemplate } from '@/lib/templates'
+import type { NavChild, Navigation, ResolvedLink } from './types'
+
+/** Named reads of the content model. Pages and layouts call these; components get props. */
+
+export const getSiteSettings = cache(async () =>
+  requireContent(
+    await fetchQuery(siteSettingsQuery, { tags: [cacheTags.siteSettings] }),
+    'the Site settings document (id "siteSettings")',
+  ),
+)
+
+export const getNavigation = cache(async () => {
+  const [navigation, settings] = await Promise.all([
+    fetchQuery(navigationQuery, { tags: [cacheTags.navigation, cacheTags.page] }),
+    getSiteSettings(),
+  ])
+  const nav = requireContent(navigation, 'the Navigation document (id "navigation")')
+  // Labels may name the product, as in "Who are we – {productName}".
+  const productName = settings.productName
+  const named = <T extends { link: ResolvedLink }>(entry: T): T => ({
+    ...entry,
+    link: { ...entry.link, label: fillTemplate(entry.link.label, { productName }) },
+  })
+  const menu = (items: Navigation['desktopMenu']) =>
+    items.map((item) => ({ ...named(item), children: (item.children as NavChild[]).map(named) }))
+  return { ...nav, desktopMenu: menu(nav.desktopMenu), mobileMenu: menu(nav.mobileMenu) }
+})
+
+export const getHeader = cache(async () =>
+  requireContent(
+    await fetchQuery(headerQuery, { tags: [cacheTags.header, cacheTags.page] }),
+    'the Header extras document (id "header")',
+  ),
+)
+
+export const getFooter = cache(async () =>
+  requireContent(
+    await fetchQuery(footerQuery, { tags: [cacheTags.footer, cacheTags.page] }),
+    'the Footer document (id "footer")',
+  ),
+)
+
+export const getNewsletter = cache(async () =>
+  requireContent(
+    await fetchQuery(newsletterQuery, { tags: [cacheTags.newsletter, cacheTags.page] }),
+    'the Newsletter strip document (id "newsletter")',
+  ),
+)
+
+export const getErrorPages = cache(async () =>
+  requireContent(
+    await fetchQuery(errorPagesQuery, { tags: [cacheTags.errorPages, cacheTags.page] }),
+    'the Error pages document (id "errorPages")',
+  ),
+)
+
+export const getPagePaths = cache(async () => fetchQuery(pagePathsQuery, { tags: [cacheTags.page] }))
+
+/** The page at a path, or null when there is none (the route then answers 404). */
+export const getPage = cache(async (path: string) =>
+  fetchQuery(pageByPathQuery, { params: { path }, tags: [cacheTags.page] }),
+)
+
+/** The trail from the home page down to the page at `path`, from the pages that exist. */
+export const getBreadcrumbs = cache(async (path: string) => {
+  const paths = ancestorPaths(path)
+  const found = await fetchQuery(breadcrumbsQuery, { params: { paths }, tags: [cacheTags.page] })
+  return paths.flatMap((p) => found.filter((crumb) => crumb.path === p))
+})
+
+export function ancestorPaths(path: string): string[] {
+  const parts = path.split('/').filter(Boolean)
+  return ['/', ...parts.map((_, i) => `/${parts.slice(0, i + 1).join('/')}`)]
+}
+
+export const getDeviceCatalogue = cache(async () =>
+  fetchQuery(deviceCatalogueQuery, { tags: [cacheTags.deviceMake, cacheTags.deviceModel] }),
+)
+
+export const getSearchItems = cache(async () => fetchQuery(searchItemsQuery, { tags: [cacheTags.shopItem] }))

@@ -1,0 +1,30 @@
+import type {
+  DeviceCatalogueQueryResult,
+  FooterQueryResult,
+  HeaderQueryResult,
+  NavigationQueryResult,
+  NewsletterQueryResult,
+  PageByPathQueryResult,
+  SearchItemsQueryResult,
+  SiteSettingsQueryResult,
+  ErrorPagesQueryResult,
+  BreadcrumbsQueryResult,
+} from './sanity.types'
+
+/** Shapes components receive, named from the generated query results. */
+export type SiteSettings = NonNullable<SiteSettingsQueryResult>
+export type Navigation = NonNullable<NavigationQueryResult>
+export type NavEntry = Navigation['desktopMenu'][number]
+export type NavChild = NavEntry['children'][number]
+export type HeaderContent = NonNullable<HeaderQueryResult>
+export type FooterContent = NonNullable<FooterQueryResult>
+export type NewsletterContent = NonNullable<NewsletterQueryResult>
+export type ErrorPagesContent = NonNullable<ErrorPagesQueryResult>
+export type ErrorCopy = ErrorPagesContent['notFound']
+export type PageContent = NonNullable<PageByPathQueryResult>
+export type PageSection = PageContent['sections'][number]
+export type Breadcrumb = BreadcrumbsQueryResult[number]
+export type DeviceCatalogue = DeviceCatalogueQueryResult
+export type DeviceMake = DeviceCatalogue[number]
+export type SearchItem = SearchItemsQueryResult[number]
+export type ResolvedLink = { label: string; href: string | null; external: boolean }
