@@ -1,21 +1,23 @@
-// Fails when web/content/sanity.types.ts is not what `npm run typegen` makes from the current
-// schema and queries. It regenerates the file, so after a failure the fresh file is ready to commit.
+// Fails when the generated files are not what `npm run typegen` makes from the current schema and
+// queries: studio/schema.json (the extracted schema) and web/content/sanity.types.ts. It
+// regenerates them, so after a failure the fresh files are ready to review and commit.
 import { execFileSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 
-const TYPES = 'web/content/sanity.types.ts'
-const read = () => {
+const GENERATED = ['studio/schema.json', 'web/content/sanity.types.ts']
+const read = (file) => {
   try {
-    return readFileSync(TYPES, 'utf8')
+    return readFileSync(file, 'utf8')
   } catch {
     return ''
   }
 }
 
-const before = read()
+const before = GENERATED.map(read)
 execFileSync('npm', ['run', '--silent', 'typegen'], { stdio: ['ignore', 'ignore', 'inherit'] })
-if (read() !== before) {
-  console.error(`${TYPES} was stale: it has been regenerated from the schema and queries. Review and commit it.`)
+const stale = GENERATED.filter((file, index) => read(file) !== before[index])
+if (stale.length) {
+  console.error(`Stale generated files, now regenerated from the schema and queries: ${stale.join(', ')}. Commit them.`)
   process.exit(1)
 }
-console.log(`${TYPES} is up to date.`)
+console.log(`${GENERATED.join(' and ')} are up to date.`)

@@ -4,7 +4,7 @@ import { studioEnv } from './env'
 export default defineCliConfig({
   api: { projectId: studioEnv.projectId, dataset: studioEnv.dataset },
   // Offline builds fail when the CLI tries to fetch the auto-updating Studio bundle.
-  autoUpdates: false,
+  deployment: { autoUpdates: false },
   typegen: {
     path: '../web/**/*.{ts,tsx}',
     schema: 'schema.json',

@@ -23,8 +23,6 @@ export default defineConfig({
     actions: (actions, { schemaType }) =>
       singletons.has(schemaType) ? actions.filter(({ action }) => action && singletonActions.has(action)) : actions,
     newDocumentOptions: (options, { creationContext }) =>
-      creationContext.type === 'global'
-        ? options.filter(({ templateId }) => !singletons.has(templateId))
-        : options,
+      creationContext.type === 'global' ? options.filter(({ templateId }) => !singletons.has(templateId)) : options,
   },
 })

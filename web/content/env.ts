@@ -16,7 +16,7 @@ export type ContentSource = SanitySource | LocalSource
 const PROJECT_ID = /^[a-z0-9-]+$/
 const DEFAULT_API_VERSION = '2025-09-01'
 
-export function readContentSource(env: NodeJS.ProcessEnv = process.env): ContentSource {
+export function readContentSource(env: Record<string, string | undefined> = process.env): ContentSource {
   const projectId = env.NEXT_PUBLIC_SANITY_PROJECT_ID?.trim()
   if (!projectId) return { kind: 'local', datasetPath: env.SEED_DATASET_PATH?.trim() || undefined }
   if (!PROJECT_ID.test(projectId)) {

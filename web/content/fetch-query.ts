@@ -1,5 +1,5 @@
 import { evaluate, parse } from 'groq-js'
-import { createClient, type ClientReturn, type QueryParams, type SanityClient } from 'next-sanity'
+import { createClient, type ClientReturn, type QueryParams, type SanityClient } from '@sanity/client'
 import { readContentSource, type ContentSource, type SanitySource } from './env'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as queries from './queries'
@@ -52,17 +52,32 @@ export function requireContent<T>(value: T | null | undefined, what: string): T 
   return value
 }
 
-const parsed = new Map<string, ReturnType<typeof parse>>()
+type ParsedQuery = { tree: ReturnType<typeof parse>; params: string[] }
+const parsed = new Map<string, ParsedQuery>()
 
 async function evaluateLocally(query: string, params: QueryParams, datasetPath?: string): Promise<unknown> {
   const dataset = loadSeedDataset(resolveSeedPath(datasetPath))
-  let tree = parsed.get(query)
-  if (!tree) {
-    tree = parse(query)
-    parsed.set(query, tree)
+  let entry = parsed.get(query)
+  if (!entry) {
+    const tree = parse(query)
+    entry = { tree, params: parameterNames(tree) }
+    parsed.set(query, entry)
   }
-  const value = await evaluate(tree, { dataset, params })
+  // Sanity refuses a query whose parameters are missing; groq-js would quietly read them as null.
+  const missing = entry.params.find((name) => !(name in params))
+  if (missing) throw new Error(`param $${missing} referenced, but not provided`)
+  const value = await evaluate(entry.tree, { dataset, params })
   return value.get()
+}
+
+function parameterNames(node: unknown, names = new Set<string>()): string[] {
+  if (Array.isArray(node)) node.forEach((child) => parameterNames(child, names))
+  else if (node && typeof node === 'object') {
+    const { type, name } = node as { type?: string; name?: unknown }
+    if (type === 'Parameter' && typeof name === 'string') names.add(name)
+    Object.values(node).forEach((child) => parameterNames(child, names))
+  }
+  return [...names]
 }
 
 let clients = new Map<string, SanityClient>()

@@ -84,7 +84,9 @@ export const errorPagesQuery = defineQuery(`*[_type == "errorPages" && _id == "e
   serverError{ title, heading, code, text, "button": button${LINK} }
 }`)
 
-export const pagePathsQuery = defineQuery(`*[_type == "page" && defined(path.current)] | order(path.current asc).path.current`)
+export const pagePathsQuery = defineQuery(
+  `*[_type == "page" && defined(path.current)] | order(path.current asc).path.current`,
+)
 
 export const pageByPathQuery = defineQuery(`*[_type == "page" && path.current == $path][0]{
   _id,

@@ -1,4 +1,4 @@
-import { TagIcon } from '@sanity/icons'
+import { TagIcon } from '@sanity/icons/Tag'
 import { defineField, defineType } from 'sanity'
 
 /** A manufacturer, such as Apple or Samsung. */

@@ -1,4 +1,4 @@
-import { MobileDeviceIcon } from '@sanity/icons'
+import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineField, defineType } from 'sanity'
 
 /** A model the service buys, such as iPhone 15 or Galaxy Tab S9. */

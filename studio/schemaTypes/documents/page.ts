@@ -1,4 +1,4 @@
-import { DocumentIcon } from '@sanity/icons'
+import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/
@@ -39,11 +39,13 @@ export const page = defineType({
             .replace(/^-+|-+$/g, '')}`,
       },
       validation: (rule) =>
-        rule.required().custom((value) =>
-          value?.current && PATH_PATTERN.test(value.current)
-            ? true
-            : 'Use / or a path such as /about/faqs: lower-case letters, digits and single hyphens between slashes.',
-        ),
+        rule
+          .required()
+          .custom((value) =>
+            value?.current && PATH_PATTERN.test(value.current)
+              ? true
+              : 'Use / or a path such as /about/faqs: lower-case letters, digits and single hyphens between slashes.',
+          ),
     }),
     defineField({
       name: 'breadcrumbTitle',

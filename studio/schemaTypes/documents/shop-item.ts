@@ -1,4 +1,4 @@
-import { SearchIcon } from '@sanity/icons'
+import { SearchIcon } from '@sanity/icons/Search'
 import { defineField, defineType } from 'sanity'
 
 /** The sample items the header search looks through. Placeholder data, not the price list. */

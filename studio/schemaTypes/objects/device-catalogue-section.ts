@@ -1,4 +1,4 @@
-import { MobileDeviceIcon } from '@sanity/icons'
+import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineField, defineType } from 'sanity'
 
 /** Lists makes and their models from the device catalogue. */
@@ -42,9 +42,12 @@ export const deviceCatalogueSection = defineType({
       name: 'priceTemplate',
       title: 'Price line',
       type: 'string',
-      description: 'Shown beside each model with a top price. {price} is replaced by the price, for example "Up to {price}".',
+      description:
+        'Shown beside each model with a top price. {price} is replaced by the price, for example "Up to {price}".',
       validation: (rule) =>
-        rule.required().custom((value) => (value?.includes('{price}') ? true : 'Include {price} where the price goes.')),
+        rule
+          .required()
+          .custom((value) => (value?.includes('{price}') ? true : 'Include {price} where the price goes.')),
     }),
   ],
   preview: {

@@ -1,4 +1,4 @@
-import { MenuIcon } from '@sanity/icons'
+import { MenuIcon } from '@sanity/icons/Menu'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 /** A top-level menu entry, optionally with a submenu. */
@@ -30,8 +30,7 @@ export const navItem = defineType({
               name: 'link',
               title: 'Link',
               type: 'link',
-              description:
-                'The entry’s label and where it goes. {productName} in the label becomes the product name.',
+              description: 'The entry’s label and where it goes. {productName} in the label becomes the product name.',
               validation: (rule) => rule.required(),
             }),
             defineField({

@@ -1,4 +1,4 @@
-import { WarningOutlineIcon } from '@sanity/icons'
+import { WarningOutlineIcon } from '@sanity/icons/WarningOutline'
 import { defineField, defineType } from 'sanity'
 
 const errorCopy = (name: string, title: string, description: string) =>
@@ -8,11 +8,42 @@ const errorCopy = (name: string, title: string, description: string) =>
     type: 'object',
     description,
     fields: [
-      defineField({ name: 'title', title: 'Browser tab title', type: 'string', description: 'The title in the browser tab.', validation: (rule) => rule.required() }),
-      defineField({ name: 'heading', title: 'Heading', type: 'string', description: 'The heading of the error page.', validation: (rule) => rule.required() }),
-      defineField({ name: 'code', title: 'Large number', type: 'string', description: 'The large number under the heading.', validation: (rule) => rule.required() }),
-      defineField({ name: 'text', title: 'Text', type: 'text', rows: 2, description: 'The explanation under the number.', validation: (rule) => rule.required() }),
-      defineField({ name: 'button', title: 'Button', type: 'link', description: 'The way back, usually to the home page.', validation: (rule) => rule.required() }),
+      defineField({
+        name: 'title',
+        title: 'Browser tab title',
+        type: 'string',
+        description: 'The title in the browser tab.',
+        validation: (rule) => rule.required(),
+      }),
+      defineField({
+        name: 'heading',
+        title: 'Heading',
+        type: 'string',
+        description: 'The heading of the error page.',
+        validation: (rule) => rule.required(),
+      }),
+      defineField({
+        name: 'code',
+        title: 'Large number',
+        type: 'string',
+        description: 'The large number under the heading.',
+        validation: (rule) => rule.required(),
+      }),
+      defineField({
+        name: 'text',
+        title: 'Text',
+        type: 'text',
+        rows: 2,
+        description: 'The explanation under the number.',
+        validation: (rule) => rule.required(),
+      }),
+      defineField({
+        name: 'button',
+        title: 'Button',
+        type: 'link',
+        description: 'The way back, usually to the home page.',
+        validation: (rule) => rule.required(),
+      }),
     ],
     validation: (rule) => rule.required(),
   })

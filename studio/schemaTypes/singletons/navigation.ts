@@ -1,4 +1,4 @@
-import { MenuIcon } from '@sanity/icons'
+import { MenuIcon } from '@sanity/icons/Menu'
 import { defineField, defineType } from 'sanity'
 
 export const navigation = defineType({
@@ -76,11 +76,42 @@ export const navigation = defineType({
       group: 'labels',
       description: 'Words read by screen readers for the menu controls.',
       fields: [
-        defineField({ name: 'mainMenu', title: 'Main menu', type: 'string', description: 'Names the header navigation, for example "Main".', validation: (rule) => rule.required() }),
-        defineField({ name: 'openMenu', title: 'Open the phone menu', type: 'string', description: 'The menu button’s name.', validation: (rule) => rule.required() }),
-        defineField({ name: 'closeMenu', title: 'Close the phone menu', type: 'string', description: 'The drawer’s close button.', validation: (rule) => rule.required() }),
-        defineField({ name: 'showSubmenu', title: 'Show a submenu', type: 'string', description: 'Names the button that opens a submenu. {label} becomes the entry’s label, for example "Show {label} menu".', validation: (rule) => rule.required() }),
-        defineField({ name: 'allModels', title: 'All models of a make', type: 'string', description: 'The link under each make in the device menus. {make} becomes the make.', validation: (rule) => rule.required() }),
+        defineField({
+          name: 'mainMenu',
+          title: 'Main menu',
+          type: 'string',
+          description: 'Names the header navigation, for example "Main".',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'openMenu',
+          title: 'Open the phone menu',
+          type: 'string',
+          description: 'The menu button’s name.',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'closeMenu',
+          title: 'Close the phone menu',
+          type: 'string',
+          description: 'The drawer’s close button.',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'showSubmenu',
+          title: 'Show a submenu',
+          type: 'string',
+          description:
+            'Names the button that opens a submenu. {label} becomes the entry’s label, for example "Show {label} menu".',
+          validation: (rule) => rule.required(),
+        }),
+        defineField({
+          name: 'allModels',
+          title: 'All models of a make',
+          type: 'string',
+          description: 'The link under each make in the device menus. {make} becomes the make.',
+          validation: (rule) => rule.required(),
+        }),
       ],
       validation: (rule) => rule.required(),
     }),

@@ -1,4 +1,4 @@
-import { CogIcon } from '@sanity/icons'
+import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
 // UK numbers: 01/02/03 landlines, 07 mobiles and 080 freephone, 10 or 11 digits with optional spaces.
@@ -30,17 +30,21 @@ export const siteSettings = defineType({
       title: 'Page title pattern',
       type: 'string',
       group: 'brand',
-      description: 'How browser tabs and search results name a page. {title} is the page title, {productName} the product name.',
+      description:
+        'How browser tabs and search results name a page. {title} is the page title, {productName} the product name.',
       initialValue: '{title} | {productName}',
       validation: (rule) =>
-        rule.required().custom((value) => (value?.includes('{title}') ? true : 'Include {title} where the page title goes.')),
+        rule
+          .required()
+          .custom((value) => (value?.includes('{title}') ? true : 'Include {title} where the page title goes.')),
     }),
     defineField({
       name: 'siteUrl',
       title: 'Site address',
       type: 'url',
       group: 'brand',
-      description: 'The public address of the live site, for example https://www.example.co.uk. Used for canonical links.',
+      description:
+        'The public address of the live site, for example https://www.example.co.uk. Used for canonical links.',
       validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }),
     }),
     defineField({
@@ -74,9 +78,11 @@ export const siteSettings = defineType({
       group: 'contact',
       description: 'A UK number as visitors should dial it, for example 020 7946 0123.',
       validation: (rule) =>
-        rule.required().custom((value) =>
-          !value || UK_PHONE.test(value.trim()) ? true : 'Enter a UK number: 0 or +44 and then 9 or 10 digits.',
-        ),
+        rule
+          .required()
+          .custom((value) =>
+            !value || UK_PHONE.test(value.trim()) ? true : 'Enter a UK number: 0 or +44 and then 9 or 10 digits.',
+          ),
     }),
     defineField({
       name: 'contactEmail',
@@ -97,7 +103,8 @@ export const siteSettings = defineType({
           name: 'template',
           title: 'Wording',
           type: 'string',
-          description: 'How each period reads: {opens}, {closes}, {fromDay} and {toDay} are filled in from the periods.',
+          description:
+            'How each period reads: {opens}, {closes}, {fromDay} and {toDay} are filled in from the periods.',
           validation: (rule) => rule.required(),
         }),
         defineField({
@@ -269,9 +276,12 @@ export const siteSettings = defineType({
           name: 'ratingLabel',
           title: 'Rating for screen readers',
           type: 'string',
-          description: 'What a screen reader says for the stars. {score} becomes the score, for example "Rated {score} out of 5".',
+          description:
+            'What a screen reader says for the stars. {score} becomes the score, for example "Rated {score} out of 5".',
           validation: (rule) =>
-            rule.required().custom((value) => (value?.includes('{score}') ? true : 'Include {score} where the score goes.')),
+            rule
+              .required()
+              .custom((value) => (value?.includes('{score}') ? true : 'Include {score} where the score goes.')),
         }),
         defineField({
           name: 'bannerText',

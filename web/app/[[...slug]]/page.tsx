@@ -30,5 +30,7 @@ export default async function Page({ params }: Props) {
     getHeader(),
   ])
   if (!page) notFound()
-  return <PageView page={page} crumbs={crumbs} breadcrumbLabel={header.controls.breadcrumbLabel} catalogue={catalogue} />
+  return (
+    <PageView page={page} crumbs={crumbs} breadcrumbLabel={header.controls.breadcrumbLabel} catalogue={catalogue} />
+  )
 }

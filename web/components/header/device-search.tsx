@@ -126,10 +126,16 @@ export function DeviceSearch({ items, copy, resultHref }: Props) {
               </li>
             ))}
           </ul>
-          {results.length === 0 ? <p className="search__empty">{fillTemplate(copy.noResults, { query: query.trim() })}</p> : null}
+          {results.length === 0 ? (
+            <p className="search__empty">{fillTemplate(copy.noResults, { query: query.trim() })}</p>
+          ) : null}
         </div>
         <p className="visually-hidden" aria-live="polite">
-          {expanded ? (results.length ? fillTemplate(copy.resultsCount, { count: results.length }) : fillTemplate(copy.noResults, { query: query.trim() })) : ''}
+          {expanded
+            ? results.length
+              ? fillTemplate(copy.resultsCount, { count: results.length })
+              : fillTemplate(copy.noResults, { query: query.trim() })
+            : ''}
         </p>
       </div>
     </div>

@@ -22,7 +22,11 @@ export function SiteHeader({ settings, navigation, header, catalogue, searchItem
     <header className="site-header">
       <div className="site-header__inner">
         <MobileMenu navigation={navigation} productName={settings.productName} />
-        <Link href="/" className="site-header__brand" aria-label={`${settings.productName} – ${header.controls.homeLabel}`}>
+        <Link
+          href="/"
+          className="site-header__brand"
+          aria-label={`${settings.productName} – ${header.controls.homeLabel}`}
+        >
           {settings.productName}
         </Link>
         <DesktopNav navigation={navigation} catalogue={catalogue} />

@@ -8,9 +8,7 @@ export function ErrorView({ copy }: { copy: ErrorCopy }) {
       <h1 id="error-heading" className="error-view__heading">
         {copy.heading}
       </h1>
-      <p className="error-view__code">
-        {copy.code}
-      </p>
+      <p className="error-view__code">{copy.code}</p>
       <p className="error-view__text">{copy.text}</p>
       <ContentLink link={copy.button} className="button button--primary" />
     </section>

@@ -14,7 +14,12 @@ export function DeviceCatalogueSection({ section, catalogue }: Props) {
       {section.intro ? <p className="section__intro">{section.intro}</p> : null}
       <div className="catalogue">
         {makes.map((make) => (
-          <section key={make._id} className="catalogue__make" aria-labelledby={`make-${section._key}-${make.slug}`} id={make.slug}>
+          <section
+            key={make._id}
+            className="catalogue__make"
+            aria-labelledby={`make-${section._key}-${make.slug}`}
+            id={make.slug}
+          >
             <h3 id={`make-${section._key}-${make.slug}`}>{make.name}</h3>
             <ul className="catalogue__models">
               {make.models.map((model) => (

@@ -48,7 +48,10 @@ export function useDialog() {
       if (event.target !== dialog) return
       const box = dialog.getBoundingClientRect()
       const inside =
-        event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom
+        event.clientX >= box.left &&
+        event.clientX <= box.right &&
+        event.clientY >= box.top &&
+        event.clientY <= box.bottom
       if (!inside) close()
     }
     dialog.addEventListener('cancel', onCancel)

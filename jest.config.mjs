@@ -1,0 +1,26 @@
+import nextJest from 'next/jest.js'
+
+const createJestConfig = nextJest({ dir: './web' })
+
+/** @type {import('jest').Config} */
+const config = {
+  rootDir: '.',
+  testEnvironment: 'node',
+  roots: ['<rootDir>/tests/unit'],
+  moduleNameMapper: {
+    '^@/(.*)$': '<rootDir>/web/$1',
+    // Server-only guards throw outside Next's server build; the code under test is server code.
+    '^server-only$': '<rootDir>/tests/support/empty-module.ts',
+  },
+}
+
+const jestConfig = async () => {
+  const base = await createJestConfig(config)()
+  // groq-js (and its obug dependency) ship only ES modules: let SWC compile it with the tests.
+  return {
+    ...base,
+    transformIgnorePatterns: ['/node_modules/(?!(groq-js|obug)/)', ...base.transformIgnorePatterns.slice(1)],
+  }
+}
+
+export default jestConfig

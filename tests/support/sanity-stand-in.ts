@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { evaluate, parse } from 'groq-js'
+import type { Doc } from './seed-copy'
+
+/**
+ * A local stand-in for Sanity's Content Lake query API (GET and POST /vX/data/query/:dataset),
+ * for tests that must not reach the network. Like the real API it holds drafts beside published
+ * documents and hides them under the "published" perspective, and it serves images the way an
+ * imported dataset does: as sanity.imageAsset documents with cdn.sanity.io URLs.
+ */
+export type StandIn = { url: string; requests: URL[]; close: () => Promise<void> }
+
+export async function startSanityStandIn(documents: Doc[], projectId: string, dataset: string): Promise<StandIn> {
+  const store = withUploadedAssets(documents, projectId, dataset)
+  const requests: URL[] = []
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    requests.push(url)
+    const match = /^\/v[\d-]+\/data\/query\/([\w-]+)$/.exec(url.pathname)
+    if (!match || match[1] !== dataset) {
+      res.writeHead(404, { 'content-type': 'application/json' })
+      return res.end(JSON.stringify({ error: 'Not Found', message: `Dataset not found: ${match?.[1]}` }))
+    }
+    try {
+      const { query, params } = req.method === 'POST' ? await readBody(req) : fromSearch(url.searchParams)
+      const perspective = url.searchParams.get('perspective') ?? 'raw'
+      const visible = perspective === 'published' ? store.filter((doc) => !doc._id.includes('.')) : store
+      const result = await (await evaluate(parse(query), { dataset: visible, params })).get()
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ query, result, ms: 1 }))
+    } catch (error) {
+      res.writeHead(400, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ error: { description: (error as Error).message, type: 'queryParseError' } }))
+    }
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+function fromSearch(search: URLSearchParams) {
+  const params: Record<string, unknown> = {}
+  for (const [key, value] of search) if (key.startsWith('$')) params[key.slice(1)] = JSON.parse(value)
+  return { query: search.get('query') ?? '', params }
+}
+
+async function readBody(req: IncomingMessage): Promise<{ query: string; params: Record<string, unknown> }> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; params?: Record<string, unknown> }
+  return { query: body.query, params: body.params ?? {} }
+}
+
+function withUploadedAssets(documents: Doc[], projectId: string, dataset: string): Doc[] {
+  const assets = new Map<string, Doc>()
+  const upload = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(upload)
+    if (!value || typeof value !== 'object') return value
+    const { _sanityAsset, ...rest } = value as Record<string, unknown>
+    const out = Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, upload(v)]))
+    if (typeof _sanityAsset !== 'string') return out
+    const file = _sanityAsset.split('/').pop() ?? 'image.svg'
+    const [name, extension] = file.split('.')
+    const id = `image-${name}0000000000000000-64x64-${extension}`
+    assets.set(id, {
+      _id: id,
+      _type: 'sanity.imageAsset',
+      url: `https://cdn.sanity.io/images/${projectId}/${dataset}/${name}0000000000000000-64x64.${extension}`,
+    })
+    return { ...out, asset: { _type: 'reference', _ref: id } }
+  }
+  return [...documents.map((doc) => upload(doc) as Doc), ...assets.values()]
+}

@@ -1,0 +1,28 @@
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+
+export const SEED_PATH = path.resolve(__dirname, '../../studio/seed/data.ndjson')
+
+export type Doc = { _id: string; _type: string; [key: string]: unknown }
+
+export function readSeed(file = SEED_PATH): Doc[] {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => JSON.parse(line) as Doc)
+}
+
+/** A private copy of the seed (with its images) that a test may change freely. */
+export function copySeed(edit?: (docs: Doc[]) => Doc[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'seed-'))
+  const file = path.join(dir, 'data.ndjson')
+  copyFileSync(SEED_PATH, file)
+  cpSync(path.join(path.dirname(SEED_PATH), 'images'), path.join(dir, 'images'), { recursive: true })
+  if (edit) writeSeed(file, edit(readSeed(file)))
+  return file
+}
+
+export function writeSeed(file: string, docs: Doc[]): void {
+  writeFileSync(file, docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
+}

@@ -1,0 +1,68 @@
+import { utimesSync } from 'node:fs'
+import { fetchQuery, ContentError } from '@/content/fetch-query'
+import { pageByPathQuery, pagePathsQuery, searchItemsQuery, siteSettingsQuery } from '@/content/queries'
+import { copySeed, readSeed, writeSeed } from '../support/seed-copy'
+
+const local = (datasetPath: string) => ({ kind: 'local' as const, datasetPath })
+
+describe('the content seam on the seed dataset', () => {
+  it('answers the site queries from the seed with groq-js', async () => {
+    const source = local(copySeed())
+    const settings = await fetchQuery(siteSettingsQuery, { source })
+    expect(settings?.productName).toBe('Handback')
+    expect(settings?.reviewRating.countText).toBe('1,770 reviews')
+
+    const paths = await fetchQuery(pagePathsQuery, { source })
+    expect(paths).toHaveLength(31)
+    expect(paths).toEqual(expect.arrayContaining(['/', '/sell/how-it-work', '/add-to-cart']))
+
+    const items = await fetchQuery(searchItemsQuery, { source })
+    expect(items).toHaveLength(30)
+    expect(items[0]?.thumbnailUrl).toMatch(/^\/seed-assets\/.+\.svg$/)
+  })
+
+  it('binds parameters per call, so one query serves every page', async () => {
+    const source = local(copySeed())
+    const faqs = await fetchQuery(pageByPathQuery, { source, params: { path: '/about/faqs' } })
+    const home = await fetchQuery(pageByPathQuery, { source, params: { path: '/' } })
+    expect(faqs?.path).toBe('/about/faqs')
+    expect(home?.path).toBe('/')
+    expect(await fetchQuery(pageByPathQuery, { source, params: { path: '/no-such-page' } })).toBeNull()
+  })
+
+  it('never returns drafts or other non-public documents', async () => {
+    const file = copySeed((docs) => [
+      ...docs,
+      { ...docs.find((d) => d._id === 'siteSettings')!, _id: 'drafts.siteSettings', productName: 'Draft name' },
+      { _id: 'drafts.page-secret', _type: 'page', title: 'Unpublished', path: { _type: 'slug', current: '/secret' } },
+      { _id: 'subscription.abc', _type: 'page', title: 'Private', path: { _type: 'slug', current: '/private' } },
+    ])
+    const source = local(file)
+    expect((await fetchQuery(siteSettingsQuery, { source }))?.productName).toBe('Handback')
+    const paths = await fetchQuery(pagePathsQuery, { source })
+    expect(paths).not.toContain('/secret')
+    expect(paths).not.toContain('/private')
+    const ids = await fetchQuery('*[_id in path("drafts.**") || _id match "subscription*"]._id', { source })
+    expect(ids).toEqual([])
+  })
+
+  it('follows edits to the seed file without a restart', async () => {
+    const file = copySeed()
+    const source = local(file)
+    expect((await fetchQuery(siteSettingsQuery, { source }))?.productName).toBe('Handback')
+    writeSeed(
+      file,
+      readSeed(file).map((d) => (d._id === 'siteSettings' ? { ...d, productName: 'Renamed' } : d)),
+    )
+    const later = new Date(Date.now() + 5000)
+    utimesSync(file, later, later)
+    expect((await fetchQuery(siteSettingsQuery, { source }))?.productName).toBe('Renamed')
+  })
+
+  it('names the query when it fails', async () => {
+    const source = local(copySeed())
+    await expect(fetchQuery(pageByPathQuery, { source })).rejects.toThrow(ContentError)
+    await expect(fetchQuery(pageByPathQuery, { source })).rejects.toThrow(/pageByPathQuery/)
+    await expect(fetchQuery('*[_type == ', { source })).rejects.toThrow(/Query .* failed/)
+  })
+})
