@@ -52,8 +52,9 @@ export function NavigationEffects({ loadingText, loadingLabel }: Props) {
       setVisible(false)
       setPending(true)
     }
-    document.addEventListener('click', onClick)
-    return () => document.removeEventListener('click', onClick)
+    // Capture phase: Next's <Link> cancels the click's default before a bubbling listener sees it.
+    document.addEventListener('click', onClick, true)
+    return () => document.removeEventListener('click', onClick, true)
   }, [])
 
   useEffect(() => {

@@ -3,6 +3,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 const CLOSE_MS = 300
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
 
 /**
  * Drives a native <dialog> as a modal side panel: the browser traps focus and makes the page
@@ -54,11 +56,31 @@ export function useDialog() {
         event.clientY <= box.bottom
       if (!inside) close()
     }
+    // A modal dialog makes the page inert, but Tab can still leave it for the browser's own UI:
+    // wrap it round instead, so focus stays in the panel until it is closed.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return
+      const focusable = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
+        (element) => element.offsetParent !== null,
+      )
+      const first = focusable[0]
+      const last = focusable.at(-1)
+      if (!first || !last) return
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault()
+        last.focus()
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault()
+        first.focus()
+      }
+    }
     dialog.addEventListener('cancel', onCancel)
     dialog.addEventListener('click', onClick)
+    dialog.addEventListener('keydown', onKeyDown)
     return () => {
       dialog.removeEventListener('cancel', onCancel)
       dialog.removeEventListener('click', onClick)
+      dialog.removeEventListener('keydown', onKeyDown)
     }
   }, [close])
 
