@@ -20,6 +20,17 @@ test('the Sell menu opens on hover and closes when the pointer leaves', async ({
   await expect(mainNav(page).getByRole('link', { name: 'Sell My Phone' })).toBeHidden()
 })
 
+test('a click on the button of a menu the pointer has just opened keeps it open', async ({ page }) => {
+  await page.goto('/')
+  const toggle = mainNav(page).getByRole('button', { name: 'Show the Sell menu' })
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+  await toggle.click({ delay: 0 })
+  await page.waitForTimeout(600)
+  await toggle.click()
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+})
+
 test('the menus work by keyboard alone: Enter and Space open, Escape closes, focus leaving closes', async ({
   page,
 }) => {

@@ -9,6 +9,8 @@ import { MegaMenu } from './mega-menu'
 
 type Props = { navigation: Navigation; catalogue: DeviceCatalogue }
 
+const HOVER_GRACE_MS = 500
+
 /**
  * The wide-screen menu: top-level links, each submenu behind its own disclosure button
  * (the W3C "disclosure navigation" pattern), opening on hover too, closing on Escape and when
@@ -61,6 +63,9 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
   const toggleRef = useRef<HTMLButtonElement>(null)
   const [chosenMega, setMega] = useState<string | null>(null)
   const mega = isOpen ? chosenMega : null
+  // A pointer that opens a menu by hovering then clicks its button means "open", not "close".
+  const hoveredAt = useRef({ panel: 0, mega: 0 })
+  const justHovered = (what: 'panel' | 'mega') => Date.now() - hoveredAt.current[what] < HOVER_GRACE_MS
 
   const setOpen = (next: boolean) => {
     if (!next) setMega(null)
@@ -90,7 +95,10 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
   return (
     <li
       className="desktop-nav__item"
-      onMouseEnter={() => setOpen(true)}
+      onMouseEnter={() => {
+        hoveredAt.current.panel = Date.now()
+        setOpen(true)
+      }}
       onMouseLeave={() => setOpen(false)}
       onKeyDown={onKeyDown}
       onBlur={onBlur}
@@ -103,7 +111,9 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
         aria-expanded={isOpen}
         aria-controls={panelId}
         aria-label={fillTemplate(navigation.labels.showSubmenu, { label: item.link.label })}
-        onClick={() => setOpen(!isOpen)}
+        onClick={() => {
+          if (!(isOpen && justHovered('panel'))) setOpen(!isOpen)
+        }}
       >
         <Chevron />
       </button>
@@ -116,7 +126,10 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
               <li
                 key={child._key}
                 className="desktop-nav__subitem"
-                onMouseEnter={() => setMega(hasMega ? child._key : null)}
+                onMouseEnter={() => {
+                  hoveredAt.current.mega = Date.now()
+                  setMega(hasMega ? child._key : null)
+                }}
               >
                 <span className="desktop-nav__subrow">
                   <ContentLink link={child.link} className="desktop-nav__sublink" />
@@ -127,7 +140,10 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
                       aria-expanded={mega === child._key}
                       aria-controls={megaId}
                       aria-label={fillTemplate(navigation.labels.showSubmenu, { label: child.link.label })}
-                      onClick={() => setMega(mega === child._key ? null : child._key)}
+                      onClick={() => {
+                        if (mega === child._key && justHovered('mega')) return
+                        setMega(mega === child._key ? null : child._key)
+                      }}
                     >
                       <Chevron />
                     </button>
