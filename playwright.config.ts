@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { FORM_STORE_PATH } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -43,6 +44,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
-    env: { NEXT_PUBLIC_SANITY_PROJECT_ID: '', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { NEXT_PUBLIC_SANITY_PROJECT_ID: '', NEXT_TELEMETRY_DISABLED: '1', FORM_STORE_PATH },
   },
 })

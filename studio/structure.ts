@@ -23,4 +23,8 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('deviceMake').title('Makes'),
       S.documentTypeListItem('deviceModel').title('Models'),
       S.documentTypeListItem('shopItem').title('Search items'),
+      S.divider(),
+      // Written by the site at private ids; editors read them here.
+      S.documentTypeListItem('contactMessage').title('Contact messages'),
+      S.documentTypeListItem('subscription').title('Newsletter subscribers'),
     ])

@@ -1,8 +1,11 @@
 import { deviceMake } from './documents/device-make'
 import { deviceModel } from './documents/device-model'
 import { page } from './documents/page'
+import { contactMessage } from './documents/contact-message'
 import { shopItem } from './documents/shop-item'
+import { subscription } from './documents/subscription'
 import { blockContent } from './objects/block-content'
+import { contactFormSection } from './objects/contact-form-section'
 import { deviceCatalogueSection } from './objects/device-catalogue-section'
 import { faqSection } from './objects/faq-section'
 import { featureSection } from './objects/feature-section'
@@ -33,6 +36,8 @@ export const schemaTypes = [
   deviceMake,
   deviceModel,
   shopItem,
+  subscription,
+  contactMessage,
   link,
   blockContent,
   imageWithAlt,
@@ -44,4 +49,5 @@ export const schemaTypes = [
   faqSection,
   gradeSection,
   deviceCatalogueSection,
+  contactFormSection,
 ]

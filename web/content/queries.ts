@@ -76,6 +76,7 @@ export const newsletterQuery = defineQuery(`*[_type == "newsletter" && _id == "n
   duplicateMessage,
   invalidEmailMessage,
   consentRequiredMessage,
+  rateLimitedMessage,
   errorMessage
 }`)
 

@@ -15,6 +15,28 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schema.json
+export type ContactFormSection = {
+  _type: 'contactFormSection'
+  heading: string
+  intro?: string
+  nameLabel: string
+  emailLabel: string
+  phoneLabel: string
+  optionalLabel: string
+  messageLabel: string
+  buttonLabel: string
+  sendingMessage: string
+  successMessage: string
+  nameRequiredMessage: string
+  emailInvalidMessage: string
+  phoneInvalidMessage: string
+  messageRequiredMessage: string
+  tooLongMessage: string
+  plainTextMessage: string
+  rateLimitedMessage: string
+  errorMessage: string
+}
+
 export type DeviceCatalogueSection = {
   _type: 'deviceCatalogueSection'
   heading: string
@@ -149,6 +171,30 @@ export type Link = {
   url?: string
 }
 
+export type ContactMessage = {
+  _id: string
+  _type: 'contactMessage'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  email: string
+  phone?: string
+  message: string
+  receivedAt: string
+}
+
+export type Subscription = {
+  _id: string
+  _type: 'subscription'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  email: string
+  consent: boolean
+  subscribedAt: string
+}
+
 export type ShopItem = {
   _id: string
   _type: 'shopItem'
@@ -249,6 +295,9 @@ export type Page = {
     | ({
         _key: string
       } & DeviceCatalogueSection)
+    | ({
+        _key: string
+      } & ContactFormSection)
   >
   description: string
 }
@@ -293,6 +342,7 @@ export type Newsletter = {
   duplicateMessage: string
   invalidEmailMessage: string
   consentRequiredMessage: string
+  rateLimitedMessage: string
   errorMessage: string
 }
 
@@ -547,6 +597,7 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | ContactFormSection
   | DeviceCatalogueSection
   | GradeSection
   | FaqSection
@@ -560,6 +611,8 @@ export type AllSanitySchemaTypes =
   | BlockContent
   | PageReference
   | Link
+  | ContactMessage
+  | Subscription
   | ShopItem
   | SanityImageCrop
   | SanityImageHotspot
@@ -767,7 +820,7 @@ export type FooterQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: newsletterQuery
-// Query: *[_type == "newsletter" && _id == "newsletter"][0]{  heading,  text,  emailLabel,  emailPlaceholder,  consentText,  "privacyLink": privacyLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  buttonLabel,  sendingMessage,  successMessage,  duplicateMessage,  invalidEmailMessage,  consentRequiredMessage,  errorMessage}
+// Query: *[_type == "newsletter" && _id == "newsletter"][0]{  heading,  text,  emailLabel,  emailPlaceholder,  consentText,  "privacyLink": privacyLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  buttonLabel,  sendingMessage,  successMessage,  duplicateMessage,  invalidEmailMessage,  consentRequiredMessage,  rateLimitedMessage,  errorMessage}
 export type NewsletterQueryResult = {
   heading: string
   text: string | null
@@ -785,6 +838,7 @@ export type NewsletterQueryResult = {
   duplicateMessage: string
   invalidEmailMessage: string
   consentRequiredMessage: string
+  rateLimitedMessage: string
   errorMessage: string
 } | null
 
@@ -834,6 +888,28 @@ export type PageByPathQueryResult = {
   sections:
     | Array<never>
     | Array<
+        | {
+            _key: string
+            _type: 'contactFormSection'
+            heading: string
+            intro?: string
+            nameLabel: string
+            emailLabel: string
+            phoneLabel: string
+            optionalLabel: string
+            messageLabel: string
+            buttonLabel: string
+            sendingMessage: string
+            successMessage: string
+            nameRequiredMessage: string
+            emailInvalidMessage: string
+            phoneInvalidMessage: string
+            messageRequiredMessage: string
+            tooLongMessage: string
+            plainTextMessage: string
+            rateLimitedMessage: string
+            errorMessage: string
+          }
         | {
             _key: string
             _type: 'deviceCatalogueSection'
@@ -954,7 +1030,7 @@ declare global {
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
     '*[_type == "header" && _id == "header"][0]{\n  search,\n  cart{ ..., "cartLink": cartLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  controls\n}': HeaderQueryResult
     '*[_type == "footer" && _id == "footer"][0]{\n  linkGroups[]{ _key, heading, "links": links[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n } },\n  contactHeading,\n  phoneLabel,\n  emailLabel,\n  hoursHeading,\n  socialHeading,\n  paymentHeading,\n  footerLabel\n}': FooterQueryResult
-    '*[_type == "newsletter" && _id == "newsletter"][0]{\n  heading,\n  text,\n  emailLabel,\n  emailPlaceholder,\n  consentText,\n  "privacyLink": privacyLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  buttonLabel,\n  sendingMessage,\n  successMessage,\n  duplicateMessage,\n  invalidEmailMessage,\n  consentRequiredMessage,\n  errorMessage\n}': NewsletterQueryResult
+    '*[_type == "newsletter" && _id == "newsletter"][0]{\n  heading,\n  text,\n  emailLabel,\n  emailPlaceholder,\n  consentText,\n  "privacyLink": privacyLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  buttonLabel,\n  sendingMessage,\n  successMessage,\n  duplicateMessage,\n  invalidEmailMessage,\n  consentRequiredMessage,\n  rateLimitedMessage,\n  errorMessage\n}': NewsletterQueryResult
     '*[_type == "errorPages" && _id == "errorPages"][0]{\n  notFound{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  serverError{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': ErrorPagesQueryResult
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
     '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) }\n  }\n}': PageByPathQueryResult

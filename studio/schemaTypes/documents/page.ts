@@ -85,6 +85,7 @@ export const page = defineType({
         defineArrayMember({ type: 'faqSection' }),
         defineArrayMember({ type: 'gradeSection' }),
         defineArrayMember({ type: 'deviceCatalogueSection' }),
+        defineArrayMember({ type: 'contactFormSection' }),
       ],
     }),
     defineField({

@@ -91,6 +91,13 @@ export const newsletter = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'rateLimitedMessage',
+      title: 'Too many attempts message',
+      type: 'string',
+      description: 'Shown when one visitor tries to sign up too often in a short time.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'errorMessage',
       title: 'Error message',
       type: 'string',

@@ -1,16 +1,16 @@
 import type { NewsletterContent } from '@/content/types'
-import { ContentLink } from '../ui/content-link'
+import { NewsletterForm } from '../forms/newsletter-form'
 
-/** The newsletter strip above the footer. Sign-up itself arrives with the newsletter endpoint. */
+/** The newsletter strip above the footer. */
 export function NewsletterStrip({ copy }: { copy: NewsletterContent }) {
   return (
     <section className="newsletter" aria-labelledby="newsletter-heading">
       <div className="newsletter__inner">
-        <h2 id="newsletter-heading">{copy.heading}</h2>
-        {copy.text ? <p>{copy.text}</p> : null}
-        <p className="newsletter__consent">
-          {copy.consentText} <ContentLink link={copy.privacyLink} />
-        </p>
+        <div className="newsletter__text">
+          <h2 id="newsletter-heading">{copy.heading}</h2>
+          {copy.text ? <p>{copy.text}</p> : null}
+        </div>
+        <NewsletterForm copy={copy} />
       </div>
     </section>
   )

@@ -1,4 +1,5 @@
 import type { DeviceCatalogue, PageSection } from '@/content/types'
+import { ContactFormSection } from './contact-form-section'
 import { DeviceCatalogueSection } from './device-catalogue-section'
 import { FaqSection } from './faq-section'
 import { FeatureSection } from './feature-section'
@@ -26,6 +27,8 @@ export function PageSections({ sections, catalogue }: Props) {
         return <RichTextSection key={section._key} section={section} />
       case 'deviceCatalogueSection':
         return <DeviceCatalogueSection key={section._key} section={section} catalogue={catalogue} />
+      case 'contactFormSection':
+        return <ContactFormSection key={section._key} section={section} />
     }
   })
 }

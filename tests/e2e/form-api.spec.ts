@@ -1,0 +1,186 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { FORM_STORE_PATH, testClientAddress, uniqueEmail } from '../support/e2e-env'
+
+// HTTP tests of the running endpoints; the browser project is irrelevant, so run them once.
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP only'))
+
+const stored = () =>
+  (existsSync(FORM_STORE_PATH) ? readFileSync(FORM_STORE_PATH, 'utf8') : '')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { _id: string; _type: string; email: string })
+
+async function send(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
+  const response = await request.post(path, {
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': testClientAddress(), ...headers },
+    // A Buffer goes out byte for byte; Playwright would re-encode a string it cannot parse as JSON.
+    data: Buffer.from(typeof data === 'string' ? data : JSON.stringify(data)),
+  })
+  const body = (await response.json()) as { ok: boolean; code?: string; message?: string; status?: string }
+  return { status: response.status(), body, raw: response }
+}
+
+test('a sign-up is stored once, and a second one with the same address says so', async ({ request }) => {
+  const email = uniqueEmail('once')
+  const first = await send(request, '/api/newsletter', { email, consent: true })
+  expect(first.status).toBe(201)
+  expect(first.body).toEqual({ ok: true, status: 'created' })
+  const again = await send(request, '/api/newsletter', { email, consent: true })
+  expect(again.status).toBe(200)
+  expect(again.body).toEqual({ ok: true, status: 'duplicate' })
+  expect(stored().filter((doc) => doc.email === email)).toHaveLength(1)
+})
+
+const badInputs: Array<[name: string, path: string, body: string, type: string, status: number, code: string]> = [
+  ['malformed JSON', '/api/newsletter', '{"email": "a@b.co",', 'application/json', 400, 'malformed_json'],
+  [
+    'a wrong content type',
+    '/api/newsletter',
+    'email=a%40example.com',
+    'application/x-www-form-urlencoded',
+    415,
+    'unsupported_media_type',
+  ],
+  [
+    'a body over 10 kB',
+    '/api/newsletter',
+    JSON.stringify({ email: 'a@example.com', consent: true, pad: 'x'.repeat(11000) }),
+    'application/json',
+    413,
+    'payload_too_large',
+  ],
+  [
+    'an invalid address',
+    '/api/newsletter',
+    JSON.stringify({ email: 'not-an-address', consent: true }),
+    'application/json',
+    422,
+    'invalid_email',
+  ],
+  [
+    'an over-long address',
+    '/api/newsletter',
+    JSON.stringify({ email: `${'a'.repeat(250)}@example.com`, consent: true }),
+    'application/json',
+    422,
+    'too_long',
+  ],
+  [
+    'markup in the address',
+    '/api/newsletter',
+    JSON.stringify({ email: '<b>x</b>@example.com', consent: true }),
+    'application/json',
+    422,
+    'invalid_characters',
+  ],
+  [
+    'a control character',
+    '/api/newsletter',
+    JSON.stringify({ email: 'a\u0007b@example.com', consent: true }),
+    'application/json',
+    422,
+    'invalid_characters',
+  ],
+  [
+    'missing consent',
+    '/api/newsletter',
+    JSON.stringify({ email: 'a@example.com' }),
+    'application/json',
+    422,
+    'consent_required',
+  ],
+  [
+    'a filled honeypot',
+    '/api/newsletter',
+    JSON.stringify({ email: 'a@example.com', consent: true, website: 'http://spam' }),
+    'application/json',
+    422,
+    'spam_suspected',
+  ],
+  [
+    'markup in a contact message',
+    '/api/contact',
+    JSON.stringify({ name: 'Jo', email: 'jo@example.com', message: '<script>alert(1)</script>' }),
+    'application/json',
+    422,
+    'invalid_characters',
+  ],
+  [
+    'a contact message with no name',
+    '/api/contact',
+    JSON.stringify({ email: 'jo@example.com', message: 'Hi' }),
+    'application/json',
+    422,
+    'required',
+  ],
+  [
+    'a non-UK phone number',
+    '/api/contact',
+    JSON.stringify({ name: 'Jo', email: 'jo@example.com', phone: '+1 212 555 0100', message: 'Hi' }),
+    'application/json',
+    422,
+    'invalid_phone',
+  ],
+  ['a JSON array', '/api/contact', '[1,2]', 'application/json', 422, 'required'],
+]
+
+for (const [name, path, body, type, status, code] of badInputs) {
+  test(`${path} refuses ${name} with ${status} and a specific message`, async ({ request }) => {
+    const before = stored().length
+    const result = await send(request, path, body, { 'content-type': type })
+    expect(result.status).toBe(status)
+    expect(result.body.ok).toBe(false)
+    expect(result.body.code).toBe(code)
+    expect(result.body.message).toMatch(/\w/)
+    expect(JSON.stringify(result.body)).not.toMatch(/at \w+ \(|node_modules|Error:/)
+    expect(stored().length).toBe(before)
+  })
+}
+
+test('a form posted from another site is refused', async ({ request }) => {
+  const result = await send(
+    request,
+    '/api/newsletter',
+    { email: uniqueEmail('cross'), consent: true },
+    { origin: 'https://evil.example' },
+  )
+  expect(result.status).toBe(403)
+  expect(result.body.code).toBe('cross_origin')
+})
+
+test('one client sending too fast gets 429 with Retry-After', async ({ request }) => {
+  const client = testClientAddress()
+  const statuses: number[] = []
+  let retryAfter: string | undefined
+  for (let i = 0; i < 7; i++) {
+    const result = await send(
+      request,
+      '/api/contact',
+      { name: 'Jo', email: uniqueEmail('rate'), message: `Message ${i}` },
+      { 'x-forwarded-for': client },
+    )
+    statuses.push(result.status)
+    retryAfter ??= result.raw.headers()['retry-after']
+  }
+  expect(statuses.slice(0, 5)).toEqual([201, 201, 201, 201, 201])
+  expect(statuses.slice(5)).toEqual([429, 429])
+  expect(Number(retryAfter)).toBeGreaterThan(0)
+})
+
+test('200 parallel distinct sign-ups are each stored exactly once', async ({ request }) => {
+  const emails = Array.from({ length: 200 }, (_, i) => uniqueEmail(`bulk${i}`))
+  const results = await Promise.all(
+    emails.map((email, i) =>
+      send(request, '/api/newsletter', { email, consent: true }, { 'x-forwarded-for': `198.51.100.${i % 250}` }),
+    ),
+  )
+  expect(results.map((r) => r.status)).toEqual(emails.map(() => 201))
+  const counts = new Map<string, number>()
+  for (const doc of stored()) counts.set(doc.email, (counts.get(doc.email) ?? 0) + 1)
+  expect(emails.map((email) => counts.get(email))).toEqual(emails.map(() => 1))
+})
+
+test('other methods are not allowed', async ({ request }) => {
+  expect((await request.get('/api/newsletter')).status()).toBe(405)
+})

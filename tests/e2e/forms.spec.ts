@@ -1,0 +1,110 @@
+import { expect, test } from '@playwright/test'
+import { testClientAddress, uniqueEmail } from '../support/e2e-env'
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': testClientAddress() })
+})
+
+const strip = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Get price alerts' })
+
+test('signing up shows the success message, and signing up again says so kindly', async ({ page }) => {
+  await page.goto('/about')
+  const email = uniqueEmail('strip')
+  const form = strip(page)
+  await form.getByLabel('Your e-mail address').fill(email)
+  await form.getByRole('checkbox', { name: /I agree to receive e-mails/ }).check()
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  const status = form.getByRole('status')
+  await expect(status).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+  await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
+
+  await form.getByLabel('Your e-mail address').fill(email)
+  await form.getByRole('checkbox', { name: /I agree/ }).check()
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(status).toHaveText('You’re already signed up with this address, so there’s nothing more to do.')
+})
+
+test('an invalid address and missing consent get clear messages before anything is sent', async ({ page }) => {
+  await page.goto('/about')
+  const form = strip(page)
+  let posted = false
+  page.on('request', (request) => {
+    if (request.url().includes('/api/newsletter')) posted = true
+  })
+  const field = form.getByLabel('Your e-mail address')
+  await field.fill('jo@example')
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
+  await expect(form.getByText('Tick the box to say you agree to receive our e-mails.')).toBeVisible()
+  await expect(field).toHaveAttribute('aria-invalid', 'true')
+  await expect(field).toBeFocused()
+  await expect(field).toHaveAccessibleDescription('Enter an e-mail address like name@example.co.uk.')
+  expect(posted).toBe(false)
+  await expect(field).toHaveValue('jo@example')
+})
+
+test('a failure keeps what was typed and says so', async ({ page }) => {
+  await page.route('**/api/newsletter', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"ok":false,"code":"unavailable"}' }),
+  )
+  await page.goto('/about')
+  const form = strip(page)
+  const email = uniqueEmail('kept')
+  await form.getByLabel('Your e-mail address').fill(email)
+  await form.getByRole('checkbox', { name: /I agree/ }).check()
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByRole('status')).toHaveText(
+    'Sorry, we couldn’t sign you up just now. Please try again in a few minutes.',
+  )
+  await expect(form.getByLabel('Your e-mail address')).toHaveValue(email)
+})
+
+test('the contact form sends a message and confirms it', async ({ page }) => {
+  await page.goto('/contact-us')
+  const form = page.getByRole('region', { name: 'Send us a message' })
+  await form.getByLabel('Your name').fill('Jo Bloggs')
+  await form.getByLabel('Your e-mail address').fill(uniqueEmail('contact'))
+  await form.getByLabel(/Phone number/).fill('020 7946 0123')
+  await form.getByLabel('Your message').fill('Has my iPhone arrived yet?\nOrder HB-1234.')
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByRole('status')).toHaveText(
+    'Thank you. Your message has reached us and we will reply within one working day.',
+  )
+  await expect(form.getByLabel('Your message')).toHaveValue('')
+})
+
+test('the contact form names each problem in the editor’s words and keeps the text', async ({ page }) => {
+  await page.goto('/contact-us')
+  const form = page.getByRole('region', { name: 'Send us a message' })
+  await form.getByLabel(/Phone number/).fill('12345')
+  await form.getByLabel('Your message').fill('Hello <b>there</b>')
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByText('Enter your name.')).toBeVisible()
+  await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
+  await expect(form.getByText('Enter a UK phone number, such as 020 7946 0123, or leave it empty.')).toBeVisible()
+  await expect(form.getByText('Use plain text only, without code or special characters.')).toBeVisible()
+  await expect(form.getByLabel('Your name')).toBeFocused()
+  await expect(form.getByLabel('Your message')).toHaveValue('Hello <b>there</b>')
+})
+
+test('the server’s verdict is shown when it refuses what the browser let through', async ({ page }) => {
+  await page.route('**/api/contact', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        ok: false,
+        code: 'invalid_email',
+        errors: [{ field: 'email', code: 'invalid_email', message: 'Enter an e-mail address.' }],
+      }),
+    }),
+  )
+  await page.goto('/contact-us')
+  const form = page.getByRole('region', { name: 'Send us a message' })
+  await form.getByLabel('Your name').fill('Jo')
+  await form.getByLabel('Your e-mail address').fill('jo@example.com')
+  await form.getByLabel('Your message').fill('Hi')
+  await form.getByRole('button', { name: 'Send message' }).click()
+  await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
+  await expect(form.getByLabel('Your e-mail address')).toBeFocused()
+})

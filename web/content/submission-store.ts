@@ -1,0 +1,158 @@
+import 'server-only'
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, open, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { createClient, type SanityClient } from '@sanity/client'
+import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
+import { readContentSource, type SanitySource } from './env'
+
+/**
+ * Where form submissions go. With Sanity configured: documents at private ids (a "." in the id,
+ * so the public API cannot read them), written with a server-only token. Without it: appended to
+ * a local NDJSON file in the same document shape, ready for `sanity dataset import`. A call
+ * returns only once the write is durable.
+ */
+export type SubscriptionDocument = {
+  _id: string
+  _type: 'subscription'
+  email: string
+  consent: true
+  subscribedAt: string
+}
+export type ContactMessageDocument = {
+  _id: string
+  _type: 'contactMessage'
+  name: string
+  email: string
+  phone: string | null
+  message: string
+  receivedAt: string
+}
+type Stored = SubscriptionDocument | ContactMessageDocument
+export type SubscribeResult = 'created' | 'duplicate'
+
+export class StoreUnavailableError extends Error {}
+
+// The id comes from a hash of the address, so signing up twice lands on one document, and the
+// address itself never appears in an id (Sanity keeps every id it has seen).
+export function subscriptionId(email: string): string {
+  return `subscription.${createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 40)}`
+}
+
+export async function storeSubscription({ email }: NewsletterInput, now = new Date()): Promise<SubscribeResult> {
+  const doc: SubscriptionDocument = {
+    _id: subscriptionId(email),
+    _type: 'subscription',
+    email,
+    consent: true,
+    subscribedAt: now.toISOString(),
+  }
+  const source = readContentSource()
+  if (source.kind === 'sanity') return createOnce(writeClient(source), doc)
+  return localStore().append(doc)
+}
+
+export async function storeContactMessage(input: ContactInput, now = new Date()): Promise<void> {
+  const doc: ContactMessageDocument = {
+    _id: `contactMessage.${randomUUID()}`,
+    _type: 'contactMessage',
+    ...input,
+    receivedAt: now.toISOString(),
+  }
+  const source = readContentSource()
+  if (source.kind === 'sanity') {
+    await createOnce(writeClient(source), doc)
+    return
+  }
+  await localStore().append(doc)
+}
+
+async function createOnce<D extends Stored>(client: SanityClient, doc: D): Promise<SubscribeResult> {
+  try {
+    await client.create<Record<string, unknown>>(doc, { visibility: 'sync' })
+    return 'created'
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 409) return 'duplicate'
+    throw new StoreUnavailableError(`Sanity refused the ${doc._type}: ${(error as Error).message}`)
+  }
+}
+
+let client: SanityClient | undefined
+function writeClient(source: SanitySource): SanityClient {
+  const token = process.env.SANITY_API_WRITE_TOKEN
+  if (!token) throw new StoreUnavailableError('SANITY_API_WRITE_TOKEN is not set: submissions cannot be saved.')
+  client ??= createClient({
+    projectId: source.projectId,
+    dataset: source.dataset,
+    apiVersion: source.apiVersion,
+    token,
+    useCdn: false,
+    ...(source.apiHost ? { apiHost: source.apiHost, useProjectHostname: false } : {}),
+  })
+  return client
+}
+
+/** The local file store: appends run one at a time, each flushed to disk before it resolves. */
+class LocalStore {
+  private queue: Promise<unknown> = Promise.resolve()
+  private ids: Promise<Set<string>> | undefined
+
+  constructor(readonly file: string) {}
+
+  append(doc: Stored): Promise<SubscribeResult> {
+    const run = this.queue.then(async () => {
+      const ids = await this.knownIds()
+      if (ids.has(doc._id)) return 'duplicate' as const
+      await mkdir(path.dirname(this.file), { recursive: true })
+      const handle = await open(this.file, 'a', 0o600)
+      try {
+        await handle.write(`${JSON.stringify(doc)}\n`)
+        await handle.datasync()
+      } finally {
+        await handle.close()
+      }
+      ids.add(doc._id)
+      return 'created' as const
+    })
+    this.queue = run.catch(() => undefined)
+    return run.catch((error: Error) => {
+      throw new StoreUnavailableError(`Could not write ${this.file}: ${error.message}`)
+    })
+  }
+
+  private knownIds(): Promise<Set<string>> {
+    this.ids ??= readFile(this.file, 'utf8').then(
+      (text) =>
+        new Set(
+          text
+            .split('\n')
+            .filter(Boolean)
+            .flatMap((line) => {
+              try {
+                return [(JSON.parse(line) as { _id: string })._id]
+              } catch {
+                return []
+              }
+            }),
+        ),
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return new Set<string>()
+        this.ids = undefined
+        throw error
+      },
+    )
+    return this.ids
+  }
+}
+
+const stores = new Map<string, LocalStore>()
+function localStore(): LocalStore {
+  // Outside anything the site serves: the repository's .data/ folder unless FORM_STORE_PATH says otherwise.
+  const file = path.resolve(process.env.FORM_STORE_PATH || path.join(process.cwd(), '.data', 'submissions.ndjson'))
+  let store = stores.get(file)
+  if (!store) {
+    store = new LocalStore(file)
+    stores.set(file, store)
+  }
+  return store
+}

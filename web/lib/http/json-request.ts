@@ -1,0 +1,63 @@
+/**
+ * Reads a JSON request body defensively: the right content type, a size cap enforced while
+ * reading (not trusted from Content-Length), and parse errors turned into a clear 4xx.
+ */
+export type ReadResult = { ok: true; body: unknown } | { ok: false; response: Response }
+
+export const MAX_BODY_BYTES = 10 * 1024
+
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<ReadResult> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return fail(415, 'unsupported_media_type', 'Send the form as JSON, with Content-Type: application/json.')
+  }
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > limit) return tooLarge(limit)
+  const reader = request.body?.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  if (reader) {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.byteLength
+      if (size > limit) {
+        await reader.cancel()
+        return tooLarge(limit)
+      }
+      chunks.push(value)
+    }
+  }
+  const text = new TextDecoder('utf-8', { fatal: false }).decode(concat(chunks, size))
+  try {
+    return { ok: true, body: JSON.parse(text) }
+  } catch {
+    return fail(400, 'malformed_json', 'The request body is not valid JSON.')
+  }
+}
+
+/** A JSON error answer in the one shape every form endpoint uses. */
+export function fail(status: number, code: string, message: string, extra: Record<string, unknown> = {}) {
+  return { ok: false as const, response: jsonResponse(status, { ok: false, code, message, ...extra }) }
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  })
+}
+
+function tooLarge(limit: number) {
+  return fail(413, 'payload_too_large', `The request body must be at most ${limit} bytes.`)
+}
+
+function concat(chunks: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    out.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return out
+}
