@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { FORM_STORE_PATH } from './tests/support/e2e-env'
+import { FORM_STORE_PATH, REVALIDATE_SECRET, SEED_COPY_DIR, SEED_COPY_PATH } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -40,10 +40,20 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on the seed dataset, as a newcomer runs it.
-    command: `npm run build && npm run start -- --port ${PORT}`,
+    command: [
+      `node -e "require('fs').cpSync('studio/seed', process.argv[1], { recursive: true })" ${SEED_COPY_DIR}`,
+      'npm run build',
+      `npm run start -- --port ${PORT}`,
+    ].join(' && '),
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 240_000,
     reuseExistingServer: !process.env.CI,
-    env: { NEXT_PUBLIC_SANITY_PROJECT_ID: '', NEXT_TELEMETRY_DISABLED: '1', FORM_STORE_PATH },
+    env: {
+      NEXT_PUBLIC_SANITY_PROJECT_ID: '',
+      NEXT_TELEMETRY_DISABLED: '1',
+      FORM_STORE_PATH,
+      SEED_DATASET_PATH: SEED_COPY_PATH,
+      SANITY_REVALIDATE_SECRET: REVALIDATE_SECRET,
+    },
   },
 })

@@ -13,3 +13,10 @@ export const cacheTags = {
 } as const
 
 export type CacheTag = (typeof cacheTags)[keyof typeof cacheTags]
+
+const known = new Set<string>(Object.values(cacheTags))
+
+/** The tags to revalidate when a document of this type changes (none for types the site never reads). */
+export function tagsForDocumentType(type: string): CacheTag[] {
+  return known.has(type) ? [type as CacheTag] : []
+}

@@ -1,4 +1,5 @@
 import { evaluate, parse } from 'groq-js'
+import { unstable_cache } from 'next/cache'
 import { createClient, type ClientReturn, type QueryParams, type SanityClient } from '@sanity/client'
 import { readContentSource, type ContentSource, type SanitySource } from './env'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
@@ -36,7 +37,7 @@ export async function fetchQuery<const Q extends string>(
         next: { tags },
       })
     }
-    return (await evaluateLocally(query, params, source.datasetPath)) as ClientReturn<Q, unknown>
+    return (await evaluateLocallyCached(query, params, tags, source.datasetPath)) as ClientReturn<Q, unknown>
   } catch (error) {
     throw new ContentError(`Query ${nameOfQuery(query)} failed: ${(error as Error).message}`, { cause: error })
   }
@@ -50,6 +51,20 @@ export function requireContent<T>(value: T | null | undefined, what: string): T 
     )
   }
   return value
+}
+
+// In production the seed's answers go into Next's data cache under the same tags as Sanity's, so
+// the revalidation webhook refreshes a served page after a seed edit; in development every load
+// reads the file afresh.
+function evaluateLocallyCached(query: string, params: QueryParams, tags: string[], datasetPath?: string) {
+  if (process.env.NODE_ENV !== 'production') return evaluateLocally(query, params, datasetPath)
+  return unstable_cache(
+    () => evaluateLocally(query, params, datasetPath),
+    ['seed', query, JSON.stringify(params), datasetPath ?? ''],
+    {
+      tags,
+    },
+  )()
 }
 
 type ParsedQuery = { tree: ReturnType<typeof parse>; params: string[] }

@@ -1,12 +1,13 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { PageView } from '@/components/layout/page-view'
-import { getBreadcrumbs, getDeviceCatalogue, getHeader, getPage, getPagePaths } from '@/content/loaders'
+import { getBreadcrumbs, getDeviceCatalogue, getErrorPages, getHeader, getPage, getPagePaths } from '@/content/loaders'
 
 type Props = { params: Promise<{ slug?: string[] }> }
 
-// Every page is built from its CMS document; an address without one is a 404.
-export const dynamicParams = false
+// Every page is built from its CMS document; an address without one is a 404. Addresses not
+// known at build time are rendered on first request, so a page published later needs no rebuild.
+// (dynamicParams = false would also refuse to regenerate a known page after on-demand revalidation.)
 
 export async function generateStaticParams() {
   const paths = await getPagePaths()
@@ -17,7 +18,10 @@ const pathOf = (slug: string[] | undefined) => `/${(slug ?? []).join('/')}`
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await getPage(pathOf((await params).slug))
-  if (!page) return {}
+  if (!page) {
+    const { notFound } = await getErrorPages()
+    return { title: notFound.title, robots: { index: false } }
+  }
   return { title: page.title, description: page.description, alternates: { canonical: page.path } }
 }
 

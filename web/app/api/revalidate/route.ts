@@ -1,0 +1,34 @@
+import { revalidateTag } from 'next/cache'
+import type { NextRequest } from 'next/server'
+import { parseBody } from 'next-sanity/webhook'
+import { tagsForDocumentType } from '@/content/cache-tags'
+import { jsonResponse } from '@/lib/http/json-request'
+
+type WebhookBody = { _type?: unknown; _id?: unknown }
+
+/**
+ * Sanity's webhook calls this when a document is published, changed or deleted. A correctly
+ * signed call expires the cache tags of that document's type, so the next visitor gets fresh pages.
+ */
+export async function POST(request: NextRequest): Promise<Response> {
+  const secret = process.env.SANITY_REVALIDATE_SECRET
+  if (!secret) {
+    return jsonResponse(503, { ok: false, code: 'not_configured', message: 'SANITY_REVALIDATE_SECRET is not set.' })
+  }
+  let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>
+  try {
+    parsed = await parseBody<WebhookBody>(request, secret)
+  } catch {
+    return jsonResponse(400, { ok: false, code: 'malformed_json', message: 'The request body is not valid JSON.' })
+  }
+  if (!parsed.isValidSignature) {
+    return jsonResponse(401, { ok: false, code: 'invalid_signature', message: 'Missing or invalid webhook signature.' })
+  }
+  const type = parsed.body?._type
+  if (typeof type !== 'string') {
+    return jsonResponse(400, { ok: false, code: 'missing_type', message: 'The webhook projection must include _type.' })
+  }
+  const tags = tagsForDocumentType(type)
+  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  return jsonResponse(200, { ok: true, revalidated: tags })
+}
