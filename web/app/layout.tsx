@@ -19,6 +19,8 @@ import {
   getSiteSettings,
 } from '@/content/loaders'
 import { formatTitle } from '@/lib/templates'
+import { organization } from '@/lib/structured-data'
+import { JsonLd } from '@/components/seo/json-ld'
 import '@/styles/index.css'
 
 const inter = localFont({
@@ -32,6 +34,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return {
     metadataBase: new URL(settings.siteUrl),
     title: { default: settings.productName, template: formatTitle(settings.titleTemplate, '%s', settings.productName) },
+    applicationName: settings.productName,
+    formatDetection: { telephone: false },
   }
 }
 
@@ -51,6 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB" className={inter.variable}>
       <body>
+        <JsonLd data={organization(settings)} />
         <a className="skip-link" href="#main">
           {header.controls.skipLink}
         </a>

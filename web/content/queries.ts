@@ -19,6 +19,8 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   siteUrl,
   loadingText,
   copyright,
+  "logoUrl": logo.asset->url,
+  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },
   contactPhone,
   contactEmail,
   openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },

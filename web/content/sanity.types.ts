@@ -207,22 +207,6 @@ export type ShopItem = {
   thumbnail: ImageWithAlt
 }
 
-export type SanityImageCrop = {
-  _type: 'sanity.imageCrop'
-  top: number
-  bottom: number
-  left: number
-  right: number
-}
-
-export type SanityImageHotspot = {
-  _type: 'sanity.imageHotspot'
-  x: number
-  y: number
-  height: number
-  width: number
-}
-
 export type DeviceMakeReference = {
   _ref: string
   _type: 'reference'
@@ -453,6 +437,14 @@ export type SiteSettings = {
   titleTemplate: string
   siteUrl: string
   loadingText: string
+  logo: {
+    asset?: SanityImageAssetReference
+    media?: unknown
+    hotspot?: SanityImageHotspot
+    crop?: SanityImageCrop
+    _type: 'image'
+  }
+  shareImage: ImageWithAlt
   developerCredit: Link
   copyright: string
   contactPhone: string
@@ -497,6 +489,22 @@ export type SiteSettings = {
     bannerText: string
     showMobileStrip?: boolean
   }
+}
+
+export type SanityImageCrop = {
+  _type: 'sanity.imageCrop'
+  top: number
+  bottom: number
+  left: number
+  right: number
+}
+
+export type SanityImageHotspot = {
+  _type: 'sanity.imageHotspot'
+  x: number
+  y: number
+  height: number
+  width: number
 }
 
 export type SanityImagePaletteSwatch = {
@@ -614,8 +622,6 @@ export type AllSanitySchemaTypes =
   | ContactMessage
   | Subscription
   | ShopItem
-  | SanityImageCrop
-  | SanityImageHotspot
   | DeviceMakeReference
   | DeviceModel
   | Slug
@@ -627,6 +633,8 @@ export type AllSanitySchemaTypes =
   | Header
   | Navigation
   | SiteSettings
+  | SanityImageCrop
+  | SanityImageHotspot
   | SanityImagePaletteSwatch
   | SanityImagePalette
   | SanityImageDimensions
@@ -638,13 +646,18 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  contactPhone,  contactEmail,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
 export type SiteSettingsQueryResult = {
   productName: string
   titleTemplate: string
   siteUrl: string
   loadingText: string
   copyright: string
+  logoUrl: string | null
+  shareImage: {
+    url: string | null
+    alt: string | ''
+  }
   contactPhone: string
   contactEmail: string
   openingHours: {
@@ -1026,7 +1039,7 @@ export type SearchItemsQueryResult = Array<{
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  contactPhone,\n  contactEmail,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
     '*[_type == "header" && _id == "header"][0]{\n  search,\n  cart{ ..., "cartLink": cartLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  controls\n}': HeaderQueryResult
     '*[_type == "footer" && _id == "footer"][0]{\n  linkGroups[]{ _key, heading, "links": links[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n } },\n  contactHeading,\n  phoneLabel,\n  emailLabel,\n  hoursHeading,\n  socialHeading,\n  paymentHeading,\n  footerLabel\n}': FooterQueryResult

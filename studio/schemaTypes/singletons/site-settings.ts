@@ -56,6 +56,23 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'logo',
+      title: 'Logo',
+      type: 'image',
+      group: 'brand',
+      description: 'The square brand mark, ideally SVG. Search engines show it beside the brand.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'shareImage',
+      title: 'Default share image',
+      type: 'imageWithAlt',
+      group: 'brand',
+      description:
+        'Shown when a page is shared on social media or in messages: 1200 × 630 pixels, PNG or JPEG, with the key words large.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'developerCredit',
       title: 'Developer credit',
       type: 'link',

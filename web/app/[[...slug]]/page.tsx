@@ -1,7 +1,18 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { PageView } from '@/components/layout/page-view'
-import { getBreadcrumbs, getDeviceCatalogue, getErrorPages, getHeader, getPage, getPagePaths } from '@/content/loaders'
+import { JsonLd } from '@/components/seo/json-ld'
+import {
+  getBreadcrumbs,
+  getDeviceCatalogue,
+  getErrorPages,
+  getHeader,
+  getPage,
+  getPagePaths,
+  getSiteSettings,
+} from '@/content/loaders'
+import { pageMetadata } from '@/lib/page-metadata'
+import { breadcrumbList, faqPage } from '@/lib/structured-data'
 
 type Props = { params: Promise<{ slug?: string[] }> }
 
@@ -22,19 +33,24 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     const { notFound } = await getErrorPages()
     return { title: notFound.title, robots: { index: false } }
   }
-  return { title: page.title, description: page.description, alternates: { canonical: page.path } }
+  return pageMetadata(await getSiteSettings(), page)
 }
 
 export default async function Page({ params }: Props) {
   const path = pathOf((await params).slug)
-  const [page, crumbs, catalogue, header] = await Promise.all([
+  const [page, crumbs, catalogue, header, settings] = await Promise.all([
     getPage(path),
     getBreadcrumbs(path),
     getDeviceCatalogue(),
     getHeader(),
+    getSiteSettings(),
   ])
   if (!page) notFound()
   return (
-    <PageView page={page} crumbs={crumbs} breadcrumbLabel={header.controls.breadcrumbLabel} catalogue={catalogue} />
+    <>
+      <JsonLd data={breadcrumbList(crumbs, settings.siteUrl)} />
+      <JsonLd data={faqPage(page.sections)} />
+      <PageView page={page} crumbs={crumbs} breadcrumbLabel={header.controls.breadcrumbLabel} catalogue={catalogue} />
+    </>
   )
 }

@@ -9,8 +9,6 @@ import { MegaMenu } from './mega-menu'
 
 type Props = { navigation: Navigation; catalogue: DeviceCatalogue }
 
-const HOVER_GRACE_MS = 500
-
 /**
  * The wide-screen menu: top-level links, each submenu behind its own disclosure button
  * (the W3C "disclosure navigation" pattern), opening on hover too, closing on Escape and when
@@ -63,9 +61,14 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
   const toggleRef = useRef<HTMLButtonElement>(null)
   const [chosenMega, setMega] = useState<string | null>(null)
   const mega = isOpen ? chosenMega : null
-  // A pointer that opens a menu by hovering then clicks its button means "open", not "close".
-  const hoveredAt = useRef({ panel: 0, mega: 0 })
-  const justHovered = (what: 'panel' | 'mega') => Date.now() - hoveredAt.current[what] < HOVER_GRACE_MS
+  // A pointer that opens a menu by hovering and then clicks its button means "open", not
+  // "close": the first click after a hover-open keeps the menu open; the next one closes it.
+  const openedByHover = useRef({ panel: false, mega: false })
+  const confirmHover = (what: 'panel' | 'mega') => {
+    const was = openedByHover.current[what]
+    openedByHover.current[what] = false
+    return was
+  }
 
   const setOpen = (next: boolean) => {
     if (!next) setMega(null)
@@ -96,7 +99,7 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
     <li
       className="desktop-nav__item"
       onMouseEnter={() => {
-        hoveredAt.current.panel = Date.now()
+        if (!isOpen) openedByHover.current.panel = true
         setOpen(true)
       }}
       onMouseLeave={() => setOpen(false)}
@@ -112,7 +115,8 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
         aria-controls={panelId}
         aria-label={fillTemplate(navigation.labels.showSubmenu, { label: item.link.label })}
         onClick={() => {
-          if (!(isOpen && justHovered('panel'))) setOpen(!isOpen)
+          if (confirmHover('panel') && isOpen) return
+          setOpen(!isOpen)
         }}
       >
         <Chevron />
@@ -127,7 +131,7 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
                 key={child._key}
                 className="desktop-nav__subitem"
                 onMouseEnter={() => {
-                  hoveredAt.current.mega = Date.now()
+                  openedByHover.current.mega = hasMega && mega !== child._key
                   setMega(hasMega ? child._key : null)
                 }}
               >
@@ -141,7 +145,7 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
                       aria-controls={megaId}
                       aria-label={fillTemplate(navigation.labels.showSubmenu, { label: child.link.label })}
                       onClick={() => {
-                        if (mega === child._key && justHovered('mega')) return
+                        if (confirmHover('mega') && mega === child._key) return
                         setMega(mega === child._key ? null : child._key)
                       }}
                     >

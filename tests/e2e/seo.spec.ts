@@ -1,0 +1,68 @@
+import { expect, test, type Page } from '@playwright/test'
+
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'markup is the same at every width'))
+
+const SITE = 'https://www.example.co.uk'
+
+async function jsonLd(page: Page) {
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
+  return blocks.map((text) => JSON.parse(text) as Record<string, unknown> & { '@type': string })
+}
+
+test('each page carries its description, canonical address and share cards from the CMS', async ({ page }) => {
+  await page.goto('/sell-my-phone')
+  const meta = (selector: string) => page.locator(selector).first().getAttribute('content')
+  expect(await meta('meta[name="description"]')).toMatch(
+    /^Sell your iPhone, Samsung, Google Pixel or other phone for cash\./,
+  )
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${SITE}/sell-my-phone`)
+  expect(await meta('meta[property="og:title"]')).toBe('Sell my phone')
+  expect(await meta('meta[property="og:url"]')).toBe(`${SITE}/sell-my-phone`)
+  expect(await meta('meta[property="og:site_name"]')).toBe('Handback')
+  expect(await meta('meta[property="og:locale"]')).toBe('en_GB')
+  expect(await meta('meta[property="og:image"]')).toBe(`${SITE}/seed-assets/share-default.png`)
+  expect(await meta('meta[name="twitter:card"]')).toBe('summary_large_image')
+  expect(await meta('meta[name="twitter:image"]')).toBe(`${SITE}/seed-assets/share-default.png`)
+})
+
+test('every page describes the business as an Organization', async ({ page }) => {
+  for (const path of ['/', '/contact-us', '/no-such-page']) {
+    await page.goto(path)
+    const org = (await jsonLd(page)).find((item) => item['@type'] === 'Organization')
+    expect(org).toMatchObject({
+      name: 'Handback',
+      url: `${SITE}/`,
+      logo: `${SITE}/seed-assets/logo.svg`,
+      contactPoint: { telephone: '+442079460123', email: 'hello@example.co.uk', areaServed: 'GB' },
+    })
+    expect(org?.sameAs).toContain('https://www.instagram.com/example')
+  }
+})
+
+test('breadcrumbs and FAQs are described for search engines', async ({ page }) => {
+  await page.goto('/about/faqs')
+  const items = await jsonLd(page)
+  const crumbs = items.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: unknown[] }
+  expect(crumbs.itemListElement).toEqual([
+    { '@type': 'ListItem', position: 1, name: 'Sell your phone or tablet for cash', item: `${SITE}/` },
+    { '@type': 'ListItem', position: 2, name: 'About us', item: `${SITE}/about` },
+    { '@type': 'ListItem', position: 3, name: 'FAQs', item: `${SITE}/about/faqs` },
+  ])
+  const faq = items.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> }
+  const questions = await page.locator('.faq summary').allTextContents()
+  expect(faq.mainEntity.map((q) => q.name)).toEqual(questions)
+
+  await page.goto('/')
+  expect((await jsonLd(page)).map((item) => item['@type'])).not.toContain('BreadcrumbList')
+})
+
+test('the sitemap lists every page and robots.txt names it', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text()
+  const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
+  expect(urls).toHaveLength(31)
+  expect(urls).toContain(`${SITE}/`)
+  expect(urls).toContain(`${SITE}/sell/weee-business-recycling`)
+  const robots = await (await request.get('/robots.txt')).text()
+  expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`)
+  expect(robots).toMatch(/Disallow: \/api\//)
+})

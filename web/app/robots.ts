@@ -1,0 +1,10 @@
+import type { MetadataRoute } from 'next'
+import { getSiteSettings } from '@/content/loaders'
+
+export default async function robots(): Promise<MetadataRoute.Robots> {
+  const settings = await getSiteSettings()
+  return {
+    rules: { userAgent: '*', allow: '/', disallow: ['/api/'] },
+    sitemap: new URL('/sitemap.xml', settings.siteUrl).toString(),
+  }
+}
