@@ -42,13 +42,13 @@ test('every page describes the business as an Organization', async ({ page }) =>
 test('breadcrumbs and FAQs are described for search engines', async ({ page }) => {
   await page.goto('/about/faqs')
   const items = await jsonLd(page)
-  const crumbs = items.find((item) => item['@type'] === 'BreadcrumbList') as { itemListElement: unknown[] }
+  const crumbs = items.find((item) => item['@type'] === 'BreadcrumbList') as unknown as { itemListElement: unknown[] }
   expect(crumbs.itemListElement).toEqual([
     { '@type': 'ListItem', position: 1, name: 'Sell your phone or tablet for cash', item: `${SITE}/` },
     { '@type': 'ListItem', position: 2, name: 'About us', item: `${SITE}/about` },
     { '@type': 'ListItem', position: 3, name: 'FAQs', item: `${SITE}/about/faqs` },
   ])
-  const faq = items.find((item) => item['@type'] === 'FAQPage') as { mainEntity: Array<{ name: string }> }
+  const faq = items.find((item) => item['@type'] === 'FAQPage') as unknown as { mainEntity: Array<{ name: string }> }
   const questions = await page.locator('.faq summary').allTextContents()
   expect(faq.mainEntity.map((q) => q.name)).toEqual(questions)
 
