@@ -16,10 +16,10 @@ const config = {
 
 const jestConfig = async () => {
   const base = await createJestConfig(config)()
-  // groq-js (and its obug dependency) ship only ES modules: let SWC compile it with the tests.
+  // These packages ship only ES modules: let SWC compile it with the tests.
   return {
     ...base,
-    transformIgnorePatterns: ['/node_modules/(?!(groq-js|obug)/)', ...base.transformIgnorePatterns.slice(1)],
+    transformIgnorePatterns: ['/node_modules/(?!(groq-js|obug|next-sanity|@sanity/preview-url-secret)/)', ...base.transformIgnorePatterns.slice(1)],
   }
 }
 

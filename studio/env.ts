@@ -4,4 +4,6 @@ export const studioEnv = {
   projectId: process.env.SANITY_STUDIO_PROJECT_ID || 'unconfigured',
   dataset: process.env.SANITY_STUDIO_DATASET || 'production',
   apiVersion: process.env.SANITY_STUDIO_API_VERSION || '2025-09-01',
+  // The site that the Presentation tool previews, with draft mode, beside the editor.
+  previewOrigin: process.env.SANITY_STUDIO_PREVIEW_URL || 'http://localhost:3000',
 }

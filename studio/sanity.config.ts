@@ -1,6 +1,8 @@
 import { visionTool } from '@sanity/vision'
 import { defineConfig } from 'sanity'
+import { presentationTool } from 'sanity/presentation'
 import { structureTool } from 'sanity/structure'
+import { resolve } from './presentation'
 import { schemaTypes, singletonTypes } from './schemaTypes'
 import { structure } from './structure'
 import { studioEnv } from './env'
@@ -15,7 +17,14 @@ export default defineConfig({
   title: 'Buy-back site content',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
-  plugins: [structureTool({ structure }), visionTool({ defaultApiVersion: studioEnv.apiVersion })],
+  plugins: [
+    structureTool({ structure }),
+    presentationTool({
+      resolve,
+      previewUrl: { origin: studioEnv.previewOrigin, previewMode: { enable: '/api/draft-mode/enable' } },
+    }),
+    visionTool({ defaultApiVersion: studioEnv.apiVersion }),
+  ],
   schema: {
     types: schemaTypes,
     // Singletons are created once, at their fixed id, from the structure; never from "New document".

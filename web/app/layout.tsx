@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next'
 import localFont from 'next/font/local'
+import { VisualEditing } from 'next-sanity/visual-editing'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/footer/site-footer'
 import { SiteHeader } from '@/components/header/site-header'
@@ -8,6 +9,7 @@ import { NavigationEffects } from '@/components/layout/navigation-effects'
 import { NewsletterStrip } from '@/components/layout/newsletter-strip'
 import { RatingStrip } from '@/components/layout/rating-strip'
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
+import { isDraftMode } from '@/content/draft'
 import {
   getDeviceCatalogue,
   getErrorPages,
@@ -18,7 +20,7 @@ import {
   getSearchItems,
   getSiteSettings,
 } from '@/content/loaders'
-import { formatTitle } from '@/lib/templates'
+import { siteMetadata } from '@/lib/page-metadata'
 import { organization } from '@/lib/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import '@/styles/index.css'
@@ -30,28 +32,24 @@ const inter = localFont({
 })
 
 export async function generateMetadata(): Promise<Metadata> {
-  const settings = await getSiteSettings()
-  return {
-    metadataBase: new URL(settings.siteUrl),
-    title: { default: settings.productName, template: formatTitle(settings.titleTemplate, '%s', settings.productName) },
-    applicationName: settings.productName,
-    formatDetection: { telephone: false },
-  }
+  return siteMetadata(await getSiteSettings())
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [settings, navigation, header, footer, newsletter, errorPages, catalogue, searchItems] = await Promise.all([
-    getSiteSettings(),
-    getNavigation(),
-    getHeader(),
-    getFooter(),
-    getNewsletter(),
-    getErrorPages(),
-    getDeviceCatalogue(),
-    getSearchItems(),
-  ])
+  const [isDraft, settings, navigation, header, footer, newsletter, errorPages, catalogue, searchItems] =
+    await Promise.all([
+      isDraftMode(),
+      getSiteSettings(),
+      getNavigation(),
+      getHeader(),
+      getFooter(),
+      getNewsletter(),
+      getErrorPages(),
+      getDeviceCatalogue(),
+      getSearchItems(),
+    ])
   return (
     <html lang="en-GB" className={inter.variable}>
       <body>
@@ -74,6 +72,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <NewsletterStrip copy={newsletter} />
         <SiteFooter footer={footer} settings={settings} year={new Date().getFullYear()} />
         <NavigationEffects loadingText={settings.loadingText} loadingLabel={header.controls.loadingLabel} />
+        {/* Only editors in draft preview (Sanity configured) ever load the Visual Editing overlays. */}
+        {isDraft ? <VisualEditing /> : null}
       </body>
     </html>
   )

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next'
 import { ErrorView } from '@/components/layout/error-view'
 import { getErrorPages } from '@/content/loaders'
+import { errorMetadata } from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { notFound } = await getErrorPages()
-  return { title: notFound.title, robots: { index: false } }
+  return errorMetadata(notFound.title)
 }
 
 export default async function NotFound() {

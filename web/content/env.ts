@@ -36,3 +36,12 @@ export function readContentSource(env: Record<string, string | undefined> = proc
     apiHost: env.SANITY_API_HOST?.trim() || undefined,
   }
 }
+
+/** What draft preview needs beyond the public source: a read token and the Studio's address. */
+export type PreviewConfig = { token: string; studioUrl: string }
+
+export function readPreviewConfig(env: Record<string, string | undefined> = process.env): PreviewConfig | null {
+  const token = env.SANITY_API_READ_TOKEN?.trim()
+  if (!token) return null
+  return { token, studioUrl: env.NEXT_PUBLIC_SANITY_STUDIO_URL?.trim() || 'http://localhost:3333' }
+}

@@ -1,7 +1,8 @@
 import { evaluate, parse } from 'groq-js'
 import { unstable_cache } from 'next/cache'
 import { createClient, type ClientReturn, type QueryParams, type SanityClient } from '@sanity/client'
-import { readContentSource, type ContentSource, type SanitySource } from './env'
+import { isDraftMode } from './draft'
+import { readContentSource, readPreviewConfig, type ContentSource, type SanitySource } from './env'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as queries from './queries'
 
@@ -32,6 +33,18 @@ export async function fetchQuery<const Q extends string>(
 ): Promise<ClientReturn<Q, unknown>> {
   try {
     if (source.kind === 'sanity') {
+      const preview = (await isDraftMode()) ? readPreviewConfig() : null
+      if (preview) {
+        // Editors previewing drafts: uncached, with source maps encoded for Visual Editing overlays.
+        return await sanityClient(source)
+          .withConfig({
+            token: preview.token,
+            perspective: 'drafts',
+            useCdn: false,
+            stega: { enabled: true, studioUrl: preview.studioUrl },
+          })
+          .fetch(query, params, { cache: 'no-store' })
+      }
       return await sanityClient(source).fetch(query, params, {
         cache: 'force-cache',
         next: { tags },

@@ -1,11 +1,19 @@
+import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
 import type { SiteSettings } from '@/content/types'
 import { sizedImageUrl } from '@/components/ui/content-image'
+import { formatTitle } from './templates'
 
 type PageFacts = { title: string; description: string; path: string }
 
-/** Title, description, canonical address and share cards for one page, from its document. */
-export function pageMetadata(settings: SiteSettings, { title, description, path }: PageFacts): Metadata {
+/**
+ * Title, description, canonical address and share cards for one page, from its document.
+ * Draft previews encode source maps into strings (stega); they are cleaned out here, since
+ * metadata must stay plain text.
+ */
+export function pageMetadata(encodedSettings: SiteSettings, facts: PageFacts): Metadata {
+  const settings = stegaClean(encodedSettings)
+  const { title, description, path } = stegaClean(facts)
   const url = new URL(path, settings.siteUrl).toString()
   const images = settings.shareImage.url
     ? [{ url: shareImageUrl(settings.shareImage.url), width: 1200, height: 630, alt: settings.shareImage.alt }]
@@ -34,4 +42,20 @@ function shareImageUrl(src: string): string {
   url.searchParams.set('fit', 'crop')
   url.searchParams.set('fm', 'jpg')
   return url.toString()
+}
+
+/** The site-wide defaults: the base for absolute URLs and the page-title pattern. */
+export function siteMetadata(encodedSettings: SiteSettings): Metadata {
+  const settings = stegaClean(encodedSettings)
+  return {
+    metadataBase: new URL(settings.siteUrl),
+    title: { default: settings.productName, template: formatTitle(settings.titleTemplate, '%s', settings.productName) },
+    applicationName: settings.productName,
+    formatDetection: { telephone: false },
+  }
+}
+
+/** Metadata for an error page: its title, and kept out of search results. */
+export function errorMetadata(title: string): Metadata {
+  return { title: stegaClean(title), robots: { index: false } }
 }

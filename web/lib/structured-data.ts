@@ -1,3 +1,4 @@
+import { stegaClean } from '@sanity/client/stega'
 import type { Breadcrumb, PageSection, SiteSettings } from '@/content/types'
 
 /** schema.org descriptions of the business and pages, for search engines (JSON-LD). */
@@ -6,7 +7,10 @@ type Thing = Record<string, unknown>
 const DAY_URL = 'https://schema.org/'
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
-export function organization(settings: SiteSettings): Thing {
+// Draft previews encode source maps into strings (stega): structured data is cleaned of them.
+
+export function organization(encoded: SiteSettings): Thing {
+  const settings = stegaClean(encoded)
   const hours = settings.openingHours.periods.map((period) => ({
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: daysBetween(period.fromDay, period.toDay).map((day) => `${DAY_URL}${day}`),
@@ -35,7 +39,8 @@ export function organization(settings: SiteSettings): Thing {
   }
 }
 
-export function breadcrumbList(crumbs: Breadcrumb[], siteUrl: string): Thing | null {
+export function breadcrumbList(encoded: Breadcrumb[], siteUrl: string): Thing | null {
+  const crumbs = stegaClean(encoded)
   if (crumbs.length < 2) return null
   return {
     '@context': 'https://schema.org',
@@ -44,12 +49,13 @@ export function breadcrumbList(crumbs: Breadcrumb[], siteUrl: string): Thing | n
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.title,
-      item: new URL(crumb.path, siteUrl).toString(),
+      item: new URL(crumb.path, stegaClean(siteUrl)).toString(),
     })),
   }
 }
 
-export function faqPage(sections: PageSection[]): Thing | null {
+export function faqPage(encoded: PageSection[]): Thing | null {
+  const sections = stegaClean(encoded)
   const entries = sections.flatMap((section) => (section._type === 'faqSection' ? section.entries : []))
   if (!entries.length) return null
   return {

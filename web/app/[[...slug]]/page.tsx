@@ -11,7 +11,7 @@ import {
   getPagePaths,
   getSiteSettings,
 } from '@/content/loaders'
-import { pageMetadata } from '@/lib/page-metadata'
+import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 import { breadcrumbList, faqPage } from '@/lib/structured-data'
 
 type Props = { params: Promise<{ slug?: string[] }> }
@@ -31,7 +31,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const page = await getPage(pathOf((await params).slug))
   if (!page) {
     const { notFound } = await getErrorPages()
-    return { title: notFound.title, robots: { index: false } }
+    return errorMetadata(notFound.title)
   }
   return pageMetadata(await getSiteSettings(), page)
 }

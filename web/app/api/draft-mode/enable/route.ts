@@ -1,0 +1,29 @@
+import { createClient } from '@sanity/client'
+import { defineEnableDraftMode } from 'next-sanity/draft-mode'
+import { readContentSource, readPreviewConfig } from '@/content/env'
+import { jsonResponse } from '@/lib/http/json-request'
+
+/**
+ * Presentation in the Studio opens the site here with a one-time secret; a valid secret turns on
+ * Next's draft mode for that editor. The seed has no drafts, so in seed mode this does nothing.
+ */
+export async function GET(request: Request): Promise<Response> {
+  const source = readContentSource()
+  const preview = readPreviewConfig()
+  if (source.kind !== 'sanity' || !preview) {
+    return jsonResponse(404, {
+      ok: false,
+      code: 'preview_unavailable',
+      message: 'Draft preview needs a Sanity project and SANITY_API_READ_TOKEN.',
+    })
+  }
+  const client = createClient({
+    projectId: source.projectId,
+    dataset: source.dataset,
+    apiVersion: source.apiVersion,
+    useCdn: false,
+    token: preview.token,
+    ...(source.apiHost ? { apiHost: source.apiHost, useProjectHostname: false } : {}),
+  })
+  return defineEnableDraftMode({ client }).GET(request)
+}
