@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { FORM_STORE_PATH, REVALIDATE_SECRET, SEED_COPY_DIR, SEED_COPY_PATH } from './tests/support/e2e-env'
+import { FORM_STORE_PATH, SEED_COPY_DIR, SEED_COPY_PATH, SERVER_SECRETS, STUDIO_ORIGIN } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -53,7 +53,8 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       FORM_STORE_PATH,
       SEED_DATASET_PATH: SEED_COPY_PATH,
-      SANITY_REVALIDATE_SECRET: REVALIDATE_SECRET,
+      NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
+      ...SERVER_SECRETS,
     },
   },
 })

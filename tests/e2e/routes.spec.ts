@@ -1,39 +1,5 @@
 import { expect, test } from '@playwright/test'
-
-// Every route of the spec's table, with the page title its seed document gives.
-const ROUTES: Array<[path: string, title: string]> = [
-  ['/', 'Sell your phone or tablet for cash'],
-  ['/sell', 'Sell'],
-  ['/blog', 'Blog'],
-  ['/sell-my-phone', 'Sell my phone'],
-  ['/sell-my-tab', 'Sell my tablet'],
-  ['/sell/how-it-work', 'How it works'],
-  ['/sell/weee-business-recycling', 'WEEE business recycling'],
-  ['/about', 'About us'],
-  ['/about/who-are-we', 'Who we are'],
-  ['/about/faqs', 'Frequently asked questions'],
-  ['/brand', 'Brands we buy'],
-  ['/login', 'Log in'],
-  ['/sign-up', 'Create an account'],
-  ['/device-criteria', 'Device criteria'],
-  ['/order-tracker', 'Track your order'],
-  ['/order-tracker-details', 'Order details'],
-  ['/order-successful', 'Order placed'],
-  ['/contact-us', 'Contact us'],
-  ['/complete-order', 'Complete your order'],
-  ['/profile', 'My account'],
-  ['/check-in', 'Get a price for your device'],
-  ['/product', 'Device details'],
-  ['/privacy-policy', 'Privacy policy'],
-  ['/terms-and-condition', 'Terms and conditions'],
-  ['/gdpr-data', 'Your data (GDPR)'],
-  ['/cookies-policy', 'Cookies policy'],
-  ['/forget-password', 'Forgotten your password'],
-  ['/password-reset', 'Reset your password'],
-  ['/set-new-password', 'Set a new password'],
-  ['/password-successfully', 'Password changed'],
-  ['/add-to-cart', 'Your basket'],
-]
+import { ROUTES } from '../support/routes'
 
 for (const [path, title] of ROUTES) {
   test(`${path} answers 200 inside the shared layout`, async ({ page }) => {

@@ -11,7 +11,17 @@ export const SEED_COPY_DIR = path.join(E2E_DIR, 'seed')
 export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
 
 /** The webhook secret the e2e server is started with; tests sign with it. */
-export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret'
+export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret-4c1f9a'
+
+/** Server-only secrets the e2e build is given, so a test can prove none reaches the browser. */
+export const SERVER_SECRETS = {
+  SANITY_API_WRITE_TOKEN: 'e2e-only-write-token-7d2b61',
+  SANITY_API_READ_TOKEN: 'e2e-only-read-token-9e0c35',
+  SANITY_REVALIDATE_SECRET: REVALIDATE_SECRET,
+}
+
+/** The Studio origin the e2e build allows to frame the site. */
+export const STUDIO_ORIGIN = 'https://studio.example.com'
 
 let counter = 0
 /** A client address of its own for each test (TEST-NET-3), so per-client rate limits stay per test. */
