@@ -19,7 +19,10 @@ const jestConfig = async () => {
   // These packages ship only ES modules: let SWC compile it with the tests.
   return {
     ...base,
-    transformIgnorePatterns: ['/node_modules/(?!(groq-js|obug|next-sanity|@sanity/preview-url-secret)/)', ...base.transformIgnorePatterns.slice(1)],
+    transformIgnorePatterns: [
+      '/node_modules/(?!(groq-js|obug|next-sanity|@sanity/preview-url-secret)/)',
+      ...base.transformIgnorePatterns.slice(1),
+    ],
   }
 }
 
