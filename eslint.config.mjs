@@ -6,6 +6,7 @@ const config = [
     ignores: [
       'node_modules/**',
       'web/.next/**',
+      'web/.next-resilience/**',
       'studio/dist/**',
       'studio/.sanity/**',
       'web/content/sanity.types.ts',

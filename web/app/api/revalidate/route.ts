@@ -29,6 +29,8 @@ export async function POST(request: NextRequest): Promise<Response> {
     return jsonResponse(400, { ok: false, code: 'missing_type', message: 'The webhook projection must include _type.' })
   }
   const tags = tagsForDocumentType(type)
-  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  // Stale-while-revalidate: the next visit triggers the rebuild and gets fresh content once it
+  // is done; if the content source is down then, visitors keep the last good page, never an error.
+  for (const tag of tags) revalidateTag(tag, 'max')
   return jsonResponse(200, { ok: true, revalidated: tags })
 }
