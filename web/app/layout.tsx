@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next'
-import localFont from 'next/font/local'
 import { VisualEditing } from 'next-sanity/visual-editing'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/footer/site-footer'
@@ -25,12 +24,6 @@ import { organization } from '@/lib/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import '@/styles/index.css'
 
-const inter = localFont({
-  src: '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
-  display: 'swap',
-  variable: '--font-sans',
-})
-
 export async function generateMetadata(): Promise<Metadata> {
   return siteMetadata(await getSiteSettings())
 }
@@ -51,7 +44,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       getSearchItems(),
     ])
   return (
-    <html lang="en-GB" className={inter.variable}>
+    <html lang="en-GB">
       <body>
         <JsonLd data={organization(settings)} />
         <a className="skip-link" href="#main">

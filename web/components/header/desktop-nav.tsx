@@ -155,13 +155,16 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
                 </span>
                 {hasMega ? (
                   <div id={megaId} className="desktop-nav__mega" hidden={mega !== child._key}>
-                    <MegaMenu
-                      catalogue={catalogue}
-                      category={child.megaMenu === 'tablet' ? 'tablet' : 'phone'}
-                      baseHref={child.link.href ?? '/'}
-                      allModelsLabel={navigation.labels.allModels}
-                      promo={navigation.promo}
-                    />
+                    {/* Built only when opened: dozens of model links need not be hydrated on every page. */}
+                    {mega === child._key ? (
+                      <MegaMenu
+                        catalogue={catalogue}
+                        category={child.megaMenu === 'tablet' ? 'tablet' : 'phone'}
+                        baseHref={child.link.href ?? '/'}
+                        allModelsLabel={navigation.labels.allModels}
+                        promo={navigation.promo}
+                      />
+                    ) : null}
                   </div>
                 ) : null}
               </li>
