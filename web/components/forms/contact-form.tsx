@@ -5,6 +5,7 @@ import type { PageSection } from '@/content/types'
 import { LIMITS, validateContact, type FieldError } from '@/lib/forms/validation'
 import { fillTemplate } from '@/lib/templates'
 import { FieldMessage } from './field-message'
+import { Honeypot } from './honeypot'
 import { useFormSubmit, type SubmitState } from './use-form-submit'
 
 type Copy = Extract<PageSection, { _type: 'contactFormSection' }>
@@ -104,15 +105,7 @@ export function ContactForm({ copy }: { copy: Copy }) {
         <textarea {...messageProps} rows={6} maxLength={LIMITS.message} />
         <FieldMessage id={`${messageProps.id}-error`} message={messageError} />
       </div>
-      <div className="honeypot" aria-hidden="true">
-        <input
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <Honeypot value={website} onChange={setWebsite} />
       <button type="submit" className="button button--primary" aria-disabled={state.status === 'sending'}>
         {copy.buttonLabel}
       </button>

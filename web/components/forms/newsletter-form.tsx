@@ -5,6 +5,7 @@ import type { NewsletterContent } from '@/content/types'
 import { validateNewsletter, type FieldError } from '@/lib/forms/validation'
 import { ContentLink } from '../ui/content-link'
 import { FieldMessage } from './field-message'
+import { Honeypot } from './honeypot'
 import { useFormSubmit, type SubmitState } from './use-form-submit'
 
 const ENDPOINT = '/api/newsletter'
@@ -96,16 +97,7 @@ export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
         <label htmlFor={`${id}-consent`}>{copy.consentText}</label> <ContentLink link={copy.privacyLink} />
         <FieldMessage id={`${id}-consent-error`} message={consentError} />
       </div>
-      {/* Hidden from people and assistive technology; robots that fill every field give themselves away. */}
-      <div className="honeypot" aria-hidden="true">
-        <input
-          name="website"
-          tabIndex={-1}
-          autoComplete="off"
-          value={website}
-          onChange={(event) => setWebsite(event.target.value)}
-        />
-      </div>
+      <Honeypot value={website} onChange={setWebsite} />
       <p
         className={`form-status form-status--${state.status}`}
         role="status"
