@@ -9,14 +9,46 @@ import type { Doc } from './seed-copy'
  * documents and hides them under the "published" perspective, and it serves images the way an
  * imported dataset does: as sanity.imageAsset documents with cdn.sanity.io URLs.
  */
-export type StandIn = { url: string; requests: URL[]; close: () => Promise<void> }
+export type StandIn = {
+  url: string
+  requests: URL[]
+  /** Mutations received, with the bearer token each came with. */
+  mutations: Array<{ token: string | null; mutations: Array<Record<string, Doc>> }>
+  close: () => Promise<void>
+}
 
 export async function startSanityStandIn(documents: Doc[], projectId: string, dataset: string): Promise<StandIn> {
   const store = withUploadedAssets(documents, projectId, dataset)
   const requests: URL[] = []
+  const mutations: StandIn['mutations'] = []
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in')
     requests.push(url)
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(body))
+    }
+    const mutate = /^\/v[\d-]+\/data\/mutate\/([\w-]+)$/.exec(url.pathname)
+    if (mutate && req.method === 'POST') {
+      // Writes need a token; only "create" is offered, refusing an id that exists, as Sanity does.
+      const token = req.headers.authorization?.replace(/^Bearer /, '') ?? null
+      if (!token) return send(401, { error: 'Unauthorized', message: 'Unauthorized - Session not found' })
+      const body = JSON.parse(await readText(req)) as { mutations: Array<Record<string, Doc>> }
+      mutations.push({ token, mutations: body.mutations })
+      const results = []
+      for (const mutation of body.mutations) {
+        const doc = mutation.create
+        if (!doc) return send(400, { error: { type: 'mutationError', description: 'Only create is supported here' } })
+        if (store.some((existing) => existing._id === doc._id)) {
+          return send(409, {
+            error: { type: 'mutationError', description: `Document by ID "${doc._id}" already exists` },
+          })
+        }
+        store.push(doc)
+        results.push({ id: doc._id, operation: 'create', document: doc })
+      }
+      return send(200, { transactionId: `tx${mutations.length}`, results })
+    }
     const match = /^\/v[\d-]+\/data\/query\/([\w-]+)$/.exec(url.pathname)
     if (!match || match[1] !== dataset) {
       res.writeHead(404, { 'content-type': 'application/json' })
@@ -39,6 +71,7 @@ export async function startSanityStandIn(documents: Doc[], projectId: string, da
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    mutations,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
 }
@@ -49,10 +82,14 @@ function fromSearch(search: URLSearchParams) {
   return { query: search.get('query') ?? '', params }
 }
 
-async function readBody(req: IncomingMessage): Promise<{ query: string; params: Record<string, unknown> }> {
+async function readText(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of req) chunks.push(chunk as Buffer)
-  const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { query: string; params?: Record<string, unknown> }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function readBody(req: IncomingMessage): Promise<{ query: string; params: Record<string, unknown> }> {
+  const body = JSON.parse(await readText(req)) as { query: string; params?: Record<string, unknown> }
   return { query: body.query, params: body.params ?? {} }
 }
 

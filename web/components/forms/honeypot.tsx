@@ -1,0 +1,17 @@
+/**
+ * A field hidden from people and assistive technology: robots that fill in every field give
+ * themselves away, and the server refuses their submission.
+ */
+export function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="honeypot" aria-hidden="true">
+      <input
+        name="website"
+        tabIndex={-1}
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  )
+}
