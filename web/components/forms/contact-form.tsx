@@ -2,11 +2,11 @@
 
 import { useId, useState, type FormEvent } from 'react'
 import type { PageSection } from '@/content/types'
-import { LIMITS, validateContact, type FieldError } from '@/lib/forms/validation'
+import { LIMITS, validateContact } from '@/lib/forms/validation'
 import { fillTemplate } from '@/lib/templates'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
-import { useFormSubmit, type SubmitState } from './use-form-submit'
+import { outcomeMessage, useFormSubmit } from './use-form-submit'
 
 type Copy = Extract<PageSection, { _type: 'contactFormSection' }>
 type Field = 'name' | 'email' | 'phone' | 'message'
@@ -19,7 +19,7 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const id = useId()
   const [values, setValues] = useState(EMPTY)
   const [website, setWebsite] = useState('')
-  const { state, setState, submit } = useFormSubmit(ENDPOINT)
+  const { state, submit, reject } = useFormSubmit(ENDPOINT)
   const errors = state.status === 'invalid' ? state.errors : []
 
   const messageFor = (field: Field): string | undefined => {
@@ -40,18 +40,12 @@ export function ContactForm({ copy }: { copy: Copy }) {
     if (state.status === 'sending') return
     const body = { ...values, ...(website ? { website } : {}) }
     const local = validateContact(body)
-    const result = local.ok ? await submit(body) : invalid(local.errors)
+    const result = local.ok ? await submit(body) : reject(local.errors)
     if (result.status === 'invalid') {
       const first = result.errors.find((e) => e.field in EMPTY)
       if (first) document.getElementById(`${id}-${first.field}`)?.focus()
     }
     if (result.status === 'created') setValues(EMPTY)
-  }
-
-  function invalid(found: FieldError[]): SubmitState {
-    const next: SubmitState = { status: 'invalid', errors: found }
-    setState(next)
-    return next
   }
 
   const field = (name: Field) => {
@@ -71,15 +65,13 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const { error: phoneError, ...phoneProps } = field('phone')
   const { error: messageError, ...messageProps } = field('message')
 
-  const outcome = {
-    idle: '',
+  const outcome = outcomeMessage(state, {
     sending: copy.sendingMessage,
     created: copy.successMessage,
     duplicate: copy.successMessage,
-    invalid: '',
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
-  }[state.status]
+  })
 
   return (
     <form className="contact-form" noValidate onSubmit={onSubmit} aria-busy={state.status === 'sending'}>

@@ -6,7 +6,7 @@ import { validateNewsletter, type FieldError } from '@/lib/forms/validation'
 import { ContentLink } from '../ui/content-link'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
-import { useFormSubmit, type SubmitState } from './use-form-submit'
+import { outcomeMessage, useFormSubmit } from './use-form-submit'
 
 const ENDPOINT = '/api/newsletter'
 
@@ -18,7 +18,7 @@ export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
   const [email, setEmail] = useState('')
   const [consent, setConsent] = useState(false)
   const [website, setWebsite] = useState('')
-  const { state, setState, submit } = useFormSubmit(ENDPOINT)
+  const { state, submit, reject } = useFormSubmit(ENDPOINT)
 
   const errors = state.status === 'invalid' ? state.errors : []
   const emailError = errors.some((e) => e.field === 'email') ? copy.invalidEmailMessage : undefined
@@ -29,7 +29,7 @@ export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
     if (state.status === 'sending') return
     const body = { email, consent, ...(website ? { website } : {}) }
     const local = validateNewsletter(body)
-    const result = local.ok ? await submit(body) : showErrors(local.errors)
+    const result = local.ok ? await submit(body) : reject(local.errors)
     if (result.status === 'invalid') focusFirst(result.errors)
     if (result.status === 'created' || result.status === 'duplicate') {
       setEmail('')
@@ -37,26 +37,18 @@ export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
     }
   }
 
-  function showErrors(found: FieldError[]): SubmitState {
-    const next: SubmitState = { status: 'invalid', errors: found }
-    setState(next)
-    return next
-  }
-
   function focusFirst(found: FieldError[]) {
     if (found.some((e) => e.field === 'email')) emailRef.current?.focus()
     else if (found.some((e) => e.field === 'consent')) consentRef.current?.focus()
   }
 
-  const outcome = {
-    idle: '',
+  const outcome = outcomeMessage(state, {
     sending: copy.sendingMessage,
     created: copy.successMessage,
     duplicate: copy.duplicateMessage,
-    invalid: '',
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
-  }[state.status]
+  })
 
   return (
     <form className="newsletter__form" noValidate onSubmit={onSubmit} aria-busy={state.status === 'sending'}>

@@ -35,5 +35,19 @@ export function useFormSubmit(endpoint: string) {
     return next
   }
 
-  return { state, setState, submit }
+  /** Shows errors found before sending (the browser's own check), without a request. */
+  function reject(errors: FieldError[]): SubmitState {
+    const next: SubmitState = { status: 'invalid', errors }
+    setState(next)
+    return next
+  }
+
+  return { state, submit, reject }
+}
+
+export type OutcomeMessages = Record<'sending' | 'created' | 'duplicate' | 'rate_limited' | 'failed', string>
+
+/** The editor's words for where a submission stands; empty while idle or showing field errors. */
+export function outcomeMessage(state: SubmitState, messages: OutcomeMessages): string {
+  return state.status === 'idle' || state.status === 'invalid' ? '' : messages[state.status]
 }
