@@ -5,7 +5,7 @@ const config = [
   {
     ignores: [
       'node_modules/**',
-      'web/.next/**',
+      '**/.next/**',
       'web/.next-resilience/**',
       'studio/dist/**',
       'studio/.sanity/**',
