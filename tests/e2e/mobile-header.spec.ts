@@ -46,7 +46,13 @@ test('the rating strip shows 4 of 5 stars and the review count', async ({ page }
   await page.goto('/')
   const strip = page.locator('.rating-strip')
   await expect(strip).toBeVisible()
-  await expect(strip.getByRole('img', { name: 'Rated 4 out of 5' })).toBeVisible()
+  const stars = strip.getByRole('img', { name: 'Rated 4 out of 5' })
+  await expect(stars).toBeVisible()
+  // The filled stars cover four fifths of the row.
+  const filled = await stars.evaluate(
+    (el) => parseFloat(getComputedStyle(el, '::after').width) / el.getBoundingClientRect().width,
+  )
+  expect(filled).toBeCloseTo(0.8, 2)
   await expect(strip).toContainText('1,770 reviews')
 })
 
