@@ -1,20 +1,10 @@
 import { defineConfig, devices } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
 import { FORM_STORE_PATH, SEED_COPY_DIR, SEED_COPY_PATH, SERVER_SECRETS, STUDIO_ORIGIN } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
-// Browsers cannot be downloaded here: tests drive Debian's Chromium (apt-get install chromium).
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-  ],
-}
+const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 export default defineConfig({
   testDir: 'tests/e2e',

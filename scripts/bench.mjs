@@ -13,6 +13,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const args = new Set(process.argv.slice(2))
 const PAGES = ['/', '/sell-my-phone', '/about/faqs', '/contact-us']
@@ -22,7 +23,6 @@ const NGINX_PORT = 3902
 const FLOOR_PORT = 3903
 const FLOOR_DIR = 'scripts/bench-floor'
 const LOAD = { connections: 50, duration: 10 }
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const TARGETS = { performance: 98, seo: 100, lcp: 1200, tbt: 50, cls: 0.01, js: 120 * 1024, ratio: 0.15 }
 
 const median = (values) => {
@@ -88,16 +88,8 @@ async function lighthouseRuns(url) {
   const runs = []
   for (let i = 0; i < RUNS; i++) {
     const chrome = await chromeLauncher.launch({
-      chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-        '--disable-sync',
-      ],
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     })
     try {
       const { lhr } = await lighthouse(url, {
