@@ -149,6 +149,7 @@ if (!args.has('--no-build')) {
 
 const stops = [startNext('web', NEXT_PORT), startNext(FLOOR_DIR, FLOOR_PORT)]
 const missed = []
+const missedKeys = new Set() // which targets the site missed on some page
 const floorMisses = new Set()
 try {
   await waitFor(`http://127.0.0.1:${NEXT_PORT}/`)
@@ -158,7 +159,7 @@ try {
   console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |')
   const row = (label, m, checks) =>
     console.log(
-      `| ${label} | ${m.performance} (${ok(checks.performance)}) | ${m.seo} | ${m.accessibility} | ${m.bestPractices} | ${(m.lcp / 1000).toFixed(2)} s (${ok(checks.lcp)}) | ${Math.round(m.tbt)} ms (${ok(checks.tbt)}) | ${m.cls.toFixed(3)} (${ok(checks.cls)}) | ${(m.js / 1024).toFixed(1)} kB (${ok(checks.js)}) |`,
+      `| ${label} | ${m.performance} (${ok(checks.performance)}) | ${m.seo}${'seo' in checks ? ` (${ok(checks.seo)})` : ''} | ${m.accessibility} | ${m.bestPractices} | ${(m.lcp / 1000).toFixed(2)} s (${ok(checks.lcp)}) | ${Math.round(m.tbt)} ms (${ok(checks.tbt)}) | ${m.cls.toFixed(3)} (${ok(checks.cls)}) | ${(m.js / 1024).toFixed(1)} kB (${ok(checks.js)}) |`,
     )
   const check = (m) => ({
     performance: m.performance >= TARGETS.performance,
@@ -170,7 +171,11 @@ try {
   for (const page of PAGES) {
     const m = await lighthouseRuns(`http://127.0.0.1:${NEXT_PORT}${page}`)
     const checks = { ...check(m), seo: m.seo >= TARGETS.seo }
-    for (const [key, pass] of Object.entries(checks)) if (!pass) missed.push(`${page} ${key}`)
+    for (const [key, pass] of Object.entries(checks))
+      if (!pass) {
+        missed.push(`${page} ${key}`)
+        missedKeys.add(key)
+      }
     row(page, m, checks)
     if (m.failedSeo.length) console.log(`  SEO audits failed on ${page}: ${m.failedSeo.join(', ')}`)
   }
@@ -185,27 +190,29 @@ try {
   stops.push(startNginx({ site: siteHtml, floor: floorHtml }))
   await waitFor(`http://127.0.0.1:${NGINX_PORT}/site`)
   const servers = [
-    { label: 'next start, /', url: `http://127.0.0.1:${NEXT_PORT}/`, rps: [] },
-    { label: 'nginx, the same HTML', url: `http://127.0.0.1:${NGINX_PORT}/site`, rps: [] },
-    { label: 'next start, floor page', url: `http://127.0.0.1:${FLOOR_PORT}/`, rps: [] },
-    { label: 'nginx, the floor HTML', url: `http://127.0.0.1:${NGINX_PORT}/floor`, rps: [] },
+    { label: 'next start, /', url: `http://127.0.0.1:${NEXT_PORT}/`, html: siteHtml, rps: [] },
+    { label: 'nginx, the same HTML', url: `http://127.0.0.1:${NGINX_PORT}/site`, html: siteHtml, rps: [] },
+    { label: 'next start, floor page', url: `http://127.0.0.1:${FLOOR_PORT}/`, html: floorHtml, rps: [] },
+    { label: 'nginx, the floor HTML', url: `http://127.0.0.1:${NGINX_PORT}/floor`, html: floorHtml, rps: [] },
   ]
   for (const server of servers) await load(server.url) // warm-up
   for (let round = 0; round < 2; round++) for (const server of servers) server.rps.push(await load(server.url))
   const [site, siteNginx, floorNext, floorNginx] = servers.map((server) => median(server.rps))
   const ratio = site / siteNginx
   const floorRatio = floorNext / floorNginx
-  if (ratio < TARGETS.ratio) missed.push('next/nginx ratio')
+  if (ratio < TARGETS.ratio) {
+    missed.push('next/nginx ratio')
+    missedKeys.add('ratio')
+  }
   if (floorRatio < TARGETS.ratio) floorMisses.add('ratio')
   console.log(
     `\nLoad, autocannon ${LOAD.connections} connections x ${LOAD.duration} s, alternating, 2 rounds each (mean req/s per round)`,
   )
   console.log(`| server | HTML bytes | rounds | median req/s |`)
   console.log('| --- | --- | --- | --- |')
-  const bytes = [siteHtml, siteHtml, floorHtml, floorHtml].map((html) => Buffer.byteLength(html))
-  servers.forEach((server, index) =>
+  servers.forEach((server) =>
     console.log(
-      `| ${server.label} | ${bytes[index]} | ${server.rps.map(Math.round).join(', ')} | ${Math.round(median(server.rps))} |`,
+      `| ${server.label} | ${Buffer.byteLength(server.html)} | ${server.rps.map(Math.round).join(', ')} | ${Math.round(median(server.rps))} |`,
     ),
   )
   console.log(`| ratio, site | | | ${ratio.toFixed(3)} (${ok(ratio >= TARGETS.ratio)}, target ≥ ${TARGETS.ratio}) |`)
@@ -217,9 +224,10 @@ try {
 if (!missed.length) console.log('\nAll targets met.')
 else {
   console.log(`\nTargets missed: ${missed.join('; ')}`)
-  if (floorMisses.size)
+  const alsoFloor = [...floorMisses].filter((key) => missedKeys.has(key))
+  if (alsoFloor.length)
     console.log(
-      `The empty App Router page misses these too, so no page can meet them with this stack on this machine: ${[...floorMisses].join(', ')}`,
+      `The empty App Router page misses these too, so no page can meet them with this stack on this machine: ${alsoFloor.join(', ')}`,
     )
 }
 if (missed.length && args.has('--strict')) process.exit(1)
