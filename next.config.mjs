@@ -42,6 +42,8 @@ const nextConfig = {
   // The app lives in web/, the lockfile at the repository root.
   turbopack: { root },
   outputFileTracingRoot: root,
+  // PGlite loads its WebAssembly and data files from its own package folder at runtime.
+  serverExternalPackages: ['@electric-sql/pglite'],
   // A second build (the resilience test's, against a Sanity stand-in) must not overwrite the first.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {
