@@ -7,6 +7,8 @@ const singletons = [
   { id: 'footer', title: 'Footer' },
   { id: 'newsletter', title: 'Newsletter strip' },
   { id: 'errorPages', title: 'Error pages' },
+  { id: 'pricingRules', title: 'Pricing rules' },
+  { id: 'sellingCopy', title: 'Price checker and basket' },
 ]
 
 /** Singletons sit at fixed ids (the id is the type name), so there is only ever one of each. */
@@ -21,7 +23,8 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('page').title('Pages'),
       S.divider(),
       S.documentTypeListItem('deviceMake').title('Makes'),
-      S.documentTypeListItem('deviceModel').title('Models'),
+      S.documentTypeListItem('deviceModel').title('Models and prices'),
+      S.documentTypeListItem('conditionGrade').title('Condition grades'),
       S.documentTypeListItem('shopItem').title('Search items'),
       S.divider(),
       // Written by the site at private ids; editors read them here.

@@ -1,12 +1,16 @@
 import { deviceMake } from './documents/device-make'
 import { deviceModel } from './documents/device-model'
 import { page } from './documents/page'
+import { conditionGrade } from './documents/condition-grade'
 import { contactMessage } from './documents/contact-message'
 import { shopItem } from './documents/shop-item'
 import { subscription } from './documents/subscription'
+import { basketSection } from './objects/basket-section'
 import { blockContent } from './objects/block-content'
+import { conditionQuestion } from './objects/condition-question'
 import { contactFormSection } from './objects/contact-form-section'
 import { deviceCatalogueSection } from './objects/device-catalogue-section'
+import { deviceFinderSection } from './objects/device-finder-section'
 import { faqSection } from './objects/faq-section'
 import { featureSection } from './objects/feature-section'
 import { gradeSection } from './objects/grade-section'
@@ -16,14 +20,26 @@ import { link } from './objects/link'
 import { navItem } from './objects/nav-item'
 import { richTextSection } from './objects/rich-text-section'
 import { stepsSection } from './objects/steps-section'
+import { storageVariant } from './objects/storage-variant'
 import { errorPages } from './singletons/error-pages'
 import { footer } from './singletons/footer'
 import { header } from './singletons/header'
 import { navigation } from './singletons/navigation'
 import { newsletter } from './singletons/newsletter'
+import { pricingRules } from './singletons/pricing-rules'
+import { sellingCopy } from './singletons/selling-copy'
 import { siteSettings } from './singletons/site-settings'
 
-export const singletonTypes = ['siteSettings', 'navigation', 'header', 'footer', 'newsletter', 'errorPages'] as const
+export const singletonTypes = [
+  'siteSettings',
+  'navigation',
+  'header',
+  'footer',
+  'newsletter',
+  'errorPages',
+  'pricingRules',
+  'sellingCopy',
+] as const
 
 export const schemaTypes = [
   siteSettings,
@@ -32,9 +48,12 @@ export const schemaTypes = [
   footer,
   newsletter,
   errorPages,
+  pricingRules,
+  sellingCopy,
   page,
   deviceMake,
   deviceModel,
+  conditionGrade,
   shopItem,
   subscription,
   contactMessage,
@@ -50,4 +69,8 @@ export const schemaTypes = [
   gradeSection,
   deviceCatalogueSection,
   contactFormSection,
+  deviceFinderSection,
+  basketSection,
+  storageVariant,
+  conditionQuestion,
 ]

@@ -10,6 +10,9 @@ export const cacheTags = {
   deviceMake: 'deviceMake',
   deviceModel: 'deviceModel',
   shopItem: 'shopItem',
+  conditionGrade: 'conditionGrade',
+  pricingRules: 'pricingRules',
+  sellingCopy: 'sellingCopy',
 } as const
 
 export type CacheTag = (typeof cacheTags)[keyof typeof cacheTags]

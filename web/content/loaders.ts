@@ -4,15 +4,21 @@ import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {
   breadcrumbsQuery,
+  conditionGradesQuery,
   deviceCatalogueQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
+  modelPageQuery,
+  modelSlugsQuery,
   navigationQuery,
   newsletterQuery,
   pageByPathQuery,
   pagePathsQuery,
+  priceListQuery,
+  pricingRulesQuery,
   searchItemsQuery,
+  sellingCopyQuery,
   siteSettingsQuery,
 } from './queries'
 import { fillTemplate } from '@/lib/templates'
@@ -76,7 +82,7 @@ export const getPagePaths = cache(async () => fetchQuery(pagePathsQuery, { tags:
 
 /** The page at a path, or null when there is none (the route then answers 404). */
 export const getPage = cache(async (path: string) =>
-  fetchQuery(pageByPathQuery, { params: { path }, tags: [cacheTags.page] }),
+  fetchQuery(pageByPathQuery, { params: { path }, tags: [cacheTags.page, cacheTags.conditionGrade] }),
 )
 
 /** The trail from the home page down to the page at `path`, from the pages that exist. */
@@ -96,3 +102,38 @@ export const getDeviceCatalogue = cache(async () =>
 )
 
 export const getSearchItems = cache(async () => fetchQuery(searchItemsQuery, { tags: [cacheTags.shopItem] }))
+
+export type ModelCategory = 'phone' | 'tablet'
+const CATALOGUE_TAGS = [cacheTags.deviceMake, cacheTags.deviceModel, cacheTags.conditionGrade]
+
+export const getModelSlugs = cache(async (category: ModelCategory) =>
+  fetchQuery(modelSlugsQuery, { params: { category }, tags: CATALOGUE_TAGS }),
+)
+
+/** A model with its price table, or null when there is none (the route then answers 404). */
+export const getModelPage = cache(async (category: ModelCategory, slug: string) =>
+  fetchQuery(modelPageQuery, { params: { category, slug }, tags: CATALOGUE_TAGS }),
+)
+
+/** Every model's price table, as published: the only source of a price the server quotes. */
+export const getPriceList = cache(async () => fetchQuery(priceListQuery, { tags: CATALOGUE_TAGS }))
+
+export const getConditionGrades = cache(async () => {
+  const grades = await fetchQuery(conditionGradesQuery, { tags: [cacheTags.conditionGrade] })
+  if (!grades.length) requireContent(null, 'the Condition grade documents (none is published)')
+  return grades
+})
+
+export const getPricingRules = cache(async () =>
+  requireContent(
+    await fetchQuery(pricingRulesQuery, { tags: [cacheTags.pricingRules, cacheTags.conditionGrade] }),
+    'the Pricing rules document (id "pricingRules")',
+  ),
+)
+
+export const getSellingCopy = cache(async () =>
+  requireContent(
+    await fetchQuery(sellingCopyQuery, { tags: [cacheTags.sellingCopy, cacheTags.page] }),
+    'the Price checker and basket document (id "sellingCopy")',
+  ),
+)

@@ -100,7 +100,8 @@ export const pageByPathQuery = defineQuery(`*[_type == "page" && path.current ==
   intro,
   "sections": coalesce(contentFrom->sections, sections, [])[]{
     ...,
-    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, ${LINK_FIELDS} }, []) }
+    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, ${LINK_FIELDS} }, []) },
+    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }
   }
 }`)
 
@@ -108,6 +109,16 @@ export const breadcrumbsQuery = defineQuery(`*[_type == "page" && path.current i
   "path": path.current,
   "title": coalesce(breadcrumbTitle, title)
 }`)
+
+// A model's page: /sell-my-phone/<slug> or /sell-my-tab/<slug>.
+const MODEL_HREF = `select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current`
+// The "Up to" price everywhere is the model's highest price, so no second number can drift from it.
+const TOP_PRICE = `math::max(variants[].prices[].pence)`
+const PRICE_TABLE = `"variants": variants[] | order(storageGb asc){
+    "key": _key,
+    storageGb,
+    "prices": prices[]{ "grade": grade->key.current, pence }
+  }`
 
 export const deviceCatalogueQuery = defineQuery(`*[_type == "deviceMake"] | order(order asc, name asc){
   _id,
@@ -119,8 +130,58 @@ export const deviceCatalogueQuery = defineQuery(`*[_type == "deviceMake"] | orde
     "slug": slug.current,
     category,
     family,
-    topPrice
+    "href": ${MODEL_HREF},
+    "topPricePence": ${TOP_PRICE}
   }
+}`)
+
+export const modelSlugsQuery = defineQuery(
+  `*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current`,
+)
+
+export const modelPageQuery =
+  defineQuery(`*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{
+  _id,
+  name,
+  "slug": slug.current,
+  category,
+  "make": make->name,
+  "href": ${MODEL_HREF},
+  "topPricePence": ${TOP_PRICE},
+  ${PRICE_TABLE}
+}`)
+
+/** Every model's price table: what the server prices baskets with. */
+export const priceListQuery = defineQuery(`*[_type == "deviceModel"]{
+  _id,
+  name,
+  "make": make->name,
+  "href": ${MODEL_HREF},
+  ${PRICE_TABLE}
+}`)
+
+export const conditionGradesQuery = defineQuery(`*[_type == "conditionGrade"] | order(rank asc){
+  "key": key.current,
+  rank,
+  name,
+  summary
+}`)
+
+export const pricingRulesQuery = defineQuery(`*[_type == "pricingRules" && _id == "pricingRules"][0]{
+  priceHoldDays,
+  basketLimit,
+  questions[]{
+    key,
+    question,
+    help,
+    answers[]{ key, label, effect, "grade": grade->key.current, refusal }
+  }
+}`)
+
+export const sellingCopyQuery = defineQuery(`*[_type == "sellingCopy" && _id == "sellingCopy"][0]{
+  modelPage,
+  quote{ ..., "criteriaLink": criteriaLink${LINK}, "basketLink": basketLink${LINK} },
+  basket{ ..., "findDeviceLink": findDeviceLink${LINK}, "checkoutLink": checkoutLink${LINK} }
 }`)
 
 export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(itemId asc){

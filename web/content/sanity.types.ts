@@ -15,6 +15,58 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schema.json
+export type ConditionGradeReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'conditionGrade'
+}
+
+export type ConditionQuestion = {
+  _type: 'conditionQuestion'
+  key: string
+  question: string
+  help?: string
+  answers: Array<{
+    key: string
+    label: string
+    effect: 'none' | 'cap' | 'refuse'
+    grade?: ConditionGradeReference
+    refusal?: string
+    _type: 'conditionAnswer'
+    _key: string
+  }>
+}
+
+export type StorageVariant = {
+  _type: 'storageVariant'
+  storageGb: number
+  prices: Array<{
+    grade: ConditionGradeReference
+    pence: number
+    _type: 'gradePrice'
+    _key: string
+  }>
+}
+
+export type BasketSection = {
+  _type: 'basketSection'
+  heading: string
+  editable: boolean
+}
+
+export type DeviceFinderSection = {
+  _type: 'deviceFinderSection'
+  heading: string
+  intro?: string
+  searchLabel: string
+  searchHint: string
+  noResults: string
+  resultsCount: string
+  byMakeHeading: string
+  priceLine: string
+}
+
 export type ContactFormSection = {
   _type: 'contactFormSection'
   heading: string
@@ -49,13 +101,6 @@ export type GradeSection = {
   _type: 'gradeSection'
   heading: string
   intro?: string
-  grades: Array<{
-    name: string
-    summary: string
-    criteria: Array<string>
-    _type: 'grade'
-    _key: string
-  }>
 }
 
 export type FaqSection = {
@@ -225,7 +270,11 @@ export type DeviceModel = {
   make: DeviceMakeReference
   category: 'phone' | 'tablet'
   family: string
-  topPrice: number
+  variants: Array<
+    {
+      _key: string
+    } & StorageVariant
+  >
   order: number
 }
 
@@ -282,8 +331,100 @@ export type Page = {
     | ({
         _key: string
       } & ContactFormSection)
+    | ({
+        _key: string
+      } & DeviceFinderSection)
+    | ({
+        _key: string
+      } & BasketSection)
   >
   description: string
+}
+
+export type SellingCopy = {
+  _id: string
+  _type: 'sellingCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  modelPage: {
+    title: string
+    description: string
+    upTo: string
+    intro: string
+  }
+  quote: {
+    heading: string
+    storageLegend: string
+    storageHelp?: string
+    priceHeading: string
+    pricePending: string
+    price: string
+    grade: string
+    hold: string
+    criteriaLink: Link
+    refusedHeading: string
+    seePriceButton: string
+    addButton: string
+    addingMessage: string
+    addedMessage: string
+    basketLink: Link
+    errorSummary: string
+    storageError: string
+    answerError: string
+    unknownModel: string
+    unknownChoice: string
+    basketFull: string
+    failed: string
+  }
+  basket: {
+    empty: string
+    findDeviceLink: Link
+    gradeLabel: string
+    priceEachLabel: string
+    quantityLabel: string
+    increase: string
+    decrease: string
+    lineTotalLabel: string
+    removed: string
+    undo: string
+    priceChanged: string
+    unavailable: string
+    total: string
+    count: string
+    limit: string
+    checkoutLink: Link
+    loading: string
+    error: string
+  }
+}
+
+export type PricingRules = {
+  _id: string
+  _type: 'pricingRules'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  priceHoldDays: number
+  basketLimit: number
+  questions: Array<
+    {
+      _key: string
+    } & ConditionQuestion
+  >
+}
+
+export type ConditionGrade = {
+  _id: string
+  _type: 'conditionGrade'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  name: string
+  key: Slug
+  rank: number
+  summary: string
+  criteria: Array<string>
 }
 
 export type ErrorPages = {
@@ -365,6 +506,8 @@ export type Header = {
     label: string
     placeholder: string
     badge: string
+    loading: string
+    loadError: string
     noResults: string
     resultsCount: string
     openLabel: string
@@ -372,19 +515,8 @@ export type Header = {
   }
   cart: {
     buttonLabel: string
-    badgeCount: number
     title: string
-    titleCount: number
     closeLabel: string
-    productName: string
-    price: number
-    payLabel: string
-    conditionLabel: string
-    condition: string
-    quantityLabel: string
-    quantity: number
-    increaseLabel: string
-    decreaseLabel: string
     cartLink: Link
   }
   controls: {
@@ -605,6 +737,11 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | ConditionGradeReference
+  | ConditionQuestion
+  | StorageVariant
+  | BasketSection
+  | DeviceFinderSection
   | ContactFormSection
   | DeviceCatalogueSection
   | GradeSection
@@ -627,6 +764,9 @@ export type AllSanitySchemaTypes =
   | Slug
   | DeviceMake
   | Page
+  | SellingCopy
+  | PricingRules
+  | ConditionGrade
   | ErrorPages
   | Newsletter
   | Footer
@@ -773,6 +913,8 @@ export type HeaderQueryResult = {
     label: string
     placeholder: string
     badge: string
+    loading: string
+    loadError: string
     noResults: string
     resultsCount: string
     openLabel: string
@@ -780,19 +922,8 @@ export type HeaderQueryResult = {
   }
   cart: {
     buttonLabel: string
-    badgeCount: number
     title: string
-    titleCount: number
     closeLabel: string
-    productName: string
-    price: number
-    payLabel: string
-    conditionLabel: string
-    condition: string
-    quantityLabel: string
-    quantity: number
-    increaseLabel: string
-    decreaseLabel: string
     cartLink: {
       label: string
       href: string | null
@@ -890,7 +1021,7 @@ export type PagePathsQueryResult = Array<string>
 
 // Source: ../web/content/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) }  }}
+// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) },    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }  }}
 export type PageByPathQueryResult = {
   _id: string
   title: string
@@ -901,6 +1032,12 @@ export type PageByPathQueryResult = {
   sections:
     | Array<never>
     | Array<
+        | {
+            _key: string
+            _type: 'basketSection'
+            heading: string
+            editable: boolean
+          }
         | {
             _key: string
             _type: 'contactFormSection'
@@ -933,6 +1070,18 @@ export type PageByPathQueryResult = {
           }
         | {
             _key: string
+            _type: 'deviceFinderSection'
+            heading: string
+            intro?: string
+            searchLabel: string
+            searchHint: string
+            noResults: string
+            resultsCount: string
+            byMakeHeading: string
+            priceLine: string
+          }
+        | {
+            _key: string
             _type: 'faqSection'
             heading: string
             entries: Array<{
@@ -959,11 +1108,10 @@ export type PageByPathQueryResult = {
             heading: string
             intro?: string
             grades: Array<{
+              _key: string
               name: string
               summary: string
               criteria: Array<string>
-              _type: 'grade'
-              _key: string
             }>
           }
         | {
@@ -1010,7 +1158,7 @@ export type BreadcrumbsQueryResult = Array<{
 
 // Source: ../web/content/queries.ts
 // Variable: deviceCatalogueQuery
-// Query: *[_type == "deviceMake"] | order(order asc, name asc){  _id,  name,  "slug": slug.current,  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){    _id,    name,    "slug": slug.current,    category,    family,    topPrice  }}
+// Query: *[_type == "deviceMake"] | order(order asc, name asc){  _id,  name,  "slug": slug.current,  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){    _id,    name,    "slug": slug.current,    category,    family,    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,    "topPricePence": math::max(variants[].prices[].pence)  }}
 export type DeviceCatalogueQueryResult = Array<{
   _id: string
   name: string
@@ -1021,9 +1169,156 @@ export type DeviceCatalogueQueryResult = Array<{
     slug: string
     category: 'phone' | 'tablet'
     family: string
-    topPrice: number
+    href: string
+    topPricePence: number
   }>
 }>
+
+// Source: ../web/content/queries.ts
+// Variable: modelSlugsQuery
+// Query: *[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current
+export type ModelSlugsQueryResult = Array<string>
+
+// Source: ../web/content/queries.ts
+// Variable: modelPageQuery
+// Query: *[_type == "deviceModel" && category == $category && slug.current == $slug][0]{  _id,  name,  "slug": slug.current,  category,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence),  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+export type ModelPageQueryResult = {
+  _id: string
+  name: string
+  slug: string
+  category: 'phone' | 'tablet'
+  make: string
+  href: string
+  topPricePence: number
+  variants: Array<{
+    key: string
+    storageGb: number
+    prices: Array<{
+      grade: string
+      pence: number
+    }>
+  }>
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: priceListQuery
+// Query: *[_type == "deviceModel"]{  _id,  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+export type PriceListQueryResult = Array<{
+  _id: string
+  name: string
+  make: string
+  href: string
+  variants: Array<{
+    key: string
+    storageGb: number
+    prices: Array<{
+      grade: string
+      pence: number
+    }>
+  }>
+}>
+
+// Source: ../web/content/queries.ts
+// Variable: conditionGradesQuery
+// Query: *[_type == "conditionGrade"] | order(rank asc){  "key": key.current,  rank,  name,  summary}
+export type ConditionGradesQueryResult = Array<{
+  key: string
+  rank: number
+  name: string
+  summary: string
+}>
+
+// Source: ../web/content/queries.ts
+// Variable: pricingRulesQuery
+// Query: *[_type == "pricingRules" && _id == "pricingRules"][0]{  priceHoldDays,  basketLimit,  questions[]{    key,    question,    help,    answers[]{ key, label, effect, "grade": grade->key.current, refusal }  }}
+export type PricingRulesQueryResult = {
+  priceHoldDays: number
+  basketLimit: number
+  questions: Array<{
+    key: string
+    question: string
+    help: string | null
+    answers: Array<{
+      key: string
+      label: string
+      effect: 'cap' | 'none' | 'refuse'
+      grade: string | null
+      refusal: string | null
+    }>
+  }>
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: sellingCopyQuery
+// Query: *[_type == "sellingCopy" && _id == "sellingCopy"][0]{  modelPage,  quote{ ..., "criteriaLink": criteriaLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "basketLink": basketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  basket{ ..., "findDeviceLink": findDeviceLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "checkoutLink": checkoutLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
+export type SellingCopyQueryResult = {
+  modelPage: {
+    title: string
+    description: string
+    upTo: string
+    intro: string
+  }
+  quote: {
+    heading: string
+    storageLegend: string
+    storageHelp?: string
+    priceHeading: string
+    pricePending: string
+    price: string
+    grade: string
+    hold: string
+    criteriaLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    refusedHeading: string
+    seePriceButton: string
+    addButton: string
+    addingMessage: string
+    addedMessage: string
+    basketLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    errorSummary: string
+    storageError: string
+    answerError: string
+    unknownModel: string
+    unknownChoice: string
+    basketFull: string
+    failed: string
+  }
+  basket: {
+    empty: string
+    findDeviceLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    gradeLabel: string
+    priceEachLabel: string
+    quantityLabel: string
+    increase: string
+    decrease: string
+    lineTotalLabel: string
+    removed: string
+    undo: string
+    priceChanged: string
+    unavailable: string
+    total: string
+    count: string
+    limit: string
+    checkoutLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    loading: string
+    error: string
+  }
+} | null
 
 // Source: ../web/content/queries.ts
 // Variable: searchItemsQuery
@@ -1046,9 +1341,15 @@ declare global {
     '*[_type == "newsletter" && _id == "newsletter"][0]{\n  heading,\n  text,\n  emailLabel,\n  emailPlaceholder,\n  consentText,\n  "privacyLink": privacyLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  buttonLabel,\n  sendingMessage,\n  successMessage,\n  duplicateMessage,\n  invalidEmailMessage,\n  consentRequiredMessage,\n  rateLimitedMessage,\n  errorMessage\n}': NewsletterQueryResult
     '*[_type == "errorPages" && _id == "errorPages"][0]{\n  notFound{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  serverError{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': ErrorPagesQueryResult
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
-    '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) }\n  }\n}': PageByPathQueryResult
+    '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
-    '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    topPrice\n  }\n}': DeviceCatalogueQueryResult
+    '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
+    '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
+    '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
+    '*[_type == "deviceModel"]{\n  _id,\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
+    '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
+    '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
+    '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
   }
 }

@@ -9,6 +9,11 @@ import type {
   SiteSettingsQueryResult,
   ErrorPagesQueryResult,
   BreadcrumbsQueryResult,
+  ConditionGradesQueryResult,
+  ModelPageQueryResult,
+  PriceListQueryResult,
+  PricingRulesQueryResult,
+  SellingCopyQueryResult,
 } from './sanity.types'
 
 /** Shapes components receive, named from the generated query results. */
@@ -28,3 +33,8 @@ export type DeviceCatalogue = DeviceCatalogueQueryResult
 export type DeviceMake = DeviceCatalogue[number]
 export type SearchItem = SearchItemsQueryResult[number]
 export type ResolvedLink = { label: string; href: string | null; external: boolean }
+export type SellingCopy = NonNullable<SellingCopyQueryResult>
+export type PricingRules = NonNullable<PricingRulesQueryResult>
+export type ConditionGrade = ConditionGradesQueryResult[number]
+export type ModelPage = NonNullable<ModelPageQueryResult>
+export type PricedModel = PriceListQueryResult[number]

@@ -1,7 +1,7 @@
 const pounds = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 })
 const poundsAndPence = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' })
 
-/** £499, or £12.50 when there are pence. */
-export function formatPounds(amount: number): string {
-  return Number.isInteger(amount) ? pounds.format(amount) : poundsAndPence.format(amount)
+/** An amount in pence, as UK shops write it: £499, or £12.50 when there are pence. */
+export function formatPence(pence: number): string {
+  return pence % 100 === 0 ? pounds.format(pence / 100) : poundsAndPence.format(pence / 100)
 }

@@ -1,5 +1,5 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
-import { defineField, defineType } from 'sanity'
+import { defineArrayMember, defineField, defineType } from 'sanity'
 
 /** A model the service buys, such as iPhone 15 or Galaxy Tab S9. */
 export const deviceModel = defineType({
@@ -54,11 +54,20 @@ export const deviceModel = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
-      name: 'topPrice',
-      title: 'Top price (£)',
-      type: 'number',
-      description: 'The most paid for this model in perfect condition, in whole pounds. Shown as "up to".',
-      validation: (rule) => rule.required().integer().min(0).max(5000),
+      name: 'variants',
+      title: 'Storage sizes and prices',
+      type: 'array',
+      description:
+        'One row per storage size, smallest first, each with a price for every condition grade. The "Up to" price shown across the site is the highest price here.',
+      of: [defineArrayMember({ type: 'storageVariant' })],
+      validation: (rule) =>
+        rule
+          .required()
+          .min(1)
+          .custom((variants?: Array<{ storageGb?: number }>) => {
+            const sizes = (variants ?? []).map((variant) => variant.storageGb)
+            return new Set(sizes).size === sizes.length ? true : 'Each storage size may appear only once.'
+          }),
     }),
     defineField({
       name: 'order',

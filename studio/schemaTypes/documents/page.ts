@@ -86,6 +86,8 @@ export const page = defineType({
         defineArrayMember({ type: 'gradeSection' }),
         defineArrayMember({ type: 'deviceCatalogueSection' }),
         defineArrayMember({ type: 'contactFormSection' }),
+        defineArrayMember({ type: 'deviceFinderSection' }),
+        defineArrayMember({ type: 'basketSection' }),
       ],
     }),
     defineField({
