@@ -16,7 +16,7 @@ import {
   getHeader,
   getNavigation,
   getNewsletter,
-  getSearchItems,
+  getSellingCopy,
   getSiteSettings,
 } from '@/content/loaders'
 import { siteMetadata } from '@/lib/page-metadata'
@@ -31,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [isDraft, settings, navigation, header, footer, newsletter, errorPages, catalogue, searchItems] =
+  const [isDraft, settings, navigation, header, footer, newsletter, errorPages, catalogue, sellingCopy] =
     await Promise.all([
       isDraftMode(),
       getSiteSettings(),
@@ -41,7 +41,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       getNewsletter(),
       getErrorPages(),
       getDeviceCatalogue(),
-      getSearchItems(),
+      getSellingCopy(),
     ])
   return (
     <html lang="en-GB">
@@ -55,7 +55,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
           navigation={navigation}
           header={header}
           catalogue={catalogue}
-          searchItems={searchItems}
+          basketCopy={sellingCopy.basket}
         />
         <RatingStrip rating={settings.reviewRating} />
         <main id="main" tabIndex={-1} className="site-main">

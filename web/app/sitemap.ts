@@ -1,7 +1,11 @@
 import type { MetadataRoute } from 'next'
-import { getPagePaths, getSiteSettings } from '@/content/loaders'
+import { getDeviceCatalogue, getPagePaths, getSiteSettings } from '@/content/loaders'
+import { PER_VISITOR_PATHS } from '@/sell/basket-page-route'
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
-  const [paths, settings] = await Promise.all([getPagePaths(), getSiteSettings()])
-  return paths.map((path) => ({ url: new URL(path, settings.siteUrl).toString() }))
+  const [paths, catalogue, settings] = await Promise.all([getPagePaths(), getDeviceCatalogue(), getSiteSettings()])
+  const models = catalogue.flatMap((make) => make.models.map((model) => model.href))
+  // The basket and checkout are the visitor's own, and not for search engines.
+  const pages = paths.filter((path) => !PER_VISITOR_PATHS.includes(path))
+  return [...pages, ...models].map((path) => ({ url: new URL(path, settings.siteUrl).toString() }))
 }

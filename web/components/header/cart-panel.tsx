@@ -1,18 +1,25 @@
 'use client'
 
-import { useState } from 'react'
-import type { HeaderContent } from '@/content/types'
-import { formatPounds } from '@/lib/money'
-import { stepQuantity } from '@/lib/quantity'
+import { useEffect } from 'react'
+import type { HeaderContent, SellingCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
+import { BasketLines } from '../basket/basket-lines'
+import { loadBasket, useBasket } from '../basket/basket-store'
 import { ContentLink } from '../ui/content-link'
 import { useDialog } from '../ui/use-dialog'
 import { CloseIcon } from './mobile-menu'
 
-/** The cart icon and its side panel. The panel holds the sample content editors set until ordering exists. */
-export function CartPanel({ cart }: { cart: HeaderContent['cart'] }) {
+type Props = { cart: HeaderContent['cart']; copy: SellingCopy['basket'] }
+
+/** The cart icon with the number of devices, and its side panel holding the visitor's basket. */
+export function CartPanel({ cart, copy }: Props) {
   const { dialogRef, isOpen, open, close } = useDialog()
-  const [quantity, setQuantity] = useState(cart.quantity)
+  const { status, basket } = useBasket()
+  const count = basket?.count ?? 0
+
+  useEffect(() => {
+    void loadBasket()
+  }, [])
 
   return (
     <div className="cart">
@@ -34,49 +41,34 @@ export function CartPanel({ cart }: { cart: HeaderContent['cart'] }) {
           <circle cx="10" cy="20" r="1.5" fill="currentColor" />
           <circle cx="17" cy="20" r="1.5" fill="currentColor" />
         </svg>
-        <span className="visually-hidden">{cart.buttonLabel}</span>
-        <span className="cart__badge" data-testid="cart-badge">
-          {cart.badgeCount}
-        </span>
+        <span className="visually-hidden">{fillTemplate(cart.buttonLabel, { count })}</span>
+        {count > 0 ? (
+          <span className="cart__badge" data-testid="cart-badge" aria-hidden="true">
+            {count}
+          </span>
+        ) : null}
       </button>
       <dialog ref={dialogRef} id="cart-panel" className="drawer drawer--right" aria-labelledby="cart-panel-title">
         <div className="drawer__header">
           <h2 id="cart-panel-title" className="drawer__title">
-            {fillTemplate(cart.title, { count: cart.titleCount })}
+            {fillTemplate(cart.title, { count })}
           </h2>
           <button type="button" className="icon-button" onClick={close}>
             <CloseIcon />
             <span className="visually-hidden">{cart.closeLabel}</span>
           </button>
         </div>
-        <div className="cart__item">
-          <p className="cart__product">{cart.productName}</p>
-          <p className="cart__condition">
-            {cart.conditionLabel}: <strong>{cart.condition}</strong>
-          </p>
-          <p className="cart__price">
-            {cart.payLabel} <strong>{formatPounds(cart.price)}</strong>
-          </p>
-          <div className="quantity" role="group" aria-label={cart.quantityLabel}>
-            <button
-              type="button"
-              className="quantity__step"
-              onClick={() => setQuantity((q) => stepQuantity(q, -1))}
-              aria-disabled={quantity === 0}
-            >
-              <span aria-hidden="true">−</span>
-              <span className="visually-hidden">{cart.decreaseLabel}</span>
-            </button>
-            <output className="quantity__value" aria-live="polite">
-              {quantity}
-            </output>
-            <button type="button" className="quantity__step" onClick={() => setQuantity((q) => stepQuantity(q, 1))}>
-              <span aria-hidden="true">+</span>
-              <span className="visually-hidden">{cart.increaseLabel}</span>
-            </button>
+        {basket ? (
+          <BasketLines basket={basket} copy={copy} editable returnPath={cart.cartLink.href ?? '/'} />
+        ) : (
+          <p role="status">{status === 'error' ? copy.error : copy.loading}</p>
+        )}
+        {count > 0 ? (
+          <div className="cart__actions">
+            <ContentLink link={cart.cartLink} className="button button--secondary cart__link" />
+            <ContentLink link={copy.checkoutLink} className="button button--primary cart__link" />
           </div>
-        </div>
-        <ContentLink link={cart.cartLink} className="button button--primary cart__link" />
+        ) : null}
       </dialog>
     </div>
   )

@@ -2,19 +2,21 @@
 
 import { useRouter } from 'next/navigation'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import type { HeaderContent, SearchItem } from '@/content/types'
+import type { HeaderContent } from '@/content/types'
+import type { DeviceIndexEntry } from '@/lib/device-index'
+import { formatPence } from '@/lib/money'
 import { matchItems, shortBrand } from '@/lib/search'
 import { fillTemplate } from '@/lib/templates'
-import { ContentImage } from '../ui/content-image'
 import { CloseIcon } from './mobile-menu'
+import { useDeviceIndex } from './use-device-index'
 
-type Props = { items: SearchItem[]; copy: HeaderContent['search']; resultHref: string }
+type Props = { copy: HeaderContent['search'] }
 
 /**
  * The device search, as an ARIA combobox: typing opens the list, arrow keys move through it,
  * Enter opens the highlighted device, Escape or a click outside closes it.
  */
-export function DeviceSearch({ items, copy, resultHref }: Props) {
+export function DeviceSearch({ copy }: Props) {
   const router = useRouter()
   const id = useId()
   const listId = `${id}-list`
@@ -24,9 +26,10 @@ export function DeviceSearch({ items, copy, resultHref }: Props) {
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(-1)
   const [mobileOpen, setMobileOpen] = useState(false)
-  const results = useMemo(() => matchItems(items, query), [items, query])
+  const index = useDeviceIndex()
+  const results = useMemo(() => matchItems(index.devices, query), [index.devices, query])
   const expanded = open && query.trim() !== ''
-  const hrefOf = (item: SearchItem) => `${resultHref}?device=${item.id}`
+  const hrefOf = (item: DeviceIndexEntry) => item.href
 
   useEffect(() => {
     if (!expanded) return
@@ -97,11 +100,15 @@ export function DeviceSearch({ items, copy, resultHref }: Props) {
           placeholder={copy.placeholder}
           value={query}
           onChange={(event) => {
+            index.load()
             setQuery(event.target.value)
             setActive(-1)
             setOpen(event.target.value.trim() !== '')
           }}
-          onFocus={() => query.trim() && setOpen(true)}
+          onFocus={() => {
+            index.load()
+            if (query.trim()) setOpen(true)
+          }}
           onKeyDown={onKeyDown}
         />
         <div className="search__dropdown" hidden={!expanded}>
@@ -119,19 +126,22 @@ export function DeviceSearch({ items, copy, resultHref }: Props) {
                   router.push(hrefOf(item))
                 }}
               >
-                <ContentImage src={item.thumbnailUrl} alt={item.thumbnailAlt} width={40} height={40} />
                 <span className="search__title">{item.title}</span>
-                <span className="search__brand">{shortBrand(item.brand)}</span>
-                <span className="search__badge">{copy.badge}</span>
+                <span className="search__brand">{shortBrand(item.make)}</span>
+                <span className="search__badge">
+                  {fillTemplate(copy.badge, { price: formatPence(item.topPricePence) })}
+                </span>
               </li>
             ))}
           </ul>
-          {results.length === 0 ? (
+          {index.state.status === 'loading' ? <p className="search__empty">{copy.loading}</p> : null}
+          {index.state.status === 'error' ? <p className="search__empty">{copy.loadError}</p> : null}
+          {index.state.status === 'ready' && results.length === 0 ? (
             <p className="search__empty">{fillTemplate(copy.noResults, { query: query.trim() })}</p>
           ) : null}
         </div>
         <p className="visually-hidden" aria-live="polite">
-          {expanded
+          {expanded && index.state.status === 'ready'
             ? results.length
               ? fillTemplate(copy.resultsCount, { count: results.length })
               : fillTemplate(copy.noResults, { query: query.trim() })

@@ -14,7 +14,7 @@ type Props = {
   promo: Navigation['promo']
 }
 
-/** Makes and their newest models, linking to the model on the phone or tablet page, beside the promo box. */
+/** Makes and their newest models, each linking to its own page, beside the promo box. */
 export function MegaMenu({ catalogue, category, baseHref, allModelsLabel, promo }: Props) {
   return (
     <div className="mega">
@@ -25,7 +25,7 @@ export function MegaMenu({ catalogue, category, baseHref, allModelsLabel, promo 
             <ul>
               {make.models.slice(0, MODELS_PER_MAKE).map((model) => (
                 <li key={model._id}>
-                  <Link href={`${baseHref}#${model.slug}`}>{model.name}</Link>
+                  <Link href={model.href}>{model.name}</Link>
                 </li>
               ))}
               <li>

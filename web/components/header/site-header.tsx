@@ -1,5 +1,5 @@
 import Link from 'next/link'
-import type { DeviceCatalogue, HeaderContent, Navigation, SearchItem, SiteSettings } from '@/content/types'
+import type { DeviceCatalogue, HeaderContent, Navigation, SellingCopy, SiteSettings } from '@/content/types'
 import { ContentLink } from '../ui/content-link'
 import { CartPanel } from './cart-panel'
 import { DesktopNav } from './desktop-nav'
@@ -11,13 +11,10 @@ type Props = {
   navigation: Navigation
   header: HeaderContent
   catalogue: DeviceCatalogue
-  searchItems: SearchItem[]
+  basketCopy: SellingCopy['basket']
 }
 
-// Search results open the single-device page, which takes the device's number.
-const SEARCH_RESULT_PATH = '/check-in'
-
-export function SiteHeader({ settings, navigation, header, catalogue, searchItems }: Props) {
+export function SiteHeader({ settings, navigation, header, catalogue, basketCopy }: Props) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -30,8 +27,8 @@ export function SiteHeader({ settings, navigation, header, catalogue, searchItem
           {settings.productName}
         </Link>
         <DesktopNav navigation={navigation} catalogue={catalogue} />
-        <DeviceSearch items={searchItems} copy={header.search} resultHref={SEARCH_RESULT_PATH} />
-        <CartPanel cart={header.cart} />
+        <DeviceSearch copy={header.search} />
+        <CartPanel cart={header.cart} copy={basketCopy} />
         <ContentLink link={navigation.accountLink} className="button button--primary site-header__account" />
       </div>
     </header>

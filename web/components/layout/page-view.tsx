@@ -1,11 +1,19 @@
-import type { Breadcrumb, DeviceCatalogue, PageContent } from '@/content/types'
+import type { Breadcrumb, DeviceCatalogue, PageContent, SellingCopy } from '@/content/types'
+import type { BasketView } from '@/sell/basket-types'
 import { PageSections } from '../sections/page-sections'
 import { Breadcrumbs } from './breadcrumbs'
 
-type Props = { page: PageContent; crumbs: Breadcrumb[]; breadcrumbLabel: string; catalogue: DeviceCatalogue }
+type Props = {
+  page: PageContent
+  crumbs: Breadcrumb[]
+  breadcrumbLabel: string
+  catalogue: DeviceCatalogue
+  basketCopy: SellingCopy['basket']
+  basket?: BasketView | null
+}
 
 /** A CMS page: breadcrumbs, its heading (unless a hero opens the page) and its sections. */
-export function PageView({ page, crumbs, breadcrumbLabel, catalogue }: Props) {
+export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy, basket }: Props) {
   const opensWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <article className="page">
@@ -16,7 +24,13 @@ export function PageView({ page, crumbs, breadcrumbLabel, catalogue }: Props) {
           {page.intro ? <p className="page__intro">{page.intro}</p> : null}
         </header>
       )}
-      <PageSections sections={page.sections} catalogue={catalogue} />
+      <PageSections
+        sections={page.sections}
+        catalogue={catalogue}
+        basketCopy={basketCopy}
+        basket={basket}
+        path={page.path}
+      />
     </article>
   )
 }

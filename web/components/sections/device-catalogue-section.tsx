@@ -1,11 +1,12 @@
 import type { DeviceCatalogue, PageSection } from '@/content/types'
-import { formatPounds } from '@/lib/money'
+import Link from 'next/link'
+import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { modelsByMake } from '@/lib/catalogue'
 
 type Props = { section: Extract<PageSection, { _type: 'deviceCatalogueSection' }>; catalogue: DeviceCatalogue }
 
-/** Makes and their models from the catalogue, each model with its top price and an anchor to link to. */
+/** Makes and their models from the catalogue, each model linking to its page with its top price. */
 export function DeviceCatalogueSection({ section, catalogue }: Props) {
   const makes = modelsByMake(catalogue, section.category)
   return (
@@ -24,10 +25,12 @@ export function DeviceCatalogueSection({ section, catalogue }: Props) {
             <ul className="catalogue__models">
               {make.models.map((model) => (
                 <li key={model._id} id={model.slug} className="catalogue__model">
-                  <span className="catalogue__name">{model.name}</span>
-                  <span className="catalogue__price">
-                    {fillTemplate(section.priceTemplate, { price: formatPounds(model.topPrice) })}
-                  </span>
+                  <Link href={model.href} className="catalogue__link">
+                    <span className="catalogue__name">{model.name}</span>
+                    <span className="catalogue__price">
+                      {fillTemplate(section.priceTemplate, { price: formatPence(model.topPricePence) })}
+                    </span>
+                  </Link>
                 </li>
               ))}
             </ul>

@@ -1,6 +1,9 @@
-import type { DeviceCatalogue, PageSection } from '@/content/types'
+import type { DeviceCatalogue, PageSection, SellingCopy } from '@/content/types'
+import type { BasketView } from '@/sell/basket-types'
+import { BasketSection } from '../basket/basket-section'
 import { ContactFormSection } from './contact-form-section'
 import { DeviceCatalogueSection } from './device-catalogue-section'
+import { DeviceFinderSection } from './device-finder-section'
 import { FaqSection } from './faq-section'
 import { FeatureSection } from './feature-section'
 import { GradeSection } from './grade-section'
@@ -8,9 +11,16 @@ import { HeroSection } from './hero-section'
 import { RichTextSection } from './rich-text-section'
 import { StepsSection } from './steps-section'
 
-type Props = { sections: PageSection[]; catalogue: DeviceCatalogue }
+type Props = {
+  sections: PageSection[]
+  catalogue: DeviceCatalogue
+  basketCopy: SellingCopy['basket']
+  /** The visitor's basket, on the pages rendered per visitor. */
+  basket?: BasketView | null
+  path: string
+}
 
-export function PageSections({ sections, catalogue }: Props) {
+export function PageSections({ sections, catalogue, basketCopy, basket = null, path }: Props) {
   return sections.map((section, index) => {
     switch (section._type) {
       case 'heroSection':
@@ -29,6 +39,12 @@ export function PageSections({ sections, catalogue }: Props) {
         return <DeviceCatalogueSection key={section._key} section={section} catalogue={catalogue} />
       case 'contactFormSection':
         return <ContactFormSection key={section._key} section={section} />
+      case 'deviceFinderSection':
+        return <DeviceFinderSection key={section._key} section={section} catalogue={catalogue} />
+      case 'basketSection':
+        return (
+          <BasketSection key={section._key} section={section} copy={basketCopy} initial={basket} returnPath={path} />
+        )
     }
   })
 }

@@ -1,6 +1,7 @@
 import type { FieldError, Validation } from '@/lib/forms/validation'
 import { jsonResponse, readJsonBody } from './json-request'
 import { clientKey, type RateLimiter } from './rate-limit'
+import { isCrossOrigin } from './same-origin'
 
 type Options<T> = {
   validate: (body: unknown) => Validation<T>
@@ -17,8 +18,7 @@ type Options<T> = {
  */
 export function formEndpoint<T>({ validate, store, limiter, unavailable }: Options<T>) {
   return async function POST(request: Request): Promise<Response> {
-    const origin = request.headers.get('origin')
-    if (origin && !sameHost(origin, request.headers.get('host'))) {
+    if (isCrossOrigin(request)) {
       return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Submit the form from this site.' })
     }
     const quota = limiter.take(clientKey(request))
@@ -51,12 +51,4 @@ export function formEndpoint<T>({ validate, store, limiter, unavailable }: Optio
 function invalid(errors: FieldError[]): Response {
   const first = errors[0]!
   return jsonResponse(422, { ok: false, code: first.code, message: first.message, errors })
-}
-
-function sameHost(origin: string, host: string | null): boolean {
-  try {
-    return new URL(origin).host === host
-  } catch {
-    return false
-  }
 }

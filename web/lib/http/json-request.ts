@@ -11,8 +11,36 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
   if (!/^application\/json\s*(;|$)/i.test(type)) {
     return fail(415, 'unsupported_media_type', 'Send the form as JSON, with Content-Type: application/json.')
   }
+  const text = await readCappedText(request, limit)
+  if (text === null) return tooLarge(limit)
+  try {
+    return { ok: true, body: JSON.parse(text) }
+  } catch {
+    return fail(400, 'malformed_json', 'The request body is not valid JSON.')
+  }
+}
+
+export type FormOrJson = { kind: 'json'; body: unknown } | { kind: 'form'; body: URLSearchParams }
+
+/** A body sent as JSON by scripts, or as a plain HTML form by a browser running none. */
+export async function readFormOrJsonBody(
+  request: Request,
+  limit = MAX_BODY_BYTES,
+): Promise<{ ok: true; value: FormOrJson } | { ok: false; response: Response }> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(type)) {
+    const read = await readJsonBody(request, limit)
+    return read.ok ? { ok: true, value: { kind: 'json', body: read.body } } : read
+  }
+  const text = await readCappedText(request, limit)
+  if (text === null) return tooLarge(limit)
+  return { ok: true, value: { kind: 'form', body: new URLSearchParams(text) } }
+}
+
+/** The body as text, or null past the limit: enforced while reading, not trusted from Content-Length. */
+async function readCappedText(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? 0)
-  if (declared > limit) return tooLarge(limit)
+  if (declared > limit) return null
   const reader = request.body?.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -23,17 +51,12 @@ export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Pr
       size += value.byteLength
       if (size > limit) {
         await reader.cancel()
-        return tooLarge(limit)
+        return null
       }
       chunks.push(value)
     }
   }
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(concat(chunks, size))
-  try {
-    return { ok: true, body: JSON.parse(text) }
-  } catch {
-    return fail(400, 'malformed_json', 'The request body is not valid JSON.')
-  }
+  return new TextDecoder('utf-8', { fatal: false }).decode(concat(chunks, size))
 }
 
 /** A JSON error answer in the one shape every form endpoint uses. */

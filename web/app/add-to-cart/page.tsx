@@ -1,0 +1,6 @@
+import { basketPageRoute } from '@/sell/basket-page-route'
+
+const route = basketPageRoute('/add-to-cart')
+
+export const generateMetadata = route.generateMetadata
+export default route.Page

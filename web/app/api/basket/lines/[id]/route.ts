@@ -1,0 +1,63 @@
+import type { NextRequest } from 'next/server'
+import { getHeader, getSellingCopy } from '@/content/loaders'
+import { fillTemplate } from '@/lib/templates'
+import { jsonResponse, readFormOrJsonBody } from '@/lib/http/json-request'
+import { clientKey, RateLimiter } from '@/lib/http/rate-limit'
+import { isCrossOrigin } from '@/lib/http/same-origin'
+import { changeBasketLine } from '@/sell/basket'
+import { BASKET_COOKIE } from '@/sell/basket-cookie'
+import { basketJson, seeOther, storeUnavailable } from '@/sell/basket-http'
+import { parseChange, safeReturnPath } from '@/sell/basket-request'
+
+export const dynamic = 'force-dynamic'
+
+type Context = { params: Promise<{ id: string }> }
+
+// Generous: a seller tapping plus quickly must never be stopped, a script hammering the store must.
+const limiter = new RateLimiter(120, 60_000)
+
+/** One more or one fewer of a line: PATCH from scripts, POST from the plain forms. */
+async function change(request: NextRequest, { params }: Context): Promise<Response> {
+  if (isCrossOrigin(request)) {
+    return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Change your basket from this site.' })
+  }
+  const quota = limiter.take(clientKey(request))
+  if (!quota.allowed) {
+    return jsonResponse(
+      429,
+      { ok: false, code: 'rate_limited', message: `Too many changes. Try again in ${quota.retryAfter} seconds.` },
+      { 'retry-after': String(quota.retryAfter) },
+    )
+  }
+  const read = await readFormOrJsonBody(request)
+  if (!read.ok) return read.response
+  const step = parseChange(read.value)
+  if (step === null) return jsonResponse(400, { ok: false, code: 'malformed', message: 'change must be 1 or -1.' })
+
+  const [{ basket: copy }, header] = await Promise.all([getSellingCopy(), getHeader()])
+  const { id } = await params
+  try {
+    const outcome = await changeBasketLine(request.cookies.get(BASKET_COOKIE)?.value, id, step)
+    if (read.value.kind === 'form') {
+      return seeOther(request, safeReturnPath(read.value.body.get('back'), header.cart.cartLink.href ?? '/'))
+    }
+    switch (outcome.kind) {
+      case 'ok':
+        return basketJson(200, outcome.basket, request)
+      case 'limit':
+        return jsonResponse(409, {
+          ok: false,
+          code: 'basket_full',
+          message: fillTemplate(copy.limit, { limit: outcome.basket.limit }),
+          basket: outcome.basket,
+        })
+      case 'not-found':
+        return jsonResponse(404, { ok: false, code: 'not_found', message: copy.error, basket: outcome.basket })
+    }
+  } catch (error) {
+    return storeUnavailable(error, copy.error)
+  }
+}
+
+export const PATCH = change
+export const POST = change

@@ -1,0 +1,71 @@
+import type { NextRequest } from 'next/server'
+import { getSellingCopy } from '@/content/loaders'
+import { fillTemplate } from '@/lib/templates'
+import { jsonResponse, readFormOrJsonBody } from '@/lib/http/json-request'
+import { clientKey, RateLimiter } from '@/lib/http/rate-limit'
+import { isCrossOrigin } from '@/lib/http/same-origin'
+import { addToBasket, readBasket } from '@/sell/basket'
+import { BASKET_COOKIE } from '@/sell/basket-cookie'
+import { basketJson, seeOther, storeUnavailable } from '@/sell/basket-http'
+import { choicesQuery, parseAddRequest } from '@/sell/basket-request'
+import { quoteProblems } from '@/sell/quote-problems'
+
+// Per visitor, never cached.
+export const dynamic = 'force-dynamic'
+
+const limiter = new RateLimiter(60, 60_000)
+
+export async function GET(request: NextRequest) {
+  const copy = await getSellingCopy()
+  try {
+    return basketJson(200, await readBasket(request.cookies.get(BASKET_COOKIE)?.value), request)
+  } catch (error) {
+    return storeUnavailable(error, copy.basket.error)
+  }
+}
+
+export async function POST(request: NextRequest) {
+  if (isCrossOrigin(request)) {
+    return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Add devices from this site.' })
+  }
+  const quota = limiter.take(clientKey(request))
+  if (!quota.allowed) {
+    return jsonResponse(
+      429,
+      { ok: false, code: 'rate_limited', message: `Too many changes. Try again in ${quota.retryAfter} seconds.` },
+      { 'retry-after': String(quota.retryAfter) },
+    )
+  }
+  const read = await readFormOrJsonBody(request)
+  if (!read.ok) return read.response
+  const form = read.value.kind === 'form'
+  const parsed = parseAddRequest(read.value)
+  if ('error' in parsed) return jsonResponse(400, { ok: false, code: 'malformed', message: parsed.error })
+
+  const { quote: copy, basket: basketCopy } = await getSellingCopy()
+  try {
+    const outcome = await addToBasket(request.cookies.get(BASKET_COOKIE)?.value, parsed)
+    switch (outcome.kind) {
+      case 'added':
+        return form
+          ? seeOther(request, copy.basketLink.href ?? '/', outcome.token)
+          : basketJson(201, outcome.basket, request, outcome.token)
+      case 'unknown-model':
+        return form
+          ? seeOther(request, basketCopy.findDeviceLink.href ?? '/')
+          : jsonResponse(404, { ok: false, code: 'unknown_model', message: copy.unknownModel })
+      case 'not-priced': {
+        if (form) return seeOther(request, `${outcome.modelHref}/price?${choicesQuery(parsed)}`)
+        const problem = quoteProblems(outcome.quote, copy)
+        return jsonResponse(422, { ok: false, ...problem })
+      }
+      case 'limit': {
+        const message = fillTemplate(copy.basketFull, { limit: outcome.limit })
+        if (form) return seeOther(request, `${outcome.modelHref}/price?${choicesQuery(parsed)}&problem=basket-full`)
+        return jsonResponse(409, { ok: false, code: 'basket_full', message, basket: outcome.basket })
+      }
+    }
+  } catch (error) {
+    return storeUnavailable(error, copy.failed)
+  }
+}

@@ -1,0 +1,7 @@
+import { modelPageRoute } from '@/sell/model-route'
+
+const route = modelPageRoute('tablet')
+
+export const generateStaticParams = route.generateStaticParams
+export const generateMetadata = route.generateMetadata
+export default route.Page

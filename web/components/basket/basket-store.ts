@@ -1,0 +1,81 @@
+'use client'
+
+import { useSyncExternalStore } from 'react'
+import type { BasketResponse, BasketView } from '@/sell/basket-types'
+
+/**
+ * The visitor's basket in the browser: one copy per page, shared by the header badge, the cart
+ * panel, the basket page and the price checker, so a change made in one shows in all of them.
+ * The server holds the truth; every change answers with the whole basket.
+ */
+export type BasketState = {
+  status: 'idle' | 'loading' | 'ready' | 'error'
+  basket: BasketView | null
+  pending: boolean
+}
+
+const BASKET_URL = '/api/basket'
+let state: BasketState = { status: 'idle', basket: null, pending: false }
+const listeners = new Set<() => void>()
+
+function set(next: Partial<BasketState>) {
+  state = { ...state, ...next }
+  listeners.forEach((listener) => listener())
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+const serverSnapshot: BasketState = { status: 'idle', basket: null, pending: false }
+
+export function useBasket(): BasketState {
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => serverSnapshot,
+  )
+}
+
+/** Hands the store a basket the server already rendered, so the page does not fetch it again. */
+export function primeBasket(basket: BasketView) {
+  if (state.status !== 'ready') set({ status: 'ready', basket })
+}
+
+export async function loadBasket(): Promise<void> {
+  if (state.status === 'loading' || state.status === 'ready') return
+  set({ status: 'loading' })
+  try {
+    const response = await fetch(BASKET_URL, { cache: 'no-store' })
+    const body = (await response.json()) as BasketResponse
+    set(body.ok ? { status: 'ready', basket: body.basket } : { status: 'error' })
+  } catch {
+    set({ status: 'error' })
+  }
+}
+
+/** Sends one change; answers the refusal, if any, for the caller to show. */
+export async function sendBasketChange(
+  url: string,
+  method: 'POST' | 'PATCH',
+  body: unknown,
+): Promise<Extract<BasketResponse, { ok: false }> | null> {
+  set({ pending: true })
+  try {
+    const response = await fetch(url, {
+      method,
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+    const answer = (await response.json()) as BasketResponse
+    if (answer.basket) set({ status: 'ready', basket: answer.basket })
+    return answer.ok ? null : answer
+  } catch {
+    return { ok: false, code: 'network', message: '' }
+  } finally {
+    set({ pending: false })
+  }
+}
+
+export const changeLine = (lineId: string, change: 1 | -1) =>
+  sendBasketChange(`${BASKET_URL}/lines/${encodeURIComponent(lineId)}`, 'PATCH', { change })

@@ -1,0 +1,40 @@
+import { notFound } from 'next/navigation'
+import { JsonLd } from '@/components/seo/json-ld'
+import {
+  getBreadcrumbs,
+  getDeviceCatalogue,
+  getHeader,
+  getPage,
+  getSellingCopy,
+  getSiteSettings,
+} from '@/content/loaders'
+import { breadcrumbList, faqPage } from '@/lib/structured-data'
+import type { BasketView } from '@/sell/basket-types'
+import { PageView } from './page-view'
+
+/** The page document at `path` with its structured data; 404 when there is none. */
+export async function CmsPage({ path, basket }: { path: string; basket?: BasketView | null }) {
+  const [page, crumbs, catalogue, header, settings, sellingCopy] = await Promise.all([
+    getPage(path),
+    getBreadcrumbs(path),
+    getDeviceCatalogue(),
+    getHeader(),
+    getSiteSettings(),
+    getSellingCopy(),
+  ])
+  if (!page) notFound()
+  return (
+    <>
+      <JsonLd data={breadcrumbList(crumbs, settings.siteUrl)} />
+      <JsonLd data={faqPage(page.sections)} />
+      <PageView
+        page={page}
+        crumbs={crumbs}
+        breadcrumbLabel={header.controls.breadcrumbLabel}
+        catalogue={catalogue}
+        basketCopy={sellingCopy.basket}
+        basket={basket}
+      />
+    </>
+  )
+}

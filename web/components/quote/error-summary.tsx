@@ -1,0 +1,31 @@
+import type { Ref } from 'react'
+
+export type SummaryError = { href: string; text: string }
+
+/** The GOV.UK error summary: a titled list at the top of a form, each problem linking to its field. */
+export function ErrorSummary({
+  title,
+  errors,
+  ref,
+}: {
+  title: string
+  errors: SummaryError[]
+  ref?: Ref<HTMLDivElement>
+}) {
+  return (
+    <div ref={ref} className="error-summary" tabIndex={-1} role="alert" hidden={!errors.length}>
+      {errors.length ? (
+        <>
+          <h2 className="error-summary__title">{title}</h2>
+          <ul>
+            {errors.map((error) => (
+              <li key={error.href}>
+                <a href={error.href}>{error.text}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  )
+}

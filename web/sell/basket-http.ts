@@ -1,0 +1,26 @@
+import 'server-only'
+import { NextResponse } from 'next/server'
+import { jsonResponse } from '@/lib/http/json-request'
+import { basketCookie } from './basket-cookie'
+import type { BasketView } from './basket-types'
+
+/** Answers a script with JSON, or sends a no-script visitor on to a page (303 See Other, then GET). */
+export function seeOther(request: Request, path: string, token?: string): Response {
+  const response = NextResponse.redirect(new URL(path, request.url), 303)
+  if (token) response.cookies.set(basketCookie(token, request))
+  return response
+}
+
+export function basketJson(status: number, basket: BasketView, request: Request, token?: string): Response {
+  const response = jsonResponse(status, { ok: true, basket })
+  if (!token) return response
+  const next = new NextResponse(response.body, response)
+  next.cookies.set(basketCookie(token, request))
+  return next
+}
+
+/** The store could not be reached: a 503 with the content's words, and only the error's kind in the log. */
+export function storeUnavailable(error: unknown, message: string): Response {
+  console.error(`Basket store unavailable: ${(error as Error)?.name ?? 'Error'}: ${(error as Error)?.message ?? ''}`)
+  return jsonResponse(503, { ok: false, code: 'unavailable', message })
+}

@@ -1,0 +1,33 @@
+import type { Metadata } from 'next'
+import { cookies } from 'next/headers'
+import { CmsPage } from '@/components/layout/cms-page'
+import { getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
+import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+import { readBasket } from './basket'
+import { BASKET_COOKIE } from './basket-cookie'
+
+/**
+ * The basket and checkout pages are the visitor's own: rendered per request with their basket,
+ * so they work with scripts off, and never cached or shared. Every other page stays static.
+ */
+export const PER_VISITOR_PATHS = ['/add-to-cart', '/complete-order']
+
+export function basketPageRoute(path: string) {
+  return {
+    async generateMetadata(): Promise<Metadata> {
+      const page = await getPage(path)
+      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
+      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
+    },
+
+    async Page() {
+      const token = (await cookies()).get(BASKET_COOKIE)?.value
+      // A store that cannot be reached still leaves the page: the basket section then says so.
+      const basket = await readBasket(token).catch((error: Error) => {
+        console.error(`Basket store unavailable: ${error.name}: ${error.message}`)
+        return null
+      })
+      return <CmsPage path={path} basket={basket} />
+    },
+  }
+}

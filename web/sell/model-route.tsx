@@ -1,0 +1,127 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { ModelView } from '@/components/quote/model-view'
+import { JsonLd } from '@/components/seo/json-ld'
+import {
+  getBreadcrumbs,
+  getConditionGrades,
+  getHeader,
+  getModelPage,
+  getModelSlugs,
+  getPricingRules,
+  getSellingCopy,
+  getSiteSettings,
+  type ModelCategory,
+} from '@/content/loaders'
+import type { QuoteChoices } from '@/components/quote/quote-form'
+import { formatPence } from '@/lib/money'
+import { pageMetadata } from '@/lib/page-metadata'
+import { fillTemplate } from '@/lib/templates'
+import { breadcrumbList } from '@/lib/structured-data'
+
+type Params = { params: Promise<{ model: string }> }
+
+async function load(category: ModelCategory, slug: string) {
+  const [model, copy, rules, grades, header, settings] = await Promise.all([
+    getModelPage(category, slug),
+    getSellingCopy(),
+    getPricingRules(),
+    getConditionGrades(),
+    getHeader(),
+    getSiteSettings(),
+  ])
+  if (!model) notFound()
+  const crumbs = [...(await getBreadcrumbs(model.href)), { path: model.href, title: model.name }]
+  return { model, copy, rules, grades, header, settings, crumbs }
+}
+
+/** The routes behind /sell-my-phone/<model> and /sell-my-tab/<model>: one static page per model. */
+export function modelPageRoute(category: ModelCategory) {
+  return {
+    async generateStaticParams() {
+      return (await getModelSlugs(category)).map((model) => ({ model }))
+    },
+
+    async generateMetadata({ params }: Params): Promise<Metadata> {
+      const [model, copy, settings] = await Promise.all([
+        getModelPage(category, (await params).model),
+        getSellingCopy(),
+        getSiteSettings(),
+      ])
+      if (!model) return {}
+      const names = { make: model.make, model: model.name, price: formatPence(model.topPricePence) }
+      return pageMetadata(settings, {
+        title: fillTemplate(copy.modelPage.title, names),
+        description: fillTemplate(copy.modelPage.description, names),
+        path: model.href,
+      })
+    },
+
+    async Page({ params }: Params) {
+      const { model, copy, rules, grades, header, settings, crumbs } = await load(category, (await params).model)
+      return (
+        <>
+          <JsonLd data={breadcrumbList(crumbs, settings.siteUrl)} />
+          <ModelView
+            model={model}
+            crumbs={crumbs}
+            breadcrumbLabel={header.controls.breadcrumbLabel}
+            rules={rules}
+            grades={grades}
+            copy={copy}
+          />
+        </>
+      )
+    },
+  }
+}
+
+type PriceProps = Params & { searchParams: Promise<Record<string, string | string[] | undefined>> }
+
+/**
+ * The price checker answered by the server, for browsers running no scripts: the same page with
+ * the seller's choices filled in, and their price or what is missing. Never cached or indexed.
+ */
+export function modelPriceRoute(category: ModelCategory) {
+  return {
+    async generateMetadata({ params }: Params): Promise<Metadata> {
+      const [model, copy] = await Promise.all([getModelPage(category, (await params).model), getSellingCopy()])
+      if (!model) return {}
+      return {
+        title: fillTemplate(copy.modelPage.title, { make: model.make, model: model.name }),
+        robots: { index: false },
+      }
+    },
+
+    async Page({ params, searchParams }: PriceProps) {
+      const [{ model, copy, rules, grades, header, crumbs }, query] = await Promise.all([
+        load(category, (await params).model),
+        searchParams,
+      ])
+      const one = (value: string | string[] | undefined) => (typeof value === 'string' ? value : undefined)
+      const answers: QuoteChoices['answers'] = {}
+      for (const question of rules.questions) {
+        const value = one(query[question.key])
+        if (value) answers[question.key] = value
+      }
+      const problem =
+        one(query.problem) === 'basket-full' ? fillTemplate(copy.quote.basketFull, { limit: rules.basketLimit }) : null
+      return (
+        <ModelView
+          model={model}
+          crumbs={crumbs}
+          breadcrumbLabel={header.controls.breadcrumbLabel}
+          rules={rules}
+          grades={grades}
+          copy={copy}
+          initial={{
+            storage: one(query.storage) ?? null,
+            answers,
+            showErrors: one(query.model) !== undefined,
+            problem,
+          }}
+        />
+      )
+    },
+  }
+}

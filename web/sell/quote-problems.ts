@@ -1,0 +1,26 @@
+import type { SellingCopy } from '@/content/types'
+import type { Quote } from '@/lib/pricing'
+
+type Problem = { code: string; message: string; errors?: Array<{ field: string; message: string }> }
+
+/** Why a quote gave no price, in the content's words: one message, and one per field where that helps. */
+export function quoteProblems(quote: Exclude<Quote, { kind: 'price' }>, copy: SellingCopy['quote']): Problem {
+  switch (quote.kind) {
+    case 'refused':
+      return { code: 'refused', message: quote.refusal }
+    case 'unpriced':
+      return { code: 'unpriced', message: copy.unknownChoice }
+    case 'invalid': {
+      const errors = quote.problems.map((problem) => ({
+        field: problem.field,
+        message:
+          problem.code === 'unknown'
+            ? copy.unknownChoice
+            : problem.field === 'storage'
+              ? copy.storageError
+              : copy.answerError,
+      }))
+      return { code: 'invalid', message: errors[0]?.message ?? copy.unknownChoice, errors }
+    }
+  }
+}
