@@ -1,8 +1,8 @@
 import 'server-only'
 import { getConditionGrades, getPriceList, getPricingRules } from '@/content/loaders'
 import { quote, type Quote } from '@/lib/pricing'
-import { addLine, changeQuantity, createBasket, findBasket } from '@/orders/basket'
-import { getDb } from '@/orders/db'
+import { addLine, changeQuantity, createBasket, findBasket, purgeExpiredBaskets } from '@/orders/basket'
+import { getDb, type Db } from '@/orders/db'
 import { EMPTY_BASKET, type BasketView } from './basket-types'
 import { priceBasket } from './price-basket'
 
@@ -13,11 +13,24 @@ async function pricing() {
   return { models, grades, rules }
 }
 
+// Baskets unused for 30 days are forgotten: lookups already ignore them, and this clears them out
+// now and then, from whichever request comes along, so no separate job is needed.
+const PURGE_EVERY_MS = 60 * 60 * 1000
+let lastPurge = 0
+
+function purgeNowAndThen(db: Db) {
+  if (Date.now() - lastPurge < PURGE_EVERY_MS) return
+  lastPurge = Date.now()
+  purgeExpiredBaskets(db).catch((error: Error) => console.error(`Basket purge failed: ${error.name}: ${error.message}`))
+}
+
 /** The visitor's basket, priced now; an empty one when the token is missing, unknown or expired. */
 export async function readBasket(token: string | undefined): Promise<BasketView> {
   const { models, grades, rules } = await pricing()
   if (!token) return EMPTY_BASKET(rules.basketLimit)
-  const found = await findBasket(await getDb(), token)
+  const db = await getDb()
+  purgeNowAndThen(db)
+  const found = await findBasket(db, token)
   return found ? priceBasket(found.lines, models, grades, rules.basketLimit) : EMPTY_BASKET(rules.basketLimit)
 }
 
