@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { Client } from 'pg'
+import { openDatabase, type OpenedDatabase } from '@/orders/db'
+
+/**
+ * A database of the test file's own: PGlite in a fresh temporary folder, or, when DATABASE_URL
+ * names a PostgreSQL server, a freshly created database on it (DATABASE_URL is only the admin
+ * connection that creates and drops it). Test files never share data, whichever store runs.
+ */
+export type TestDatabase = {
+  kind: 'pglite' | 'postgres'
+  /** Where it lives: the PGlite folder or the server database's URL. */
+  options: { dataDir: string } | { url: string }
+  open: () => Promise<OpenedDatabase>
+  destroy: () => Promise<void>
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.DATABASE_URL?.trim()
+  return adminUrl ? createServerDatabase(adminUrl) : createPgliteFolder()
+}
+
+export async function createPgliteFolder(): Promise<TestDatabase> {
+  const parent = await mkdtemp(path.join(os.tmpdir(), 'orders-test-'))
+  const options = { dataDir: path.join(parent, 'pglite') }
+  return {
+    kind: 'pglite',
+    options,
+    open: () => openDatabase(options),
+    destroy: () => rm(parent, { recursive: true, force: true }),
+  }
+}
+
+async function createServerDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `orders_test_${process.pid}_${randomBytes(4).toString('hex')}`
+  await asAdmin(adminUrl, `CREATE DATABASE "${name}"`)
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  const options = { url: url.toString() }
+  return {
+    kind: 'postgres',
+    options,
+    open: () => openDatabase(options),
+    destroy: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
+}
+
+async function asAdmin(adminUrl: string, statement: string): Promise<void> {
+  const client = new Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    await client.query(statement)
+  } finally {
+    await client.end()
+  }
+}
