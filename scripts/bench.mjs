@@ -1,5 +1,6 @@
 // npm run bench: builds and serves the production site on loopback, then measures
-//  1. Lighthouse (mobile, simulated throttling), median of 3 runs, on four key pages;
+//  1. Lighthouse (mobile, simulated throttling), median of 3 runs, on key pages: four CMS pages,
+//     a model page with its price checker, and the basket page (rendered per visitor);
 //  2. the requests per second / sustains (autocannon, 50 connections, 10 s) from `next start`
 //     and from nginx serving the same page's HTML, alternating, with their ratio.
 //  3. the same for the framework floor (scripts/bench-floor): an empty App Router page built with
@@ -16,7 +17,7 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const args = new Set(process.argv.slice(2))
-const PAGES = ['/', '/sell-my-phone', '/about/faqs', '/contact-us']
+const PAGES = ['/', '/sell-my-phone', '/about/faqs', '/contact-us', '/sell-my-phone/iphone-13', '/add-to-cart']
 const RUNS = 3
 const NEXT_PORT = 3901
 const NGINX_PORT = 3902
@@ -45,7 +46,12 @@ async function waitFor(url, timeoutMs = 60_000) {
 
 function startNext(dir, port) {
   const child = spawn('npx', ['next', 'start', dir, '--port', String(port), '--hostname', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    // A database of its own, so a bench never touches the developer's baskets.
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      PGLITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-db-')),
+    },
     stdio: 'ignore',
     detached: true,
   })
