@@ -12,6 +12,8 @@ export const resolve: PresentationPluginOptions['resolve'] = {
     { route: '/', filter: `_type == "page" && path.current == "/"` },
     { route: '/:first', filter: `_type == "page" && path.current == "/" + $first` },
     { route: '/:first/:second', filter: `_type == "page" && path.current == "/" + $first + "/" + $second` },
+    { route: '/sell-my-phone/:slug', filter: `_type == "deviceModel" && category == "phone" && slug.current == $slug` },
+    { route: '/sell-my-tab/:slug', filter: `_type == "deviceModel" && category == "tablet" && slug.current == $slug` },
   ]),
   locations: {
     page: defineLocations({
@@ -24,8 +26,9 @@ export const resolve: PresentationPluginOptions['resolve'] = {
         locations: [
           {
             title: doc?.title ?? 'Model',
-            href: `${doc?.category === 'tablet' ? '/sell-my-tab' : '/sell-my-phone'}#${doc?.slug ?? ''}`,
+            href: `${doc?.category === 'tablet' ? '/sell-my-tab' : '/sell-my-phone'}/${doc?.slug ?? ''}`,
           },
+          { title: 'All the devices we buy', href: '/product' },
           { title: 'Brands we buy', href: '/brand' },
         ],
       }),
@@ -40,6 +43,22 @@ export const resolve: PresentationPluginOptions['resolve'] = {
     header: defineLocations(everyPage),
     footer: defineLocations(everyPage),
     newsletter: defineLocations(everyPage),
+    conditionGrade: defineLocations({
+      locations: [
+        { title: 'Device criteria', href: '/device-criteria' },
+        { title: 'A model page', href: '/sell-my-phone/iphone-13' },
+      ],
+    }),
+    pricingRules: defineLocations({
+      message: 'Used by every model page’s price checker',
+      locations: [{ title: 'iPhone 13', href: '/sell-my-phone/iphone-13' }],
+    }),
+    sellingCopy: defineLocations({
+      locations: [
+        { title: 'iPhone 13', href: '/sell-my-phone/iphone-13' },
+        { title: 'Basket', href: '/add-to-cart' },
+      ],
+    }),
     errorPages: defineLocations({ locations: [{ title: 'Page not found', href: '/this-page-does-not-exist' }] }),
   },
 }
