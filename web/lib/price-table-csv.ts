@@ -96,6 +96,10 @@ type CheckedRow = { model?: PricedModel; storageGb?: number; grade?: Grade; penc
 function checkRow(record: string[], columns: Columns, { bySlug, byName, byGrade, gradeNames }: Lookups): CheckedRow {
   const cell = (column: number) => (column < 0 ? '' : (record[column] ?? '').trim())
   const problems: string[] = []
+  // An unquoted comma splits a cell in two: "£1,234.56" would otherwise import as £1.
+  if (record.slice(columns.width).some((value) => value.trim() !== '')) {
+    problems.push(`there are more cells than the header has columns: put quotes round a value that holds a comma`)
+  }
 
   const [slug, name] = [cell(columns.slug), cell(columns.model)]
   const named = byName.get(name.toLowerCase()) ?? []
@@ -144,12 +148,13 @@ function nested<K, K2, V>(map: Map<K, Map<K2, V>>, key: K): Map<K2, V> {
   return inner
 }
 
-type Columns = { slug: number; model: number; storage: number; grade: number; price: number }
+type Columns = { width: number; slug: number; model: number; storage: number; grade: number; price: number }
 
 function findColumns(header: string[]): Columns | string {
   const names = header.map((name) => name.trim().toLowerCase())
   const prices = names.flatMap((name, index) => (name.includes('price') ? [index] : []))
   const columns = {
+    width: header.length,
     slug: names.indexOf('model_slug'),
     model: names.indexOf('model'),
     storage: names.indexOf('storage_gb'),
