@@ -6,7 +6,8 @@ import type { BasketView } from './basket-types'
 
 /** Answers a script with JSON, or sends a no-script visitor on to a page (303 See Other, then GET). */
 export function seeOther(request: Request, path: string, token?: string): Response {
-  const response = NextResponse.redirect(new URL(path, request.url), 303)
+  // A relative Location: request.url names the host Next listens on (localhost), not the one the visitor used.
+  const response = new NextResponse(null, { status: 303, headers: { location: path } })
   if (token) response.cookies.set(basketCookie(token, request))
   return response
 }
