@@ -1,6 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
-import { FORM_STORE_PATH, SEED_COPY_DIR, SEED_COPY_PATH, SERVER_SECRETS, STUDIO_ORIGIN } from './tests/support/e2e-env'
+import {
+  FORM_STORE_PATH,
+  PGLITE_DATA_DIR,
+  SEED_COPY_DIR,
+  SEED_COPY_PATH,
+  SERVER_SECRETS,
+  STUDIO_ORIGIN,
+} from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
 
@@ -29,9 +36,10 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // The production build on the seed dataset, as a newcomer runs it.
+    // The production build on the seed dataset, as a newcomer runs it, with an empty basket store.
     command: [
       `node -e "require('fs').cpSync('studio/seed', process.argv[1], { recursive: true })" ${SEED_COPY_DIR}`,
+      `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${PGLITE_DATA_DIR}`,
       'npm run build',
       `npm run start -- --port ${PORT}`,
     ].join(' && '),
@@ -43,6 +51,9 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       FORM_STORE_PATH,
       SEED_DATASET_PATH: SEED_COPY_PATH,
+      // PGlite in a folder of its own, even where a PostgreSQL server is configured for the shell.
+      DATABASE_URL: '',
+      PGLITE_DATA_DIR,
       NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
       ...SERVER_SECRETS,
     },

@@ -71,7 +71,7 @@ test('the phone and tablet mega-menus list makes and models from the catalogue, 
   await phones.click()
   await expect(phones).toHaveAttribute('aria-expanded', 'true')
   const model = mainNav(page).getByRole('link', { name: 'iPhone 17 Pro', exact: true })
-  await expect(model).toHaveAttribute('href', '/sell-my-phone#iphone-17-pro')
+  await expect(model).toHaveAttribute('href', '/sell-my-phone/iphone-17-pro')
   const open = mainNav(page).locator('.mega').filter({ visible: true })
   await expect(open.getByText('We pay more than EE, O2 and Vodafone')).toBeVisible()
   await expect(open.getByRole('link', { name: 'Start now' })).toBeVisible()
@@ -88,8 +88,11 @@ test('the phone and tablet mega-menus list makes and models from the catalogue, 
 
   await expect(model).toBeHidden()
   await mainNav(page).getByRole('link', { name: 'Galaxy Tab S10 Ultra' }).click()
-  await expect(page).toHaveURL(/\/sell-my-tab#galaxy-tab-s10-ultra$/)
-  await expect(page.locator('#galaxy-tab-s10-ultra')).toContainText('Up to £450')
+  await expect(page).toHaveURL(/\/sell-my-tab\/galaxy-tab-s10-ultra$/)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Sell your Samsung Galaxy Tab S10 Ultra',
+  )
+  await expect(page.getByRole('main')).toContainText('Up to £450')
 })
 
 test('Blog, Contact and My Account are plain links', async ({ page }) => {

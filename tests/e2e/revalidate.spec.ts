@@ -1,33 +1,51 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { REVALIDATE_SECRET, SEED_COPY_PATH } from '../support/e2e-env'
+import { REVALIDATE_SECRET, SEED_COPY_PATH, testClientAddress } from '../support/e2e-env'
+import type { Doc } from '../support/seed-copy'
+import { choose, GOOD_ANSWERS, GOOD_CHOICES, openSearch } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP and one page: run once'))
+// Both tests edit the served seed copy and revalidate: one at a time, so neither sees the other's
+// edit, nor has a page rebuilt by the other's webhook while it checks that its own is needed.
+test.describe.configure({ mode: 'serial' })
 
 const signed = async (body: string, secret = REVALIDATE_SECRET) => ({
   'content-type': 'application/json',
   'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), secret),
 })
 
+async function webhook(request: APIRequestContext, doc: { _id: string; _type: string }) {
+  const body = JSON.stringify(doc)
+  return request.post('/api/revalidate', { headers: await signed(body), data: Buffer.from(body) })
+}
+
+/** Rewrites one document of the served seed copy; the returned function puts that line back. */
+function editSeedDocument(id: string, edit: (doc: Doc) => Doc): () => void {
+  const isTarget = (line: string) => line.includes(`"_id":"${id}"`)
+  const original = readFileSync(SEED_COPY_PATH, 'utf8').split('\n').find(isTarget)
+  if (!original) throw new Error(`${id} is not in the seed copy`)
+  const replace = (line: string) =>
+    writeFileSync(
+      SEED_COPY_PATH,
+      readFileSync(SEED_COPY_PATH, 'utf8')
+        .split('\n')
+        .map((current) => (isTarget(current) ? line : current))
+        .join('\n'),
+    )
+  replace(JSON.stringify(edit(JSON.parse(original) as Doc)))
+  return () => replace(original)
+}
+
 test('a signed webhook revalidates the changed type, and the live page shows the edit without a rebuild', async ({
   page,
   request,
 }) => {
-  const original = readFileSync(SEED_COPY_PATH, 'utf8')
   const marker = `Edited at ${Date.now()}`
+  await page.goto('/gdpr-data')
+  await expect(page.getByText(marker)).toHaveCount(0)
+  const restore = editSeedDocument('page-gdpr-data', (doc) => ({ ...doc, intro: marker }))
   try {
-    await page.goto('/gdpr-data')
-    await expect(page.getByText(marker)).toHaveCount(0)
-    writeFileSync(
-      SEED_COPY_PATH,
-      original
-        .split('\n')
-        .map((line) =>
-          line.includes('"_id":"page-gdpr-data"') ? JSON.stringify({ ...JSON.parse(line), intro: marker }) : line,
-        )
-        .join('\n'),
-    )
     await page.reload()
     await expect(page.getByText(marker)).toHaveCount(0)
 
@@ -41,9 +59,8 @@ test('a signed webhook revalidates the changed type, and the live page shows the
       await expect(page.getByText(marker)).toBeVisible({ timeout: 1000 })
     }).toPass({ timeout: 15_000 })
   } finally {
-    writeFileSync(SEED_COPY_PATH, original)
-    const body = JSON.stringify({ _id: 'page-gdpr-data', _type: 'page' })
-    await request.post('/api/revalidate', { headers: await signed(body), data: Buffer.from(body) })
+    restore()
+    await webhook(request, { _id: 'page-gdpr-data', _type: 'page' })
   }
 })
 
@@ -65,4 +82,84 @@ test('an unsigned or wrongly signed webhook is refused with 401', async ({ reque
     data: Buffer.from(body.replace('siteSettings"}', 'page"}')),
   })
   expect(tampered.status()).toBe(401)
+})
+
+type Variant = { _key: string; prices: Array<{ _key: string; pence: number }> }
+
+/** What a seller of a Pixel 8 sees: the quote for 128GB in Good condition, the tile and the search result. */
+async function pixel8AsSeen(page: Page) {
+  await page.goto('/sell-my-phone/pixel-8')
+  await choose(page, GOOD_CHOICES)
+  const quote = await page.getByTestId('quote-price').textContent({ timeout: 2000 })
+  const top = await page
+    .getByRole('main')
+    .getByText(/^Up to £\d+$/)
+    .textContent()
+  await page.goto('/sell-my-phone')
+  const tile = await page.locator('#pixel-8').getByRole('link').textContent()
+  const box = await openSearch(page)
+  await box.fill('pixel 8')
+  const option = page.getByRole('option', { name: /^Google Pixel 8/ })
+  await expect(option).toBeVisible({ timeout: 2000 })
+  return { quote, top, tile, search: await option.textContent() }
+}
+
+test('a price changed in the content reaches the quote, the tile, the search and the basket after the webhook', async ({
+  page,
+  request,
+}) => {
+  // The Pixel 8 is a model no other test prices, so the edit cannot upset them.
+  const before = await pixel8AsSeen(page)
+  expect(before).toEqual({
+    quote: 'We’ll pay you £111',
+    top: 'Up to £140',
+    tile: 'Pixel 8Up to £140',
+    search: expect.stringMatching(/Up to £140$/),
+  })
+
+  const restore = editSeedDocument('model-pixel-8', (doc) => ({
+    ...doc,
+    variants: (doc.variants as Variant[]).map((variant) =>
+      variant._key !== '128gb'
+        ? variant
+        : {
+            ...variant,
+            prices: variant.prices.map((price) =>
+              price._key === 'good'
+                ? { ...price, pence: 15500 }
+                : price._key === 'excellent'
+                  ? { ...price, pence: 19900 }
+                  : price,
+            ),
+          },
+    ),
+  }))
+  try {
+    // Served pages come from the cache until the webhook says the content changed.
+    expect(await pixel8AsSeen(page)).toEqual(before)
+
+    const response = await webhook(request, { _id: 'model-pixel-8', _type: 'deviceModel' })
+    expect(response.status()).toBe(200)
+    expect(await response.json()).toEqual({ ok: true, revalidated: ['deviceModel'] })
+    await expect(async () => {
+      expect(await pixel8AsSeen(page)).toEqual({
+        quote: 'We’ll pay you £155',
+        top: 'Up to £199',
+        tile: 'Pixel 8Up to £199',
+        search: expect.stringMatching(/Up to £199$/),
+      })
+    }).toPass({ timeout: 30_000 })
+
+    // The server prices a basket from the same content.
+    const added = await request.post('/api/basket', {
+      headers: { 'x-forwarded-for': testClientAddress() },
+      data: { model: 'model-pixel-8', storage: '128gb', answers: GOOD_ANSWERS },
+    })
+    expect(added.status()).toBe(201)
+    expect((await added.json()).basket.lines[0].pricePence).toBe(15500)
+  } finally {
+    restore()
+    await webhook(request, { _id: 'model-pixel-8', _type: 'deviceModel' })
+  }
+  await expect(async () => expect(await pixel8AsSeen(page)).toEqual(before)).toPass({ timeout: 30_000 })
 })

@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
+import { testClientAddress } from '../support/e2e-env'
+import { readSeed } from '../support/seed-copy'
+import { GOOD_ANSWERS, undoButton } from './sell-helpers'
 
 async function searchBox(page: Page) {
   if (test.info().project.name === 'mobile') {
@@ -9,20 +12,29 @@ async function searchBox(page: Page) {
   return box
 }
 
-test('typing opens matching results with thumbnail, short brand and badge', async ({ page }) => {
+/** What the search lists for a query: make and model of every catalogue model whose title matches. */
+function titlesMatching(query: string): string[] {
+  const seed = readSeed()
+  const makes = new Map(seed.filter((doc) => doc._type === 'deviceMake').map((doc) => [doc._id, doc.name as string]))
+  return seed
+    .filter((doc) => doc._type === 'deviceModel')
+    .map((doc) => `${makes.get((doc.make as { _ref: string })._ref)} ${doc.name as string}`)
+    .filter((title) => title.toLowerCase().includes(query.toLowerCase()))
+}
+
+test('typing opens matching models from the catalogue, with short brand and top price', async ({ page }) => {
   await page.goto('/')
   const box = await searchBox(page)
   await expect(box).toHaveAttribute('aria-expanded', 'false')
   await box.fill('GALAXY')
   await expect(box).toHaveAttribute('aria-expanded', 'true')
   const options = page.getByRole('option')
-  await expect(options).toHaveCount(8)
+  await expect(options).toHaveCount(titlesMatching('galaxy').length)
   const first = options.first()
-  await expect(first).toContainText('Samsung Galaxy S24 128GB')
+  await expect(first).toContainText('Samsung Galaxy S25 Ultra')
   await expect(first).toContainText('Samsu')
-  await expect(first).not.toContainText('Samsung Galaxy S24 128GBSamsung')
-  await expect(first).toContainText('up to £50')
-  await expect(first.locator('img')).toHaveAttribute('src', /\/seed-assets\//)
+  await expect(first).not.toContainText('Samsung Galaxy S25 UltraSamsung')
+  await expect(first).toContainText('Up to £560')
   const list = page.getByRole('listbox')
   expect(await list.evaluate((el) => getComputedStyle(el).overflowY)).toBe('auto')
 })
@@ -42,7 +54,7 @@ test('arrow keys move through the results and Enter opens one', async ({ page })
   await page.goto('/')
   const box = await searchBox(page)
   await box.fill('pixel')
-  await expect(page.getByRole('option')).toHaveCount(4)
+  await expect(page.getByRole('option')).toHaveCount(titlesMatching('pixel').length)
   await box.press('ArrowDown')
   await box.press('ArrowDown')
   const active = await box.getAttribute('aria-activedescendant')
@@ -52,9 +64,10 @@ test('arrow keys move through the results and Enter opens one', async ({ page })
   await expect(second).toHaveAttribute('id', active!)
   await box.press('ArrowUp')
   await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await expect(page.getByRole('option').first()).toContainText('Google Pixel 10 Pro')
   await box.press('Enter')
-  await expect(page).toHaveURL(/\/check-in\?device=15$/)
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Get a price for your device')
+  await expect(page).toHaveURL(/\/sell-my-phone\/pixel-10-pro$/)
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText('Sell your Google Pixel 10 Pro')
 })
 
 test('a click outside closes the results', async ({ page }) => {
@@ -67,38 +80,50 @@ test('a click outside closes the results', async ({ page }) => {
   await expect(box).toHaveAttribute('aria-expanded', 'false')
 })
 
-test('the cart icon opens a side panel with the sample item, and quantity never drops below 0', async ({ page }) => {
+test('the cart icon counts the visitor’s devices and opens a panel where minus stops at 0', async ({ page }) => {
+  const client = { 'x-forwarded-for': testClientAddress() }
+  await page.setExtraHTTPHeaders(client)
+  // The page's own request context shares the browser's cookies: this adds to the visitor's basket.
+  const added = await page.request.post('/api/basket', {
+    headers: client,
+    data: { model: 'model-iphone-13', storage: '128gb', answers: GOOD_ANSWERS },
+  })
+  expect(added.status()).toBe(201)
   await page.goto('/')
-  const cartButton = page.getByRole('button', { name: 'Open your basket' })
-  await expect(cartButton).toContainText('1')
+  const cartButton = page.getByRole('button', { name: 'Open your basket (1)' })
+  await expect(cartButton.getByTestId('cart-badge')).toHaveText('1')
   await cartButton.click()
-  const panel = page.getByRole('dialog', { name: 'Your basket (5)' })
-  await expect(panel).toBeVisible()
+  const panel = page.getByRole('dialog', { name: /^Your basket/ })
+  await expect(panel).toHaveAccessibleName('Your basket (1)')
   await expect(panel).toContainText('Apple iPhone 13 128GB')
-  await expect(panel).toContainText('We’ll pay you upto £499')
   await expect(panel).toContainText('Condition: Good')
+  await expect(panel).toContainText('Price each: £114')
+  await expect(panel).toContainText('We’ll pay you up to £114')
   const quantity = panel.locator('output')
   await expect(quantity).toHaveText('1')
-  await panel.getByRole('button', { name: 'Add one more' }).click()
+  await panel.getByRole('button', { name: 'Add one more Apple iPhone 13 128GB' }).click()
   await expect(quantity).toHaveText('2')
-  const remove = panel.getByRole('button', { name: 'Remove one' })
+  await expect(panel).toHaveAccessibleName('Your basket (2)')
+  const remove = panel.getByRole('button', { name: 'Remove one Apple iPhone 13 128GB' })
   await remove.click()
+  await expect(quantity).toHaveText('1')
   await remove.click()
-  await expect(quantity).toHaveText('0')
-  await expect(remove).toHaveAttribute('aria-disabled', 'true')
-  await remove.click({ force: true })
-  await expect(quantity).toHaveText('0')
+  // At 0 the line has no minus left, only Undo; the server never goes below 0 either (basket-api.spec.ts).
+  await expect(panel).toContainText('Apple iPhone 13 128GB was removed from your basket.')
+  await expect(remove).toHaveCount(0)
+  await expect(undoButton(panel, 'Apple iPhone 13 128GB')).toBeFocused()
+  await expect(panel).toHaveAccessibleName('Your basket (0)')
 
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
-  await expect(cartButton).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Open your basket (0)' })).toBeFocused()
 })
 
 test('the cart panel closes with its close button and on the backdrop, returning focus', async ({ page }) => {
   await page.goto('/')
   const cartButton = page.getByRole('button', { name: 'Open your basket' })
   await cartButton.click()
-  const panel = page.getByRole('dialog', { name: 'Your basket (5)' })
+  const panel = page.getByRole('dialog', { name: 'Your basket (0)' })
   await panel.getByRole('button', { name: 'Close basket' }).click()
   await expect(panel).toBeHidden()
   await expect(cartButton).toBeFocused()
@@ -114,7 +139,7 @@ test('the cart panel animates within 300 to 500 ms', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('button', { name: 'Open your basket' }).click()
   const duration = await page
-    .getByRole('dialog', { name: 'Your basket (5)' })
+    .getByRole('dialog', { name: 'Your basket (0)' })
     .evaluate((el) => parseFloat(getComputedStyle(el).transitionDuration) * 1000)
   expect(duration).toBeGreaterThanOrEqual(300)
   expect(duration).toBeLessThanOrEqual(500)

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { readSeed } from '../support/seed-copy'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'markup is the same at every width'))
 
@@ -56,12 +57,27 @@ test('breadcrumbs and FAQs are described for search engines', async ({ page }) =
   expect((await jsonLd(page)).map((item) => item['@type'])).not.toContain('BreadcrumbList')
 })
 
-test('the sitemap lists every page and robots.txt names it', async ({ request }) => {
+test('the sitemap lists every page and every model page, but no visitor’s basket, and robots.txt names it', async ({
+  request,
+}) => {
+  const seed = readSeed()
+  const pages = seed.flatMap((doc) => (doc._type === 'page' ? [(doc.path as { current: string }).current] : []))
+  const models = seed.flatMap((doc) =>
+    doc._type === 'deviceModel'
+      ? [`/${doc.category === 'tablet' ? 'sell-my-tab' : 'sell-my-phone'}/${(doc.slug as { current: string }).current}`]
+      : [],
+  )
+  const perVisitor = ['/add-to-cart', '/complete-order']
+  expect(pages).toEqual(expect.arrayContaining(perVisitor))
+  expect(models).toContain('/sell-my-phone/iphone-13')
+
   const sitemap = await (await request.get('/sitemap.xml')).text()
   const urls = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])
-  expect(urls).toHaveLength(31)
+  const expected = [...pages.filter((path) => !perVisitor.includes(path)), ...models].map((path) => `${SITE}${path}`)
+  expect([...urls].sort()).toEqual([...new Set(expected)].sort())
   expect(urls).toContain(`${SITE}/`)
   expect(urls).toContain(`${SITE}/sell/weee-business-recycling`)
+  expect(urls).toContain(`${SITE}/sell-my-tab/ipad-a16`)
   const robots = await (await request.get('/robots.txt')).text()
   expect(robots).toContain(`Sitemap: ${SITE}/sitemap.xml`)
   expect(robots).toMatch(/Disallow: \/api\//)

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -9,6 +10,12 @@ export const FORM_STORE_PATH = process.env.FORM_STORE_PATH ?? path.join(E2E_DIR,
 /** The e2e server reads a copy of the seed, which the revalidation test edits. */
 export const SEED_COPY_DIR = path.join(E2E_DIR, 'seed')
 export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
+
+/**
+ * The e2e server's own basket database, emptied before it starts: PGlite serves one process, so
+ * it must never share a folder with a dev server, and no run may see an earlier run's baskets.
+ */
+export const PGLITE_DATA_DIR = path.join(E2E_DIR, 'pglite')
 
 /** The webhook secret the e2e server is started with; tests sign with it. */
 export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret-4c1f9a'
@@ -23,11 +30,13 @@ export const SERVER_SECRETS = {
 /** The Studio origin the e2e build allows to frame the site. */
 export const STUDIO_ORIGIN = 'https://studio.example.com'
 
-let counter = 0
-/** A client address of its own for each test (TEST-NET-3), so per-client rate limits stay per test. */
+// Each worker process starts at a random point of 10.0.0.0/8 and counts up from there, so two
+// workers (or two runs against one server within a rate-limit window) almost never share one.
+let next = randomInt(1, 2 ** 24 - 100_000)
+/** A client address of its own for each test, so per-client rate limits stay per test. */
 export function testClientAddress(): string {
-  counter += 1
-  return `203.0.113.${(process.pid + counter * 7) % 250}`
+  next += 1
+  return `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`
 }
 
 export function uniqueEmail(tag: string): string {

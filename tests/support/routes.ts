@@ -1,4 +1,4 @@
-// Every route of the spec's table, with the page title its seed document gives.
+// Every route of the spec's table, with the page title its seed document gives, and a model page of each kind.
 export const ROUTES: Array<[path: string, title: string]> = [
   ['/', 'Sell your phone or tablet for cash'],
   ['/sell', 'Sell'],
@@ -31,4 +31,6 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/set-new-password', 'Set a new password'],
   ['/password-successfully', 'Password changed'],
   ['/add-to-cart', 'Your basket'],
+  ['/sell-my-phone/iphone-13', 'Sell your Apple iPhone 13'],
+  ['/sell-my-tab/ipad-a16', 'Sell your Apple iPad (A16)'],
 ]
