@@ -116,6 +116,10 @@ test('a price changed in the content reaches the quote, the tile, the search and
     tile: 'Pixel 8Up to £140',
     search: expect.stringMatching(/Up to £140$/),
   })
+  // A seller who added one at the old price (the page's own request context shares its cookies).
+  const client = { 'x-forwarded-for': testClientAddress() }
+  const pixel8 = { model: 'model-pixel-8', storage: '128gb', answers: GOOD_ANSWERS }
+  expect((await page.request.post('/api/basket', { headers: client, data: pixel8 })).status()).toBe(201)
 
   const restore = editSeedDocument('model-pixel-8', (doc) => ({
     ...doc,
@@ -150,13 +154,18 @@ test('a price changed in the content reaches the quote, the tile, the search and
       })
     }).toPass({ timeout: 30_000 })
 
-    // The server prices a basket from the same content.
+    // The server prices baskets from the same content, and tells that seller the price moved.
     const added = await request.post('/api/basket', {
       headers: { 'x-forwarded-for': testClientAddress() },
-      data: { model: 'model-pixel-8', storage: '128gb', answers: GOOD_ANSWERS },
+      data: pixel8,
     })
     expect(added.status()).toBe(201)
     expect((await added.json()).basket.lines[0].pricePence).toBe(15500)
+    await page.goto('/add-to-cart')
+    const main = page.getByRole('main')
+    await expect(main).toContainText('Price each: £155')
+    await expect(main).toContainText('Our price has changed from £111 to £155 since you added it.')
+    await expect(main).toContainText('We’ll pay you up to £155')
   } finally {
     restore()
     await webhook(request, { _id: 'model-pixel-8', _type: 'deviceModel' })
