@@ -71,10 +71,6 @@ test.describe('the basket', () => {
   })
 
   test('on the basket page, taking the last one away by keyboard leaves focus on its Undo', async ({ page }) => {
-    // Product bug: web/components/basket/basket-lines.tsx:39 focuses document.getElementById(`undo-<line>`),
-    // but the cart panel in the header renders the same id first (line 126), inside its closed
-    // dialog: focus is lost instead of landing on the basket page's Undo.
-    test.fail()
     await addGoodIphone(page)
     await page.goto('/add-to-cart')
     const main = page.getByRole('main')
@@ -90,9 +86,6 @@ test.describe('the basket', () => {
   })
 
   test('following a link in the cart panel closes it, as the menu drawer does', async ({ page }) => {
-    // Product bug: web/components/header/cart-panel.tsx does not close on a route change (the
-    // drawer in mobile-menu.tsx does, with usePathname), so the panel stays open over the new page.
-    test.fail()
     await addGoodIphone(page)
     await cartButton(page).click()
     await basketPanel(page).getByRole('link', { name: 'View basket' }).click()

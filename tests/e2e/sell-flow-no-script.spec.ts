@@ -97,10 +97,6 @@ test('an incomplete price request shows the server’s error summary, linking to
 })
 
 test('adding an incomplete device comes back with the error summary, and the basket stays empty', async ({ page }) => {
-  // Product bug: the 303 back to the price page (web/app/api/basket/route.ts:58, choicesQuery in
-  // web/sell/basket-request.ts:55) leaves out `model`, which the price page reads as "submitted"
-  // (web/sell/model-route.tsx:120), so the seller comes back to the form with no error summary.
-  test.fail()
   await page.goto(IPHONE_13.path)
   await choose(page, GOOD_CHOICES.slice(0, 2))
   await button(page, 'Add to basket').click()

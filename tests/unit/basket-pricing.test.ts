@@ -107,7 +107,7 @@ describe('reading basket requests', () => {
 
   it('puts the choices back into the price checker’s address', () => {
     expect(String(choicesQuery({ model: 'm', storage: '128gb', answers: { power: 'yes' } }))).toBe(
-      'storage=128gb&power=yes',
+      'model=m&storage=128gb&power=yes',
     )
   })
 })

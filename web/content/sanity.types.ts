@@ -391,7 +391,6 @@ export type SellingCopy = {
     priceChanged: string
     unavailable: string
     total: string
-    count: string
     limit: string
     checkoutLink: Link
     loading: string
@@ -1308,7 +1307,6 @@ export type SellingCopyQueryResult = {
     priceChanged: string
     unavailable: string
     total: string
-    count: string
     limit: string
     checkoutLink: {
       label: string

@@ -52,7 +52,7 @@ export function safeReturnPath(value: string | null | undefined, fallback: strin
 
 /** The query string that puts a no-script visitor's choices back into the price checker. */
 export function choicesQuery(request: AddRequest): URLSearchParams {
-  const query = new URLSearchParams()
+  const query = new URLSearchParams({ model: request.model })
   if (request.storage) query.set('storage', request.storage)
   for (const [key, value] of Object.entries(request.answers)) if (value) query.set(key, value)
   return query

@@ -113,9 +113,6 @@ export const sellingCopy = defineType({
         'When a device in a basket is no longer priced. Suggest removing it.',
       ),
       templateString('total', 'Total', 'The basket total, for example "We’ll pay you up to {total}".', ['total']),
-      templateString('count', 'Device count', 'How many devices the basket holds. {count} becomes the number.', [
-        'count',
-      ]),
       templateString(
         'limit',
         'Limit reached',

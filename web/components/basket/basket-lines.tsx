@@ -1,7 +1,7 @@
 'use client'
 
 import Link from 'next/link'
-import { useState, type FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
 import type { SellingCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
@@ -24,6 +24,9 @@ type Props = {
  */
 export function BasketLines({ basket, copy, editable, returnPath }: Props) {
   const { pending } = useBasket()
+  // The panel and the basket page can both be on one page: ids must not collide.
+  const idPrefix = useId()
+  const undoId = (lineId: string) => `${idPrefix}-undo-${lineId}`
   const [message, setMessage] = useState('')
   const full = basket.count >= basket.limit
 
@@ -36,7 +39,7 @@ export function BasketLines({ basket, copy, editable, returnPath }: Props) {
     const removed = change === -1 && line.quantity === 1
     setMessage(removed ? fillTemplate(copy.removed, { device: line.device }) : '')
     // The line's controls are gone: keep the keyboard where the seller was, on its undo button.
-    if (removed) requestAnimationFrame(() => document.getElementById(`undo-${line.id}`)?.focus())
+    if (removed) requestAnimationFrame(() => document.getElementById(undoId(line.id))?.focus())
   }
 
   if (!basket.lines.length && !basket.removed.length) {
@@ -123,12 +126,12 @@ export function BasketLines({ basket, copy, editable, returnPath }: Props) {
                   type="submit"
                   name="change"
                   value="1"
-                  id={`undo-${line.id}`}
+                  id={undoId(line.id)}
+                  aria-label={`${copy.undo}: ${line.device}`}
                   className="link-button"
                   disabled={pending}
                 >
                   {copy.undo}
-                  <span className="visually-hidden">: {line.device}</span>
                 </button>
               </form>
             </li>

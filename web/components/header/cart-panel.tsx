@@ -1,5 +1,6 @@
 'use client'
 
+import { usePathname } from 'next/navigation'
 import { useEffect } from 'react'
 import type { HeaderContent, SellingCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
@@ -17,9 +18,13 @@ export function CartPanel({ cart, copy }: Props) {
   const { status, basket } = useBasket()
   const count = basket?.count ?? 0
 
+  const pathname = usePathname()
+
   useEffect(() => {
     void loadBasket()
   }, [])
+  // Following View basket or Checkout from the panel leaves it behind.
+  useEffect(() => close(), [pathname, close])
 
   return (
     <div className="cart">
