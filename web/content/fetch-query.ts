@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs'
 import { evaluate, parse } from 'groq-js'
 import { unstable_cache } from 'next/cache'
 import { createClient, type ClientReturn, type QueryParams, type SanityClient } from '@sanity/client'
@@ -68,12 +69,14 @@ export function requireContent<T>(value: T | null | undefined, what: string): T 
 
 // In production the seed's answers go into Next's data cache under the same tags as Sanity's, so
 // the revalidation webhook refreshes a served page after a seed edit; in development every load
-// reads the file afresh.
+// reads the file afresh. The file's modification time is part of the key: the data cache outlives
+// a rebuild, and a build after a seed edit must not be served the old answers.
 function evaluateLocallyCached(query: string, params: QueryParams, tags: string[], datasetPath?: string) {
   if (process.env.NODE_ENV !== 'production') return evaluateLocally(query, params, datasetPath)
+  const file = resolveSeedPath(datasetPath)
   return unstable_cache(
     () => evaluateLocally(query, params, datasetPath),
-    ['seed', query, JSON.stringify(params), datasetPath ?? ''],
+    ['seed', query, JSON.stringify(params), file, String(statSync(file).mtimeMs)],
     {
       tags,
     },
