@@ -1,7 +1,7 @@
 import type { FieldError, Validation } from '@/lib/forms/validation'
 import { jsonResponse, readJsonBody } from './json-request'
-import { clientKey, type RateLimiter } from './rate-limit'
-import { isCrossOrigin } from './same-origin'
+import type { RateLimiter } from './rate-limit'
+import { refuseWrite } from './write-guard'
 
 type Options<T> = {
   validate: (body: unknown) => Validation<T>
@@ -18,17 +18,11 @@ type Options<T> = {
  */
 export function formEndpoint<T>({ validate, store, limiter, unavailable }: Options<T>) {
   return async function POST(request: Request): Promise<Response> {
-    if (isCrossOrigin(request)) {
-      return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Submit the form from this site.' })
-    }
-    const quota = limiter.take(clientKey(request))
-    if (!quota.allowed) {
-      return jsonResponse(
-        429,
-        { ok: false, code: 'rate_limited', message: `Too many attempts. Try again in ${quota.retryAfter} seconds.` },
-        { 'retry-after': String(quota.retryAfter) },
-      )
-    }
+    const refused = refuseWrite(request, limiter, {
+      crossOrigin: 'Submit the form from this site.',
+      tooMany: 'Too many attempts.',
+    })
+    if (refused) return refused
     const read = await readJsonBody(request)
     if (!read.ok) return read.response
     const result = validate(read.body)

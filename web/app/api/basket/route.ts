@@ -2,8 +2,8 @@ import type { NextRequest } from 'next/server'
 import { getSellingCopy } from '@/content/loaders'
 import { fillTemplate } from '@/lib/templates'
 import { jsonResponse, readFormOrJsonBody } from '@/lib/http/json-request'
-import { clientKey, RateLimiter } from '@/lib/http/rate-limit'
-import { isCrossOrigin } from '@/lib/http/same-origin'
+import { RateLimiter } from '@/lib/http/rate-limit'
+import { refuseWrite } from '@/lib/http/write-guard'
 import { addToBasket, readBasket } from '@/sell/basket'
 import { BASKET_COOKIE } from '@/sell/basket-cookie'
 import { basketJson, seeOther, storeUnavailable } from '@/sell/basket-http'
@@ -25,17 +25,11 @@ export async function GET(request: NextRequest) {
 }
 
 export async function POST(request: NextRequest) {
-  if (isCrossOrigin(request)) {
-    return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Add devices from this site.' })
-  }
-  const quota = limiter.take(clientKey(request))
-  if (!quota.allowed) {
-    return jsonResponse(
-      429,
-      { ok: false, code: 'rate_limited', message: `Too many changes. Try again in ${quota.retryAfter} seconds.` },
-      { 'retry-after': String(quota.retryAfter) },
-    )
-  }
+  const refused = refuseWrite(request, limiter, {
+    crossOrigin: 'Add devices from this site.',
+    tooMany: 'Too many changes.',
+  })
+  if (refused) return refused
   const read = await readFormOrJsonBody(request)
   if (!read.ok) return read.response
   const form = read.value.kind === 'form'

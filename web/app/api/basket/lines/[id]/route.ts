@@ -2,8 +2,8 @@ import type { NextRequest } from 'next/server'
 import { getHeader, getSellingCopy } from '@/content/loaders'
 import { fillTemplate } from '@/lib/templates'
 import { jsonResponse, readFormOrJsonBody } from '@/lib/http/json-request'
-import { clientKey, RateLimiter } from '@/lib/http/rate-limit'
-import { isCrossOrigin } from '@/lib/http/same-origin'
+import { RateLimiter } from '@/lib/http/rate-limit'
+import { refuseWrite } from '@/lib/http/write-guard'
 import { changeBasketLine } from '@/sell/basket'
 import { BASKET_COOKIE } from '@/sell/basket-cookie'
 import { basketJson, seeOther, storeUnavailable } from '@/sell/basket-http'
@@ -18,17 +18,11 @@ const limiter = new RateLimiter(120, 60_000)
 
 /** One more or one fewer of a line: PATCH from scripts, POST from the plain forms. */
 async function change(request: NextRequest, { params }: Context): Promise<Response> {
-  if (isCrossOrigin(request)) {
-    return jsonResponse(403, { ok: false, code: 'cross_origin', message: 'Change your basket from this site.' })
-  }
-  const quota = limiter.take(clientKey(request))
-  if (!quota.allowed) {
-    return jsonResponse(
-      429,
-      { ok: false, code: 'rate_limited', message: `Too many changes. Try again in ${quota.retryAfter} seconds.` },
-      { 'retry-after': String(quota.retryAfter) },
-    )
-  }
+  const refused = refuseWrite(request, limiter, {
+    crossOrigin: 'Change your basket from this site.',
+    tooMany: 'Too many changes.',
+  })
+  if (refused) return refused
   const read = await readFormOrJsonBody(request)
   if (!read.ok) return read.response
   const step = parseChange(read.value)
