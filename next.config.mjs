@@ -47,7 +47,11 @@ const nextConfig = {
   // A second build (the resilience test's, against a Sanity stand-in) must not overwrite the first.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {
-    return [{ source: '/:path*', headers: securityHeaders }]
+    return [
+      { source: '/:path*', headers: securityHeaders },
+      // A reset link carries its token in the address: no page it links to may learn it.
+      { source: '/set-new-password', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+    ]
   },
 }
 

@@ -9,6 +9,8 @@ const singletons = [
   { id: 'errorPages', title: 'Error pages' },
   { id: 'pricingRules', title: 'Pricing rules' },
   { id: 'sellingCopy', title: 'Price checker and basket' },
+  { id: 'accountCopy', title: 'Accounts' },
+  { id: 'emailCopy', title: 'E-mails' },
 ]
 
 /** Singletons sit at fixed ids (the id is the type name), so there is only ever one of each. */

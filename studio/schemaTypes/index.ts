@@ -5,12 +5,14 @@ import { conditionGrade } from './documents/condition-grade'
 import { contactMessage } from './documents/contact-message'
 import { shopItem } from './documents/shop-item'
 import { subscription } from './documents/subscription'
+import { accountSection } from './objects/account-section'
 import { basketSection } from './objects/basket-section'
 import { blockContent } from './objects/block-content'
 import { conditionQuestion } from './objects/condition-question'
 import { contactFormSection } from './objects/contact-form-section'
 import { deviceCatalogueSection } from './objects/device-catalogue-section'
 import { deviceFinderSection } from './objects/device-finder-section'
+import { emailMessage } from './objects/email-message'
 import { faqSection } from './objects/faq-section'
 import { featureSection } from './objects/feature-section'
 import { gradeSection } from './objects/grade-section'
@@ -21,6 +23,8 @@ import { navItem } from './objects/nav-item'
 import { richTextSection } from './objects/rich-text-section'
 import { stepsSection } from './objects/steps-section'
 import { storageVariant } from './objects/storage-variant'
+import { accountCopy } from './singletons/account-copy'
+import { emailCopy } from './singletons/email-copy'
 import { errorPages } from './singletons/error-pages'
 import { footer } from './singletons/footer'
 import { header } from './singletons/header'
@@ -39,6 +43,8 @@ export const singletonTypes = [
   'errorPages',
   'pricingRules',
   'sellingCopy',
+  'accountCopy',
+  'emailCopy',
 ] as const
 
 export const schemaTypes = [
@@ -50,6 +56,8 @@ export const schemaTypes = [
   errorPages,
   pricingRules,
   sellingCopy,
+  accountCopy,
+  emailCopy,
   page,
   deviceMake,
   deviceModel,
@@ -71,6 +79,8 @@ export const schemaTypes = [
   contactFormSection,
   deviceFinderSection,
   basketSection,
+  accountSection,
+  emailMessage,
   storageVariant,
   conditionQuestion,
 ]

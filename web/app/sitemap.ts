@@ -1,6 +1,6 @@
 import type { MetadataRoute } from 'next'
 import { getDeviceCatalogue, getPagePaths, getSiteSettings } from '@/content/loaders'
-import { PER_VISITOR_PATHS } from '@/sell/basket-page-route'
+import { PER_VISITOR_PATHS } from '@/lib/per-visitor-paths'
 
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const [paths, catalogue, settings] = await Promise.all([getPagePaths(), getDeviceCatalogue(), getSiteSettings()])

@@ -13,6 +13,8 @@ export const cacheTags = {
   conditionGrade: 'conditionGrade',
   pricingRules: 'pricingRules',
   sellingCopy: 'sellingCopy',
+  accountCopy: 'accountCopy',
+  emailCopy: 'emailCopy',
 } as const
 
 export type CacheTag = (typeof cacheTags)[keyof typeof cacheTags]

@@ -3,9 +3,11 @@ import { cache } from 'react'
 import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {
+  accountCopyQuery,
   breadcrumbsQuery,
   conditionGradesQuery,
   deviceCatalogueQuery,
+  emailCopyQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
@@ -128,6 +130,20 @@ export const getPricingRules = cache(async () =>
   requireContent(
     await fetchQuery(pricingRulesQuery, { tags: [cacheTags.pricingRules, cacheTags.conditionGrade] }),
     'the Pricing rules document (id "pricingRules")',
+  ),
+)
+
+export const getAccountCopy = cache(async () =>
+  requireContent(
+    await fetchQuery(accountCopyQuery, { tags: [cacheTags.accountCopy, cacheTags.page] }),
+    'the Accounts document (id "accountCopy")',
+  ),
+)
+
+export const getEmailCopy = cache(async () =>
+  requireContent(
+    await fetchQuery(emailCopyQuery, { tags: [cacheTags.emailCopy] }),
+    'the E-mails document (id "emailCopy")',
   ),
 )
 

@@ -184,6 +184,31 @@ export const sellingCopyQuery = defineQuery(`*[_type == "sellingCopy" && _id == 
   basket{ ..., "findDeviceLink": findDeviceLink${LINK}, "checkoutLink": checkoutLink${LINK} }
 }`)
 
+export const accountCopyQuery = defineQuery(`*[_type == "accountCopy" && _id == "accountCopy"][0]{
+  fields,
+  problems,
+  forms{
+    ...,
+    "forgotLink": forgotLink${LINK},
+    "signUpLink": signUpLink${LINK},
+    "loginLink": loginLink${LINK},
+    "requestAgainLink": requestAgainLink${LINK}
+  },
+  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },
+  staff
+}`)
+
+export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "emailCopy"][0]{
+  greeting,
+  signOff,
+  footer,
+  verifyEmail{ subject, intro, button, outro },
+  existingAccount{ subject, intro, button, outro },
+  resetPassword{ subject, intro, button, outro },
+  passwordChanged{ subject, intro, button, outro },
+  accountDeleted{ subject, intro, button, outro }
+}`)
+
 export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(itemId asc){
   "id": itemId,
   title,

@@ -49,6 +49,19 @@ export type StorageVariant = {
   }>
 }
 
+export type EmailMessage = {
+  _type: 'emailMessage'
+  subject: string
+  intro: string
+  button?: string
+  outro?: string
+}
+
+export type AccountSection = {
+  _type: 'accountSection'
+  heading?: string
+}
+
 export type BasketSection = {
   _type: 'basketSection'
   heading: string
@@ -337,8 +350,125 @@ export type Page = {
     | ({
         _key: string
       } & BasketSection)
+    | ({
+        _key: string
+      } & AccountSection)
   >
   description: string
+}
+
+export type EmailCopy = {
+  _id: string
+  _type: 'emailCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  greeting: string
+  signOff: string
+  footer: string
+  verifyEmail: EmailMessage
+  existingAccount: EmailMessage
+  resetPassword: EmailMessage
+  passwordChanged: EmailMessage
+  accountDeleted: EmailMessage
+}
+
+export type AccountCopy = {
+  _id: string
+  _type: 'accountCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  fields: {
+    name: string
+    nameHint?: string
+    email: string
+    emailHint?: string
+    password: string
+    newPassword: string
+    currentPassword: string
+    passwordHint: string
+    rememberMe: string
+    showPassword: string
+    hidePassword: string
+  }
+  problems: {
+    summary: string
+    nameMissing: string
+    nameTooLong: string
+    nameInvalid: string
+    emailMissing: string
+    emailInvalid: string
+    passwordMissing: string
+    passwordTooShort: string
+    passwordTooLong: string
+    passwordCommon: string
+    wrongCredentials: string
+    currentPasswordWrong: string
+    samePassword: string
+    linkInvalid: string
+    tooMany: string
+    crossOrigin: string
+    unavailable: string
+    confirmDelete: string
+  }
+  forms: {
+    loginButton: string
+    forgotLink: Link
+    signUpLink: Link
+    signUpButton: string
+    loginLink: Link
+    signUpSentHeading: string
+    signUpSent: string
+    resetButton: string
+    setPasswordButton: string
+    requestAgainLink: Link
+    verified: string
+    signedOut: string
+    deleted: string
+  }
+  profile: {
+    detailsHeading: string
+    verifiedLabel: string
+    unverified: string
+    resendButton: string
+    resent: string
+    ordersHeading: string
+    ordersEmpty: string
+    ordersUnverified: string
+    referenceLabel: string
+    placedLabel: string
+    statusLabel: string
+    totalLabel: string
+    orderStatuses: Array<{
+      key: string
+      label: string
+      _type: 'orderStatus'
+      _key: string
+    }>
+    passwordHeading: string
+    passwordButton: string
+    passwordChanged: string
+    sessionsHeading: string
+    signOutButton: string
+    signOutEverywhereButton: string
+    signOutEverywhereHelp: string
+    dataHeading: string
+    dataText: string
+    dataButton: string
+    deleteHeading: string
+    deleteText: string
+    deleteKept: string
+    deleteConfirm: string
+    deleteButton: string
+  }
+  staff: {
+    heading: string
+    signedInAs: string
+    staffRole: string
+    managerRole: string
+    ordersSoon: string
+  }
 }
 
 export type SellingCopy = {
@@ -739,6 +869,8 @@ export type AllSanitySchemaTypes =
   | ConditionGradeReference
   | ConditionQuestion
   | StorageVariant
+  | EmailMessage
+  | AccountSection
   | BasketSection
   | DeviceFinderSection
   | ContactFormSection
@@ -763,6 +895,8 @@ export type AllSanitySchemaTypes =
   | Slug
   | DeviceMake
   | Page
+  | EmailCopy
+  | AccountCopy
   | SellingCopy
   | PricingRules
   | ConditionGrade
@@ -1031,6 +1165,11 @@ export type PageByPathQueryResult = {
   sections:
     | Array<never>
     | Array<
+        | {
+            _key: string
+            _type: 'accountSection'
+            heading?: string
+          }
         | {
             _key: string
             _type: 'basketSection'
@@ -1319,6 +1458,155 @@ export type SellingCopyQueryResult = {
 } | null
 
 // Source: ../web/content/queries.ts
+// Variable: accountCopyQuery
+// Query: *[_type == "accountCopy" && _id == "accountCopy"][0]{  fields,  problems,  forms{    ...,    "forgotLink": forgotLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "signUpLink": signUpLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "loginLink": loginLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "requestAgainLink": requestAgainLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}  },  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },  staff}
+export type AccountCopyQueryResult = {
+  fields: {
+    name: string
+    nameHint?: string
+    email: string
+    emailHint?: string
+    password: string
+    newPassword: string
+    currentPassword: string
+    passwordHint: string
+    rememberMe: string
+    showPassword: string
+    hidePassword: string
+  }
+  problems: {
+    summary: string
+    nameMissing: string
+    nameTooLong: string
+    nameInvalid: string
+    emailMissing: string
+    emailInvalid: string
+    passwordMissing: string
+    passwordTooShort: string
+    passwordTooLong: string
+    passwordCommon: string
+    wrongCredentials: string
+    currentPasswordWrong: string
+    samePassword: string
+    linkInvalid: string
+    tooMany: string
+    crossOrigin: string
+    unavailable: string
+    confirmDelete: string
+  }
+  forms: {
+    loginButton: string
+    forgotLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    signUpLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    signUpButton: string
+    loginLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    signUpSentHeading: string
+    signUpSent: string
+    resetButton: string
+    setPasswordButton: string
+    requestAgainLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    verified: string
+    signedOut: string
+    deleted: string
+  }
+  profile: {
+    detailsHeading: string
+    verifiedLabel: string
+    unverified: string
+    resendButton: string
+    resent: string
+    ordersHeading: string
+    ordersEmpty: string
+    ordersUnverified: string
+    referenceLabel: string
+    placedLabel: string
+    statusLabel: string
+    totalLabel: string
+    orderStatuses: Array<{
+      key: string
+      label: string
+    }>
+    passwordHeading: string
+    passwordButton: string
+    passwordChanged: string
+    sessionsHeading: string
+    signOutButton: string
+    signOutEverywhereButton: string
+    signOutEverywhereHelp: string
+    dataHeading: string
+    dataText: string
+    dataButton: string
+    deleteHeading: string
+    deleteText: string
+    deleteKept: string
+    deleteConfirm: string
+    deleteButton: string
+  }
+  staff: {
+    heading: string
+    signedInAs: string
+    staffRole: string
+    managerRole: string
+    ordersSoon: string
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: emailCopyQuery
+// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro }}
+export type EmailCopyQueryResult = {
+  greeting: string
+  signOff: string
+  footer: string
+  verifyEmail: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  existingAccount: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  resetPassword: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  passwordChanged: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  accountDeleted: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+} | null
+
+// Source: ../web/content/queries.ts
 // Variable: searchItemsQuery
 // Query: *[_type == "shopItem"] | order(itemId asc){  "id": itemId,  title,  brand,  "thumbnailUrl": thumbnail.asset->url,  "thumbnailAlt": coalesce(thumbnail.alt, "")}
 export type SearchItemsQueryResult = Array<{
@@ -1348,6 +1636,8 @@ declare global {
     '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
     '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
+    '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },\n  staff\n}': AccountCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro }\n}': EmailCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
   }
 }

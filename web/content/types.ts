@@ -1,4 +1,6 @@
 import type {
+  AccountCopyQueryResult,
+  EmailCopyQueryResult,
   DeviceCatalogueQueryResult,
   FooterQueryResult,
   HeaderQueryResult,
@@ -34,6 +36,8 @@ export type DeviceMake = DeviceCatalogue[number]
 export type SearchItem = SearchItemsQueryResult[number]
 export type ResolvedLink = { label: string; href: string | null; external: boolean }
 export type SellingCopy = NonNullable<SellingCopyQueryResult>
+export type AccountCopy = NonNullable<AccountCopyQueryResult>
+export type EmailCopy = NonNullable<EmailCopyQueryResult>
 export type PricingRules = NonNullable<PricingRulesQueryResult>
 export type ConditionGrade = ConditionGradesQueryResult[number]
 export type ModelPage = NonNullable<ModelPageQueryResult>

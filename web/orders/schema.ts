@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { user } from './account-schema'
+
+export * from './account-schema'
 
 // Every default and check here must run on PostgreSQL 15 (servers) and 18 (PGlite): no uuidv7().
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
@@ -43,5 +46,30 @@ export const basketLine = pgTable(
   ],
 )
 
+/**
+ * A seller's order. Checkout (issue 13) fills it in; accounts list it. An order outlives the
+ * account that placed it: deleting the account erases the e-mail and unlinks the user, and keeps
+ * the record the law requires.
+ */
+export const sellerOrder = pgTable(
+  'seller_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    // Null once erased. Compared lower-cased: that is how accounts store theirs.
+    email: text('email'),
+    status: text('status').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('seller_order_user_id_idx').on(table.userId),
+    index('seller_order_email_idx').on(sql`lower(${table.email})`),
+    check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
+  ],
+)
+
 export type BasketRow = typeof basket.$inferSelect
 export type BasketLineRow = typeof basketLine.$inferSelect
+export type SellerOrderRow = typeof sellerOrder.$inferSelect

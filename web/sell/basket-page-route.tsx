@@ -8,10 +8,8 @@ import { BASKET_COOKIE } from './basket-cookie'
 
 /**
  * The basket and checkout pages are the visitor's own: rendered per request with their basket,
- * so they work with scripts off, and never cached or shared. Every other page stays static.
+ * so they work with scripts off, and never cached or shared (see PER_VISITOR_PATHS).
  */
-export const PER_VISITOR_PATHS = ['/add-to-cart', '/complete-order']
-
 export function basketPageRoute(path: string) {
   return {
     async generateMetadata(): Promise<Metadata> {

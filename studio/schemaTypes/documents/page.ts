@@ -88,6 +88,7 @@ export const page = defineType({
         defineArrayMember({ type: 'contactFormSection' }),
         defineArrayMember({ type: 'deviceFinderSection' }),
         defineArrayMember({ type: 'basketSection' }),
+        defineArrayMember({ type: 'accountSection' }),
       ],
     }),
     defineField({

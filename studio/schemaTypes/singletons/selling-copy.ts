@@ -1,12 +1,6 @@
 import { BasketIcon } from '@sanity/icons/Basket'
 import { defineField, defineType } from 'sanity'
-import { requiredString, templateString } from '../fields'
-
-const link = (name: string, title: string, description: string) =>
-  defineField({ name, title, type: 'link', description, validation: (rule) => rule.required() })
-
-const group = (name: string, title: string, description: string, fields: ReturnType<typeof defineField>[]) =>
-  defineField({ name, title, type: 'object', group: name, description, fields, validation: (rule) => rule.required() })
+import { copyGroup as group, requiredLink as link, requiredString, templateString } from '../fields'
 
 /** Every word of the model pages, the price checker and the basket. */
 export const sellingCopy = defineType({

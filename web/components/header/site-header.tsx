@@ -1,6 +1,6 @@
 import Link from 'next/link'
 import type { DeviceCatalogue, HeaderContent, Navigation, SellingCopy, SiteSettings } from '@/content/types'
-import { ContentLink } from '../ui/content-link'
+import { AccountLink } from './account-link'
 import { CartPanel } from './cart-panel'
 import { DesktopNav } from './desktop-nav'
 import { DeviceSearch } from './device-search'
@@ -29,7 +29,11 @@ export function SiteHeader({ settings, navigation, header, catalogue, basketCopy
         <DesktopNav navigation={navigation} catalogue={catalogue} />
         <DeviceSearch copy={header.search} />
         <CartPanel cart={header.cart} copy={basketCopy} />
-        <ContentLink link={navigation.accountLink} className="button button--primary site-header__account" />
+        <AccountLink
+          href={navigation.accountLink.href ?? '/profile'}
+          label={navigation.accountLink.label}
+          className="button button--primary site-header__account"
+        />
       </div>
     </header>
   )

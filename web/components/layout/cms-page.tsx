@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { notFound } from 'next/navigation'
 import { JsonLd } from '@/components/seo/json-ld'
 import {
@@ -13,7 +14,16 @@ import type { BasketView } from '@/sell/basket-types'
 import { PageView } from './page-view'
 
 /** The page document at `path` with its structured data; 404 when there is none. */
-export async function CmsPage({ path, basket }: { path: string; basket?: BasketView | null }) {
+export async function CmsPage({
+  path,
+  basket,
+  account,
+}: {
+  path: string
+  basket?: BasketView | null
+  /** What an account page shows where its editor placed the account section. */
+  account?: ReactNode
+}) {
   const [page, crumbs, catalogue, header, settings, sellingCopy] = await Promise.all([
     getPage(path),
     getBreadcrumbs(path),
@@ -34,6 +44,7 @@ export async function CmsPage({ path, basket }: { path: string; basket?: BasketV
         catalogue={catalogue}
         basketCopy={sellingCopy.basket}
         basket={basket}
+        account={account}
       />
     </>
   )

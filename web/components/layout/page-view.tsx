@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { Breadcrumb, DeviceCatalogue, PageContent, SellingCopy } from '@/content/types'
 import type { BasketView } from '@/sell/basket-types'
 import { PageSections } from '../sections/page-sections'
@@ -10,10 +11,11 @@ type Props = {
   catalogue: DeviceCatalogue
   basketCopy: SellingCopy['basket']
   basket?: BasketView | null
+  account?: ReactNode
 }
 
 /** A CMS page: breadcrumbs, its heading (unless a hero opens the page) and its sections. */
-export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy, basket }: Props) {
+export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy, basket, account }: Props) {
   const opensWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <article className="page">
@@ -29,6 +31,7 @@ export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy,
         catalogue={catalogue}
         basketCopy={basketCopy}
         basket={basket}
+        account={account}
         path={page.path}
       />
     </article>

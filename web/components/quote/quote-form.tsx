@@ -7,7 +7,7 @@ import { formatStorage } from '@/lib/storage-size'
 import { fillTemplate } from '@/lib/templates'
 import { sendBasketChange } from '../basket/basket-store'
 import { ContentLink } from '../ui/content-link'
-import { ErrorSummary, type SummaryError } from './error-summary'
+import { ErrorSummary, type SummaryError } from '../forms/error-summary'
 import { QuoteResult } from './quote-result'
 
 export type QuoteChoices = { storage: string | null; answers: Record<string, string> }

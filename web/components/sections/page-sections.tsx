@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import type { DeviceCatalogue, PageSection, SellingCopy } from '@/content/types'
 import type { BasketView } from '@/sell/basket-types'
 import { BasketSection } from '../basket/basket-section'
@@ -17,10 +18,12 @@ type Props = {
   basketCopy: SellingCopy['basket']
   /** The visitor's basket, on the pages rendered per visitor. */
   basket?: BasketView | null
+  /** An account page's own part, shown where the account section sits. */
+  account?: ReactNode
   path: string
 }
 
-export function PageSections({ sections, catalogue, basketCopy, basket = null, path }: Props) {
+export function PageSections({ sections, catalogue, basketCopy, basket = null, account = null, path }: Props) {
   return sections.map((section, index) => {
     switch (section._type) {
       case 'heroSection':
@@ -44,6 +47,13 @@ export function PageSections({ sections, catalogue, basketCopy, basket = null, p
       case 'basketSection':
         return (
           <BasketSection key={section._key} section={section} copy={basketCopy} initial={basket} returnPath={path} />
+        )
+      case 'accountSection':
+        return (
+          <section key={section._key} className="section account-section" aria-label={section.heading ?? undefined}>
+            {section.heading ? <h2>{section.heading}</h2> : null}
+            {account}
+          </section>
         )
     }
   })

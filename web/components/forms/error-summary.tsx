@@ -1,3 +1,4 @@
+import '@/styles/error-summary.css'
 import type { Ref } from 'react'
 
 export type SummaryError = { href: string; text: string }

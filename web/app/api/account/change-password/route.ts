@@ -1,0 +1,1 @@
+export { changePassword as POST } from '@/auth/account-handlers'

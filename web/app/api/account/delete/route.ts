@@ -1,0 +1,1 @@
+export { deleteAccount as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { forgotPassword as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { logIn as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { resendVerification as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { resetPassword as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { signOut as POST } from '@/auth/account-handlers'

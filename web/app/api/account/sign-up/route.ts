@@ -1,0 +1,1 @@
+export { signUp as POST } from '@/auth/account-handlers'

@@ -1,0 +1,38 @@
+import { APIError } from 'better-auth/api'
+import { forwardedHeaders } from '@/auth/account-endpoint'
+import { getAuth } from '@/auth/auth'
+import { accountLimits } from '@/auth/limits'
+import { clientKey } from '@/lib/http/rate-limit'
+
+export const dynamic = 'force-dynamic'
+
+/**
+ * The link in the verification e-mail. A good token marks the address verified and signs the
+ * visitor in; a used, expired or forged one sends them to log in with a plain message.
+ */
+export async function GET(request: Request) {
+  if (!accountLimits.verify.take(clientKey(request)).allowed) return seeOther('/login?problem=tooMany')
+  const token = new URL(request.url).searchParams.get('token') ?? ''
+  if (!token || token.length > 2048) return seeOther('/login?problem=linkInvalid')
+  const auth = await getAuth()
+  try {
+    const verified = await auth.api.verifyEmail({
+      query: { token },
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    })
+    const response = seeOther('/profile?notice=verified')
+    for (const cookie of verified.headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
+    return response
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error
+    return seeOther('/login?problem=linkInvalid')
+  }
+}
+
+function seeOther(path: string) {
+  return new Response(null, {
+    status: 303,
+    headers: { location: path, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
+  })
+}

@@ -1,0 +1,7 @@
+import { accountPageRoute } from '@/auth/account-page-route'
+import { NewPasswordPanel } from '@/components/account/account-panels'
+
+const route = accountPageRoute('/set-new-password', 'anyone', NewPasswordPanel)
+
+export const generateMetadata = route.generateMetadata
+export default route.Page

@@ -1,0 +1,183 @@
+import 'server-only'
+import { APIError } from 'better-auth/api'
+import {
+  validateChangePassword,
+  validateDelete,
+  validateEmailOnly,
+  validateLogin,
+  validateNewPassword,
+  validateSignUp,
+  type AccountValidation,
+  type ChangePasswordInput,
+  type NewPasswordInput,
+  type SignUpInput,
+} from '@/lib/forms/account-validation'
+import { getDb } from '@/orders/db'
+import { eraseAccount } from '@/orders/accounts'
+import { accountEndpoint, type Outcome } from './account-endpoint'
+import { sendAccountMail } from './account-mail'
+import { getAuth } from './auth'
+import { isCommonPassword } from './common-passwords'
+import { accountLimits as limits } from './limits'
+import { safeNextPath } from './next-path'
+import { getSignedIn } from './session'
+
+const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
+const refused = (status: number, errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({
+  ok: false,
+  status,
+  errors,
+})
+const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? []
+
+/** A new password must also not be one of the most common ones: checked here, on the server only. */
+function withCommonCheck<T extends { password: string }>(
+  validate: (body: Record<string, string>) => AccountValidation<T>,
+) {
+  return (body: Record<string, string>): AccountValidation<T> => {
+    const result = validate(body)
+    if (result.ok && isCommonPassword(result.value.password)) {
+      return { ok: false, errors: [{ field: 'password', code: 'passwordCommon' }] }
+    }
+    return result
+  }
+}
+
+const errorCode = (error: unknown) => (error instanceof APIError ? (error.body?.code ?? '') : null)
+
+export const signUp = accountEndpoint<SignUpInput>({
+  limiter: limits.signUp,
+  page: () => '/sign-up',
+  validate: withCommonCheck(validateSignUp),
+  // The same answer for a new address and a known one; the known one is e-mailed instead.
+  run: async ({ name, email, password }, { headers }) => {
+    const auth = await getAuth()
+    await auth.api.signUpEmail({ body: { name, email, password }, headers })
+    return done('/sign-up?sent=1')
+  },
+})
+
+export const logIn = accountEndpoint({
+  limiter: limits.login,
+  page: (body) => `/login${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  validate: (body) => {
+    const result = validateLogin(body)
+    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
+  },
+  run: async ({ email, password, rememberMe, next }, { headers }) => {
+    const auth = await getAuth()
+    try {
+      const signedIn = await auth.api.signInEmail({
+        body: { email, password, rememberMe },
+        headers,
+        returnHeaders: true,
+      })
+      return done(next, cookiesOf(signedIn.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
+      return refused(401, 'wrongCredentials')
+    }
+  },
+})
+
+export const forgotPassword = accountEndpoint({
+  limiter: limits.forgotPassword,
+  page: () => '/forget-password',
+  validate: validateEmailOnly,
+  run: async ({ email }) => {
+    const auth = await getAuth()
+    await auth.api.requestPasswordReset({ body: { email } })
+    return done('/password-reset')
+  },
+})
+
+export const resetPassword = accountEndpoint<NewPasswordInput>({
+  limiter: limits.resetPassword,
+  page: (body) => `/set-new-password?token=${encodeURIComponent(body.token ?? '')}`,
+  validate: withCommonCheck(validateNewPassword),
+  // better-auth deletes the token as it is used and ends every session of the account.
+  run: async ({ token, password }) => {
+    const auth = await getAuth()
+    if (!token) return refused(400, 'linkInvalid')
+    try {
+      await auth.api.resetPassword({ body: { token, newPassword: password } })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, 'linkInvalid')
+    }
+    return done('/password-successfully')
+  },
+})
+
+export const changePassword = accountEndpoint<ChangePasswordInput>({
+  limiter: limits.changePassword,
+  page: () => '/profile?form=password',
+  validate: withCommonCheck(validateChangePassword),
+  run: async ({ currentPassword, password }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    if (currentPassword === password) return refused(422, [{ field: 'password', code: 'samePassword' }])
+    const auth = await getAuth()
+    try {
+      const changed = await auth.api.changePassword({
+        body: { currentPassword, newPassword: password, revokeOtherSessions: true },
+        headers,
+        returnHeaders: true,
+      })
+      await sendAccountMail('passwordChanged', visitor.user)
+      return done('/profile?notice=passwordChanged', cookiesOf(changed.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+    }
+  },
+})
+
+export const deleteAccount = accountEndpoint({
+  limiter: limits.deleteAccount,
+  page: () => '/profile?form=delete',
+  validate: validateDelete,
+  run: async ({ currentPassword }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    const auth = await getAuth()
+    try {
+      await auth.api.verifyPassword({ body: { password: currentPassword }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+    }
+    const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
+    await eraseAccount(await getDb(), visitor.user.id)
+    await sendAccountMail('accountDeleted', visitor.user)
+    return done('/login?notice=deleted', cookiesOf(signedOut.headers))
+  },
+})
+
+export const resendVerification = accountEndpoint({
+  limiter: limits.resendVerification,
+  page: () => '/profile',
+  validate: () => ({ ok: true, value: null }),
+  run: async (_, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    if (!visitor.user.emailVerified) {
+      const auth = await getAuth()
+      await auth.api.sendVerificationEmail({ body: { email: visitor.user.email }, headers })
+    }
+    return done('/profile?notice=resent')
+  },
+})
+
+export const signOut = accountEndpoint({
+  limiter: limits.signOut,
+  page: () => '/profile',
+  validate: (body) => ({ ok: true, value: { everywhere: body.everywhere === 'true' } }),
+  run: async ({ everywhere }, { headers }) => {
+    const auth = await getAuth()
+    if (everywhere && (await getSignedIn(headers))) await auth.api.revokeSessions({ headers })
+    const signedOut = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null)
+    return done('/login?notice=signedOut', cookiesOf(signedOut?.headers))
+  },
+})

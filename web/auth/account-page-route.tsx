@@ -1,0 +1,67 @@
+import type { Metadata } from 'next'
+import type { ReactNode } from 'react'
+import { redirect } from 'next/navigation'
+import { CmsPage } from '@/components/layout/cms-page'
+import { getAccountCopy, getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
+import type { AccountCopy } from '@/content/types'
+import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+import { isProblemCode, PROBLEM_CODES, problemMessage, type ProblemCode } from './account-endpoint'
+import { safeNextPath } from './next-path'
+import { getPageVisitor, type SignedIn } from './session'
+
+export type Query = Record<string, string | string[] | undefined>
+export type PanelProps = { copy: AccountCopy; query: Record<string, string>; visitor: SignedIn | null }
+type Access = 'visitors' | 'members' | 'anyone'
+
+/**
+ * An account page: the CMS page at `path`, with `Panel` where its editor placed the account
+ * section. Rendered per request (the session, a `next` address, a reset token, problems sent back
+ * to a browser running no scripts) and never indexed. Pages for `members` send everyone else to
+ * log in; pages for `visitors` send a signed-in visitor on.
+ */
+export function accountPageRoute(path: string, access: Access, Panel: (props: PanelProps) => ReactNode) {
+  return {
+    async generateMetadata(): Promise<Metadata> {
+      const page = await getPage(path)
+      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
+      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
+    },
+
+    async Page({ searchParams }: { searchParams: Promise<Query> }) {
+      const query = firstValues(await searchParams)
+      const [visitor, copy] = await Promise.all([getPageVisitor(), getAccountCopy()])
+      if (access === 'members' && !visitor) redirect(`/login?next=${encodeURIComponent(path)}`)
+      if (access === 'visitors' && visitor) redirect(safeNextPath(query.next))
+      return <CmsPage path={path} account={<Panel copy={copy} query={query} visitor={visitor} />} />
+    },
+  }
+}
+
+function firstValues(query: Query): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const [key, value] of Object.entries(query)) {
+    const first = Array.isArray(value) ? value[0] : value
+    if (typeof first === 'string') values[key] = first
+  }
+  return values
+}
+
+/** The content's words for every problem, numbers filled in, for the forms to show. */
+export function problemMessages(copy: AccountCopy, wait?: string): Record<ProblemCode, string> {
+  const seconds = Number(wait) > 0 ? Math.ceil(Number(wait)) : 60
+  return Object.fromEntries(PROBLEM_CODES.map((code) => [code, problemMessage(copy, code, seconds)])) as Record<
+    ProblemCode,
+    string
+  >
+}
+
+/** Problems sent back in the address to a browser running no scripts: known codes only. */
+export function problemsFromQuery(query: Record<string, string>): Array<{ field: string | null; code: ProblemCode }> {
+  const found: Array<{ field: string | null; code: ProblemCode }> = []
+  if (query.problem && isProblemCode(query.problem)) found.push({ field: null, code: query.problem })
+  for (const pair of (query.errors ?? '').split(',').slice(0, 10)) {
+    const [field, code] = pair.split(':')
+    if (field && code && /^[a-zA-Z]{1,30}$/.test(field) && isProblemCode(code)) found.push({ field, code })
+  }
+  return found
+}

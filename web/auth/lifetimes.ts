@@ -1,0 +1,5 @@
+/** How long the links in account e-mails work (the e-mails say so) and how long a session lasts. */
+export const RESET_LINK_SECONDS = 60 * 60
+export const VERIFY_LINK_SECONDS = 24 * 60 * 60
+/** "Remember me" keeps a session this long; without it the cookie ends with the browser. */
+export const SESSION_SECONDS = 30 * 24 * 60 * 60

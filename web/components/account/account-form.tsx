@@ -1,0 +1,163 @@
+'use client'
+
+import { useId, useRef, useState, type FormEvent } from 'react'
+import {
+  validateChangePassword,
+  validateDelete,
+  validateEmailOnly,
+  validateLogin,
+  validateNewPassword,
+  validateSignUp,
+} from '@/lib/forms/account-validation'
+import '@/styles/account.css'
+import { ErrorSummary } from '../forms/error-summary'
+import { FieldMessage } from '../forms/field-message'
+import { PasswordInput } from './password-input'
+
+const VALIDATORS = {
+  signUp: validateSignUp,
+  login: validateLogin,
+  email: validateEmailOnly,
+  newPassword: validateNewPassword,
+  changePassword: validateChangePassword,
+  delete: validateDelete,
+}
+
+export type AccountField = {
+  name: string
+  label: string
+  type: 'text' | 'email' | 'password' | 'checkbox'
+  autoComplete?: string
+  hint?: string | null
+}
+export type Problem = { field: string | null; code: string; message?: string }
+
+type Props = {
+  action: string
+  rules: keyof typeof VALIDATORS
+  fields: AccountField[]
+  hidden?: Record<string, string>
+  submitLabel: string
+  submitClass?: string
+  /** The content's words for each problem code, numbers already filled in. */
+  messages: Record<string, string>
+  summaryTitle: string
+  passwordToggle: { show: string; hide: string }
+  /** Problems the server sent back to a browser running no scripts. */
+  initialProblems?: Problem[]
+}
+
+/**
+ * An account form. Without scripts it posts to its endpoint, which answers with the next page or
+ * this one with its problems; with them, the same rules run here first and the endpoint is asked
+ * for JSON, so problems appear without a reload and focus moves to their summary.
+ */
+export function AccountForm(props: Props) {
+  const { action, rules, fields, hidden = {}, submitLabel, submitClass, messages, summaryTitle } = props
+  const id = useId()
+  const [problems, setProblems] = useState<Problem[]>(props.initialProblems ?? [])
+  const [sending, setSending] = useState(false)
+  const summaryRef = useRef<HTMLDivElement>(null)
+  const fieldId = (name: string) => `${id}-${name}`
+
+  const show = (found: Problem[]) => {
+    setProblems(found)
+    requestAnimationFrame(() => summaryRef.current?.focus())
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (sending) return
+    const body = Object.fromEntries(
+      [...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]),
+    ) as Record<string, string>
+    const local = VALIDATORS[rules](body)
+    if (!local.ok) return show(local.errors)
+    setSending(true)
+    try {
+      const response = await fetch(action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const result = (await response.json().catch(() => null)) as ServerAnswer | null
+      if (result?.ok) {
+        // A full load: the next page is rendered for the new session, header included.
+        window.location.assign(result.redirect)
+        return
+      }
+      show(result?.errors ?? [{ field: null, code: result?.code ?? 'unavailable', message: result?.message }])
+    } catch {
+      show([{ field: null, code: 'unavailable' }])
+    }
+    setSending(false)
+  }
+
+  // The server's words win: some hold numbers only it knows (how long to wait).
+  const messageFor = (problem: Problem) => problem.message ?? messages[problem.code] ?? messages.unavailable
+  const firstField = fields.find((field) => field.type !== 'checkbox')?.name ?? fields[0]?.name ?? ''
+  const summary = problems.map((problem) => ({
+    href: `#${fieldId(problem.field ?? firstField)}`,
+    text: messageFor(problem) ?? '',
+  }))
+  const fieldProblem = (name: string) => problems.find((problem) => problem.field === name)
+
+  return (
+    <form className="account-form" method="post" action={action} noValidate onSubmit={onSubmit}>
+      <ErrorSummary ref={summaryRef} title={summaryTitle} errors={summary} />
+      {Object.entries(hidden).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      {fields.map((field) => {
+        const problem = fieldProblem(field.name)
+        const error = problem ? messageFor(problem) : undefined
+        const describedBy =
+          [field.hint ? `${fieldId(field.name)}-hint` : '', error ? `${fieldId(field.name)}-error` : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        const common = {
+          id: fieldId(field.name),
+          name: field.name,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': describedBy,
+        }
+        if (field.type === 'checkbox') {
+          return (
+            <div key={field.name} className="field field--check">
+              <FieldMessage id={`${fieldId(field.name)}-error`} message={error} />
+              <input type="checkbox" value="true" {...common} />
+              <label htmlFor={fieldId(field.name)}>{field.label}</label>
+            </div>
+          )
+        }
+        return (
+          <div key={field.name} className="field">
+            <label htmlFor={fieldId(field.name)}>{field.label}</label>
+            {field.hint ? (
+              <p id={`${fieldId(field.name)}-hint`} className="field__hint">
+                {field.hint}
+              </p>
+            ) : null}
+            <FieldMessage id={`${fieldId(field.name)}-error`} message={error} />
+            {field.type === 'password' ? (
+              <PasswordInput {...common} autoComplete={field.autoComplete} labels={props.passwordToggle} />
+            ) : (
+              <input
+                {...common}
+                type={field.type}
+                autoComplete={field.autoComplete}
+                spellCheck={false}
+                autoCapitalize={field.type === 'email' ? 'none' : undefined}
+              />
+            )}
+          </div>
+        )
+      })}
+      <button type="submit" className={submitClass ?? 'button button--primary'} aria-disabled={sending || undefined}>
+        {submitLabel}
+      </button>
+    </form>
+  )
+}
+
+type ServerAnswer = { ok: true; redirect: string } | { ok: false; code: string; message?: string; errors?: Problem[] }

@@ -1,0 +1,110 @@
+import type { PanelProps } from '@/auth/account-page-route'
+import { safeNextPath } from '@/auth/next-path'
+import { ContentLink } from '../ui/content-link'
+import { AccountForm } from './account-form'
+import { accountFields, sharedFormProps } from './form-props'
+import { Notice } from './notice'
+
+type Notices = 'verified' | 'signedOut' | 'deleted'
+const noticeFor = (props: PanelProps) =>
+  ['verified', 'signedOut', 'deleted'].includes(props.query.notice ?? '')
+    ? props.copy.forms[props.query.notice as Notices]
+    : null
+
+export function LoginPanel(props: PanelProps) {
+  const { copy, query } = props
+  const fields = accountFields(copy)
+  const next = query.next ? safeNextPath(query.next) : null
+  return (
+    <>
+      <Notice text={noticeFor(props)} />
+      <AccountForm
+        {...sharedFormProps(props)}
+        action="/api/account/login"
+        rules="login"
+        fields={[{ ...fields.email, hint: null }, fields.password, fields.rememberMe]}
+        hidden={next ? { next } : {}}
+        submitLabel={copy.forms.loginButton}
+      />
+      <ul className="account-links">
+        <li>
+          <ContentLink link={copy.forms.forgotLink} />
+        </li>
+        <li>
+          <ContentLink link={copy.forms.signUpLink} />
+        </li>
+      </ul>
+    </>
+  )
+}
+
+export function SignUpPanel(props: PanelProps) {
+  const { copy, query } = props
+  if (query.sent === '1') {
+    return (
+      <div className="notice notice--panel" role="status">
+        <h2>{copy.forms.signUpSentHeading}</h2>
+        <p>{copy.forms.signUpSent}</p>
+      </div>
+    )
+  }
+  const fields = accountFields(copy)
+  return (
+    <>
+      <AccountForm
+        {...sharedFormProps(props)}
+        action="/api/account/sign-up"
+        rules="signUp"
+        fields={[fields.name, fields.email, { ...fields.newPassword, label: copy.fields.password }]}
+        submitLabel={copy.forms.signUpButton}
+      />
+      <p className="account-links">
+        <ContentLink link={copy.forms.loginLink} />
+      </p>
+    </>
+  )
+}
+
+export function ForgotPasswordPanel(props: PanelProps) {
+  const fields = accountFields(props.copy)
+  return (
+    <AccountForm
+      {...sharedFormProps(props)}
+      action="/api/account/forgot-password"
+      rules="email"
+      fields={[fields.email]}
+      submitLabel={props.copy.forms.resetButton}
+    />
+  )
+}
+
+export function NewPasswordPanel(props: PanelProps) {
+  const { copy, query } = props
+  const token = query.token ?? ''
+  if (!token) {
+    return (
+      <div className="notice notice--problem" role="alert">
+        <p>{copy.problems.linkInvalid}</p>
+        <p>
+          <ContentLink link={copy.forms.requestAgainLink} />
+        </p>
+      </div>
+    )
+  }
+  const fields = accountFields(copy)
+  return (
+    <>
+      <AccountForm
+        {...sharedFormProps(props)}
+        action="/api/account/reset-password"
+        rules="newPassword"
+        fields={[fields.newPassword]}
+        hidden={{ token }}
+        submitLabel={copy.forms.setPasswordButton}
+      />
+      <p className="account-links">
+        <ContentLink link={copy.forms.requestAgainLink} />
+      </p>
+    </>
+  )
+}

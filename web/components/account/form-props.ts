@@ -1,0 +1,38 @@
+import { problemMessages, problemsFromQuery, type PanelProps } from '@/auth/account-page-route'
+import { fillTemplate } from '@/lib/templates'
+import { PASSWORD_MIN } from '@/lib/forms/account-validation'
+import type { AccountField } from './account-form'
+
+/** What every account form takes from the content and the address, whichever form it is. */
+export function sharedFormProps({ copy, query }: PanelProps) {
+  return {
+    messages: problemMessages(copy, query.wait),
+    summaryTitle: copy.problems.summary,
+    passwordToggle: { show: copy.fields.showPassword, hide: copy.fields.hidePassword },
+    initialProblems: problemsFromQuery(query),
+  }
+}
+
+/** The fields the forms share, in the content's words. */
+export function accountFields({ fields }: PanelProps['copy']) {
+  const newPasswordHint = fillTemplate(fields.passwordHint, { min: PASSWORD_MIN })
+  return {
+    name: { name: 'name', label: fields.name, type: 'text', autoComplete: 'name', hint: fields.nameHint },
+    email: { name: 'email', label: fields.email, type: 'email', autoComplete: 'email', hint: fields.emailHint },
+    password: { name: 'password', label: fields.password, type: 'password', autoComplete: 'current-password' },
+    newPassword: {
+      name: 'password',
+      label: fields.newPassword,
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: newPasswordHint,
+    },
+    currentPassword: {
+      name: 'currentPassword',
+      label: fields.currentPassword,
+      type: 'password',
+      autoComplete: 'current-password',
+    },
+    rememberMe: { name: 'rememberMe', label: fields.rememberMe, type: 'checkbox' },
+  } satisfies Record<string, AccountField>
+}

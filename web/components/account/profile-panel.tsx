@@ -1,0 +1,143 @@
+import type { PanelProps } from '@/auth/account-page-route'
+import { formatPence } from '@/lib/money'
+import { listAccountOrders } from '@/orders/accounts'
+import { getDb } from '@/orders/db'
+import '@/styles/account.css'
+import { AccountForm } from './account-form'
+import { accountFields, sharedFormProps } from './form-props'
+import { Notice } from './notice'
+
+const DATE = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/London',
+})
+
+/** The signed-in seller's page: details, orders, password, signing out, and their data rights. */
+export async function ProfilePanel(props: PanelProps) {
+  const { copy, query, visitor } = props
+  if (!visitor) return null
+  const { user } = visitor
+  const text = copy.profile
+  const orders = await listAccountOrders(await getDb(), user)
+  const statusLabel = (key: string) => text.orderStatuses.find((status) => status.key === key)?.label ?? key
+  const notices: Record<string, string> = {
+    passwordChanged: text.passwordChanged,
+    resent: text.resent,
+    verified: copy.forms.verified,
+  }
+  const fields = accountFields(copy)
+  const shared = sharedFormProps(props)
+  // Problems sent back without scripts belong to the form they came from.
+  const problemsOf = (form: 'password' | 'delete') => (query.form === form ? shared.initialProblems : [])
+
+  return (
+    <div className="profile">
+      <Notice text={query.notice ? notices[query.notice] : null} />
+
+      <section className="profile__part" aria-labelledby="profile-details">
+        <h2 id="profile-details">{text.detailsHeading}</h2>
+        <dl className="profile__details">
+          <dt>{copy.fields.name}</dt>
+          <dd>{user.name}</dd>
+          <dt>{copy.fields.email}</dt>
+          <dd>
+            {user.email} {user.emailVerified ? <span className="profile__badge">{text.verifiedLabel}</span> : null}
+          </dd>
+        </dl>
+        {user.emailVerified ? null : (
+          <form method="post" action="/api/account/resend-verification" className="profile__inline-form">
+            <p>{text.unverified}</p>
+            <button type="submit" className="button button--secondary">
+              {text.resendButton}
+            </button>
+          </form>
+        )}
+      </section>
+
+      <section className="profile__part" aria-labelledby="profile-orders">
+        <h2 id="profile-orders">{text.ordersHeading}</h2>
+        {!user.emailVerified ? (
+          <p>{text.ordersUnverified}</p>
+        ) : orders.length === 0 ? (
+          <p>{text.ordersEmpty}</p>
+        ) : (
+          <div className="table-scroll">
+            <table className="orders-table">
+              <thead>
+                <tr>
+                  <th scope="col">{text.referenceLabel}</th>
+                  <th scope="col">{text.placedLabel}</th>
+                  <th scope="col">{text.statusLabel}</th>
+                  <th scope="col">{text.totalLabel}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((order) => (
+                  <tr key={order.reference}>
+                    <th scope="row">{order.reference}</th>
+                    <td>{DATE.format(order.placedAt)}</td>
+                    <td>{statusLabel(order.status)}</td>
+                    <td>{formatPence(order.totalPence)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section className="profile__part" aria-labelledby="profile-password">
+        <h2 id="profile-password">{text.passwordHeading}</h2>
+        <AccountForm
+          {...shared}
+          initialProblems={problemsOf('password')}
+          action="/api/account/change-password"
+          rules="changePassword"
+          fields={[fields.currentPassword, fields.newPassword]}
+          submitLabel={text.passwordButton}
+        />
+      </section>
+
+      <section className="profile__part" aria-labelledby="profile-sessions">
+        <h2 id="profile-sessions">{text.sessionsHeading}</h2>
+        <form method="post" action="/api/account/sign-out" className="profile__inline-form">
+          <button type="submit" className="button button--secondary">
+            {text.signOutButton}
+          </button>
+        </form>
+        <form method="post" action="/api/account/sign-out" className="profile__inline-form">
+          <input type="hidden" name="everywhere" value="true" />
+          <p>{text.signOutEverywhereHelp}</p>
+          <button type="submit" className="button button--secondary">
+            {text.signOutEverywhereButton}
+          </button>
+        </form>
+      </section>
+
+      <section className="profile__part" aria-labelledby="profile-data">
+        <h2 id="profile-data">{text.dataHeading}</h2>
+        <p>{text.dataText}</p>
+        <a className="button button--secondary" href="/api/account/data" download>
+          {text.dataButton}
+        </a>
+      </section>
+
+      <section className="profile__part profile__part--danger" aria-labelledby="profile-delete">
+        <h2 id="profile-delete">{text.deleteHeading}</h2>
+        <p>{text.deleteText}</p>
+        <p>{text.deleteKept}</p>
+        <AccountForm
+          {...shared}
+          initialProblems={problemsOf('delete')}
+          action="/api/account/delete"
+          rules="delete"
+          fields={[fields.currentPassword, { name: 'confirm', label: text.deleteConfirm, type: 'checkbox' }]}
+          submitLabel={text.deleteButton}
+          submitClass="button button--danger"
+        />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,58 @@
+import 'server-only'
+import { randomUUID } from 'node:crypto'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+import { findProjectRoot } from '@/orders/locations'
+
+export type MailMessage = { to: string; subject: string; text: string; html: string }
+/** The sender's display name comes from the content (the product name); the address from MAIL_FROM. */
+export type OutgoingMail = MailMessage & { fromName: string }
+
+/**
+ * Sends every message the site sends. With SMTP_URL set (smtp://user:pass@host:587, or smtps://)
+ * through that server; otherwise each message is written as an .eml file to `.data/outbox/` (or
+ * MAIL_OUTBOX_DIR), so that a developer can open the links the site e-mails.
+ */
+export async function sendMail(
+  { fromName, ...message }: OutgoingMail,
+  env: Record<string, string | undefined> = process.env,
+) {
+  const from = { name: fromName, address: env.MAIL_FROM?.trim() || DEFAULT_FROM_ADDRESS }
+  const smtpUrl = env.SMTP_URL?.trim()
+  const envelope = { from, ...message, textEncoding: 'quoted-printable' as const }
+  if (smtpUrl) {
+    await smtpTransport(smtpUrl).sendMail(envelope)
+    return
+  }
+  const { message: raw } = await outboxTransport.sendMail(envelope)
+  await writeOutboxFile(outboxFolder(env), raw as Buffer)
+}
+
+// The address used when MAIL_FROM is unset; a real deployment names its own verified sender.
+const DEFAULT_FROM_ADDRESS = 'no-reply@localhost'
+
+const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+
+const smtpTransports = new Map<string, Transporter>()
+function smtpTransport(url: string): Transporter {
+  let transport = smtpTransports.get(url)
+  if (!transport) {
+    transport = nodemailer.createTransport(url)
+    smtpTransports.set(url, transport)
+  }
+  return transport
+}
+
+export function outboxFolder(env: Record<string, string | undefined> = process.env): string {
+  return env.MAIL_OUTBOX_DIR?.trim() || path.join(findProjectRoot(), '.data', 'outbox')
+}
+
+/** Written under a temporary name and renamed, so a reader never sees half a message. */
+async function writeOutboxFile(folder: string, raw: Buffer) {
+  await mkdir(folder, { recursive: true, mode: 0o700 })
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`
+  const temporary = path.join(folder, `.${name}.tmp`)
+  await writeFile(temporary, raw, { mode: 0o600 })
+  await rename(temporary, path.join(folder, name))
+}

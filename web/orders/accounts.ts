@@ -1,0 +1,92 @@
+import 'server-only'
+import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import type { Db } from './db'
+import { account, sellerOrder, session, user, verification } from './schema'
+
+export type AccountOrder = { reference: string; status: string; totalPence: number; placedAt: Date }
+
+/**
+ * The orders an account sees: those it placed, and those placed with its address as a guest. Only
+ * once the address is verified: until then anyone could sign up with a seller's address to read
+ * their orders.
+ */
+export async function listAccountOrders(
+  db: Db,
+  owner: { id: string; email: string; emailVerified: boolean },
+): Promise<AccountOrder[]> {
+  if (!owner.emailVerified) return []
+  return db
+    .select({
+      reference: sellerOrder.reference,
+      status: sellerOrder.status,
+      totalPence: sellerOrder.totalPence,
+      placedAt: sellerOrder.placedAt,
+    })
+    .from(sellerOrder)
+    .where(or(eq(sellerOrder.userId, owner.id), eq(sql`lower(${sellerOrder.email})`, owner.email.toLowerCase())))
+    .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
+}
+
+/** Everything held about an account, for its owner's download (UK GDPR, article 15). */
+export async function exportAccountData(db: Db, userId: string) {
+  const [person] = await db.select().from(user).where(eq(user.id, userId))
+  if (!person) return null
+  const [sessions, logins] = await Promise.all([
+    db
+      .select({
+        createdAt: session.createdAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
+      .from(session)
+      .where(eq(session.userId, userId)),
+    db
+      .select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+  ])
+  return {
+    account: {
+      name: person.name,
+      email: person.email,
+      emailVerified: person.emailVerified,
+      role: person.role ?? 'user',
+      createdAt: person.createdAt,
+      updatedAt: person.updatedAt,
+    },
+    // The password is held only as a scrypt hash, which is not personal data to hand out.
+    signInMethods: logins,
+    sessions,
+    orders: await listAccountOrders(db, person),
+  }
+}
+
+/**
+ * Deletes an account in one transaction: its sessions, password and tokens go, and the orders it
+ * placed keep their record (which the law requires) without the e-mail address or the link to it.
+ * (Checkout, in the next issue, erases the rest of an order's personal details the same way.)
+ */
+export async function eraseAccount(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update')
+    if (!person) return false
+    // Guest orders with the address are the account's only if it proved it owns the address.
+    const guestOrders = and(
+      isNull(sellerOrder.userId),
+      eq(sql`lower(${sellerOrder.email})`, person.email.toLowerCase()),
+    )
+    await tx
+      .update(sellerOrder)
+      .set({ email: null, userId: null })
+      .where(person.emailVerified ? or(eq(sellerOrder.userId, userId), guestOrders) : eq(sellerOrder.userId, userId))
+    await tx.delete(verification).where(eq(verification.value, userId))
+    // Sessions and the password row go with the user (ON DELETE CASCADE).
+    await tx.delete(user).where(eq(user.id, userId))
+    return true
+  })
+}
