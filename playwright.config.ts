@@ -2,14 +2,25 @@ import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
 import {
   FORM_STORE_PATH,
+  MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
   SEED_COPY_DIR,
   SEED_COPY_PATH,
   SERVER_SECRETS,
+  STAFF_ACCOUNTS,
   STUDIO_ORIGIN,
 } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
+// CI runs the account specs a second time with the server on PostgreSQL, reusing the build.
+const DATABASE_URL = process.env.E2E_DATABASE_URL ?? ''
+const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1'
+const remove = (folder: string) =>
+  `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${folder}`
+const createStaff = Object.entries(STAFF_ACCOUNTS).map(
+  ([role, account]) =>
+    `STAFF_PASSWORD='${account.password}' npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
+)
 
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
@@ -37,10 +48,13 @@ export default defineConfig({
   ],
   webServer: {
     // The production build on the seed dataset, as a newcomer runs it, with an empty basket store.
+    // Staff accounts are made with the real command before the server opens the database.
     command: [
       `node -e "require('fs').cpSync('studio/seed', process.argv[1], { recursive: true })" ${SEED_COPY_DIR}`,
-      `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${PGLITE_DATA_DIR}`,
-      'npm run build',
+      remove(PGLITE_DATA_DIR),
+      remove(MAIL_OUTBOX_DIR),
+      ...(SKIP_BUILD ? [] : ['npm run build']),
+      ...createStaff,
       `npm run start -- --port ${PORT}`,
     ].join(' && '),
     url: `http://127.0.0.1:${PORT}/`,
@@ -51,9 +65,11 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       FORM_STORE_PATH,
       SEED_DATASET_PATH: SEED_COPY_PATH,
-      // PGlite in a folder of its own, even where a PostgreSQL server is configured for the shell.
-      DATABASE_URL: '',
+      // PGlite in a folder of its own, even where a PostgreSQL server is configured for the shell
+      // (unless E2E_DATABASE_URL names the server this run is for).
+      DATABASE_URL,
       PGLITE_DATA_DIR,
+      MAIL_OUTBOX_DIR,
       NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
       ...SERVER_SECRETS,
     },

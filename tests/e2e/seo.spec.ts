@@ -57,7 +57,7 @@ test('breadcrumbs and FAQs are described for search engines', async ({ page }) =
   expect((await jsonLd(page)).map((item) => item['@type'])).not.toContain('BreadcrumbList')
 })
 
-test('the sitemap lists every page and every model page, but no visitor’s basket, and robots.txt names it', async ({
+test('the sitemap lists every page and every model page, but no visitor’s basket or account, and robots.txt names it', async ({
   request,
 }) => {
   const seed = readSeed()
@@ -67,7 +67,15 @@ test('the sitemap lists every page and every model page, but no visitor’s bask
       ? [`/${doc.category === 'tablet' ? 'sell-my-tab' : 'sell-my-phone'}/${(doc.slug as { current: string }).current}`]
       : [],
   )
-  const perVisitor = ['/add-to-cart', '/complete-order']
+  const perVisitor = [
+    '/add-to-cart',
+    '/complete-order',
+    '/login',
+    '/sign-up',
+    '/forget-password',
+    '/set-new-password',
+    '/profile',
+  ]
   expect(pages).toEqual(expect.arrayContaining(perVisitor))
   expect(models).toContain('/sell-my-phone/iphone-13')
 

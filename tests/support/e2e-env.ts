@@ -17,6 +17,15 @@ export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
  */
 export const PGLITE_DATA_DIR = path.join(E2E_DIR, 'pglite')
 
+/** Where the e2e server writes the e-mails it sends (no SMTP_URL), so tests can open their links. */
+export const MAIL_OUTBOX_DIR = path.join(E2E_DIR, 'outbox')
+
+/** Staff accounts made with `npm run staff:create` before the e2e server starts. */
+export const STAFF_ACCOUNTS = {
+  staff: { email: 'robin.staff@e2e.example.com', name: 'Robin Staff', password: 'amber kettle meadow lane' },
+  manager: { email: 'morgan.manager@e2e.example.com', name: 'Morgan Manager', password: 'copper lantern orchard' },
+}
+
 /** The webhook secret the e2e server is started with; tests sign with it. */
 export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret-4c1f9a'
 
@@ -25,6 +34,7 @@ export const SERVER_SECRETS = {
   SANITY_API_WRITE_TOKEN: 'e2e-only-write-token-7d2b61',
   SANITY_API_READ_TOKEN: 'e2e-only-read-token-9e0c35',
   SANITY_REVALIDATE_SECRET: REVALIDATE_SECRET,
+  BETTER_AUTH_SECRET: 'e2e-only-auth-secret-3f8a1c6d2b9e4f70a5c1',
 }
 
 /** The Studio origin the e2e build allows to frame the site. */

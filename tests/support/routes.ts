@@ -19,7 +19,8 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/order-successful', 'Order placed'],
   ['/contact-us', 'Contact us'],
   ['/complete-order', 'Complete your order'],
-  ['/profile', 'My account'],
+  // A visitor who is not signed in is sent to log in.
+  ['/profile', 'Log in'],
   ['/check-in', 'Get a price for your device'],
   ['/product', 'Device details'],
   ['/privacy-policy', 'Privacy policy'],
@@ -27,7 +28,7 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/gdpr-data', 'Your data (GDPR)'],
   ['/cookies-policy', 'Cookies policy'],
   ['/forget-password', 'Forgotten your password'],
-  ['/password-reset', 'Reset your password'],
+  ['/password-reset', 'Check your inbox'],
   ['/set-new-password', 'Set a new password'],
   ['/password-successfully', 'Password changed'],
   ['/add-to-cart', 'Your basket'],

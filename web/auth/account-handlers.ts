@@ -1,5 +1,5 @@
 import 'server-only'
-import { APIError } from 'better-auth/api'
+import { isAPIError } from 'better-auth/api'
 import {
   validateChangePassword,
   validateDelete,
@@ -43,7 +43,8 @@ function withCommonCheck<T extends { password: string }>(
   }
 }
 
-const errorCode = (error: unknown) => (error instanceof APIError ? (error.body?.code ?? '') : null)
+// Compared by shape: the class better-auth throws is not always the one this module imports.
+const errorCode = (error: unknown) => (isAPIError(error) ? (error.body?.code ?? '') : null)
 
 export const signUp = accountEndpoint<SignUpInput>({
   limiter: limits.signUp,

@@ -1,6 +1,6 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { findProjectRoot } from '@/orders/locations'
 
@@ -21,13 +21,23 @@ export function readAuthSecret(env: Record<string, string | undefined> = process
   return readOrCreateSecretFile(path.join(findProjectRoot(), '.data', 'auth-secret'))
 }
 
-/** Created exclusively, so two processes starting together agree on one secret. */
+/**
+ * Written in full under a name of its own, then linked into place: the link fails if another
+ * process got there first, so two processes starting together agree on one secret, and neither
+ * reads a file the other has created but not yet filled.
+ */
 export function readOrCreateSecretFile(file: string): string {
   mkdirSync(path.dirname(file), { recursive: true })
-  try {
-    writeFileSync(file, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+  if (!existsSync(file)) {
+    const temporary = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`
+    writeFileSync(temporary, randomBytes(32).toString('base64url'), { flag: 'wx', mode: 0o600 })
+    try {
+      linkSync(temporary, file)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    } finally {
+      rmSync(temporary, { force: true })
+    }
   }
   const secret = readFileSync(file, 'utf8').trim()
   if (secret.length < MIN_LENGTH) throw new Error(`${file} holds no usable secret: delete it and start again.`)

@@ -51,7 +51,9 @@ export function outboxFolder(env: Record<string, string | undefined> = process.e
 /** Written under a temporary name and renamed, so a reader never sees half a message. */
 async function writeOutboxFile(folder: string, raw: Buffer) {
   await mkdir(folder, { recursive: true, mode: 0o700 })
-  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`
+  // The monotonic clock orders two messages written in the same millisecond.
+  const sequence = process.hrtime.bigint().toString().padStart(20, '0')
+  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${sequence}-${randomUUID().slice(0, 8)}.eml`
   const temporary = path.join(folder, `.${name}.tmp`)
   await writeFile(temporary, raw, { mode: 0o600 })
   await rename(temporary, path.join(folder, name))

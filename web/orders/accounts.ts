@@ -23,7 +23,13 @@ export async function listAccountOrders(
       placedAt: sellerOrder.placedAt,
     })
     .from(sellerOrder)
-    .where(or(eq(sellerOrder.userId, owner.id), eq(sql`lower(${sellerOrder.email})`, owner.email.toLowerCase())))
+    .where(
+      or(
+        eq(sellerOrder.userId, owner.id),
+        // A guest order only: an order another account placed is never this one's to see.
+        and(isNull(sellerOrder.userId), eq(sql`lower(${sellerOrder.email})`, owner.email.toLowerCase())),
+      ),
+    )
     .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
 }
 
@@ -58,7 +64,18 @@ export async function exportAccountData(db: Db, userId: string) {
     // The password is held only as a scrypt hash, which is not personal data to hand out.
     signInMethods: logins,
     sessions,
-    orders: await listAccountOrders(db, person),
+    // Everything held about the person: orders the account placed even before it was verified.
+    orders: person.emailVerified
+      ? await listAccountOrders(db, person)
+      : await db
+          .select({
+            reference: sellerOrder.reference,
+            status: sellerOrder.status,
+            totalPence: sellerOrder.totalPence,
+            placedAt: sellerOrder.placedAt,
+          })
+          .from(sellerOrder)
+          .where(eq(sellerOrder.userId, userId)),
   }
 }
 

@@ -1,7 +1,7 @@
 import { accountPageRoute } from '@/auth/account-page-route'
 import { ForgotPasswordPanel } from '@/components/account/account-panels'
 
-const route = accountPageRoute('/forget-password', 'visitors', ForgotPasswordPanel)
+const route = accountPageRoute('/forget-password', 'anyone', ForgotPasswordPanel)
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

@@ -1,6 +1,6 @@
 'use client'
 
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import {
   validateChangePassword,
   validateDelete,
@@ -59,6 +59,12 @@ export function AccountForm(props: Props) {
   const [sending, setSending] = useState(false)
   const summaryRef = useRef<HTMLDivElement>(null)
   const fieldId = (name: string) => `${id}-${name}`
+
+  // Problems the server sent back (a post made before scripts ran, or with none) get the focus too.
+  const arrivedWithProblems = Boolean(props.initialProblems?.length)
+  useEffect(() => {
+    if (arrivedWithProblems) summaryRef.current?.focus()
+  }, [arrivedWithProblems])
 
   const show = (found: Problem[]) => {
     setProblems(found)

@@ -1,4 +1,4 @@
-import { APIError } from 'better-auth/api'
+import { isAPIError } from 'better-auth/api'
 import { forwardedHeaders } from '@/auth/account-endpoint'
 import { getAuth } from '@/auth/auth'
 import { accountLimits } from '@/auth/limits'
@@ -25,7 +25,7 @@ export async function GET(request: Request) {
     for (const cookie of verified.headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
     return response
   } catch (error) {
-    if (!(error instanceof APIError)) throw error
+    if (!isAPIError(error)) throw error
     return seeOther('/login?problem=linkInvalid')
   }
 }

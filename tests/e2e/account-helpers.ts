@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from '@playwright/test'
+import { MAIL_OUTBOX_DIR, testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { readOutbox as readMessages, type ReceivedMail as MailMessage } from '../support/mail-messages'
+
+export type Seller = { name: string; email: string; password: string }
+
+/** A seller nobody has used yet; the password is three random words, as the hint suggests. */
+export function newSeller(tag: string): Seller {
+  return { name: 'Alex Morgan', email: uniqueEmail(tag), password: 'cobalt pillow harvest' }
+}
+
+/** Gives the page a client address of its own, so per-client rate limits stay per test. */
+export async function ownAddress(page: Page) {
+  await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': testClientAddress() })
+}
+
+/** Types into a field the way a keyboard user does: focus it, then type. */
+export async function typeInto(field: Locator, text: string) {
+  await field.focus()
+  await field.page().keyboard.type(text)
+}
+
+export const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true })
+export const passwordField = (page: Page, label: string) => page.getByLabel(label, { exact: true })
+export const errorSummary = (page: Page) => page.getByRole('alert').filter({ hasText: 'There is a problem' })
+
+/** Presses a button from the keyboard: focus, then Enter. */
+export async function press(page: Page, name: string) {
+  await page.getByRole('button', { name, exact: true }).focus()
+  await page.keyboard.press('Enter')
+}
+
+export async function signUp(page: Page, seller: Seller) {
+  await page.goto('/sign-up')
+  await typeInto(textbox(page, 'Full name'), seller.name)
+  await typeInto(textbox(page, 'E-mail address'), seller.email)
+  await typeInto(passwordField(page, 'Password'), seller.password)
+  await press(page, 'Create account')
+  await expect(page).toHaveURL(/\/sign-up\?sent=1$/)
+  await expect(page.getByRole('heading', { name: 'Check your inbox' })).toBeVisible()
+}
+
+export async function logIn(page: Page, email: string, password: string, path = '/login') {
+  await page.goto(path)
+  await typeInto(textbox(page, 'E-mail address'), email)
+  await typeInto(passwordField(page, 'Password'), password)
+  await press(page, 'Log in')
+}
+
+/** The newest e-mail to `to` whose subject matches, waiting for it to be written. */
+export async function mailTo(to: string, subject: RegExp, after = 0): Promise<MailMessage> {
+  let found: MailMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        const messages = (await readMessages(MAIL_OUTBOX_DIR)).filter((m) => m.to === to && subject.test(m.subject))
+        found = messages[after]
+        return Boolean(found)
+      },
+      { timeout: 10_000, message: `an e-mail to ${to} about ${subject}` },
+    )
+    .toBe(true)
+  return found!
+}
+
+export async function mailCount(to: string): Promise<number> {
+  return (await readMessages(MAIL_OUTBOX_DIR)).filter((m) => m.to === to).length
+}
+
+/** The link in an e-mail that goes to `path` on this site, as a path the test can open. */
+export function linkIn(message: MailMessage, path: string): string {
+  const match = message.text.match(new RegExp(`https?://[^\\s/]+(${path.replace(/[?]/g, '\\?')}[^\\s]*)`))
+  expect(match, `a link to ${path} in "${message.subject}"`).not.toBeNull()
+  return match![1]!
+}
