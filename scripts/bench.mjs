@@ -17,7 +17,15 @@ import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 const args = new Set(process.argv.slice(2))
-const PAGES = ['/', '/sell-my-phone', '/about/faqs', '/contact-us', '/sell-my-phone/iphone-13', '/add-to-cart']
+const PAGES = [
+  '/',
+  '/sell-my-phone',
+  '/about/faqs',
+  '/contact-us',
+  '/sell-my-phone/iphone-13',
+  '/add-to-cart',
+  '/login',
+]
 const RUNS = 3
 const NEXT_PORT = 3901
 const NGINX_PORT = 3902

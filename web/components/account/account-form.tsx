@@ -60,15 +60,17 @@ export function AccountForm(props: Props) {
   const summaryRef = useRef<HTMLDivElement>(null)
   const fieldId = (name: string) => `${id}-${name}`
 
-  // Problems the server sent back (a post made before scripts ran, or with none) get the focus too.
-  const arrivedWithProblems = Boolean(props.initialProblems?.length)
+  // Each new set of problems moves the focus to their summary, once it is on screen: after an
+  // answer from the server the render comes later than a frame would. Problems the server sent
+  // back in the address (a post made before scripts ran, or with none) count as a set too.
+  const [shown, setShown] = useState(props.initialProblems?.length ? 1 : 0)
   useEffect(() => {
-    if (arrivedWithProblems) summaryRef.current?.focus()
-  }, [arrivedWithProblems])
+    if (shown) summaryRef.current?.focus()
+  }, [shown])
 
   const show = (found: Problem[]) => {
     setProblems(found)
-    requestAnimationFrame(() => summaryRef.current?.focus())
+    setShown((count) => count + 1)
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
