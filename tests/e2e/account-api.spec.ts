@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
+import { Client } from 'pg'
 import { testClientAddress } from '../support/e2e-env'
-import { newSeller } from './account-helpers'
+import { linkIn, mailTo, newSeller } from './account-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP only'))
 
@@ -170,4 +171,31 @@ test('the session cookie is HttpOnly and SameSite=Lax, and account answers are n
   const stranger = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL })
   expect((await stranger.get('/api/account/data')).status()).toBe(401)
   await stranger.dispose()
+})
+
+test('an expired reset link is refused like a used one', async ({ request }) => {
+  // The token's expiry is set in the database, which only the PostgreSQL run can reach while the
+  // server holds it (PGlite serves one process).
+  const databaseUrl = process.env.E2E_DATABASE_URL
+  test.skip(!databaseUrl, 'needs the server on PostgreSQL (CI runs the account specs there too)')
+  const seller = newSeller('expired')
+  await post(request, '/api/account/sign-up', seller)
+  await post(request, '/api/account/forgot-password', { email: seller.email })
+  const token = linkIn(await mailTo(seller.email, /^Reset your Handback password$/), '/set-new-password?token=').split(
+    'token=',
+  )[1]!
+  const client = new Client({ connectionString: databaseUrl })
+  await client.connect()
+  try {
+    const expired = await client.query(
+      `UPDATE verification SET expires_at = now() - interval '1 second' WHERE identifier = $1`,
+      [`reset-password:${decodeURIComponent(token)}`],
+    )
+    expect(expired.rowCount).toBe(1)
+  } finally {
+    await client.end()
+  }
+  const response = await post(request, '/api/account/reset-password', { token, password: 'brand new three words' })
+  expect(response.status()).toBe(400)
+  expect(await response.json()).toMatchObject({ code: 'linkInvalid' })
 })
