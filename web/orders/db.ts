@@ -31,7 +31,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Opene
   return openPglite(options.dataDir ?? readEnv('PGLITE_DATA_DIR') ?? defaultPgliteDataDir())
 }
 
-const OPENING = '__sellcellOrdersDatabase'
+const OPENING = '__handbackOrdersDatabase'
 type Memo = { [OPENING]?: Promise<OpenedDatabase> }
 
 /**
