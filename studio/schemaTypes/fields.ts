@@ -42,6 +42,10 @@ export const copyGroup = (name: string, title: string, description: string, fiel
 export const optionalString = (name: string, title: string, description: string) =>
   defineField({ name, title, type: 'string', description })
 
+/** An optional paragraph or two of plain text. */
+export const optionalText = (name: string, title: string, description: string) =>
+  defineField({ name, title, type: 'text', rows: 3, description })
+
 /** A paragraph or two of plain text the site cannot show without. */
 export const requiredText = (name: string, title: string, description: string) =>
   defineField({ name, title, type: 'text', rows: 3, description, validation: (rule) => rule.required() })

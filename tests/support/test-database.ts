@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Client } from 'pg'
-import { openDatabase, type OpenedDatabase } from '@/orders/db'
+import { openDatabase, type Db, type OpenedDatabase } from '@/orders/db'
 
 /**
  * A database of the test file's own: PGlite in a fresh temporary folder, or, when DATABASE_URL
@@ -56,4 +56,19 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
   } finally {
     await client.end()
   }
+}
+
+/** A database of the test file's own, opened before its tests and removed after them. */
+export function withFileDatabase(onOpen: (db: Db) => void) {
+  let home: TestDatabase | undefined
+  let opened: OpenedDatabase | undefined
+  beforeAll(async () => {
+    home = await createTestDatabase()
+    opened = await home.open()
+    onOpen(opened.db)
+  }, 60_000)
+  afterAll(async () => {
+    await opened?.close()
+    await home?.destroy()
+  })
 }

@@ -6,25 +6,28 @@ import {
   NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
-  type AccountProblem,
+  ACCOUNT_PROBLEMS,
   type AccountValidation,
 } from '@/lib/forms/account-validation'
 import { readFormOrJsonBody } from '@/lib/http/json-request'
 import { clientKey, type RateLimiter } from '@/lib/http/rate-limit'
 import { isCrossOrigin } from '@/lib/http/same-origin'
+import { seeOther } from '@/lib/http/see-other'
 import { fillTemplate } from '@/lib/templates'
 import { linkOriginFor, withLinkOrigin } from './link-origin'
 
 /** Every problem the account endpoints report; each names its words in the Accounts document. */
-export type ProblemCode =
-  | AccountProblem
-  | 'wrongCredentials'
-  | 'currentPasswordWrong'
-  | 'samePassword'
-  | 'linkInvalid'
-  | 'tooMany'
-  | 'crossOrigin'
-  | 'unavailable'
+export const PROBLEM_CODES = [
+  ...ACCOUNT_PROBLEMS,
+  'wrongCredentials',
+  'currentPasswordWrong',
+  'samePassword',
+  'linkInvalid',
+  'tooMany',
+  'crossOrigin',
+  'unavailable',
+] as const
+export type ProblemCode = (typeof PROBLEM_CODES)[number]
 
 export type FieldProblem = { field: string; code: ProblemCode }
 
@@ -84,26 +87,6 @@ export function problemMessage(copy: AccountCopy, code: ProblemCode, seconds = 0
   return fillTemplate(copy.problems[code], { min: PASSWORD_MIN, max, seconds })
 }
 
-export const PROBLEM_CODES = [
-  'nameMissing',
-  'nameTooLong',
-  'nameInvalid',
-  'emailMissing',
-  'emailInvalid',
-  'passwordMissing',
-  'passwordTooShort',
-  'passwordTooLong',
-  'passwordCommon',
-  'confirmDelete',
-  'wrongCredentials',
-  'currentPasswordWrong',
-  'samePassword',
-  'linkInvalid',
-  'tooMany',
-  'crossOrigin',
-  'unavailable',
-] as const satisfies readonly ProblemCode[]
-
 export function isProblemCode(code: string): code is ProblemCode {
   return (PROBLEM_CODES as readonly string[]).includes(code)
 }
@@ -138,11 +121,6 @@ function respond(request: Request, copy: AccountCopy) {
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}) {
   return NextResponse.json(body, { status, headers: { 'cache-control': 'no-store', ...headers } })
-}
-
-/** A relative Location: request.url names the host Next listens on, not the one the visitor used. */
-function seeOther(path: string) {
-  return new NextResponse(null, { status: 303, headers: { location: path, 'cache-control': 'no-store' } })
 }
 
 function asStrings(body: unknown): Record<string, string> {

@@ -1,5 +1,6 @@
 import 'server-only'
 import { headers } from 'next/headers'
+import { cache } from 'react'
 import { getAuth } from './auth'
 import { isStaffRole } from './roles'
 
@@ -26,10 +27,8 @@ export async function getSignedIn(requestHeaders: Headers): Promise<SignedIn | n
   }
 }
 
-/** For pages and layouts: the visitor behind the current request. */
-export async function getPageVisitor(): Promise<SignedIn | null> {
-  return getSignedIn(await headers())
-}
+/** For pages and layouts: the visitor behind the current request, looked up once per render. */
+export const getPageVisitor = cache(async (): Promise<SignedIn | null> => getSignedIn(await headers()))
 
 /** Staff or manager, else null: staff pages answer 404 to everyone else. */
 export async function getStaffMember(): Promise<(SignedIn & { user: { role: 'staff' | 'manager' } }) | null> {

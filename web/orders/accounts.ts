@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
 import { account, sellerOrder, session, user, verification } from './schema'
 
@@ -15,6 +15,17 @@ export async function listAccountOrders(
   owner: { id: string; email: string; emailVerified: boolean },
 ): Promise<AccountOrder[]> {
   if (!owner.emailVerified) return []
+  return selectOrders(
+    db,
+    or(
+      eq(sellerOrder.userId, owner.id),
+      // A guest order only: an order another account placed is never this one's to see.
+      and(isNull(sellerOrder.userId), eq(sql`lower(${sellerOrder.email})`, owner.email.toLowerCase())),
+    ),
+  )
+}
+
+function selectOrders(db: Db, which: SQL | undefined): Promise<AccountOrder[]> {
   return db
     .select({
       reference: sellerOrder.reference,
@@ -23,13 +34,7 @@ export async function listAccountOrders(
       placedAt: sellerOrder.placedAt,
     })
     .from(sellerOrder)
-    .where(
-      or(
-        eq(sellerOrder.userId, owner.id),
-        // A guest order only: an order another account placed is never this one's to see.
-        and(isNull(sellerOrder.userId), eq(sql`lower(${sellerOrder.email})`, owner.email.toLowerCase())),
-      ),
-    )
+    .where(which)
     .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
 }
 
@@ -67,15 +72,7 @@ export async function exportAccountData(db: Db, userId: string) {
     // Everything held about the person: orders the account placed even before it was verified.
     orders: person.emailVerified
       ? await listAccountOrders(db, person)
-      : await db
-          .select({
-            reference: sellerOrder.reference,
-            status: sellerOrder.status,
-            totalPence: sellerOrder.totalPence,
-            placedAt: sellerOrder.placedAt,
-          })
-          .from(sellerOrder)
-          .where(eq(sellerOrder.userId, userId)),
+      : await selectOrders(db, eq(sellerOrder.userId, userId)),
   }
 }
 

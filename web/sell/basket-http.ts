@@ -1,13 +1,13 @@
 import 'server-only'
 import { NextResponse } from 'next/server'
 import { jsonResponse } from '@/lib/http/json-request'
+import { seeOther as seeOtherPath } from '@/lib/http/see-other'
 import { basketCookie } from './basket-cookie'
 import type { BasketView } from './basket-types'
 
 /** Answers a script with JSON, or sends a no-script visitor on to a page (303 See Other, then GET). */
 export function seeOther(request: Request, path: string, token?: string): Response {
-  // A relative Location: request.url names the host Next listens on (localhost), not the one the visitor used.
-  const response = new NextResponse(null, { status: 303, headers: { location: path } })
+  const response = seeOtherPath(path)
   if (token) response.cookies.set(basketCookie(token, request))
   return response
 }

@@ -1,6 +1,6 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
-import { defineField, defineType } from 'sanity'
-import { optionalString, requiredString, requiredText } from '../fields'
+import { defineType } from 'sanity'
+import { optionalString, optionalText, requiredString, requiredText } from '../fields'
 
 /** One e-mail the site sends: its subject, what comes before and after its button. */
 export const emailMessage = defineType({
@@ -12,13 +12,11 @@ export const emailMessage = defineType({
     requiredString('subject', 'Subject', 'The subject line. Placeholders are listed with each e-mail.'),
     requiredText('intro', 'Before the button', 'The opening paragraphs. Leave a blank line between paragraphs.'),
     optionalString('button', 'Button', 'The words on the link button, when the e-mail has one.'),
-    defineField({
-      name: 'outro',
-      title: 'After the button',
-      type: 'text',
-      rows: 3,
-      description: 'Optional: what to do if the e-mail was not expected, how long a link works.',
-    }),
+    optionalText(
+      'outro',
+      'After the button',
+      'Optional: what to do if the e-mail was not expected, how long a link works.',
+    ),
   ],
   preview: { select: { title: 'subject' } },
 })

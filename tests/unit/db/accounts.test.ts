@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { eraseAccount, exportAccountData, listAccountOrders } from '@/orders/accounts'
-import type { Db, OpenedDatabase } from '@/orders/db'
+import type { Db } from '@/orders/db'
 import { account, sellerOrder, session, user, verification, type UserRow } from '@/orders/schema'
-import { createTestDatabase, type TestDatabase } from '../../support/test-database'
+import { withFileDatabase } from '../../support/test-database'
 
-let home: TestDatabase
-let opened: OpenedDatabase
 let db: Db
-
-beforeAll(async () => {
-  home = await createTestDatabase()
-  opened = await home.open()
-  db = opened.db
-}, 60_000)
-
-afterAll(async () => {
-  await opened?.close()
-  await home?.destroy()
-})
+withFileDatabase((opened) => (db = opened))
 
 // Every test makes people of its own: the database is shared by the whole file.
 const short = () => randomUUID().slice(0, 8)

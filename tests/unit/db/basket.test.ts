@@ -12,28 +12,16 @@ import {
   setQuantity,
   type NewBasketLine,
 } from '@/orders/basket'
-import type { Db, OpenedDatabase } from '@/orders/db'
+import type { Db } from '@/orders/db'
 import { basket, basketLine } from '@/orders/schema'
-import { createTestDatabase, type TestDatabase } from '../../support/test-database'
+import { withFileDatabase } from '../../support/test-database'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 const HOUR_MS = 60 * 60 * 1000
 const limit = 10
 
-let home: TestDatabase
-let opened: OpenedDatabase
 let db: Db
-
-beforeAll(async () => {
-  home = await createTestDatabase()
-  opened = await home.open()
-  db = opened.db
-}, 60_000)
-
-afterAll(async () => {
-  await opened?.close()
-  await home?.destroy()
-})
+withFileDatabase((opened) => (db = opened))
 
 const iphone: NewBasketLine = {
   modelId: 'model-iphone-13',

@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminPage() {
-  // Checked again here: a layout and its page render in parallel.
+  // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
   const [member, copy] = await Promise.all([getStaffMember(), getAccountCopy()])
   if (!member) notFound()
   return <StaffHome copy={copy.staff} member={member.user} />

@@ -9,17 +9,19 @@ export const PASSWORD_MAX = 128
 export const NAME_MAX = 100
 export const EMAIL_MAX = 254
 
-export type AccountProblem =
-  | 'nameMissing'
-  | 'nameTooLong'
-  | 'nameInvalid'
-  | 'emailMissing'
-  | 'emailInvalid'
-  | 'passwordMissing'
-  | 'passwordTooShort'
-  | 'passwordTooLong'
-  | 'passwordCommon'
-  | 'confirmDelete'
+export const ACCOUNT_PROBLEMS = [
+  'nameMissing',
+  'nameTooLong',
+  'nameInvalid',
+  'emailMissing',
+  'emailInvalid',
+  'passwordMissing',
+  'passwordTooShort',
+  'passwordTooLong',
+  'passwordCommon',
+  'confirmDelete',
+] as const
+export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number]
 export type AccountFieldError = { field: string; code: AccountProblem }
 export type AccountValidation<T> = { ok: true; value: T } | { ok: false; errors: AccountFieldError[] }
 

@@ -3,6 +3,7 @@ import { forwardedHeaders } from '@/auth/account-endpoint'
 import { getAuth } from '@/auth/auth'
 import { accountLimits } from '@/auth/limits'
 import { clientKey } from '@/lib/http/rate-limit'
+import { seeOther } from '@/lib/http/see-other'
 
 export const dynamic = 'force-dynamic'
 
@@ -11,9 +12,9 @@ export const dynamic = 'force-dynamic'
  * visitor in; a used, expired or forged one sends them to log in with a plain message.
  */
 export async function GET(request: Request) {
-  if (!accountLimits.verify.take(clientKey(request)).allowed) return seeOther('/login?problem=tooMany')
+  if (!accountLimits.verify.take(clientKey(request)).allowed) return onward('/login?problem=tooMany')
   const token = new URL(request.url).searchParams.get('token') ?? ''
-  if (!token || token.length > 2048) return seeOther('/login?problem=linkInvalid')
+  if (!token || token.length > 2048) return onward('/login?problem=linkInvalid')
   const auth = await getAuth()
   try {
     const verified = await auth.api.verifyEmail({
@@ -21,18 +22,18 @@ export async function GET(request: Request) {
       headers: forwardedHeaders(request),
       returnHeaders: true,
     })
-    const response = seeOther('/profile?notice=verified')
+    const response = onward('/profile?notice=verified')
     for (const cookie of verified.headers?.getSetCookie() ?? []) response.headers.append('set-cookie', cookie)
     return response
   } catch (error) {
     if (!isAPIError(error)) throw error
-    return seeOther('/login?problem=linkInvalid')
+    return onward('/login?problem=linkInvalid')
   }
 }
 
-function seeOther(path: string) {
-  return new Response(null, {
-    status: 303,
-    headers: { location: path, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' },
-  })
+/** Onward from the link, telling no page where the token was. */
+function onward(path: string) {
+  const response = seeOther(path)
+  response.headers.set('referrer-policy', 'no-referrer')
+  return response
 }
