@@ -1,7 +1,7 @@
 import 'server-only'
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
-import { account, sellerOrder, session, user, verification } from './schema'
+import { account, emailOutbox, sellerOrder, session, user, verification } from './schema'
 
 export type AccountOrder = { reference: string; status: string; totalPence: number; placedAt: Date }
 
@@ -76,10 +76,25 @@ export async function exportAccountData(db: Db, userId: string) {
   }
 }
 
+/** An order's personal details, emptied: what is left is the record the law requires. */
+const ERASED_DETAILS = {
+  userId: null,
+  email: null,
+  name: null,
+  phone: null,
+  addressLine1: null,
+  addressLine2: null,
+  town: null,
+  postcode: null,
+  payoutSealed: null,
+  payoutLast4: null,
+  marketingConsent: false,
+}
+
 /**
  * Deletes an account in one transaction: its sessions, password and tokens go, and the orders it
- * placed keep their record (which the law requires) without the e-mail address or the link to it.
- * (Checkout, in the next issue, erases the rest of an order's personal details the same way.)
+ * placed keep their record (which the law requires) without the seller's details: no name, address,
+ * e-mail, phone or bank details, no link to the account, and none of the e-mails sent about them.
  */
 export async function eraseAccount(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -94,10 +109,20 @@ export async function eraseAccount(db: Db, userId: string): Promise<boolean> {
       isNull(sellerOrder.userId),
       eq(sql`lower(${sellerOrder.email})`, person.email.toLowerCase()),
     )
-    await tx
+    const erased = await tx
       .update(sellerOrder)
-      .set({ email: null, userId: null })
+      .set(ERASED_DETAILS)
       .where(person.emailVerified ? or(eq(sellerOrder.userId, userId), guestOrders) : eq(sellerOrder.userId, userId))
+      .returning({ id: sellerOrder.id })
+    // The e-mails about those orders held the same details.
+    if (erased.length) {
+      await tx.delete(emailOutbox).where(
+        inArray(
+          emailOutbox.orderId,
+          erased.map((order) => order.id),
+        ),
+      )
+    }
     await tx.delete(verification).where(eq(verification.value, userId))
     // Sessions and the password row go with the user (ON DELETE CASCADE).
     await tx.delete(user).where(eq(user.id, userId))

@@ -1,6 +1,19 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
+import { ORDER_STATUSES } from './lifecycle'
 
 export * from './account-schema'
 
@@ -46,10 +59,12 @@ export const basketLine = pgTable(
   ],
 )
 
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+
 /**
- * A seller's order. Checkout (issue 13) fills it in; accounts list it. An order outlives the
- * account that placed it: deleting the account erases the e-mail and unlinks the user, and keeps
- * the record the law requires.
+ * A seller's order. An order outlives the account that placed it: erasing a seller's details
+ * empties the columns marked "personal" and keeps the record the law requires (HMRC, six years).
  */
 export const sellerOrder = pgTable(
   'seller_order',
@@ -57,19 +72,131 @@ export const sellerOrder = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     reference: text('reference').notNull().unique(),
     userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    // Null once erased. Compared lower-cased: that is how accounts store theirs.
+    // Personal. Compared lower-cased: that is how accounts store theirs.
     email: text('email'),
     status: text('status').notNull(),
     totalPence: integer('total_pence').notNull(),
-    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    placedAt: at('placed_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // Personal: who to post a return to and how to reach them.
+    name: text('name'),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    town: text('town'),
+    // Normalised ("SW1A 1AA"), so a lookup by postcode is an equality.
+    postcode: text('postcode'),
+    // Bank details as AES-256-GCM ciphertext (see payout-crypto.ts); only the last four digits plain.
+    payoutMethod: text('payout_method').notNull().default('bank'),
+    payoutSealed: text('payout_sealed'),
+    payoutLast4: text('payout_last4'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    // The terms' revision the seller accepted, and what they declared (keys), when.
+    termsRevision: text('terms_revision'),
+    declarations: jsonb('declarations').$type<string[]>().notNull().default([]),
+    // Prices are held until then; a device arriving later is priced again.
+    holdUntil: at('hold_until').notNull().defaultNow(),
+    // A revised offer's deadline, and when its reminder went.
+    offerDeadline: at('offer_deadline'),
+    offerRemindedAt: at('offer_reminded_at'),
+    returnTracking: text('return_tracking'),
+    // The checkout form's one-time key, and a hash of what was sent with it.
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
   },
   (table) => [
     index('seller_order_user_id_idx').on(table.userId),
     index('seller_order_email_idx').on(sql`lower(${table.email})`),
+    index('seller_order_status_placed_idx').on(table.status, table.placedAt),
+    index('seller_order_postcode_idx').on(table.postcode),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
+    check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],
+)
+
+/** One device in an order, with the price it was sold at and where that price came from. */
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    modelId: text('model_id').notNull(),
+    // Make, model and storage as the seller saw them, e.g. "Apple iPhone 13 128GB".
+    device: text('device').notNull(),
+    variantKey: text('variant_key').notNull(),
+    gradeKey: text('grade_key').notNull(),
+    gradeName: text('grade_name').notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    pricePence: integer('price_pence').notNull(),
+    // The model document's revision the price was read from.
+    catalogueRevision: text('catalogue_revision').notNull(),
+    // What the check found.
+    foundGradeKey: text('found_grade_key'),
+    foundGradeName: text('found_grade_name'),
+    imei: text('imei'),
+    checkNotes: text('check_notes'),
+    revisedPricePence: integer('revised_price_pence'),
+    revisedReason: text('revised_reason'),
+  },
+  (table) => [
+    unique('order_item_position_unique').on(table.orderId, table.position),
+    check('order_item_price_positive', sql`${table.pricePence} > 0`),
+    check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+  ],
+)
+
+/** The order's history: append-only, one row per thing that happened to it. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    // "seller", "staff", "manager" or "system".
+    actor: text('actor').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // A move's name ("receive", "pay", …) or a record ("reveal-payout", "reminder").
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+  },
+  (table) => [index('order_event_order_idx').on(table.orderId, table.id)],
+)
+
+/**
+ * E-mails waiting to go, written in the same transaction as the change they tell of and sent
+ * after it commits, with retries: a mail server that is down delays a message, never an order.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => sellerOrder.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    // "pending", "sent" or "failed" (gave up after the last retry).
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    // The error's kind only: never an address.
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (table) => [index('email_outbox_due_idx').on(table.status, table.nextAttemptAt)],
 )
 
 export type BasketRow = typeof basket.$inferSelect
 export type BasketLineRow = typeof basketLine.$inferSelect
 export type SellerOrderRow = typeof sellerOrder.$inferSelect
+export type OrderItemRow = typeof orderItem.$inferSelect
+export type OrderEventRow = typeof orderEvent.$inferSelect

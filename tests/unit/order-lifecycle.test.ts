@@ -1,0 +1,274 @@
+import {
+  addDays,
+  allowedMove,
+  dueAction,
+  FINAL_STATUSES,
+  isOrderStatus,
+  MOVE_NAMES,
+  MOVES,
+  movesFor,
+  ORDER_STATUSES,
+  type Actor,
+  type MoveName,
+  type OrderStatus,
+  type TimedOrder,
+  type Timings,
+} from '@/orders/lifecycle'
+
+const ACTORS: Actor[] = ['seller', 'staff', 'manager', 'system']
+
+/** Every status some sequence of moves leads to from `start`, by anyone. */
+function reachableFrom(start: OrderStatus): Set<OrderStatus> {
+  const seen = new Set<OrderStatus>([start])
+  const queue: OrderStatus[] = [start]
+  for (let status = queue.shift(); status; status = queue.shift()) {
+    for (const name of MOVE_NAMES) {
+      const move = MOVES[name]
+      if ((move.from as readonly OrderStatus[]).includes(status) && !seen.has(move.to)) {
+        seen.add(move.to)
+        queue.push(move.to)
+      }
+    }
+  }
+  return seen
+}
+
+/** Who may make a move, found by asking `allowedMove` from a status the move starts from. */
+function whoMay(name: MoveName): Actor[] {
+  const from = MOVES[name].from[0]
+  return ACTORS.filter((actor) => allowedMove(from, name, actor).ok)
+}
+
+describe('the MOVES table', () => {
+  it('reaches every status from placed', () => {
+    expect([...reachableFrom('placed')].sort()).toEqual([...ORDER_STATUSES].sort())
+  })
+
+  it('ends at paid, returned, cancelled and closed, and nowhere else', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(['cancelled', 'closed', 'paid', 'returned'])
+    for (const status of FINAL_STATUSES) {
+      for (const actor of ACTORS) expect(movesFor(status, actor)).toEqual([])
+    }
+  })
+
+  it('lets a device that arrives after its price hold ran out be received', () => {
+    expect(FINAL_STATUSES).not.toContain('expired')
+    expect(allowedMove('expired', 'receive', 'staff')).toEqual({ ok: true, to: 'received', email: 'deviceReceived' })
+  })
+
+  it('moves only between known statuses', () => {
+    for (const name of MOVE_NAMES) {
+      expect(isOrderStatus(MOVES[name].to)).toBe(true)
+      for (const from of MOVES[name].from) expect(isOrderStatus(from)).toBe(true)
+    }
+    expect(isOrderStatus('shipped')).toBe(false)
+  })
+
+  it.each<[MoveName, Actor[]]>([
+    ['receive', ['staff', 'manager']],
+    ['check', ['staff', 'manager']],
+    ['revise', ['staff', 'manager']],
+    ['accept', ['seller', 'system']],
+    ['decline', ['seller', 'system']],
+    ['pay', ['manager']],
+    ['return', ['staff', 'manager']],
+    ['quarantine', ['staff', 'manager']],
+    ['close', ['system']],
+    ['cancel', ['seller', 'staff', 'manager']],
+    ['expire', ['system']],
+  ])('lets only the right people %s', (name, actors) => {
+    expect(whoMay(name)).toEqual(actors)
+  })
+
+  it('keeps paying, which reveals the bank details, to managers', () => {
+    expect(allowedMove('checked', 'pay', 'manager')).toEqual({ ok: true, to: 'paid', email: 'paid' })
+    expect(allowedMove('accepted', 'pay', 'manager')).toEqual({ ok: true, to: 'paid', email: 'paid' })
+    for (const actor of ['seller', 'staff', 'system'] as const) {
+      expect(allowedMove('checked', 'pay', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+    }
+  })
+
+  it('never pays or returns a quarantined device', () => {
+    expect(allowedMove('quarantined', 'pay', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
+    expect(allowedMove('quarantined', 'return', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
+    expect(movesFor('quarantined', 'manager')).toEqual([])
+    expect(movesFor('quarantined', 'system')).toEqual(['close'])
+  })
+
+  it('lets the seller cancel only before the device arrives', () => {
+    expect(allowedMove('placed', 'cancel', 'seller')).toEqual({ ok: true, to: 'cancelled', email: 'cancelled' })
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'placed')) {
+      expect(allowedMove(status, 'cancel', 'seller')).toEqual({ ok: false, reason: 'wrong-status' })
+    }
+  })
+
+  it('does not let staff answer a revised offer for the seller', () => {
+    for (const actor of ['staff', 'manager'] as const) {
+      expect(allowedMove('revised', 'accept', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+      expect(allowedMove('revised', 'decline', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+    }
+    expect(allowedMove('revised', 'accept', 'seller')).toEqual({ ok: true, to: 'accepted', email: null })
+    expect(allowedMove('revised', 'decline', 'seller')).toEqual({ ok: true, to: 'returning', email: null })
+  })
+
+  it('leaves expiring and closing to the clock', () => {
+    for (const actor of ['seller', 'staff', 'manager'] as const) {
+      expect(allowedMove('placed', 'expire', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+      expect(allowedMove('quarantined', 'close', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+    }
+    expect(allowedMove('placed', 'expire', 'system')).toEqual({ ok: true, to: 'expired', email: 'expired' })
+    expect(allowedMove('quarantined', 'close', 'system')).toEqual({ ok: true, to: 'closed', email: null })
+  })
+
+  it('says "not-allowed" before "wrong-status", so a refusal does not reveal the status', () => {
+    expect(allowedMove('paid', 'pay', 'seller')).toEqual({ ok: false, reason: 'not-allowed' })
+    expect(allowedMove('paid', 'pay', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
+  })
+
+  it('refuses a status it does not know', () => {
+    expect(allowedMove('shipped', 'receive', 'staff')).toEqual({ ok: false, reason: 'wrong-status' })
+    expect(movesFor('shipped', 'manager')).toEqual([])
+  })
+})
+
+describe('movesFor', () => {
+  it.each<[string, Actor, MoveName[]]>([
+    ['placed', 'seller', ['cancel']],
+    ['placed', 'staff', ['receive', 'cancel']],
+    ['placed', 'system', ['expire']],
+    ['expired', 'staff', ['receive']],
+    ['expired', 'seller', []],
+    ['received', 'staff', ['check', 'quarantine']],
+    ['checked', 'staff', ['revise', 'quarantine']],
+    ['checked', 'manager', ['revise', 'pay', 'quarantine']],
+    ['revised', 'seller', ['accept', 'decline']],
+    ['revised', 'staff', []],
+    ['revised', 'system', ['accept', 'decline']],
+    ['accepted', 'staff', []],
+    ['accepted', 'manager', ['pay']],
+    ['returning', 'staff', ['return']],
+    ['returning', 'seller', []],
+  ])('offers %s to %s: %j', (status, actor, moves) => {
+    expect(movesFor(status, actor)).toEqual(moves)
+  })
+})
+
+describe('dueAction', () => {
+  const now = new Date('2026-11-10T12:00:00Z')
+  const ms = (n: number) => new Date(now.getTime() + n)
+  const timings: Timings = { revisedOfferDays: 7, reminderDaysBefore: 2, quarantineDays: 28, lapsedOffer: 'accept' }
+  const order = (over: Partial<TimedOrder>): TimedOrder => ({
+    status: 'placed',
+    holdUntil: addDays(now, 14),
+    offerDeadline: null,
+    offerRemindedAt: null,
+    statusSince: addDays(now, -1),
+    ...over,
+  })
+
+  it('adds whole days', () => {
+    expect(addDays(now, 2).toISOString()).toBe('2026-11-12T12:00:00.000Z')
+    expect(addDays(now, -1).toISOString()).toBe('2026-11-09T12:00:00.000Z')
+  })
+
+  describe('a placed order', () => {
+    it('waits while its price hold runs', () => {
+      expect(dueAction(order({ holdUntil: ms(1) }), now, timings)).toBeNull()
+    })
+
+    it('expires the moment its price hold ends', () => {
+      const expire = { kind: 'move', move: 'expire', reason: 'price-hold-ended' }
+      expect(dueAction(order({ holdUntil: now }), now, timings)).toEqual(expire)
+      expect(dueAction(order({ holdUntil: addDays(now, -3) }), now, timings)).toEqual(expire)
+    })
+  })
+
+  describe('a revised offer', () => {
+    const revised = (over: Partial<TimedOrder>) => order({ status: 'revised', offerDeadline: addDays(now, 5), ...over })
+
+    it('has nothing to do without a deadline', () => {
+      expect(dueAction(revised({ offerDeadline: null }), now, timings)).toBeNull()
+    })
+
+    it('is accepted at its deadline when the CMS says an unanswered offer is accepted', () => {
+      const due = { kind: 'move', move: 'accept', reason: 'offer-deadline-passed' }
+      expect(dueAction(revised({ offerDeadline: now }), now, timings)).toEqual(due)
+      expect(dueAction(revised({ offerDeadline: ms(-1) }), now, timings)).toEqual(due)
+    })
+
+    it('is declined (the device goes back) at its deadline when the CMS says return', () => {
+      const returning = { ...timings, lapsedOffer: 'return' as const }
+      expect(dueAction(revised({ offerDeadline: now }), now, returning)).toEqual({
+        kind: 'move',
+        move: 'decline',
+        reason: 'offer-deadline-passed',
+      })
+      expect(MOVES.decline.to).toBe('returning')
+    })
+
+    it('answers a lapsed offer even when its reminder went', () => {
+      expect(dueAction(revised({ offerDeadline: ms(-1), offerRemindedAt: ms(-1000) }), now, timings)).toMatchObject({
+        kind: 'move',
+        move: 'accept',
+      })
+    })
+
+    it(`sends the reminder exactly reminderDaysBefore the deadline, not a moment earlier`, () => {
+      const deadline = addDays(now, timings.reminderDaysBefore)
+      expect(dueAction(revised({ offerDeadline: deadline }), now, timings)).toEqual({ kind: 'remind' })
+      expect(dueAction(revised({ offerDeadline: new Date(deadline.getTime() + 1) }), now, timings)).toBeNull()
+      expect(dueAction(revised({ offerDeadline: addDays(now, 1) }), now, timings)).toEqual({ kind: 'remind' })
+    })
+
+    it('follows the CMS reminder setting', () => {
+      const deadline = addDays(now, 3)
+      expect(dueAction(revised({ offerDeadline: deadline }), now, timings)).toBeNull()
+      expect(dueAction(revised({ offerDeadline: deadline }), now, { ...timings, reminderDaysBefore: 3 })).toEqual({
+        kind: 'remind',
+      })
+    })
+
+    it('sends the reminder once', () => {
+      expect(
+        dueAction(revised({ offerDeadline: addDays(now, 1), offerRemindedAt: ms(-60_000) }), now, timings),
+      ).toBeNull()
+    })
+  })
+
+  describe('a quarantined order', () => {
+    const quarantined = (since: Date) => order({ status: 'quarantined', statusSince: since })
+
+    it('is held for quarantineDays, counted from when it was quarantined', () => {
+      const since = addDays(now, -timings.quarantineDays)
+      expect(dueAction(quarantined(new Date(since.getTime() + 1)), now, timings)).toBeNull()
+      expect(dueAction(quarantined(since), now, timings)).toEqual({
+        kind: 'move',
+        move: 'close',
+        reason: 'quarantine-ended',
+      })
+      expect(dueAction(quarantined(since), now, { ...timings, quarantineDays: 29 })).toBeNull()
+    })
+  })
+
+  it.each(['received', 'checked', 'accepted', 'returning', 'returned', 'paid', 'cancelled', 'expired', 'closed'])(
+    'leaves a %s order alone, however old',
+    (status) => {
+      const old = addDays(now, -1000)
+      const due = dueAction(order({ status, holdUntil: old, offerDeadline: old, statusSince: old }), now, timings)
+      expect(due).toBeNull()
+    },
+  )
+
+  it('only asks for moves the system may make from that status', () => {
+    const old = addDays(now, -1000)
+    for (const status of ORDER_STATUSES) {
+      for (const lapsedOffer of ['accept', 'return'] as const) {
+        const due = dueAction(order({ status, holdUntil: old, offerDeadline: old, statusSince: old }), now, {
+          ...timings,
+          lapsedOffer,
+        })
+        if (due?.kind === 'move') expect(allowedMove(status, due.move, 'system').ok).toBe(true)
+      }
+    }
+  })
+})

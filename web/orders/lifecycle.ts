@@ -1,0 +1,132 @@
+/**
+ * An order's life, as data: every status, every move between them, who may make it and which
+ * e-mail tells the seller. Pure, so it is tested on its own; the only way an order's status
+ * changes (orders.ts) goes through `allowedMove`. The words for each status are in the CMS.
+ */
+
+export const ORDER_STATUSES = [
+  'placed',
+  'received',
+  'checked',
+  'revised',
+  'accepted',
+  'returning',
+  'returned',
+  'paid',
+  'cancelled',
+  'expired',
+  'quarantined',
+  'closed',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** Who acts: the seller, a member of staff, a manager, or the server's own timer. */
+export type Actor = 'seller' | 'staff' | 'manager' | 'system'
+
+/** E-mails a move sends; their words are in the E-mails document under the same names. */
+export type OrderEmail = 'deviceReceived' | 'revisedOffer' | 'paid' | 'returned' | 'cancelled' | 'expired'
+
+type Move = { from: readonly OrderStatus[]; to: OrderStatus; by: readonly Actor[]; email: OrderEmail | null }
+
+const STAFF: readonly Actor[] = ['staff', 'manager']
+
+export const MOVES = {
+  // A device that arrives after its price hold ran out is received too, and priced again at the check.
+  receive: { from: ['placed', 'expired'], to: 'received', by: STAFF, email: 'deviceReceived' },
+  check: { from: ['received'], to: 'checked', by: STAFF, email: null },
+  revise: { from: ['checked'], to: 'revised', by: STAFF, email: 'revisedOffer' },
+  // The system answers a revised offer nobody answered by its deadline, as the CMS says.
+  accept: { from: ['revised'], to: 'accepted', by: ['seller', 'system'], email: null },
+  decline: { from: ['revised'], to: 'returning', by: ['seller', 'system'], email: null },
+  // Paying reveals the bank details: managers only.
+  pay: { from: ['checked', 'accepted'], to: 'paid', by: ['manager'], email: 'paid' },
+  return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned' },
+  // A stolen-device flag: held, then closed; never paid or returned.
+  quarantine: { from: ['received', 'checked'], to: 'quarantined', by: STAFF, email: null },
+  close: { from: ['quarantined'], to: 'closed', by: ['system'], email: null },
+  cancel: { from: ['placed'], to: 'cancelled', by: ['seller', 'staff', 'manager'], email: 'cancelled' },
+  expire: { from: ['placed'], to: 'expired', by: ['system'], email: 'expired' },
+} as const satisfies Record<string, Move>
+
+export type MoveName = keyof typeof MOVES
+export const MOVE_NAMES = Object.keys(MOVES) as MoveName[]
+
+/** Statuses no move leaves. */
+export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => !MOVE_NAMES.some((name) => (MOVES[name].from as readonly OrderStatus[]).includes(status)),
+)
+
+export type MoveCheck =
+  { ok: true; to: OrderStatus; email: OrderEmail | null } | { ok: false; reason: 'not-allowed' | 'wrong-status' }
+
+/** Whether `actor` may make `move` on an order in `status`, and where it leads. */
+export function allowedMove(status: string, move: MoveName, actor: Actor): MoveCheck {
+  const rule: Move = MOVES[move]
+  if (!rule.by.includes(actor)) return { ok: false, reason: 'not-allowed' }
+  if (!rule.from.includes(status as OrderStatus)) return { ok: false, reason: 'wrong-status' }
+  return { ok: true, to: rule.to, email: rule.email }
+}
+
+/** The moves `actor` could make now, in the table's order: what a page offers as buttons. */
+export function movesFor(status: string, actor: Actor): MoveName[] {
+  return MOVE_NAMES.filter((name) => allowedMove(status, name, actor).ok)
+}
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value)
+}
+
+export type Timings = {
+  /** Days a revised offer stays open. */
+  revisedOfferDays: number
+  /** Days before a revised offer's deadline that the reminder goes. */
+  reminderDaysBefore: number
+  /** Days a quarantined device is held before the order closes. */
+  quarantineDays: number
+  /** What an unanswered revised offer becomes at its deadline. */
+  lapsedOffer: 'accept' | 'return'
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+export const addDays = (from: Date, days: number) => new Date(from.getTime() + days * DAY_MS)
+
+export type TimedOrder = {
+  status: string
+  holdUntil: Date
+  offerDeadline: Date | null
+  offerRemindedAt: Date | null
+  /** When the order entered its current status. */
+  statusSince: Date
+}
+
+export type DueAction = { kind: 'move'; move: MoveName; reason: string } | { kind: 'remind' } | null
+
+/**
+ * What the clock does to an order at `now`: a price hold that ran out expires it, a revised offer
+ * past its deadline is answered as the CMS says, one that is nearly due gets its reminder, and a
+ * quarantine that has run its days closes. One action at a time; the caller repeats until null.
+ */
+export function dueAction(order: TimedOrder, now: Date, timings: Timings): DueAction {
+  switch (order.status) {
+    case 'placed':
+      return order.holdUntil <= now ? { kind: 'move', move: 'expire', reason: 'price-hold-ended' } : null
+    case 'revised': {
+      if (!order.offerDeadline) return null
+      if (order.offerDeadline <= now) {
+        return {
+          kind: 'move',
+          move: timings.lapsedOffer === 'accept' ? 'accept' : 'decline',
+          reason: 'offer-deadline-passed',
+        }
+      }
+      const remindFrom = addDays(order.offerDeadline, -timings.reminderDaysBefore)
+      return !order.offerRemindedAt && remindFrom <= now ? { kind: 'remind' } : null
+    }
+    case 'quarantined':
+      return addDays(order.statusSince, timings.quarantineDays) <= now
+        ? { kind: 'move', move: 'close', reason: 'quarantine-ended' }
+        : null
+    default:
+      return null
+  }
+}
