@@ -10,6 +10,7 @@ const singletons = [
   { id: 'pricingRules', title: 'Pricing rules' },
   { id: 'sellingCopy', title: 'Price checker and basket' },
   { id: 'accountCopy', title: 'Accounts' },
+  { id: 'orderCopy', title: 'Orders' },
   { id: 'emailCopy', title: 'E-mails' },
 ]
 

@@ -20,6 +20,7 @@ import { heroSection } from './objects/hero-section'
 import { imageWithAlt } from './objects/image-with-alt'
 import { link } from './objects/link'
 import { navItem } from './objects/nav-item'
+import { orderSection } from './objects/order-section'
 import { richTextSection } from './objects/rich-text-section'
 import { stepsSection } from './objects/steps-section'
 import { storageVariant } from './objects/storage-variant'
@@ -30,6 +31,7 @@ import { footer } from './singletons/footer'
 import { header } from './singletons/header'
 import { navigation } from './singletons/navigation'
 import { newsletter } from './singletons/newsletter'
+import { orderCopy } from './singletons/order-copy'
 import { pricingRules } from './singletons/pricing-rules'
 import { sellingCopy } from './singletons/selling-copy'
 import { siteSettings } from './singletons/site-settings'
@@ -44,6 +46,7 @@ export const singletonTypes = [
   'pricingRules',
   'sellingCopy',
   'accountCopy',
+  'orderCopy',
   'emailCopy',
 ] as const
 
@@ -57,6 +60,7 @@ export const schemaTypes = [
   pricingRules,
   sellingCopy,
   accountCopy,
+  orderCopy,
   emailCopy,
   page,
   deviceMake,
@@ -80,6 +84,7 @@ export const schemaTypes = [
   deviceFinderSection,
   basketSection,
   accountSection,
+  orderSection,
   emailMessage,
   storageVariant,
   conditionQuestion,

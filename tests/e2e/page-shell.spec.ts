@@ -44,7 +44,10 @@ test('the footer shows contact links, hours, link groups, payments, rating and t
   }
   await expect(footer.getByText('Fast Day Same Payment')).toBeVisible()
   await expect(footer.getByRole('link', { name: 'Fast Day Same Payment' })).toHaveCount(0)
-  await expect(footer.getByRole('link', { name: 'Order Statuses' })).toHaveAttribute('href', '/order-tracker')
+  await expect(footer.getByRole('link', { name: 'Order Statuses' })).toHaveAttribute(
+    'href',
+    '/order-tracker#order-statuses',
+  )
   await expect(footer.getByRole('link', { name: 'Terms & Conditions' })).toHaveAttribute('href', '/terms-and-condition')
   await expect(footer.getByRole('img', { name: 'Card payment' })).toBeVisible()
   await expect(footer.getByRole('img', { name: 'Bank transfer' })).toBeVisible()

@@ -8,6 +8,7 @@ const grades: ConditionGrade[] = [
 ]
 const iphone: PricedModel = {
   _id: 'model-iphone-13',
+  revision: 'rev-1',
   name: 'iPhone 13',
   make: 'Apple',
   href: '/sell-my-phone/iphone-13',

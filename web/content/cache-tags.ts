@@ -14,6 +14,7 @@ export const cacheTags = {
   pricingRules: 'pricingRules',
   sellingCopy: 'sellingCopy',
   accountCopy: 'accountCopy',
+  orderCopy: 'orderCopy',
   emailCopy: 'emailCopy',
 } as const
 

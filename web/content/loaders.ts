@@ -8,6 +8,7 @@ import {
   conditionGradesQuery,
   deviceCatalogueQuery,
   emailCopyQuery,
+  termsRevisionQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
@@ -15,6 +16,7 @@ import {
   modelSlugsQuery,
   navigationQuery,
   newsletterQuery,
+  orderCopyQuery,
   pageByPathQuery,
   pagePathsQuery,
   priceListQuery,
@@ -140,6 +142,13 @@ export const getAccountCopy = cache(async () =>
   ),
 )
 
+export const getOrderCopy = cache(async () =>
+  requireContent(
+    await fetchQuery(orderCopyQuery, { tags: [cacheTags.orderCopy, cacheTags.page] }),
+    'the Orders document (id "orderCopy")',
+  ),
+)
+
 export const getEmailCopy = cache(async () =>
   requireContent(
     await fetchQuery(emailCopyQuery, { tags: [cacheTags.emailCopy] }),
@@ -153,3 +162,9 @@ export const getSellingCopy = cache(async () =>
     'the Price checker and basket document (id "sellingCopy")',
   ),
 )
+
+/** The revision of the terms and conditions page that a seller accepts at checkout. */
+export const getTermsRevision = cache(async () => {
+  const terms = await fetchQuery(termsRevisionQuery, { tags: [cacheTags.page] })
+  return terms?.revision ?? 'unpublished'
+})

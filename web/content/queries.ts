@@ -154,6 +154,8 @@ export const modelPageQuery =
 /** Every model's price table: what the server prices baskets with. */
 export const priceListQuery = defineQuery(`*[_type == "deviceModel"]{
   _id,
+  // The revision a price was read from, recorded with each device sold (seed documents have none).
+  "revision": coalesce(_rev, "seed"),
   name,
   "make": make->name,
   "href": ${MODEL_HREF},
@@ -194,8 +196,51 @@ export const accountCopyQuery = defineQuery(`*[_type == "accountCopy" && _id == 
     "loginLink": loginLink${LINK},
     "requestAgainLink": requestAgainLink${LINK}
   },
-  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },
+  profile,
   staff
+}`)
+
+export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "orderCopy"][0]{
+  checkout{
+    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,
+    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,
+    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,
+    declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
+    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
+    "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
+    pricesChangedHeading, pricesChanged, submit
+  },
+  problems{
+    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,
+    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,
+    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,
+    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
+    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
+    linkInvalid, offerClosed, cannotCancel, tooMany, crossOrigin, tooLarge, unavailable
+  },
+  confirmation{
+    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
+    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink${LINK}, noOrder
+  },
+  tracker{
+    reference, referenceHint, lookup, lookupHint, submit
+  },
+  details{
+    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
+    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
+    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,
+    cancelHelp, cancelled, paidTo, returnTracking, viewOrder
+  },
+  statusesHeading,
+  "statuses": statuses[]{ _key, key, name, explanation },
+  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },
+  admin{
+    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
+    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,
+    timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,
+    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
+    notAllowed, invalid, revealed, actorSeller, actorSystem
+  }
 }`)
 
 export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "emailCopy"][0]{
@@ -206,7 +251,17 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   existingAccount{ subject, intro, button, outro },
   resetPassword{ subject, intro, button, outro },
   passwordChanged{ subject, intro, button, outro },
-  accountDeleted{ subject, intro, button, outro }
+  accountDeleted{ subject, intro, button, outro },
+  orderItemsHeading,
+  totalLabel,
+  orderConfirmation{ subject, intro, button, secondButton, outro },
+  deviceReceived{ subject, intro, button, secondButton, outro },
+  revisedOffer{ subject, intro, button, secondButton, outro },
+  revisedOfferReminder{ subject, intro, button, secondButton, outro },
+  paid{ subject, intro, button, secondButton, outro },
+  returned{ subject, intro, button, secondButton, outro },
+  cancelled{ subject, intro, button, secondButton, outro },
+  expired{ subject, intro, button, secondButton, outro }
 }`)
 
 export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(itemId asc){
@@ -216,3 +271,8 @@ export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(item
   "thumbnailUrl": thumbnail.asset->url,
   "thumbnailAlt": coalesce(thumbnail.alt, "")
 }`)
+
+// The terms a seller accepts at checkout: their revision is recorded with the order.
+export const termsRevisionQuery = defineQuery(
+  `*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }`,
+)

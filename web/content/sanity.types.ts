@@ -54,7 +54,14 @@ export type EmailMessage = {
   subject: string
   intro: string
   button?: string
+  secondButton?: string
   outro?: string
+}
+
+export type OrderSection = {
+  _type: 'orderSection'
+  heading?: string
+  kind: 'checkout' | 'confirmation' | 'tracker' | 'details' | 'statuses'
 }
 
 export type AccountSection = {
@@ -353,6 +360,9 @@ export type Page = {
     | ({
         _key: string
       } & AccountSection)
+    | ({
+        _key: string
+      } & OrderSection)
   >
   description: string
 }
@@ -371,6 +381,228 @@ export type EmailCopy = {
   resetPassword: EmailMessage
   passwordChanged: EmailMessage
   accountDeleted: EmailMessage
+  orderItemsHeading: string
+  totalLabel: string
+  orderConfirmation: EmailMessage
+  deviceReceived: EmailMessage
+  revisedOffer: EmailMessage
+  revisedOfferReminder: EmailMessage
+  paid: EmailMessage
+  returned: EmailMessage
+  cancelled: EmailMessage
+  expired: EmailMessage
+}
+
+export type OrderCopy = {
+  _id: string
+  _type: 'orderCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  checkout: {
+    detailsHeading: string
+    name: string
+    nameHint?: string
+    email: string
+    emailHint?: string
+    phone: string
+    phoneHint?: string
+    addressHeading: string
+    addressLine1: string
+    addressLine2: string
+    town: string
+    postcode: string
+    postcodeHint?: string
+    payoutHeading: string
+    payoutText?: string
+    accountHolder: string
+    sortCode: string
+    sortCodeHint: string
+    accountNumber: string
+    accountNumberHint: string
+    declarationsHeading: string
+    declareAge: string
+    declareOwner: string
+    declareWiped: string
+    wipeGuideLink: Link
+    declareTerms: string
+    termsLink: Link
+    marketing: string
+    summaryHeading: string
+    deviceColumn: string
+    conditionColumn: string
+    priceColumn: string
+    totalLabel: string
+    holdNote: string
+    signedInNote: string
+    loginPrompt: Link
+    emptyBasket: string
+    emptyBasketLink: Link
+    pricesChangedHeading: string
+    pricesChanged: string
+    submit: string
+  }
+  problems: {
+    summary: string
+    nameMissing: string
+    nameTooLong: string
+    nameInvalid: string
+    emailMissing: string
+    emailInvalid: string
+    emailTooLong: string
+    phoneMissing: string
+    phoneInvalid: string
+    addressLine1Missing: string
+    addressTooLong: string
+    addressInvalid: string
+    townMissing: string
+    postcodeMissing: string
+    postcodeInvalid: string
+    accountHolderMissing: string
+    sortCodeMissing: string
+    sortCodeInvalid: string
+    accountNumberMissing: string
+    accountNumberInvalid: string
+    declareAgeMissing: string
+    declareOwnerMissing: string
+    declareWipedMissing: string
+    declareTermsMissing: string
+    basketEmpty: string
+    pricesChanged: string
+    keyReused: string
+    referenceMissing: string
+    referenceInvalid: string
+    lookupMissing: string
+    notFound: string
+    linkInvalid: string
+    offerClosed: string
+    cannotCancel: string
+    tooMany: string
+    crossOrigin: string
+    tooLarge: string
+    unavailable: string
+  }
+  confirmation: {
+    heading: string
+    referenceLabel: string
+    emailSent: string
+    holdUntil: string
+    printButton: string
+    labelHeading: string
+    labelInstructions: string
+    freepostAddress: string
+    slipHeading: string
+    slipInstructions: string
+    trackLink: Link
+    noOrder: string
+  }
+  tracker: {
+    reference: string
+    referenceHint: string
+    lookup: string
+    lookupHint: string
+    submit: string
+  }
+  details: {
+    referenceLabel: string
+    placedLabel: string
+    statusHeading: string
+    itemsHeading: string
+    deviceColumn: string
+    conditionColumn: string
+    foundColumn: string
+    priceColumn: string
+    revisedColumn: string
+    totalLabel: string
+    timelineHeading: string
+    revisedHeading: string
+    revisedText: string
+    reasonLabel: string
+    acceptButton: string
+    declineButton: string
+    confirmAcceptHeading: string
+    confirmDeclineHeading: string
+    accepted: string
+    declined: string
+    cancelButton: string
+    cancelHelp: string
+    cancelled: string
+    paidTo: string
+    returnTracking: string
+    viewOrder: string
+  }
+  statusesHeading: string
+  statuses: Array<{
+    key:
+      | 'placed'
+      | 'received'
+      | 'checked'
+      | 'revised'
+      | 'accepted'
+      | 'returning'
+      | 'returned'
+      | 'paid'
+      | 'cancelled'
+      | 'expired'
+      | 'quarantined'
+      | 'closed'
+    name: string
+    explanation: string
+    _type: 'orderStatus'
+    _key: string
+  }>
+  timings: {
+    revisedOfferDays: number
+    reminderDaysBefore: number
+    quarantineDays: number
+    lapsedOffer: 'accept' | 'return'
+  }
+  admin: {
+    ordersHeading: string
+    allStatuses: string
+    statusFilter: string
+    search: string
+    searchButton: string
+    noOrders: string
+    referenceColumn: string
+    placedColumn: string
+    sellerColumn: string
+    statusColumn: string
+    totalColumn: string
+    itemsColumn: string
+    backToList: string
+    sellerHeading: string
+    payoutHeading: string
+    masked: string
+    timelineHeading: string
+    actionsHeading: string
+    noActions: string
+    receive: string
+    check: string
+    revise: string
+    pay: string
+    ret: string
+    quarantine: string
+    cancel: string
+    reveal: string
+    confirm: string
+    confirmHelp: string
+    gradeFound: string
+    imei: string
+    imeiHint: string
+    notes: string
+    newPrice: string
+    reason: string
+    tracking: string
+    why: string
+    moved: string
+    done: string
+    notAllowed: string
+    invalid: string
+    revealed: string
+    actorSeller: string
+    actorSystem: string
+  }
 }
 
 export type AccountCopy = {
@@ -440,12 +672,6 @@ export type AccountCopy = {
     placedLabel: string
     statusLabel: string
     totalLabel: string
-    orderStatuses: Array<{
-      key: string
-      label: string
-      _type: 'orderStatus'
-      _key: string
-    }>
     passwordHeading: string
     passwordButton: string
     passwordChanged: string
@@ -870,6 +1096,7 @@ export type AllSanitySchemaTypes =
   | ConditionQuestion
   | StorageVariant
   | EmailMessage
+  | OrderSection
   | AccountSection
   | BasketSection
   | DeviceFinderSection
@@ -896,6 +1123,7 @@ export type AllSanitySchemaTypes =
   | DeviceMake
   | Page
   | EmailCopy
+  | OrderCopy
   | AccountCopy
   | SellingCopy
   | PricingRules
@@ -1268,6 +1496,12 @@ export type PageByPathQueryResult = {
           }
         | {
             _key: string
+            _type: 'orderSection'
+            heading?: string
+            kind: 'checkout' | 'confirmation' | 'details' | 'statuses' | 'tracker'
+          }
+        | {
+            _key: string
             _type: 'richTextSection'
             heading?: string
             body: BlockContent
@@ -1340,9 +1574,10 @@ export type ModelPageQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: priceListQuery
-// Query: *[_type == "deviceModel"]{  _id,  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+// Query: *[_type == "deviceModel"]{  _id,  // The revision a price was read from, recorded with each device sold (seed documents have none).  "revision": coalesce(_rev, "seed"),  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
 export type PriceListQueryResult = Array<{
   _id: string
+  revision: string
   name: string
   make: string
   href: string
@@ -1459,7 +1694,7 @@ export type SellingCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: accountCopyQuery
-// Query: *[_type == "accountCopy" && _id == "accountCopy"][0]{  fields,  problems,  forms{    ...,    "forgotLink": forgotLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "signUpLink": signUpLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "loginLink": loginLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "requestAgainLink": requestAgainLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}  },  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },  staff}
+// Query: *[_type == "accountCopy" && _id == "accountCopy"][0]{  fields,  problems,  forms{    ...,    "forgotLink": forgotLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "signUpLink": signUpLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "loginLink": loginLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "requestAgainLink": requestAgainLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}  },  profile,  staff}
 export type AccountCopyQueryResult = {
   fields: {
     name: string
@@ -1538,10 +1773,6 @@ export type AccountCopyQueryResult = {
     placedLabel: string
     statusLabel: string
     totalLabel: string
-    orderStatuses: Array<{
-      key: string
-      label: string
-    }>
     passwordHeading: string
     passwordButton: string
     passwordChanged: string
@@ -1568,8 +1799,237 @@ export type AccountCopyQueryResult = {
 } | null
 
 // Source: ../web/content/queries.ts
+// Variable: orderCopyQuery
+// Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, tooMany, crossOrigin, tooLarge, unavailable  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,    cancelHelp, cancelled, paidTo, returnTracking, viewOrder  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,    timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,    notAllowed, invalid, revealed, actorSeller, actorSystem  }}
+export type OrderCopyQueryResult = {
+  checkout: {
+    detailsHeading: string
+    name: string
+    nameHint: string | null
+    email: string
+    emailHint: string | null
+    phone: string
+    phoneHint: string | null
+    addressHeading: string
+    addressLine1: string
+    addressLine2: string
+    town: string
+    postcode: string
+    postcodeHint: string | null
+    payoutHeading: string
+    payoutText: string | null
+    accountHolder: string
+    sortCode: string
+    sortCodeHint: string
+    accountNumber: string
+    accountNumberHint: string
+    declarationsHeading: string
+    declareAge: string
+    declareOwner: string
+    declareWiped: string
+    wipeGuideLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    declareTerms: string
+    termsLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    marketing: string
+    summaryHeading: string
+    deviceColumn: string
+    conditionColumn: string
+    priceColumn: string
+    totalLabel: string
+    holdNote: string
+    signedInNote: string
+    loginPrompt: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    emptyBasket: string
+    emptyBasketLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    pricesChangedHeading: string
+    pricesChanged: string
+    submit: string
+  }
+  problems: {
+    summary: string
+    nameMissing: string
+    nameTooLong: string
+    nameInvalid: string
+    emailMissing: string
+    emailInvalid: string
+    emailTooLong: string
+    phoneMissing: string
+    phoneInvalid: string
+    addressLine1Missing: string
+    addressTooLong: string
+    addressInvalid: string
+    townMissing: string
+    postcodeMissing: string
+    postcodeInvalid: string
+    accountHolderMissing: string
+    sortCodeMissing: string
+    sortCodeInvalid: string
+    accountNumberMissing: string
+    accountNumberInvalid: string
+    declareAgeMissing: string
+    declareOwnerMissing: string
+    declareWipedMissing: string
+    declareTermsMissing: string
+    basketEmpty: string
+    pricesChanged: string
+    keyReused: string
+    referenceMissing: string
+    referenceInvalid: string
+    lookupMissing: string
+    notFound: string
+    linkInvalid: string
+    offerClosed: string
+    cannotCancel: string
+    tooMany: string
+    crossOrigin: string
+    tooLarge: string
+    unavailable: string
+  }
+  confirmation: {
+    heading: string
+    referenceLabel: string
+    emailSent: string
+    holdUntil: string
+    printButton: string
+    labelHeading: string
+    labelInstructions: string
+    freepostAddress: string
+    slipHeading: string
+    slipInstructions: string
+    trackLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    noOrder: string
+  }
+  tracker: {
+    reference: string
+    referenceHint: string
+    lookup: string
+    lookupHint: string
+    submit: string
+  }
+  details: {
+    referenceLabel: string
+    placedLabel: string
+    statusHeading: string
+    itemsHeading: string
+    deviceColumn: string
+    conditionColumn: string
+    foundColumn: string
+    priceColumn: string
+    revisedColumn: string
+    totalLabel: string
+    timelineHeading: string
+    revisedHeading: string
+    revisedText: string
+    reasonLabel: string
+    acceptButton: string
+    declineButton: string
+    confirmAcceptHeading: string
+    confirmDeclineHeading: string
+    accepted: string
+    declined: string
+    cancelButton: string
+    cancelHelp: string
+    cancelled: string
+    paidTo: string
+    returnTracking: string
+    viewOrder: string
+  }
+  statusesHeading: string
+  statuses: Array<{
+    _key: string
+    key:
+      | 'accepted'
+      | 'cancelled'
+      | 'checked'
+      | 'closed'
+      | 'expired'
+      | 'paid'
+      | 'placed'
+      | 'quarantined'
+      | 'received'
+      | 'returned'
+      | 'returning'
+      | 'revised'
+    name: string
+    explanation: string
+  }>
+  timings: {
+    revisedOfferDays: number
+    reminderDaysBefore: number
+    quarantineDays: number
+    lapsedOffer: 'accept' | 'return'
+  }
+  admin: {
+    ordersHeading: string
+    allStatuses: string
+    statusFilter: string
+    search: string
+    searchButton: string
+    noOrders: string
+    referenceColumn: string
+    placedColumn: string
+    sellerColumn: string
+    statusColumn: string
+    totalColumn: string
+    itemsColumn: string
+    backToList: string
+    sellerHeading: string
+    payoutHeading: string
+    masked: string
+    timelineHeading: string
+    actionsHeading: string
+    noActions: string
+    receive: string
+    check: string
+    revise: string
+    pay: string
+    ret: string
+    quarantine: string
+    cancel: string
+    reveal: string
+    confirm: string
+    confirmHelp: string
+    gradeFound: string
+    imei: string
+    imeiHint: string
+    notes: string
+    newPrice: string
+    reason: string
+    tracking: string
+    why: string
+    moved: string
+    done: string
+    notAllowed: string
+    invalid: string
+    revealed: string
+    actorSeller: string
+    actorSystem: string
+  }
+} | null
+
+// Source: ../web/content/queries.ts
 // Variable: emailCopyQuery
-// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro }}
+// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  orderItemsHeading,  totalLabel,  orderConfirmation{ subject, intro, button, secondButton, outro },  deviceReceived{ subject, intro, button, secondButton, outro },  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
 export type EmailCopyQueryResult = {
   greeting: string
   signOff: string
@@ -1604,6 +2064,64 @@ export type EmailCopyQueryResult = {
     button: string | null
     outro: string | null
   }
+  orderItemsHeading: string
+  totalLabel: string
+  orderConfirmation: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  deviceReceived: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  revisedOffer: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  revisedOfferReminder: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  paid: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  returned: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  cancelled: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
+  expired: {
+    subject: string
+    intro: string
+    button: string | null
+    secondButton: string | null
+    outro: string | null
+  }
 } | null
 
 // Source: ../web/content/queries.ts
@@ -1616,6 +2134,13 @@ export type SearchItemsQueryResult = Array<{
   thumbnailUrl: string | null
   thumbnailAlt: string | ''
 }>
+
+// Source: ../web/content/queries.ts
+// Variable: termsRevisionQuery
+// Query: *[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }
+export type TermsRevisionQueryResult = {
+  revision: string
+} | null
 
 // Query TypeMap
 declare global {
@@ -1632,13 +2157,15 @@ declare global {
     '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
     '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
     '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
-    '*[_type == "deviceModel"]{\n  _id,\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
+    '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
     '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
     '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
-    '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile{ ..., "orderStatuses": orderStatuses[]{ key, label } },\n  staff\n}': AccountCopyQueryResult
-    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro }\n}': EmailCopyQueryResult
+    '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
+    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, tooMany, crossOrigin, tooLarge, unavailable\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,\n    cancelHelp, cancelled, paidTo, returnTracking, viewOrder\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,\n    timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,\n    notAllowed, invalid, revealed, actorSeller, actorSystem\n  }\n}': OrderCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
+    '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

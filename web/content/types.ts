@@ -6,6 +6,7 @@ import type {
   HeaderQueryResult,
   NavigationQueryResult,
   NewsletterQueryResult,
+  OrderCopyQueryResult,
   PageByPathQueryResult,
   SearchItemsQueryResult,
   SiteSettingsQueryResult,
@@ -37,6 +38,7 @@ export type SearchItem = SearchItemsQueryResult[number]
 export type ResolvedLink = { label: string; href: string | null; external: boolean }
 export type SellingCopy = NonNullable<SellingCopyQueryResult>
 export type AccountCopy = NonNullable<AccountCopyQueryResult>
+export type OrderCopy = NonNullable<OrderCopyQueryResult>
 export type EmailCopy = NonNullable<EmailCopyQueryResult>
 export type PricingRules = NonNullable<PricingRulesQueryResult>
 export type ConditionGrade = ConditionGradesQueryResult[number]

@@ -89,6 +89,7 @@ export const page = defineType({
         defineArrayMember({ type: 'deviceFinderSection' }),
         defineArrayMember({ type: 'basketSection' }),
         defineArrayMember({ type: 'accountSection' }),
+        defineArrayMember({ type: 'orderSection' }),
       ],
     }),
     defineField({

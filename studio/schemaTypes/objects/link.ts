@@ -1,7 +1,8 @@
 import { LinkIcon } from '@sanity/icons/Link'
 import { defineField, defineType } from 'sanity'
 
-const ROUTE_PATTERN = /^\/[a-z0-9\-/]*$/
+// A path, then optionally a query (/login?next=/profile) and an anchor (/order-tracker#order-statuses).
+const ROUTE_PATTERN = /^\/[a-z0-9\-/]*(?:\?[a-z0-9\-/_=&%.]*)?(?:#[a-z0-9\-]+)?$/
 
 /** A link an editor can point at a page, a route, another site, or leave as plain text. */
 export const link = defineType({
@@ -53,7 +54,8 @@ export const link = defineType({
       name: 'route',
       title: 'Route',
       type: 'string',
-      description: 'A path on this site, starting with a slash, for example /order-tracker.',
+      description:
+        'A path on this site, starting with a slash, for example /order-tracker. It may end with a query or an anchor, for example /login?next=/profile or /order-tracker#order-statuses.',
       hidden: ({ parent }) => parent?.kind !== 'route',
       validation: (rule) =>
         rule.custom((value, context) => {
@@ -62,7 +64,7 @@ export const link = defineType({
           if (!value) return 'Enter the path this link opens.'
           return ROUTE_PATTERN.test(value)
             ? true
-            : 'Use a path that starts with / and holds only lower-case letters, digits, hyphens and slashes.'
+            : 'Use a path that starts with / and holds only lower-case letters, digits, hyphens and slashes, then optionally a query (?next=/profile) and an anchor (#order-statuses).'
         }),
     }),
     defineField({

@@ -1,5 +1,5 @@
 import { UserIcon } from '@sanity/icons/User'
-import { defineArrayMember, defineField, defineType } from 'sanity'
+import { defineType } from 'sanity'
 import {
   copyGroup as group,
   optionalString,
@@ -106,24 +106,6 @@ export const accountCopy = defineType({
       requiredString('placedLabel', 'Placed column', 'For example "Placed".'),
       requiredString('statusLabel', 'Status column', 'For example "Status".'),
       requiredString('totalLabel', 'Total column', 'For example "Total".'),
-      defineField({
-        name: 'orderStatuses',
-        title: 'Order statuses',
-        type: 'array',
-        description: 'What sellers read for each stage of an order. The key is fixed by the site.',
-        of: [
-          defineArrayMember({
-            type: 'object',
-            name: 'orderStatus',
-            fields: [
-              requiredString('key', 'Key', 'The stage’s fixed name, for example "placed".'),
-              requiredString('label', 'Label', 'What sellers read, for example "Waiting for your device".'),
-            ],
-            preview: { select: { title: 'label', subtitle: 'key' } },
-          }),
-        ],
-        validation: (rule) => rule.required().min(1),
-      }),
       requiredString('passwordHeading', 'Change password heading', 'For example "Change your password".'),
       requiredString('passwordButton', 'Change password button', 'For example "Change password".'),
       requiredString('passwordChanged', 'Password changed', 'After a change: other devices are signed out.'),

@@ -1,6 +1,6 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
 import { defineField, defineType } from 'sanity'
-import { requiredText, templateString } from '../fields'
+import { requiredString, requiredText, templateString } from '../fields'
 
 const message = (name: string, title: string, placeholders: string) =>
   defineField({
@@ -32,6 +32,40 @@ export const emailCopy = defineType({
     message('resetPassword', 'Reset your password', ', {minutes} (how long the link works)'),
     message('passwordChanged', 'Password changed', ''),
     message('accountDeleted', 'Account deleted', ''),
+    requiredString(
+      'orderItemsHeading',
+      'Devices heading',
+      'Above the list of devices and prices in order e-mails, for example "Your devices".',
+    ),
+    requiredString('totalLabel', 'Total', 'Under the list of devices in order e-mails, for example "Total".'),
+    message(
+      'orderConfirmation',
+      'Order placed',
+      ', {reference} (the order number), {total} (what we pay) and {holdUntil} (the last day the price is held)',
+    ),
+    message('deviceReceived', 'Device received', ', {reference} (the order number)'),
+    message(
+      'revisedOffer',
+      'Revised offer',
+      ', {reference} (the order number), {total} (the new total), {deadline} (the last day to reply) and {reason} (why each price changed)',
+    ),
+    message(
+      'revisedOfferReminder',
+      'Revised offer reminder',
+      ', {reference} (the order number), {total} (the new total) and {deadline} (the last day to reply)',
+    ),
+    message(
+      'paid',
+      'Paid',
+      ', {reference} (the order number), {total} (what we paid) and {last4} (the last digits of the account)',
+    ),
+    message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
+    message('cancelled', 'Order cancelled', ', {reference} (the order number)'),
+    message(
+      'expired',
+      'Price hold ended',
+      ', {reference} (the order number) and {holdDays} (the days a price is held)',
+    ),
   ],
   preview: { prepare: () => ({ title: 'E-mails' }) },
 })

@@ -18,11 +18,14 @@ export async function CmsPage({
   path,
   basket,
   account,
+  order,
 }: {
   path: string
   basket?: BasketView | null
   /** What an account page shows where its editor placed the account section. */
   account?: ReactNode
+  /** What an order page shows where its editor placed the order section. */
+  order?: ReactNode
 }) {
   const [page, crumbs, catalogue, header, settings, sellingCopy] = await Promise.all([
     getPage(path),
@@ -45,6 +48,7 @@ export async function CmsPage({
         basketCopy={sellingCopy.basket}
         basket={basket}
         account={account}
+        order={order}
       />
     </>
   )

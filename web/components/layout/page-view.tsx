@@ -12,10 +12,11 @@ type Props = {
   basketCopy: SellingCopy['basket']
   basket?: BasketView | null
   account?: ReactNode
+  order?: ReactNode
 }
 
 /** A CMS page: breadcrumbs, its heading (unless a hero opens the page) and its sections. */
-export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy, basket, account }: Props) {
+export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy, basket, account, order }: Props) {
   const opensWithHero = page.sections[0]?._type === 'heroSection'
   return (
     <article className="page">
@@ -32,6 +33,7 @@ export function PageView({ page, crumbs, breadcrumbLabel, catalogue, basketCopy,
         basketCopy={basketCopy}
         basket={basket}
         account={account}
+        order={order}
         path={page.path}
       />
     </article>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { stegaClean } from '@sanity/client/stega'
 import type { DeviceCatalogue, PageSection, SellingCopy } from '@/content/types'
 import type { BasketView } from '@/sell/basket-types'
 import { BasketSection } from '../basket/basket-section'
@@ -9,6 +10,7 @@ import { FaqSection } from './faq-section'
 import { FeatureSection } from './feature-section'
 import { GradeSection } from './grade-section'
 import { HeroSection } from './hero-section'
+import { OrderStatusesSection } from './order-statuses-section'
 import { RichTextSection } from './rich-text-section'
 import { StepsSection } from './steps-section'
 
@@ -20,10 +22,20 @@ type Props = {
   basket?: BasketView | null
   /** An account page's own part, shown where the account section sits. */
   account?: ReactNode
+  /** An order page's own part (checkout, confirmation, tracker, details), shown where the order section sits. */
+  order?: ReactNode
   path: string
 }
 
-export function PageSections({ sections, catalogue, basketCopy, basket = null, account = null, path }: Props) {
+export function PageSections({
+  sections,
+  catalogue,
+  basketCopy,
+  basket = null,
+  account = null,
+  order = null,
+  path,
+}: Props) {
   return sections.map((section, index) => {
     switch (section._type) {
       case 'heroSection':
@@ -53,6 +65,15 @@ export function PageSections({ sections, catalogue, basketCopy, basket = null, a
           <section key={section._key} className="section account-section" aria-label={section.heading ?? undefined}>
             {section.heading ? <h2>{section.heading}</h2> : null}
             {account}
+          </section>
+        )
+      case 'orderSection':
+        // Draft previews encode text for click-to-edit; the kind is compared, so it is cleaned first.
+        if (stegaClean(section.kind) === 'statuses') return <OrderStatusesSection key={section._key} />
+        return (
+          <section key={section._key} className="section order-section" aria-label={section.heading ?? undefined}>
+            {section.heading ? <h2>{section.heading}</h2> : null}
+            {order}
           </section>
         )
     }

@@ -1,0 +1,55 @@
+import { PackageIcon } from '@sanity/icons/Package'
+import { defineType } from 'sanity'
+import { copyGroup as group } from '../fields'
+import { adminFields } from './order-copy/admin-fields'
+import { checkoutFields } from './order-copy/checkout-fields'
+import { confirmationFields } from './order-copy/confirmation-fields'
+import { detailsFields } from './order-copy/details-fields'
+import { problemFields } from './order-copy/problem-fields'
+import { statusFields } from './order-copy/status-fields'
+import { timingFields } from './order-copy/timing-fields'
+import { trackerFields } from './order-copy/tracker-fields'
+
+/** Every word of checkout, the order pages, the order statuses and the staff order pages. */
+export const orderCopy = defineType({
+  name: 'orderCopy',
+  title: 'Orders',
+  type: 'document',
+  icon: PackageIcon,
+  groups: [
+    { name: 'checkout', title: 'Checkout', default: true },
+    { name: 'problems', title: 'Problems' },
+    { name: 'confirmation', title: 'Order placed' },
+    { name: 'tracker', title: 'Tracker' },
+    { name: 'details', title: 'Order page' },
+    { name: 'statuses', title: 'Statuses' },
+    { name: 'timings', title: 'Timings' },
+    { name: 'admin', title: 'Staff pages' },
+  ],
+  fields: [
+    group(
+      'checkout',
+      'Checkout',
+      'The form on /complete-order and the summary of the devices being sold.',
+      checkoutFields,
+    ),
+    group(
+      'problems',
+      'Problems',
+      'What a seller reads when an order form cannot go through. Say what to do next.',
+      problemFields,
+    ),
+    group(
+      'confirmation',
+      'Order placed',
+      'The order’s part of /order-successful, including the printed postage label.',
+      confirmationFields,
+    ),
+    group('tracker', 'Tracker', 'The form on /order-tracker that finds an order.', trackerFields),
+    group('details', 'Order page', 'One order, on /order-tracker-details and on the seller’s /profile.', detailsFields),
+    ...statusFields,
+    group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
+    group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),
+  ],
+  preview: { prepare: () => ({ title: 'Orders' }) },
+})

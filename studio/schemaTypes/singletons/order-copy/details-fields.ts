@@ -1,0 +1,73 @@
+import { requiredString, requiredText, templateString, templateText } from '../../fields'
+
+/** One order, on /order-tracker-details and in the seller's list on /profile. */
+export const detailsFields = [
+  requiredString('referenceLabel', 'Order number label', 'For example "Order number".'),
+  requiredString('placedLabel', 'Placed label', 'Beside the date the order was placed, for example "Placed".'),
+  requiredString('statusHeading', 'Status heading', 'Above the order’s status, for example "Where your order is".'),
+  requiredString('itemsHeading', 'Devices heading', 'Above the table of devices, for example "Devices".'),
+  requiredString('deviceColumn', 'Device column', 'For example "Device".'),
+  requiredString(
+    'conditionColumn',
+    'Condition column',
+    'The condition the seller gave, for example "Condition you told us".',
+  ),
+  requiredString(
+    'foundColumn',
+    'Condition found column',
+    'The grade we gave after checking, for example "Condition we found".',
+  ),
+  requiredString('priceColumn', 'Price column', 'For example "Price".'),
+  requiredString(
+    'revisedColumn',
+    'Revised price column',
+    'Shown when a price was revised, for example "Revised price".',
+  ),
+  requiredString('totalLabel', 'Total', 'Beside the sum of the prices, for example "Total".'),
+  requiredString(
+    'timelineHeading',
+    'History heading',
+    'Above the dated list of events, for example "What has happened".',
+  ),
+  requiredString('revisedHeading', 'Revised offer heading', 'For example "We have a new offer for you".'),
+  templateText(
+    'revisedText',
+    'Revised offer',
+    '{total} becomes the new total and {date} the last day to reply. Say what happens without a reply: it must match "What happens to an unanswered offer" under Timings.',
+    ['total', 'date'],
+  ),
+  requiredString(
+    'reasonLabel',
+    'Reason label',
+    'Above our reason for each new price, for example "Why the price changed".',
+  ),
+  requiredString('acceptButton', 'Accept button', 'For example "Accept the new offer".'),
+  requiredString(
+    'declineButton',
+    'Decline button',
+    'Say the device comes back free, for example "Decline and send my device back free".',
+  ),
+  requiredString(
+    'confirmAcceptHeading',
+    'Confirm accept',
+    'Asked before accepting, for example "Accept the new offer?".',
+  ),
+  requiredString(
+    'confirmDeclineHeading',
+    'Confirm decline',
+    'Asked before declining, for example "Send your device back?".',
+  ),
+  requiredString('accepted', 'Offer accepted', 'Shown after accepting: what happens next.'),
+  requiredString('declined', 'Offer declined', 'Shown after declining: how the device comes back.'),
+  requiredString('cancelButton', 'Cancel button', 'For example "Cancel this order".'),
+  requiredText('cancelHelp', 'Cancel help', 'Until when an order can be cancelled.'),
+  requiredString('cancelled', 'Order cancelled', 'Shown after cancelling, for example "Your order is cancelled."'),
+  templateString('paidTo', 'Paid to', '{last4} becomes the last four digits of the account we paid.', ['last4']),
+  templateString(
+    'returnTracking',
+    'Return tracking',
+    '{tracking} becomes the tracking number of the returned parcel.',
+    ['tracking'],
+  ),
+  requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
+]

@@ -1,0 +1,62 @@
+import { defineField } from 'sanity'
+
+const days = (name: string, title: string, description: string, min: number, max: number) =>
+  defineField({
+    name,
+    title,
+    type: 'number',
+    description,
+    validation: (rule) => rule.required().integer().min(min).max(max),
+  })
+
+/** Numbers editors can change. How long a price is held lives in Pricing rules. */
+export const timingFields = [
+  days(
+    'revisedOfferDays',
+    'Days to answer a revised offer',
+    'How many days a seller has to accept or decline a revised offer, counted from the day we send it.',
+    1,
+    60,
+  ),
+  defineField({
+    name: 'reminderDaysBefore',
+    title: 'Reminder, days before the deadline',
+    type: 'number',
+    description:
+      'A reminder e-mail goes this many days before a revised offer’s deadline. Keep it below the days to answer.',
+    validation: (rule) =>
+      rule
+        .required()
+        .integer()
+        .min(1)
+        .max(30)
+        .custom((value, context) => {
+          const offerDays = (context.parent as { revisedOfferDays?: number } | undefined)?.revisedOfferDays
+          return value === undefined || offerDays === undefined || value < offerDays
+            ? true
+            : 'Send the reminder before the deadline: use fewer days than the days to answer.'
+        }),
+  }),
+  days(
+    'quarantineDays',
+    'Days a flagged device is held',
+    'How long we hold a device flagged as lost or stolen before its order closes.',
+    1,
+    365,
+  ),
+  defineField({
+    name: 'lapsedOffer',
+    title: 'What happens to an unanswered offer',
+    type: 'string',
+    description:
+      'What happens to a revised offer nobody answers by its deadline: we accept it for the seller and pay, or we send the device back free. The revised offer text on the order page must say the same.',
+    options: {
+      list: [
+        { title: 'Accept it and pay the seller', value: 'accept' },
+        { title: 'Send the device back free', value: 'return' },
+      ],
+      layout: 'radio',
+    },
+    validation: (rule) => rule.required(),
+  }),
+]
