@@ -51,6 +51,11 @@ const nextConfig = {
       { source: '/:path*', headers: securityHeaders },
       // A reset link carries its token in the address: no page it links to may learn it.
       { source: '/set-new-password', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+      // So do the links that open an order.
+      { source: '/order-successful', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+      { source: '/order-tracker-details', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+      // Staff pages are never indexed, whatever a crawler finds.
+      { source: '/admin/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]
   },
 }

@@ -4,12 +4,13 @@ import { redirect } from 'next/navigation'
 import { CmsPage } from '@/components/layout/cms-page'
 import { getAccountCopy, getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
+import { problemsFromQuery as problemsFromQueryOf } from '@/lib/http/problems-query'
+import { firstValues, type Query } from '@/lib/http/search-params'
 import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 import { isProblemCode, PROBLEM_CODES, problemMessage, type ProblemCode } from './account-endpoint'
 import { safeNextPath } from './next-path'
 import { getPageVisitor, type SignedIn } from './session'
 
-export type Query = Record<string, string | string[] | undefined>
 export type PanelProps = { copy: AccountCopy; query: Record<string, string>; visitor: SignedIn | null }
 type Access = 'visitors' | 'members' | 'anyone'
 
@@ -37,15 +38,6 @@ export function accountPageRoute(path: string, access: Access, Panel: (props: Pa
   }
 }
 
-function firstValues(query: Query): Record<string, string> {
-  const values: Record<string, string> = {}
-  for (const [key, value] of Object.entries(query)) {
-    const first = Array.isArray(value) ? value[0] : value
-    if (typeof first === 'string') values[key] = first
-  }
-  return values
-}
-
 /** The content's words for every problem, numbers filled in, for the forms to show. */
 export function problemMessages(copy: AccountCopy, wait?: string): Record<ProblemCode, string> {
   const seconds = Number(wait) > 0 ? Math.ceil(Number(wait)) : 60
@@ -56,12 +48,4 @@ export function problemMessages(copy: AccountCopy, wait?: string): Record<Proble
 }
 
 /** Problems sent back in the address to a browser running no scripts: known codes only. */
-export function problemsFromQuery(query: Record<string, string>): Array<{ field: string | null; code: ProblemCode }> {
-  const found: Array<{ field: string | null; code: ProblemCode }> = []
-  if (query.problem && isProblemCode(query.problem)) found.push({ field: null, code: query.problem })
-  for (const pair of (query.errors ?? '').split(',').slice(0, 10)) {
-    const [field, code] = pair.split(':')
-    if (field && code && /^[a-zA-Z]{1,30}$/.test(field) && isProblemCode(code)) found.push({ field, code })
-  }
-  return found
-}
+export const problemsFromQuery = (query: Record<string, string>) => problemsFromQueryOf(query, isProblemCode)

@@ -10,4 +10,7 @@ export const PER_VISITOR_PATHS = [
   '/forget-password',
   '/set-new-password',
   '/profile',
+  '/order-successful',
+  '/order-tracker',
+  '/order-tracker-details',
 ]

@@ -2,7 +2,16 @@ import { fillTemplate } from '@/lib/templates'
 import type { MailMessage } from './send'
 
 /** The words of one e-mail, as editors write them in the E-mails document. */
-export type EmailWords = { subject: string; intro: string; button?: string | null; outro?: string | null }
+export type EmailWords = {
+  subject: string
+  intro: string
+  button?: string | null
+  secondButton?: string | null
+  outro?: string | null
+}
+/** A table of lines (a device and its price), with a heading and a total under it. */
+export type EmailTable = { heading: string; rows: Array<[string, string]>; totalLabel: string; total: string }
+export type EmailExtras = { secondLink?: string; table?: EmailTable }
 export type EmailFrame = { greeting: string; signOff: string; footer: string }
 
 /**
@@ -15,6 +24,7 @@ export function renderEmail(
   values: Record<string, string | number>,
   to: string,
   link?: string,
+  extras: EmailExtras = {},
 ): MailMessage {
   const fill = (template: string) => fillTemplate(template, values)
   const intro = paragraphs(fill(words.intro))
@@ -22,12 +32,25 @@ export function renderEmail(
   const greeting = fill(frame.greeting)
   const signOff = paragraphs(fill(frame.signOff))
   const footer = paragraphs(fill(frame.footer))
-  const button = link && words.button ? { label: fill(words.button), href: link } : null
+  const buttons = [
+    link && words.button ? { label: fill(words.button), href: link } : null,
+    extras.secondLink && words.secondButton ? { label: fill(words.secondButton), href: extras.secondLink } : null,
+  ].filter((button) => button !== null)
+  const table = extras.table
 
   const text = [
     greeting,
     ...intro,
-    ...(button ? [`${button.label}:\n${button.href}`] : []),
+    ...(table
+      ? [
+          [
+            table.heading,
+            ...table.rows.map(([label, value]) => `${label}: ${value}`),
+            `${table.totalLabel}: ${table.total}`,
+          ].join('\n'),
+        ]
+      : []),
+    ...buttons.map((button) => `${button.label}:\n${button.href}`),
     ...outro,
     ...signOff,
     '--',
@@ -40,12 +63,15 @@ export function renderEmail(
 <div style="max-width:560px;margin:0 auto;background:#ffffff;padding:24px;border-radius:8px">
 <p>${escape(greeting)}</p>
 ${intro.map((p) => `<p>${lines(p)}</p>`).join('\n')}
-${
-  button
-    ? `<p><a href="${escape(button.href)}" style="display:inline-block;padding:12px 20px;background:#0b3d91;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escape(button.label)}</a></p>
-<p style="font-size:14px;color:#4a4a4a">${escape(button.href)}</p>`
-    : ''
-}
+${table ? tableHtml(table) : ''}
+${buttons
+  .map(
+    (
+      button,
+    ) => `<p><a href="${escape(button.href)}" style="display:inline-block;padding:12px 20px;background:#0b3d91;color:#ffffff;text-decoration:none;border-radius:4px;font-weight:bold">${escape(button.label)}</a></p>
+<p style="font-size:14px;color:#4a4a4a">${escape(button.href)}</p>`,
+  )
+  .join('\n')}
 ${outro.map((p) => `<p>${lines(p)}</p>`).join('\n')}
 ${signOff.map((p) => `<p>${lines(p)}</p>`).join('\n')}
 </div>
@@ -55,6 +81,18 @@ ${footer.map((p) => `<p>${lines(p)}</p>`).join('\n')}
 </body></html>`
 
   return { to, subject: fill(words.subject), text, html }
+}
+
+function tableHtml(table: EmailTable): string {
+  const cell = 'padding:6px 0;border-bottom:1px solid #dddddd'
+  const rows = table.rows
+    .map(
+      ([label, value]) =>
+        `<tr><td style="${cell}">${escape(label)}</td><td style="${cell};text-align:right">${escape(value)}</td></tr>`,
+    )
+    .join('')
+  return `<h2 style="font-size:18px;margin:24px 0 8px">${escape(table.heading)}</h2>
+<table role="presentation" style="width:100%;border-collapse:collapse">${rows}<tr><td style="padding:6px 0;font-weight:bold">${escape(table.totalLabel)}</td><td style="padding:6px 0;text-align:right;font-weight:bold">${escape(table.total)}</td></tr></table>`
 }
 
 function paragraphs(text: string): string[] {

@@ -4,6 +4,7 @@ import { jsonResponse } from '@/lib/http/json-request'
 import { seeOther as seeOtherPath } from '@/lib/http/see-other'
 import { basketCookie } from './basket-cookie'
 import type { BasketView } from './basket-types'
+import { describeError } from '@/lib/log'
 
 /** Answers a script with JSON, or sends a no-script visitor on to a page (303 See Other, then GET). */
 export function seeOther(request: Request, path: string, token?: string): Response {
@@ -22,6 +23,6 @@ export function basketJson(status: number, basket: BasketView, request: Request,
 
 /** The store could not be reached: a 503 with the content's words, and only the error's kind in the log. */
 export function storeUnavailable(error: unknown, message: string): Response {
-  console.error(`Basket store unavailable: ${(error as Error)?.name ?? 'Error'}: ${(error as Error)?.message ?? ''}`)
+  console.error(`Basket store unavailable: ${describeError(error)}`)
   return jsonResponse(503, { ok: false, code: 'unavailable', message })
 }

@@ -5,6 +5,7 @@ import { getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
 import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 import { readBasket } from './basket'
 import { BASKET_COOKIE } from './basket-cookie'
+import { describeError } from '@/lib/log'
 
 /**
  * The basket and checkout pages are the visitor's own: rendered per request with their basket,
@@ -22,7 +23,7 @@ export function basketPageRoute(path: string) {
       const token = (await cookies()).get(BASKET_COOKIE)?.value
       // A store that cannot be reached still leaves the page: the basket section then says so.
       const basket = await readBasket(token).catch((error: Error) => {
-        console.error(`Basket store unavailable: ${error.name}: ${error.message}`)
+        console.error(`Basket store unavailable: ${describeError(error)}`)
         return null
       })
       return <CmsPage path={path} basket={basket} />

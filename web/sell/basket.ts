@@ -5,6 +5,7 @@ import { addLine, changeQuantity, createBasket, findBasket, purgeExpiredBaskets 
 import { getDb, type Db } from '@/orders/db'
 import { EMPTY_BASKET, type BasketView } from './basket-types'
 import { priceBasket } from './price-basket'
+import { describeError } from '@/lib/log'
 
 /** The sell flow's server side: a stored basket joined with the published price list. */
 
@@ -21,7 +22,7 @@ let lastPurge = 0
 function purgeNowAndThen(db: Db) {
   if (Date.now() - lastPurge < PURGE_EVERY_MS) return
   lastPurge = Date.now()
-  purgeExpiredBaskets(db).catch((error: Error) => console.error(`Basket purge failed: ${error.name}: ${error.message}`))
+  purgeExpiredBaskets(db).catch((error: Error) => console.error(`Basket purge failed: ${describeError(error)}`))
 }
 
 /** The visitor's basket, priced now; an empty one when the token is missing, unknown or expired. */

@@ -2,16 +2,39 @@ import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { getStaffMember } from '@/auth/session'
 import { StaffHome } from '@/components/admin/staff-home'
-import { getAccountCopy } from '@/content/loaders'
+import { getAccountCopy, getOrderCopy } from '@/content/loaders'
+import { firstValues, type Query } from '@/lib/http/search-params'
+import { getDb } from '@/orders/db'
+import { listOrders } from '@/orders/orders'
+import { parseOrderSearch, parseStatusFilter } from '@/sell/admin-input'
+
+// Per request, for the member of staff signed in: never prerendered or cached.
+export const dynamic = 'force-dynamic'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const copy = await getAccountCopy()
-  return { title: copy.staff.heading, robots: { index: false, follow: false } }
+  const copy = await getOrderCopy()
+  return { title: copy.admin.ordersHeading, robots: { index: false, follow: false } }
 }
 
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Query> }) {
+  const query = firstValues(await searchParams)
+  const status = parseStatusFilter(query.status)
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
-  const [member, copy] = await Promise.all([getStaffMember(), getAccountCopy()])
+  const [member, copy, accountCopy, db] = await Promise.all([
+    getStaffMember(),
+    getOrderCopy(),
+    getAccountCopy(),
+    getDb(),
+  ])
   if (!member) notFound()
-  return <StaffHome copy={copy.staff} member={member.user} />
+  const orders = await listOrders(db, { status, search: parseOrderSearch(query.q) })
+  return (
+    <StaffHome
+      copy={copy}
+      staffCopy={accountCopy.staff}
+      member={member.user}
+      orders={orders}
+      filter={{ status: status ?? '', search: query.q ?? '' }}
+    />
+  )
 }

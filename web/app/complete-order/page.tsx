@@ -1,6 +1,7 @@
-import { basketPageRoute } from '@/sell/basket-page-route'
+import { CheckoutPanel } from '@/components/orders/checkout-panel'
+import { orderPageRoute } from '@/sell/order-page-route'
 
-const route = basketPageRoute('/complete-order')
+const route = orderPageRoute('/complete-order', CheckoutPanel)
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

@@ -1,7 +1,7 @@
 import type { PanelProps } from '@/auth/account-page-route'
 import { safeNextPath } from '@/auth/next-path'
 import { ContentLink } from '../ui/content-link'
-import { AccountForm } from './account-form'
+import { PageForm } from '../forms/page-form'
 import { accountFields, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 
@@ -18,7 +18,7 @@ export function LoginPanel(props: PanelProps) {
   return (
     <>
       <Notice text={noticeFor(props)} />
-      <AccountForm
+      <PageForm
         {...sharedFormProps(props)}
         action="/api/account/login"
         rules="login"
@@ -51,7 +51,7 @@ export function SignUpPanel(props: PanelProps) {
   const fields = accountFields(copy)
   return (
     <>
-      <AccountForm
+      <PageForm
         {...sharedFormProps(props)}
         action="/api/account/sign-up"
         rules="signUp"
@@ -68,7 +68,7 @@ export function SignUpPanel(props: PanelProps) {
 export function ForgotPasswordPanel(props: PanelProps) {
   const fields = accountFields(props.copy)
   return (
-    <AccountForm
+    <PageForm
       {...sharedFormProps(props)}
       action="/api/account/forgot-password"
       rules="email"
@@ -94,7 +94,7 @@ export function NewPasswordPanel(props: PanelProps) {
   const fields = accountFields(copy)
   return (
     <>
-      <AccountForm
+      <PageForm
         {...sharedFormProps(props)}
         action="/api/account/reset-password"
         rules="newPassword"

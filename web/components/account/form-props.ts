@@ -1,7 +1,7 @@
 import { problemMessages, problemsFromQuery, type PanelProps } from '@/auth/account-page-route'
 import { fillTemplate } from '@/lib/templates'
 import { PASSWORD_MIN } from '@/lib/forms/account-validation'
-import type { AccountField } from './account-form'
+import type { FormField } from '../forms/page-form'
 
 /** What every account form takes from the content and the address, whichever form it is. */
 export function sharedFormProps({ copy, query }: PanelProps) {
@@ -34,5 +34,5 @@ export function accountFields({ fields }: PanelProps['copy']) {
       autoComplete: 'current-password',
     },
     rememberMe: { name: 'rememberMe', label: fields.rememberMe, type: 'checkbox' },
-  } satisfies Record<string, AccountField>
+  } satisfies Record<string, FormField>
 }

@@ -1,9 +1,11 @@
 import type { PanelProps } from '@/auth/account-page-route'
+import { getOrderCopy } from '@/content/loaders'
 import { formatPence } from '@/lib/money'
 import { listAccountOrders } from '@/orders/accounts'
 import { getDb } from '@/orders/db'
+import { orderToken } from '@/orders/order-token'
 import '@/styles/account.css'
-import { AccountForm } from './account-form'
+import { PageForm } from '../forms/page-form'
 import { accountFields, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 
@@ -20,8 +22,8 @@ export async function ProfilePanel(props: PanelProps) {
   if (!visitor) return null
   const { user } = visitor
   const text = copy.profile
-  const orders = await listAccountOrders(await getDb(), user)
-  const statusLabel = (key: string) => text.orderStatuses.find((status) => status.key === key)?.label ?? key
+  const [orders, orderCopy] = await Promise.all([getDb().then((db) => listAccountOrders(db, user)), getOrderCopy()])
+  const statusLabel = (key: string) => orderCopy.statuses.find((status) => status.key === key)?.name ?? key
   const notices: Record<string, string> = {
     passwordChanged: text.passwordChanged,
     resent: text.resent,
@@ -71,6 +73,9 @@ export async function ProfilePanel(props: PanelProps) {
                   <th scope="col">{text.placedLabel}</th>
                   <th scope="col">{text.statusLabel}</th>
                   <th scope="col">{text.totalLabel}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{orderCopy.details.viewOrder}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -80,6 +85,11 @@ export async function ProfilePanel(props: PanelProps) {
                     <td>{DATE.format(order.placedAt)}</td>
                     <td>{statusLabel(order.status)}</td>
                     <td>{formatPence(order.totalPence)}</td>
+                    <td>
+                      <a href={`/order-tracker-details?order=${encodeURIComponent(orderToken(order.reference))}`}>
+                        {orderCopy.details.viewOrder}
+                      </a>
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -90,7 +100,7 @@ export async function ProfilePanel(props: PanelProps) {
 
       <section className="profile__part" aria-labelledby="profile-password">
         <h2 id="profile-password">{text.passwordHeading}</h2>
-        <AccountForm
+        <PageForm
           {...shared}
           initialProblems={problemsOf('password')}
           action="/api/account/change-password"
@@ -128,7 +138,7 @@ export async function ProfilePanel(props: PanelProps) {
         <h2 id="profile-delete">{text.deleteHeading}</h2>
         <p>{text.deleteText}</p>
         <p>{text.deleteKept}</p>
-        <AccountForm
+        <PageForm
           {...shared}
           initialProblems={problemsOf('delete')}
           action="/api/account/delete"

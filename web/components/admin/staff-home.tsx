@@ -1,18 +1,29 @@
-import type { AccountCopy } from '@/content/types'
+import type { AccountCopy, OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
+import type { OrderListRow } from '@/orders/orders'
+import '@/styles/admin.css'
+import { OrdersFilter } from './orders-filter'
+import { OrdersTable } from './orders-table'
 
-type Props = { copy: AccountCopy['staff']; member: { name: string; role: 'staff' | 'manager' } }
+type Props = {
+  copy: OrderCopy
+  staffCopy: AccountCopy['staff']
+  member: { name: string; role: 'staff' | 'manager' }
+  orders: OrderListRow[]
+  filter: { status: string; search: string }
+}
 
-/** The staff area's front page: who is signed in; orders arrive here with checkout. */
-export function StaffHome({ copy, member }: Props) {
-  const role = member.role === 'manager' ? copy.managerRole : copy.staffRole
+/** The staff area's front page: who is signed in, and the orders, oldest first, to find and open. */
+export function StaffHome({ copy, staffCopy, member, orders, filter }: Props) {
+  const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   return (
-    <article className="page">
+    <article className="admin">
       <header className="page__header">
-        <h1>{copy.heading}</h1>
-        <p className="page__intro">{fillTemplate(copy.signedInAs, { name: member.name, role })}</p>
+        <h1>{copy.admin.ordersHeading}</h1>
+        <p className="page__intro">{fillTemplate(staffCopy.signedInAs, { name: member.name, role })}</p>
       </header>
-      <p>{copy.ordersSoon}</p>
+      <OrdersFilter copy={copy} filter={filter} />
+      <OrdersTable copy={copy} orders={orders} />
     </article>
   )
 }

@@ -32,9 +32,10 @@ export type NewPasswordInput = { token: string; password: string }
 export type ChangePasswordInput = { currentPassword: string; password: string }
 export type DeleteInput = { currentPassword: string }
 
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 // Control characters and anything that reads as markup: a name is shown in pages and e-mails.
-const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
+export const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
 
 type Body = Record<string, unknown>
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -96,7 +97,7 @@ function checkName(value: unknown, errors: AccountFieldError[]): string {
 function checkEmail(value: unknown, errors: AccountFieldError[]): string {
   const email = text(value).trim().toLowerCase()
   if (!email) errors.push({ field: 'email', code: 'emailMissing' })
-  else if (email.length > EMAIL_MAX || !EMAIL.test(email) || email.includes('..'))
+  else if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email) || email.includes('..'))
     errors.push({ field: 'email', code: 'emailInvalid' })
   return email
 }

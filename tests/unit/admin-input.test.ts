@@ -1,0 +1,248 @@
+import {
+  adminErrorsFromQuery,
+  adminErrorsToQuery,
+  adminMovesFor,
+  isImei,
+  parseAdminAction,
+  parseOrderSearch,
+  parseStatusFilter,
+  poundsToPence,
+  type AdminFieldError,
+} from '@/sell/admin-input'
+
+const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
+const TABLET = '6fa459ea-ee8a-4ca4-894e-db77e160355e'
+const ITEMS = [
+  { id: PHONE, pricePence: 9500 },
+  { id: TABLET, pricePence: 12000 },
+]
+const GRADES = ['excellent', 'good', 'poor']
+// A well-known valid IMEI, and the same with its check digit changed.
+const IMEI = '490154203237518'
+const BAD_IMEI = '490154203237519'
+
+const parse = (body: Record<string, string>) => parseAdminAction(body, ITEMS, GRADES)
+const errorsOf = (body: Record<string, string>): AdminFieldError[] => {
+  const result = parse(body)
+  return result.ok ? [] : result.errors
+}
+
+describe('simple actions', () => {
+  it.each(['receive', 'cancel', 'pay'] as const)('%s takes an optional reason', (move) => {
+    expect(parse({ action: move })).toEqual({ ok: true, action: { move } })
+    expect(parse({ action: move, reason: '  arrived   damp ' })).toEqual({
+      ok: true,
+      action: { move, reason: 'arrived damp' },
+    })
+  })
+
+  it('refuses a reason longer than 500 characters', () => {
+    expect(errorsOf({ action: 'receive', reason: 'x'.repeat(501) })).toEqual([{ field: 'reason', code: 'tooLong' }])
+  })
+
+  it('needs a reason to quarantine', () => {
+    expect(errorsOf({ action: 'quarantine' })).toEqual([{ field: 'reason', code: 'missing' }])
+    expect(errorsOf({ action: 'quarantine', reason: '   ' })).toEqual([{ field: 'reason', code: 'missing' }])
+    expect(parse({ action: 'quarantine', reason: 'Reported stolen' })).toEqual({
+      ok: true,
+      action: { move: 'quarantine', reason: 'Reported stolen' },
+    })
+  })
+
+  it('needs a tracking number of 8 to 30 letters, digits and spaces to return', () => {
+    expect(errorsOf({ action: 'return' })).toEqual([{ field: 'tracking', code: 'missing' }])
+    expect(errorsOf({ action: 'return', tracking: 'AB12' })).toEqual([{ field: 'tracking', code: 'invalid' }])
+    expect(errorsOf({ action: 'return', tracking: 'AB-123-456-GB' })).toEqual([{ field: 'tracking', code: 'invalid' }])
+    expect(errorsOf({ action: 'return', tracking: 'A'.repeat(31) })).toEqual([{ field: 'tracking', code: 'invalid' }])
+    expect(parse({ action: 'return', tracking: ' ab 1234  5678 gb ' })).toEqual({
+      ok: true,
+      action: { move: 'return', tracking: 'AB 1234 5678 GB' },
+    })
+  })
+
+  it('refuses an unknown action, and moves that are not staff’s', () => {
+    for (const action of ['', 'explode', 'accept', 'decline', 'expire', 'close']) {
+      expect(errorsOf({ action })).toEqual([{ field: 'action', code: 'unknownAction' }])
+    }
+  })
+})
+
+describe('the check', () => {
+  const checked = {
+    action: 'check',
+    [`grade-${PHONE}`]: 'good',
+    [`imei-${PHONE}`]: '49 015420 323751 8',
+    [`notes-${PHONE}`]: 'Scuff on the back',
+    [`grade-${TABLET}`]: 'excellent',
+    [`imei-${TABLET}`]: '356938035643809',
+  }
+
+  it('records a grade and an IMEI for every device, notes optional', () => {
+    expect(parse(checked)).toEqual({
+      ok: true,
+      action: {
+        move: 'check',
+        items: [
+          { id: PHONE, foundGrade: 'good', imei: IMEI, notes: 'Scuff on the back' },
+          { id: TABLET, foundGrade: 'excellent', imei: '356938035643809', notes: '' },
+        ],
+      },
+    })
+  })
+
+  it('refuses an IMEI whose check digit is wrong, or that is not 15 digits', () => {
+    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: BAD_IMEI })).toEqual([{ field: `imei-${PHONE}`, code: 'invalid' }])
+    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: '49015420323751' })).toEqual([
+      { field: `imei-${PHONE}`, code: 'invalid' },
+    ])
+    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: '49015420323751X' })).toEqual([
+      { field: `imei-${PHONE}`, code: 'invalid' },
+    ])
+  })
+
+  it('needs every device checked, with a grade that exists', () => {
+    const phoneOnly = Object.fromEntries(Object.entries(checked).filter(([name]) => !name.endsWith(TABLET)))
+    expect(errorsOf(phoneOnly)).toEqual([
+      { field: `grade-${TABLET}`, code: 'missing' },
+      { field: `imei-${TABLET}`, code: 'missing' },
+    ])
+    expect(errorsOf({ ...checked, [`grade-${PHONE}`]: 'mint' })).toEqual([{ field: `grade-${PHONE}`, code: 'invalid' }])
+  })
+
+  it('refuses notes longer than 500 characters', () => {
+    expect(errorsOf({ ...checked, [`notes-${TABLET}`]: 'n'.repeat(501) })).toEqual([
+      { field: `notes-${TABLET}`, code: 'tooLong' },
+    ])
+  })
+
+  it('refuses a field for a device that is not in the order', () => {
+    const stranger = '00000000-0000-4000-8000-000000000000'
+    expect(errorsOf({ ...checked, [`imei-${stranger}`]: IMEI })).toEqual([{ field: 'items', code: 'unknownItem' }])
+  })
+})
+
+describe('a revised offer', () => {
+  it('revises the devices given a price, each with its reason, in pence', () => {
+    expect(parse({ action: 'revise', [`price-${PHONE}`]: '72.5', [`reason-${PHONE}`]: 'Cracked screen' })).toEqual({
+      ok: true,
+      action: { move: 'revise', items: [{ id: PHONE, newPricePence: 7250, reason: 'Cracked screen' }] },
+    })
+    expect(
+      parse({
+        action: 'revise',
+        [`price-${PHONE}`]: '£0',
+        [`reason-${PHONE}`]: 'Does not turn on',
+        [`price-${TABLET}`]: '120.00',
+        [`reason-${TABLET}`]: 'Kept at the original price',
+      }),
+    ).toEqual({
+      ok: true,
+      action: {
+        move: 'revise',
+        items: [
+          { id: PHONE, newPricePence: 0, reason: 'Does not turn on' },
+          { id: TABLET, newPricePence: 12000, reason: 'Kept at the original price' },
+        ],
+      },
+    })
+  })
+
+  it('refuses a price above what the seller was offered', () => {
+    expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: '95.01', [`reason-${PHONE}`]: 'Better than new' })).toEqual(
+      [{ field: `price-${PHONE}`, code: 'tooHigh' }],
+    )
+  })
+
+  it('needs a reason for each price given, and a price for each reason', () => {
+    expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: '50' })).toEqual([
+      { field: `reason-${PHONE}`, code: 'missing' },
+    ])
+    expect(errorsOf({ action: 'revise', [`reason-${TABLET}`]: 'Dented' })).toEqual([
+      { field: `price-${TABLET}`, code: 'missing' },
+      { field: `price-${PHONE}`, code: 'noneRevised' },
+    ])
+  })
+
+  it('needs at least one device revised', () => {
+    expect(errorsOf({ action: 'revise' })).toEqual([{ field: `price-${PHONE}`, code: 'noneRevised' }])
+  })
+
+  it('refuses a price that is not an amount in pounds', () => {
+    for (const price of ['-5', 'ten', '9.999', '1e3', '95.']) {
+      expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: price, [`reason-${PHONE}`]: 'Cracked' })).toEqual([
+        { field: `price-${PHONE}`, code: 'invalid' },
+      ])
+    }
+  })
+
+  it('refuses a price for a device that is not in the order', () => {
+    expect(
+      errorsOf({
+        action: 'revise',
+        [`price-${PHONE}`]: '50',
+        [`reason-${PHONE}`]: 'Cracked',
+        'price-not-an-item': '1',
+      }),
+    ).toEqual([{ field: 'items', code: 'unknownItem' }])
+  })
+
+  it('reads a browser’s form body as well as an object', () => {
+    const body = new URLSearchParams({ action: 'revise', [`price-${TABLET}`]: '100', [`reason-${TABLET}`]: 'Worn' })
+    expect(parseAdminAction(body, ITEMS, GRADES)).toEqual({
+      ok: true,
+      action: { move: 'revise', items: [{ id: TABLET, newPricePence: 10000, reason: 'Worn' }] },
+    })
+  })
+})
+
+describe('helpers', () => {
+  it('checks IMEIs with the Luhn rule', () => {
+    expect(isImei(IMEI)).toBe(true)
+    expect(isImei(BAD_IMEI)).toBe(false)
+    expect(isImei('000000000000000')).toBe(true)
+    expect(isImei('4901542032375181')).toBe(false)
+  })
+
+  it('turns pounds into pence', () => {
+    expect(poundsToPence('95')).toBe(9500)
+    expect(poundsToPence('95.5')).toBe(9550)
+    expect(poundsToPence('95.05')).toBe(9505)
+    expect(poundsToPence('£1,200')).toBe(120000)
+    expect(poundsToPence('')).toBeNull()
+  })
+
+  it('offers staff only their own moves: paying is for managers', () => {
+    expect(adminMovesFor('placed', 'staff')).toEqual(['receive', 'cancel'])
+    expect(adminMovesFor('checked', 'staff')).toEqual(['revise', 'quarantine'])
+    expect(adminMovesFor('checked', 'manager')).toEqual(['revise', 'pay', 'quarantine'])
+    expect(adminMovesFor('revised', 'manager')).toEqual([])
+    expect(adminMovesFor('returning', 'staff')).toEqual(['return'])
+  })
+
+  it('reads the search box as a reference, an e-mail address or a postcode', () => {
+    expect(parseOrderSearch('hb 7k4m q2xp')).toEqual({ reference: 'HB-7K4M-Q2XP' })
+    expect(parseOrderSearch(' Ada@Example.com ')).toEqual({ email: 'ada@example.com' })
+    expect(parseOrderSearch('sw1a2aa')).toEqual({ postcode: 'SW1A 2AA' })
+    expect(parseOrderSearch('nothing like it')).toEqual({})
+    expect(parseOrderSearch('  ')).toBeNull()
+    expect(parseOrderSearch(undefined)).toBeNull()
+  })
+
+  it('filters by known statuses only', () => {
+    expect(parseStatusFilter('checked')).toBe('checked')
+    expect(parseStatusFilter('shipped')).toBeNull()
+    expect(parseStatusFilter('')).toBeNull()
+  })
+
+  it('round-trips problems through the address, dropping anything unknown', () => {
+    const errors: AdminFieldError[] = [
+      { field: `imei-${PHONE}`, code: 'invalid' },
+      { field: 'reason', code: 'missing' },
+    ]
+    expect(adminErrorsFromQuery(adminErrorsToQuery(errors))).toEqual(errors)
+    expect(adminErrorsFromQuery('reason:hacked,<script>:missing,tracking:invalid')).toEqual([
+      { field: 'tracking', code: 'invalid' },
+    ])
+    expect(adminErrorsFromQuery(undefined)).toEqual([])
+  })
+})

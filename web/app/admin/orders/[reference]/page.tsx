@@ -1,0 +1,57 @@
+import type { Metadata } from 'next'
+import { headers } from 'next/headers'
+import { notFound } from 'next/navigation'
+import { linkOriginFor } from '@/auth/link-origin'
+import { getStaffMember } from '@/auth/session'
+import { AdminOrder } from '@/components/admin/order-view'
+import { getAccountCopy, getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { firstValues, type Query } from '@/lib/http/search-params'
+import { normaliseReference } from '@/orders/references'
+import { readOrder, revealPayout } from '@/sell/order-actions'
+
+// Per request, for the member of staff signed in: never prerendered or cached.
+export const dynamic = 'force-dynamic'
+
+type Props = { params: Promise<{ reference: string }>; searchParams: Promise<Query> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const reference = normaliseReference((await params).reference)
+  return { title: reference ?? undefined, robots: { index: false, follow: false } }
+}
+
+export default async function AdminOrderPage({ params, searchParams }: Props) {
+  const [{ reference: typed }, query, member] = await Promise.all([
+    params,
+    searchParams.then(firstValues),
+    getStaffMember(),
+  ])
+  const reference = normaliseReference(typed)
+  if (!member || !reference) notFound()
+  const [order, copy, accountCopy, grades] = await Promise.all([
+    readOrder(reference, await pageOrigin()),
+    getOrderCopy(),
+    getAccountCopy(),
+    getConditionGrades(),
+  ])
+  if (!order) notFound()
+  const staff = { id: member.user.id, role: member.user.role }
+  // Opening ?reveal=1 is the request to see the bank details: the call records it.
+  const payout = query.reveal === '1' && staff.role === 'manager' ? await revealPayout(staff, order.reference) : null
+  return (
+    <AdminOrder
+      order={order}
+      copy={copy}
+      staffCopy={accountCopy.staff}
+      role={staff.role}
+      grades={grades}
+      payout={payout}
+      query={query}
+    />
+  )
+}
+
+/** Where links in any e-mail this read sends point (the clock may move the order as it is read). */
+async function pageOrigin(): Promise<string> {
+  const [requestHeaders, settings] = await Promise.all([headers(), getSiteSettings()])
+  return linkOriginFor(new Request('http://localhost/', { headers: requestHeaders }), settings.siteUrl)
+}

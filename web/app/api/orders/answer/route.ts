@@ -1,0 +1,1 @@
+export { answerEndpoint as POST } from '@/sell/order-endpoint'

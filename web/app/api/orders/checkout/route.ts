@@ -1,0 +1,1 @@
+export { checkoutEndpoint as POST } from '@/sell/order-endpoint'

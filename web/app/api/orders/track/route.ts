@@ -1,0 +1,1 @@
+export { trackEndpoint as POST } from '@/sell/order-endpoint'

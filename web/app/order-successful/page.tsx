@@ -1,0 +1,7 @@
+import { ConfirmationPanel } from '@/components/orders/confirmation-panel'
+import { orderPageRoute } from '@/sell/order-page-route'
+
+const route = orderPageRoute('/order-successful', ConfirmationPanel)
+
+export const generateMetadata = route.generateMetadata
+export default route.Page

@@ -1,0 +1,7 @@
+import { TrackerPanel } from '@/components/orders/tracker-panel'
+import { orderPageRoute } from '@/sell/order-page-route'
+
+const route = orderPageRoute('/order-tracker', TrackerPanel)
+
+export const generateMetadata = route.generateMetadata
+export default route.Page

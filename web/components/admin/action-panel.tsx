@@ -1,0 +1,91 @@
+import Link from 'next/link'
+import { ErrorSummary } from '@/components/forms/error-summary'
+import { fillTemplate } from '@/lib/templates'
+import {
+  adminErrorsFromQuery,
+  adminMovesFor,
+  isAdminMove,
+  type AdminFieldError,
+  type AdminMove,
+} from '@/sell/admin-input'
+import { ActionFields, fieldLabel } from './action-fields'
+import { actionLabel, inSentence } from './admin-words'
+import type { AdminOrderProps } from './order-view'
+
+/**
+ * What staff can do to the order now: a link per action, and for the one chosen a confirmation
+ * form with its fields. Plain links and a plain form post, so no scripts are needed.
+ */
+export function ActionPanel({ order, copy, role, grades, query }: AdminOrderProps) {
+  const text = copy.admin
+  const moves = adminMovesFor(order.status, role)
+  const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
+  const path = `/admin/orders/${order.reference}`
+  return (
+    <section aria-labelledby="order-actions" className="admin-section">
+      <h2 id="order-actions">{text.actionsHeading}</h2>
+      {moves.length ? (
+        <ul className="admin-actions">
+          {moves.map((move) => (
+            <li key={move}>
+              <Link
+                href={`${path}?action=${move}#action-form`}
+                className={move === chosen ? 'button button--primary' : 'button button--secondary'}
+                aria-current={move === chosen ? 'true' : undefined}
+              >
+                {actionLabel(text, move)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>{text.noActions}</p>
+      )}
+      {chosen ? (
+        <ConfirmForm
+          order={order}
+          copy={copy}
+          grades={grades}
+          move={chosen}
+          errors={adminErrorsFromQuery(query.errors)}
+        />
+      ) : null}
+    </section>
+  )
+}
+
+type FormProps = Pick<AdminOrderProps, 'order' | 'copy' | 'grades'> & {
+  move: AdminMove
+  errors: AdminFieldError[]
+}
+
+function ConfirmForm({ order, copy, grades, move, errors }: FormProps) {
+  const text = copy.admin
+  const label = actionLabel(text, move) ?? move
+  const fields = new Set(errors.map((error) => error.field))
+  const summary = [...fields].map((field) => {
+    const named = fieldLabel(copy, order, field)
+    return { href: named ? `#${field}` : '#action-form', text: named ?? text.invalid }
+  })
+  return (
+    <form
+      id="action-form"
+      method="post"
+      action="/api/admin/orders"
+      className="admin-action-form"
+      aria-labelledby="action-form-heading"
+      noValidate
+    >
+      <h3 id="action-form-heading">{label}</h3>
+      <ErrorSummary title={copy.problems.summary} errors={summary} />
+      <p>{fillTemplate(text.confirmHelp, { action: inSentence(label), reference: order.reference })}</p>
+      <input type="hidden" name="reference" value={order.reference} />
+      <input type="hidden" name="action" value={move} />
+      <input type="hidden" name="expectedStatus" value={order.status} />
+      <ActionFields move={move} order={order} copy={copy} grades={grades} invalid={fields} />
+      <button type="submit" className="button button--primary">
+        {text.confirm}
+      </button>
+    </form>
+  )
+}

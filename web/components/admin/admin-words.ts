@@ -1,0 +1,37 @@
+import type { AccountCopy, OrderCopy } from '@/content/types'
+import type { AdminMove } from '@/sell/admin-input'
+
+export type AdminCopy = OrderCopy['admin']
+
+/** A status's name in the content's words; the key itself if an editor has not named it. */
+export const statusName = (copy: OrderCopy, key: string) =>
+  copy.statuses.find((status) => status.key === key)?.name ?? key
+
+// The content names the return move's label `ret`.
+const LABELS = {
+  receive: 'receive',
+  check: 'check',
+  revise: 'revise',
+  pay: 'pay',
+  return: 'ret',
+  quarantine: 'quarantine',
+  cancel: 'cancel',
+  'reveal-payout': 'reveal',
+} as const satisfies Record<AdminMove | 'reveal-payout', keyof AdminCopy>
+
+/** The label of a staff action, or of a timeline entry staff made; null for anything else. */
+export function actionLabel(admin: AdminCopy, action: string): string | null {
+  return Object.hasOwn(LABELS, action) ? admin[LABELS[action as keyof typeof LABELS]] : null
+}
+
+/** Who made a timeline entry, in the content's words. */
+export function actorName(admin: AdminCopy, staff: AccountCopy['staff'], actor: string): string {
+  if (actor === 'seller') return admin.actorSeller
+  if (actor === 'manager') return staff.managerRole
+  if (actor === 'staff') return staff.staffRole
+  return admin.actorSystem
+}
+
+/** A label set inside a sentence: "Mark received" as "mark received" (an acronym stays as it is). */
+export const inSentence = (label: string) =>
+  /^[A-Z][a-z]/.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label

@@ -1,0 +1,67 @@
+import { FieldMessage } from '@/components/forms/field-message'
+import { TEXT_MAX } from '@/sell/admin-input'
+
+type Props = {
+  name: string
+  label: string
+  hint?: string | null
+  error: string | null
+  defaultValue?: string
+  /** A choice from a list instead of typing. */
+  options?: Array<{ value: string; label: string }>
+  multiline?: boolean
+  inputMode?: 'numeric' | 'decimal'
+  /** A narrow field for a short value. */
+  short?: boolean
+  /** A value read character by character: an IMEI, a tracking number. */
+  code?: boolean
+}
+
+/** One labelled field of a staff form, with its hint and, when the endpoint refused it, why. */
+export function FormField({
+  name,
+  label,
+  hint,
+  error,
+  defaultValue,
+  options,
+  multiline,
+  inputMode,
+  short,
+  code,
+}: Props) {
+  const hintId = hint ? `${name}-hint` : null
+  const errorId = error ? `${name}-error` : null
+  const common = {
+    id: name,
+    name,
+    defaultValue,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+  }
+  const classes = ['field', short ? 'field--short' : '', code ? 'field--code' : ''].filter(Boolean).join(' ')
+  return (
+    <div className={classes}>
+      <label htmlFor={name}>{label}</label>
+      {hint ? (
+        <p id={hintId!} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={`${name}-error`} message={error ?? undefined} />
+      {options ? (
+        <select {...common}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : multiline ? (
+        <textarea {...common} rows={3} maxLength={TEXT_MAX} />
+      ) : (
+        <input {...common} type="text" inputMode={inputMode} autoComplete="off" spellCheck={code ? false : undefined} />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import Link from 'next/link'
+import type { OrderCopy } from '@/content/types'
+import { formatDateTime, isoDate } from '@/lib/dates'
+import { formatPence } from '@/lib/money'
+import type { OrderListRow } from '@/orders/orders'
+import { statusName } from './admin-words'
+
+type Props = { copy: OrderCopy; orders: OrderListRow[] }
+
+/** The orders found, oldest first: each reference opens the order. */
+export function OrdersTable({ copy, orders }: Props) {
+  const text = copy.admin
+  if (!orders.length) return <p className="admin-empty">{text.noOrders}</p>
+  return (
+    <div className="admin-scroll">
+      <table className="admin-table">
+        <caption className="visually-hidden">{text.ordersHeading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.referenceColumn}</th>
+            <th scope="col">{text.placedColumn}</th>
+            <th scope="col">{text.sellerColumn}</th>
+            <th scope="col">{copy.checkout.postcode}</th>
+            <th scope="col" className="admin-table__number">
+              {text.itemsColumn}
+            </th>
+            <th scope="col">{text.statusColumn}</th>
+            <th scope="col" className="admin-table__number">
+              {text.totalColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => (
+            <tr key={order.id}>
+              <th scope="row">
+                <Link href={`/admin/orders/${order.reference}`} className="admin-reference">
+                  {order.reference}
+                </Link>
+              </th>
+              <td>
+                <time dateTime={isoDate(order.placedAt)}>{formatDateTime(order.placedAt)}</time>
+              </td>
+              <td>{order.name ?? ''}</td>
+              <td>{order.postcode ?? ''}</td>
+              <td className="admin-table__number">{order.items}</td>
+              <td>{statusName(copy, order.status)}</td>
+              <td className="admin-table__number">{formatPence(order.totalPence)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

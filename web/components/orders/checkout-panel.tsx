@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto'
+import { cookies } from 'next/headers'
+import { getPricingRules } from '@/content/loaders'
+import type { OrderCopy } from '@/content/types'
+import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
+import { readBasket } from '@/sell/basket'
+import { BASKET_COOKIE } from '@/sell/basket-cookie'
+import type { BasketView } from '@/sell/basket-types'
+import { basketSignature } from '@/sell/checkout'
+import type { OrderPanelProps } from '@/sell/order-page-route'
+import { orderProblemMessages, orderProblemsFromQuery } from '@/sell/order-problems'
+import '@/styles/orders.css'
+import { PageForm, type FormField } from '../forms/page-form'
+import { ContentLink } from '../ui/content-link'
+
+/**
+ * Checkout: what is being sold at today's prices, and the form that places it. The form carries
+ * a fresh one-time key (a double click or a retry makes one order) and the prices it showed (if
+ * they change before it is sent, the seller is shown the new ones and asked again).
+ */
+export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
+  const [rules, jar] = await Promise.all([getPricingRules(), cookies()])
+  const basket = await readBasket(jar.get(BASKET_COOKIE)?.value).catch(() => null)
+  const text = copy.checkout
+  if (!basket || basket.count === 0) {
+    return (
+      <div className="checkout-empty">
+        <p>{text.emptyBasket}</p>
+        <p>
+          <ContentLink link={text.emptyBasketLink} className="button button--primary" />
+        </p>
+      </div>
+    )
+  }
+  const problems = orderProblemsFromQuery(query)
+  const pricesChanged = problems.some((problem) => problem.code === 'pricesChanged')
+  return (
+    <div className="checkout" id="checkout">
+      <OrderSummary basket={basket} copy={copy} />
+      <p>{fillTemplate(text.holdNote, { days: rules.priceHoldDays })}</p>
+      {pricesChanged ? (
+        <div className="notice notice--panel" role="status">
+          <h2>{text.pricesChangedHeading}</h2>
+          <p>{text.pricesChanged}</p>
+        </div>
+      ) : null}
+      {visitor ? (
+        <p>{fillTemplate(text.signedInNote, { name: visitor.user.name })}</p>
+      ) : (
+        <p>
+          <ContentLink link={text.loginPrompt} />
+        </p>
+      )}
+      <PageForm
+        action="/api/orders/checkout"
+        rules="checkout"
+        fields={checkoutFields(copy, visitor?.user ?? null)}
+        hidden={{ idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) }}
+        submitLabel={text.submit}
+        messages={orderProblemMessages(copy, query.wait)}
+        summaryTitle={copy.problems.summary}
+        initialProblems={problems.filter((problem) => problem.code !== 'pricesChanged')}
+      />
+    </div>
+  )
+}
+
+export function OrderSummary({ basket, copy }: { basket: BasketView; copy: OrderCopy }) {
+  const text = copy.checkout
+  return (
+    <div className="table-scroll">
+      <table className="order-table">
+        <caption>{text.summaryHeading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.deviceColumn}</th>
+            <th scope="col">{text.conditionColumn}</th>
+            <th scope="col" className="order-table__money">
+              {text.priceColumn}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {basket.lines.map((line) => (
+            <tr key={line.id}>
+              <th scope="row">
+                {line.device}
+                {line.quantity > 1 ? ` × ${line.quantity}` : null}
+              </th>
+              <td>{line.gradeName}</td>
+              <td className="order-table__money">{formatPence(line.lineTotalPence)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {text.totalLabel}
+            </th>
+            <td className="order-table__money">{formatPence(basket.totalPence)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  )
+}
+
+function checkoutFields(copy: OrderCopy, user: { name: string; email: string } | null): FormField[] {
+  const t = copy.checkout
+  return [
+    {
+      name: 'name',
+      label: t.name,
+      type: 'text',
+      autoComplete: 'name',
+      hint: t.nameHint,
+      legend: t.detailsHeading,
+      defaultValue: user?.name,
+    },
+    {
+      name: 'email',
+      label: t.email,
+      type: 'email',
+      autoComplete: 'email',
+      hint: t.emailHint,
+      defaultValue: user?.email,
+    },
+    { name: 'phone', label: t.phone, type: 'tel', autoComplete: 'tel', hint: t.phoneHint },
+    {
+      name: 'addressLine1',
+      label: t.addressLine1,
+      type: 'text',
+      autoComplete: 'address-line1',
+      legend: t.addressHeading,
+    },
+    { name: 'addressLine2', label: t.addressLine2, type: 'text', autoComplete: 'address-line2' },
+    { name: 'town', label: t.town, type: 'text', autoComplete: 'address-level2' },
+    {
+      name: 'postcode',
+      label: t.postcode,
+      type: 'text',
+      autoComplete: 'postal-code',
+      hint: t.postcodeHint,
+      short: true,
+    },
+    {
+      name: 'accountHolder',
+      label: t.accountHolder,
+      type: 'text',
+      autoComplete: 'cc-name',
+      hint: t.payoutText,
+      legend: t.payoutHeading,
+    },
+    {
+      name: 'sortCode',
+      label: t.sortCode,
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: t.sortCodeHint,
+      short: true,
+    },
+    {
+      name: 'accountNumber',
+      label: t.accountNumber,
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'off',
+      hint: t.accountNumberHint,
+      short: true,
+    },
+    { name: 'declareAge', label: t.declareAge, type: 'checkbox', legend: t.declarationsHeading },
+    { name: 'declareOwner', label: t.declareOwner, type: 'checkbox' },
+    { name: 'declareWiped', label: t.declareWiped, type: 'checkbox', link: linkOf(t.wipeGuideLink) },
+    { name: 'declareTerms', label: t.declareTerms, type: 'checkbox', link: linkOf(t.termsLink) },
+    { name: 'marketing', label: t.marketing, type: 'checkbox' },
+  ]
+}
+
+/** A CMS link as a plain label and address, for a client component. */
+function linkOf(link: { label?: string | null; href?: string | null } | null | undefined) {
+  return link?.label && link.href ? { label: link.label, href: link.href } : null
+}

@@ -1,0 +1,222 @@
+import { getPricingRules } from '@/content/loaders'
+import type { OrderCopy } from '@/content/types'
+import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
+import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
+import type { OrderRecord } from '@/orders/orders'
+import { readOrderByToken } from '@/sell/order-actions'
+import type { OrderPanelProps } from '@/sell/order-page-route'
+import { orderProblemMessage, orderProblemsFromQuery } from '@/sell/order-problems'
+import { describeStatus, statusNumbers } from '@/sell/order-statuses'
+import '@/styles/orders.css'
+import { Notice } from '../account/notice'
+import { TrackerPanel } from './tracker-panel'
+
+/**
+ * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
+ * page): its devices, where it is and what has happened, and what the seller can do now.
+ */
+export async function DetailsPanel(props: OrderPanelProps) {
+  const { copy, query } = props
+  const [order, rules] = await Promise.all([readOrderByToken(query.order), getPricingRules()])
+  const problems = orderProblemsFromQuery(query)
+  if (!order) {
+    return (
+      <>
+        <p role="alert" className="order-problem">
+          {orderProblemMessage(copy, 'linkInvalid')}
+        </p>
+        <TrackerPanel {...props} query={{}} />
+      </>
+    )
+  }
+  const text = copy.details
+  const numbers = statusNumbers(copy, rules.priceHoldDays)
+  const status = describeStatus(copy, order.status, numbers)
+  const done = { accept: text.accepted, decline: text.declined, cancel: text.cancelled }[query.done ?? '']
+  return (
+    <div className="order-details">
+      <Notice text={done} />
+      {problems.map((problem) => (
+        <p key={problem.code} role="alert" className="order-problem">
+          {orderProblemMessage(copy, problem.code, Number(query.wait) || 60)}
+        </p>
+      ))}
+      <dl className="order-facts">
+        <dt>{text.referenceLabel}</dt>
+        <dd>{order.reference}</dd>
+        <dt>{text.placedLabel}</dt>
+        <dd>
+          <time dateTime={isoDate(order.placedAt)}>{formatLongDate(order.placedAt)}</time>
+        </dd>
+      </dl>
+
+      <section aria-labelledby="order-status" className="order-status">
+        <h2 id="order-status">{text.statusHeading}</h2>
+        <p className="order-status__name">{status.name}</p>
+        <p>{status.explanation}</p>
+        {order.status === 'paid' && order.payoutLast4 ? (
+          <p>{fillTemplate(text.paidTo, { last4: order.payoutLast4 })}</p>
+        ) : null}
+        {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
+      </section>
+
+      {order.status === 'revised' ? (
+        <RevisedOffer order={order} copy={copy} token={query.order!} chosen={query.answer} />
+      ) : null}
+
+      <ItemsTable order={order} copy={copy} />
+
+      {order.status === 'placed' ? (
+        <form method="post" action="/api/orders/answer" className="order-cancel">
+          <input type="hidden" name="token" value={query.order} />
+          <input type="hidden" name="answer" value="cancel" />
+          <p>{text.cancelHelp}</p>
+          <button type="submit" className="button button--secondary">
+            {text.cancelButton}
+          </button>
+        </form>
+      ) : null}
+
+      <Timeline order={order} copy={copy} numbers={numbers} />
+    </div>
+  )
+}
+
+function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
+  const text = copy.details
+  const checked = order.items.some((item) => item.foundGradeName)
+  const revised = order.items.some((item) => item.revisedPricePence !== null)
+  const total = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+  return (
+    <div className="table-scroll">
+      <table className="order-table">
+        <caption>{text.itemsHeading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.deviceColumn}</th>
+            <th scope="col">{text.conditionColumn}</th>
+            {checked ? <th scope="col">{text.foundColumn}</th> : null}
+            <th scope="col" className="order-table__money">
+              {text.priceColumn}
+            </th>
+            {revised ? (
+              <th scope="col" className="order-table__money">
+                {text.revisedColumn}
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item) => (
+            <tr key={item.id}>
+              <th scope="row">{item.device}</th>
+              <td>{item.gradeName}</td>
+              {checked ? <td>{item.foundGradeName ?? ''}</td> : null}
+              <td className="order-table__money">{formatPence(item.pricePence)}</td>
+              {revised ? (
+                <td className="order-table__money">
+                  {item.revisedPricePence === null ? '' : formatPence(item.revisedPricePence)}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={revised ? (checked ? 4 : 3) : checked ? 3 : 2}>
+              {text.totalLabel}
+            </th>
+            <td className="order-table__money">{formatPence(revised ? total : order.totalPence)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  )
+}
+
+function RevisedOffer({
+  order,
+  copy,
+  token,
+  chosen,
+}: {
+  order: OrderRecord
+  copy: OrderCopy
+  token: string
+  chosen: string | undefined
+}) {
+  const text = copy.details
+  const total = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+  const reasons = order.items.filter((item) => item.revisedReason)
+  const answers = chosen === 'accept' || chosen === 'decline' ? [chosen] : (['accept', 'decline'] as const)
+  return (
+    <section id="offer" aria-labelledby="offer-heading" className="revised-offer">
+      <h2 id="offer-heading">
+        {chosen === 'accept'
+          ? text.confirmAcceptHeading
+          : chosen === 'decline'
+            ? text.confirmDeclineHeading
+            : text.revisedHeading}
+      </h2>
+      <p>
+        {fillTemplate(text.revisedText, {
+          total: formatPence(total),
+          date: order.offerDeadline ? formatLongDate(order.offerDeadline) : '',
+        })}
+      </p>
+      {reasons.length ? (
+        <>
+          <h3>{text.reasonLabel}</h3>
+          <ul>
+            {reasons.map((item) => (
+              <li key={item.id}>
+                {item.device}: {item.revisedReason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="revised-offer__answers">
+        {answers.map((answer) => (
+          <form key={answer} method="post" action="/api/orders/answer">
+            <input type="hidden" name="token" value={token} />
+            <input type="hidden" name="answer" value={answer} />
+            <button
+              type="submit"
+              className={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
+            >
+              {answer === 'accept' ? text.acceptButton : text.declineButton}
+            </button>
+          </form>
+        ))}
+      </div>
+    </section>
+  )
+}
+
+function Timeline({
+  order,
+  copy,
+  numbers,
+}: {
+  order: OrderRecord
+  copy: OrderCopy
+  numbers: Parameters<typeof describeStatus>[2]
+}) {
+  // What the seller sees: each change of status, not staff's own records.
+  const steps = order.events.filter((event) => event.action === 'place' || event.fromStatus !== event.toStatus)
+  return (
+    <section aria-labelledby="order-timeline" className="order-timeline">
+      <h2 id="order-timeline">{copy.details.timelineHeading}</h2>
+      <ol>
+        {steps.map((event) => (
+          <li key={event.id}>
+            <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
+            <span>{describeStatus(copy, event.toStatus, numbers).name}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
+  )
+}

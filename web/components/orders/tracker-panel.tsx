@@ -1,0 +1,25 @@
+import type { OrderPanelProps } from '@/sell/order-page-route'
+import { orderProblemMessages, orderProblemsFromQuery } from '@/sell/order-problems'
+import '@/styles/orders.css'
+import { PageForm } from '../forms/page-form'
+
+/** The tracker's form: the order's reference and its e-mail address or postcode. */
+export function TrackerPanel({ copy, query }: OrderPanelProps) {
+  const text = copy.tracker
+  return (
+    <div id="tracker" className="tracker">
+      <PageForm
+        action="/api/orders/track"
+        rules="tracker"
+        fields={[
+          { name: 'reference', label: text.reference, type: 'text', hint: text.referenceHint, short: true },
+          { name: 'lookup', label: text.lookup, type: 'text', hint: text.lookupHint, autoComplete: 'email' },
+        ]}
+        submitLabel={text.submit}
+        messages={orderProblemMessages(copy, query.wait)}
+        summaryTitle={copy.problems.summary}
+        initialProblems={orderProblemsFromQuery(query)}
+      />
+    </div>
+  )
+}

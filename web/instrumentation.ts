@@ -1,0 +1,9 @@
+/**
+ * Runs once when a server process starts: the order jobs (e-mail outbox, price holds, revised
+ * offer deadlines and reminders, quarantines) start ticking. Not in the Edge runtime, not at build.
+ */
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { startOrderJobs } = await import('./sell/order-jobs')
+  startOrderJobs()
+}

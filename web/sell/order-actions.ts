@@ -1,0 +1,153 @@
+import 'server-only'
+import { getConditionGrades } from '@/content/loaders'
+import { getDb } from '@/orders/db'
+import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
+import { readOrderToken } from '@/orders/order-token'
+import { getOrder, moveOrder, recordEvent, type MoveRequest, type OrderRecord } from '@/orders/orders'
+import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
+import { applyTimers, kickOutbox, timerContext } from './order-jobs'
+import { orderMail } from './order-mail'
+
+/**
+ * What sellers and staff do to an order, checked against the lifecycle table, and what the page
+ * shows: every read first applies whatever the clock owes the order.
+ */
+
+export async function readOrder(reference: string, origin?: string): Promise<OrderRecord | null> {
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order) return null
+  const context = await timerContext(origin)
+  if (await applyTimers(db, order.id, context)) {
+    kickOutbox()
+    return getOrder(db, { reference })
+  }
+  return order
+}
+
+/** The order a signed link opens, or null when the link is forged, damaged or expired. */
+export async function readOrderByToken(token: string | undefined, origin?: string): Promise<OrderRecord | null> {
+  const reference = token ? readOrderToken(token) : null
+  return reference ? readOrder(reference, origin) : null
+}
+
+export type ActionResult =
+  | { ok: true }
+  | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' }
+  | { ok: false; code: 'moved'; status: string }
+
+/** A seller's answer from a signed link: accept or decline a revised offer, or cancel before it arrives. */
+export async function sellerAnswer(
+  token: string,
+  answer: 'accept' | 'decline' | 'cancel',
+  origin: string,
+): Promise<ActionResult & { reference?: string }> {
+  const order = await readOrderByToken(token, origin)
+  if (!order) return { ok: false, code: 'notFound' }
+  const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
+  return { ...result, reference: order.reference }
+}
+
+export type StaffMember = { id: string; role: 'staff' | 'manager' }
+
+export type ItemCheck = { id: string; foundGrade: string; imei: string; notes: string }
+export type ItemRevision = { id: string; newPricePence: number; reason: string }
+
+export type StaffAction =
+  | { move: 'receive' | 'cancel' | 'pay'; reason?: string }
+  | { move: 'quarantine'; reason: string }
+  | { move: 'return'; tracking: string; reason?: string }
+  | { move: 'check'; items: ItemCheck[] }
+  | { move: 'revise'; items: ItemRevision[] }
+
+/** A staff member's action on the order at `reference`, as they saw it in `expectedStatus`. */
+export async function staffAction(
+  staff: StaffMember,
+  reference: string,
+  expectedStatus: string,
+  action: StaffAction,
+  origin: string,
+): Promise<ActionResult> {
+  const order = await readOrder(reference, origin)
+  if (!order) return { ok: false, code: 'notFound' }
+  // Judged against what the member of staff saw: if the order has moved on since, they are told.
+  return act({ ...order, status: expectedStatus }, { ...action, actor: staff.role, actorUserId: staff.id }, origin)
+}
+
+type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: string } & Partial<{
+  tracking: string
+  items: ItemCheck[] | ItemRevision[]
+}>
+
+async function act(order: OrderRecord, action: Act, origin: string): Promise<ActionResult> {
+  const db = await getDb()
+  const context = await timerContext(origin)
+  const request: MoveRequest = {
+    orderId: order.id,
+    move: action.move,
+    actor: action.actor,
+    actorUserId: action.actorUserId,
+    expectedStatus: order.status,
+    reason: action.reason?.trim() || null,
+  }
+  const known = (id: string) => order.items.some((item) => item.id === id)
+
+  switch (action.move) {
+    case 'check': {
+      const grades = new Map((await getConditionGrades()).map((grade) => [grade.key, grade.name]))
+      const checks = (action.items ?? []) as ItemCheck[]
+      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
+        return { ok: false, code: 'invalid' }
+      }
+      request.items = checks.map((c) => ({
+        id: c.id,
+        set: {
+          foundGradeKey: c.foundGrade,
+          foundGradeName: grades.get(c.foundGrade)!,
+          imei: c.imei,
+          checkNotes: c.notes || null,
+        },
+      }))
+      break
+    }
+    case 'revise': {
+      const revisions = (action.items ?? []) as ItemRevision[]
+      if (!revisions.length || !revisions.every((r) => known(r.id))) return { ok: false, code: 'invalid' }
+      request.items = revisions.map((r) => ({
+        id: r.id,
+        set: { revisedPricePence: r.newPricePence, revisedReason: r.reason },
+      }))
+      request.set = { offerDeadline: addDays(new Date(), context.timings.revisedOfferDays) }
+      break
+    }
+    case 'accept':
+      // The order is now worth the revised prices.
+      request.set = {
+        totalPence: order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0),
+      }
+      break
+    case 'return':
+      request.set = { returnTracking: action.tracking }
+      break
+  }
+  const email = allowedMove(order.status, action.move, action.actor)
+  request.emails = (current) => (email.ok && email.email ? orderMail(email.email, current, context.mail) : [])
+  const result = await moveOrder(db, request)
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true }
+  }
+  if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
+  return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
+}
+
+/** Opens an order's bank details for a manager, and records that they were seen, by whom. */
+export async function revealPayout(staff: StaffMember, reference: string): Promise<BankDetails | null> {
+  if (staff.role !== 'manager') return null
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order?.payoutSealed) return null
+  const details = openPayout(order.payoutSealed, order.reference, readPayoutKeys())
+  await recordEvent(db, { orderId: order.id, actor: 'manager', actorUserId: staff.id, action: 'reveal-payout' })
+  return details
+}

@@ -1,0 +1,139 @@
+import 'server-only'
+import { getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { getDb, type Db } from '@/orders/db'
+import { dueAction, type Timings } from '@/orders/lifecycle'
+import { deliverDueEmails } from '@/orders/outbox'
+import { getOrder, moveOrder, ordersWithTimers, recordEvent, statusSince } from '@/orders/orders'
+import { loadOrderMailContext, orderMail, type OrderMailContext } from './order-mail'
+import { describeError } from '@/lib/log'
+
+/**
+ * The work the server does on its own: sending the e-mails the outbox holds (right after the
+ * change that wrote them, and again on a timer for retries), and the clock's moves (price holds
+ * that ran out, revised offers past their deadline and their reminders, quarantines that ended).
+ * The clock's moves are also applied whenever an order is read, so nobody sees a stale status.
+ */
+
+const STATE = Symbol.for('handback.orderJobs')
+type State = { delivering: Promise<void> | null; again: boolean; timer: NodeJS.Timeout | null }
+const state = ((globalThis as typeof globalThis & { [STATE]?: State })[STATE] ??= {
+  delivering: null,
+  again: false,
+  timer: null,
+})
+
+/** Sends what is due now, without making the caller wait; a send already running goes round again. */
+export function kickOutbox(): void {
+  if (state.delivering) {
+    state.again = true
+    return
+  }
+  state.delivering = (async () => {
+    const [db, settings] = await Promise.all([getDb(), getSiteSettings()])
+    do {
+      state.again = false
+      await deliverDueEmails(db, settings.productName)
+    } while (state.again)
+  })()
+    .catch((error: Error) => console.error(`E-mail outbox: ${describeError(error)}`))
+    .finally(() => {
+      state.delivering = null
+    })
+}
+
+/** Waits for the sending in progress, if any: for a graceful shutdown and for tests. */
+export async function outboxSettled(): Promise<void> {
+  while (state.delivering) await state.delivering
+}
+
+export async function readTimings(): Promise<Timings> {
+  const copy = await getOrderCopy()
+  return {
+    revisedOfferDays: copy.timings.revisedOfferDays,
+    reminderDaysBefore: copy.timings.reminderDaysBefore,
+    quarantineDays: copy.timings.quarantineDays,
+    lapsedOffer: copy.timings.lapsedOffer === 'return' ? 'return' : 'accept',
+  }
+}
+
+/** Applies whatever the clock owes one order; true when something changed. */
+export async function applyTimers(
+  db: Db,
+  orderId: string,
+  context: { timings: Timings; mail: OrderMailContext },
+  now = new Date(),
+): Promise<boolean> {
+  let changed = false
+  // Each step moves the order on; a few at most (a lapsed offer after its reminder, say).
+  for (let step = 0; step < 4; step++) {
+    const order = await getOrder(db, { id: orderId })
+    if (!order) return changed
+    const due = dueAction({ ...order, statusSince: statusSince(order) }, now, context.timings)
+    if (!due) return changed
+    if (due.kind === 'remind') {
+      const done = await recordEvent(db, {
+        orderId,
+        actor: 'system',
+        action: 'remind',
+        remind: true,
+        emails: (current) => orderMail('revisedOfferReminder', current, context.mail),
+      })
+      if (!done) return changed
+    } else {
+      const result = await moveOrder(db, {
+        orderId,
+        move: due.move,
+        actor: 'system',
+        expectedStatus: order.status,
+        reason: due.reason,
+        emails: (current) => {
+          const email = due.move === 'expire' ? 'expired' : null
+          return email ? orderMail(email, current, context.mail) : []
+        },
+      })
+      // Moved by someone else meanwhile: look again from the top.
+      if (!result.ok && result.reason !== 'moved') return changed
+    }
+    changed = true
+  }
+  return changed
+}
+
+/** The clock's moves for every order that may owe one. */
+export async function runTimers(now = new Date()): Promise<number> {
+  const db = await getDb()
+  const context = await timerContext()
+  let changed = 0
+  for (const id of await ordersWithTimers(db, now)) {
+    if (await applyTimers(db, id, context, now)) changed++
+  }
+  if (changed) kickOutbox()
+  return changed
+}
+
+/** Links in e-mails the timer sends start with SITE_URL, or the site's address from Site settings. */
+export async function timerContext(origin?: string) {
+  const settings = await getSiteSettings()
+  const base =
+    origin ??
+    (process.env.SITE_URL?.trim() ? new URL(process.env.SITE_URL.trim()).origin : new URL(settings.siteUrl).origin)
+  const [timings, mail] = await Promise.all([readTimings(), loadOrderMailContext(base)])
+  return { timings, mail }
+}
+
+const EVERY_MS = 60_000
+
+/** Started once per server process (instrumentation.ts): a minute's rhythm is plenty for days. */
+export function startOrderJobs(): void {
+  if (state.timer) return
+  const tick = () => {
+    // Content is read through Next's cache, which exists once the server has served a request.
+    if (!(globalThis as { __incrementalCache?: unknown }).__incrementalCache) return
+    runTimers()
+      .then(() => kickOutbox())
+      .catch((error: Error) => console.error(`Order timers: ${describeError(error)}`))
+  }
+  state.timer = setInterval(tick, EVERY_MS)
+  state.timer.unref()
+  setTimeout(tick, 5_000).unref()
+}

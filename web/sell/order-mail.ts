@@ -1,0 +1,78 @@
+import 'server-only'
+import { getEmailCopy, getPricingRules, getSiteSettings } from '@/content/loaders'
+import type { EmailCopy } from '@/content/types'
+import { formatPence } from '@/lib/money'
+import { renderEmail } from '@/mail/templates'
+import type { MailMessage } from '@/mail/send'
+import type { OrderEmail } from '@/orders/lifecycle'
+import { orderToken } from '@/orders/order-token'
+import type { OrderRecord } from '@/orders/orders'
+import { formatLongDate } from '@/lib/dates'
+
+export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder'
+export type QueuedMail = MailMessage & { kind: string }
+
+/** Everything rendering an order's e-mails needs, read once before a transaction starts. */
+export async function loadOrderMailContext(origin: string) {
+  const [copy, settings, rules] = await Promise.all([getEmailCopy(), getSiteSettings(), getPricingRules()])
+  return { copy, settings, holdDays: rules.priceHoldDays, origin }
+}
+export type OrderMailContext = Awaited<ReturnType<typeof loadOrderMailContext>>
+
+type OrderForMail = Pick<
+  OrderRecord,
+  'reference' | 'name' | 'email' | 'totalPence' | 'holdUntil' | 'offerDeadline' | 'payoutLast4' | 'returnTracking'
+> & {
+  items: Array<Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'>>
+}
+
+/**
+ * One order e-mail in the E-mails document's words, its links signed so that they open the order
+ * without signing in. Nothing here sends: the message goes to the outbox with the change it tells of.
+ */
+export function orderMail(kind: OrderMailKind, order: OrderForMail, context: OrderMailContext): QueuedMail[] {
+  if (!order.email) return []
+  const { copy, settings, origin } = context
+  const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
+  const token = orderToken(order.reference)
+  const orderLink = `${origin}/order-tracker-details?order=${encodeURIComponent(token)}`
+  const revisedTotal = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+  const values = {
+    name: order.name ?? '',
+    productName: settings.productName,
+    phone: settings.contactPhone,
+    email: settings.contactEmail,
+    reference: order.reference,
+    total: formatPence(kind === 'revisedOffer' || kind === 'revisedOfferReminder' ? revisedTotal : order.totalPence),
+    holdUntil: formatLongDate(order.holdUntil),
+    holdDays: context.holdDays,
+    deadline: order.offerDeadline ? formatLongDate(order.offerDeadline) : '',
+    reason: order.items
+      .flatMap((item) => (item.revisedReason ? [`${item.device}: ${item.revisedReason}`] : []))
+      .join('\n'),
+    last4: order.payoutLast4 ?? '',
+    tracking: order.returnTracking ?? '',
+  }
+  const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
+  const link = answering ? `${orderLink}&answer=accept#offer` : orderLink
+  const table =
+    kind === 'orderConfirmation' || answering
+      ? {
+          heading: copy.orderItemsHeading,
+          rows: order.items.map(
+            (item) =>
+              [item.device, formatPence(answering ? (item.revisedPricePence ?? item.pricePence) : item.pricePence)] as [
+                string,
+                string,
+              ],
+          ),
+          totalLabel: copy.totalLabel,
+          total: values.total,
+        }
+      : undefined
+  const message = renderEmail(copy, words, values, order.email, link, {
+    secondLink: answering ? `${orderLink}&answer=decline#offer` : undefined,
+    table,
+  })
+  return [{ ...message, kind }]
+}

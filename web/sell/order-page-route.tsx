@@ -1,0 +1,31 @@
+import type { Metadata } from 'next'
+import type { ReactNode } from 'react'
+import { getPageVisitor, type SignedIn } from '@/auth/session'
+import { CmsPage } from '@/components/layout/cms-page'
+import { getErrorPages, getOrderCopy, getPage, getSiteSettings } from '@/content/loaders'
+import type { OrderCopy } from '@/content/types'
+import { firstValues, type Query } from '@/lib/http/search-params'
+import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+
+export type OrderPanelProps = { copy: OrderCopy; query: Record<string, string>; visitor: SignedIn | null }
+
+/**
+ * An order page: the CMS page at `path`, with `Panel` where its editor placed the order panel.
+ * Rendered per request (the basket, a signed link to an order, problems sent back to a browser
+ * running no scripts), never cached or indexed (see PER_VISITOR_PATHS).
+ */
+export function orderPageRoute(path: string, Panel: (props: OrderPanelProps) => ReactNode) {
+  return {
+    async generateMetadata(): Promise<Metadata> {
+      const page = await getPage(path)
+      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
+      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
+    },
+
+    async Page({ searchParams }: { searchParams: Promise<Query> }) {
+      const query = firstValues(await searchParams)
+      const [visitor, copy] = await Promise.all([getPageVisitor(), getOrderCopy()])
+      return <CmsPage path={path} order={<Panel copy={copy} query={query} visitor={visitor} />} />
+    },
+  }
+}
