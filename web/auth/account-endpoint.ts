@@ -27,6 +27,7 @@ export const PROBLEM_CODES = [
   'tooMany',
   'crossOrigin',
   'unavailable',
+  'openOrders',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

@@ -13,7 +13,7 @@ import {
   type SignUpInput,
 } from '@/lib/forms/account-validation'
 import { getDb } from '@/orders/db'
-import { eraseAccount } from '@/orders/accounts'
+import { eraseAccount, hasOpenOrders } from '@/orders/accounts'
 import { accountEndpoint, type Outcome } from './account-endpoint'
 import { sendAccountMail } from './account-mail'
 import { getAuth } from './auth'
@@ -149,8 +149,10 @@ export const deleteAccount = accountEndpoint({
       if (errorCode(error) === null) throw error
       return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
     }
+    const db = await getDb()
+    if (await hasOpenOrders(db, visitor.user)) return refused(409, 'openOrders')
     const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
-    await eraseAccount(await getDb(), visitor.user.id)
+    if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused(409, 'openOrders')
     await sendAccountMail('accountDeleted', visitor.user)
     return done('/login?notice=deleted', cookiesOf(signedOut.headers))
   },

@@ -643,6 +643,7 @@ export type AccountCopy = {
     crossOrigin: string
     unavailable: string
     confirmDelete: string
+    openOrders: string
   }
   forms: {
     loginButton: string
@@ -1728,6 +1729,7 @@ export type AccountCopyQueryResult = {
     crossOrigin: string
     unavailable: string
     confirmDelete: string
+    openOrders: string
   }
   forms: {
     loginButton: string

@@ -1,6 +1,7 @@
 import 'server-only'
-import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
+import { FINAL_STATUSES } from './lifecycle'
 import { account, emailOutbox, sellerOrder, session, user, verification } from './schema'
 
 export type AccountOrder = { reference: string; status: string; totalPence: number; placedAt: Date }
@@ -76,6 +77,26 @@ export async function exportAccountData(db: Db, userId: string) {
   }
 }
 
+// Guest orders with the address are the account's only if it proved it owns the address.
+const guestOrdersOf = (email: string) =>
+  and(isNull(sellerOrder.userId), eq(sql`lower(${sellerOrder.email})`, email.toLowerCase()))
+
+/** Whether the account has an order that is not finished: deleting it would strand that order. */
+export async function hasOpenOrders(
+  db: Pick<Db, 'select'>,
+  owner: { id: string; email: string; emailVerified: boolean },
+): Promise<boolean> {
+  const mine = owner.emailVerified
+    ? or(eq(sellerOrder.userId, owner.id), guestOrdersOf(owner.email))
+    : eq(sellerOrder.userId, owner.id)
+  const [open] = await db
+    .select({ id: sellerOrder.id })
+    .from(sellerOrder)
+    .where(and(mine, notInArray(sellerOrder.status, [...FINAL_STATUSES])))
+    .limit(1)
+  return Boolean(open)
+}
+
 /** An order's personal details, emptied: what is left is the record the law requires. */
 const ERASED_DETAILS = {
   userId: null,
@@ -96,7 +117,7 @@ const ERASED_DETAILS = {
  * placed keep their record (which the law requires) without the seller's details: no name, address,
  * e-mail, phone or bank details, no link to the account, and none of the e-mails sent about them.
  */
-export async function eraseAccount(db: Db, userId: string): Promise<boolean> {
+export async function eraseAccount(db: Db, userId: string): Promise<boolean | 'open-orders'> {
   return db.transaction(async (tx) => {
     const [person] = await tx
       .select({ email: user.email, emailVerified: user.emailVerified })
@@ -104,11 +125,9 @@ export async function eraseAccount(db: Db, userId: string): Promise<boolean> {
       .where(eq(user.id, userId))
       .for('update')
     if (!person) return false
-    // Guest orders with the address are the account's only if it proved it owns the address.
-    const guestOrders = and(
-      isNull(sellerOrder.userId),
-      eq(sql`lower(${sellerOrder.email})`, person.email.toLowerCase()),
-    )
+    const guestOrders = guestOrdersOf(person.email)
+    // An order still in progress needs its seller's details to be paid or sent back.
+    if (await hasOpenOrders(tx, { id: userId, ...person })) return 'open-orders'
     const erased = await tx
       .update(sellerOrder)
       .set(ERASED_DETAILS)

@@ -72,6 +72,11 @@ export const accountCopy = defineType({
       requiredString('crossOrigin', 'Sent from another site', 'When a form was posted from another web site.'),
       requiredString('unavailable', 'Cannot be reached', 'When accounts cannot be reached. Suggest trying again.'),
       requiredString('confirmDelete', 'Deletion not confirmed', 'When the deletion box is not ticked.'),
+      requiredString(
+        'openOrders',
+        'Orders still in progress',
+        'When a seller tries to delete an account while an order is still on its way, being checked or waiting to be paid.',
+      ),
     ]),
     group('forms', 'Forms', 'The buttons and links of the login, sign-up and password pages.', [
       requiredString('loginButton', 'Log in button', 'For example "Log in".'),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { eq, inArray } from 'drizzle-orm'
 import { eraseAccount, exportAccountData, listAccountOrders } from '@/orders/accounts'
 import type { Db } from '@/orders/db'
-import { account, sellerOrder, session, user, verification, type UserRow } from '@/orders/schema'
+import { account, emailOutbox, sellerOrder, session, user, verification, type UserRow } from '@/orders/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -19,9 +19,9 @@ async function addUser(name: string, emailVerified: boolean, email = addressFor(
   return row
 }
 
-async function addOrder(order: { userId?: string | null; email?: string | null; placedAt?: Date }) {
+async function addOrder(order: { userId?: string | null; email?: string | null; placedAt?: Date; status?: string }) {
   const reference = `SC-${short().toUpperCase()}`
-  await db.insert(sellerOrder).values({ status: 'received', totalPence: 21_500, placedAt: day(1), ...order, reference })
+  await db.insert(sellerOrder).values({ status: 'paid', totalPence: 21_500, placedAt: day(1), ...order, reference })
   return reference
 }
 
@@ -80,7 +80,7 @@ describe('listAccountOrders', () => {
     await addOrder({ userId: null, email: addressFor('stranger'), placedAt: day(4) })
     const orders = await listAccountOrders(db, bea)
     expect(orders.map((order) => order.reference)).toEqual([guest, own, older])
-    expect(orders[0]).toEqual({ reference: guest, status: 'received', totalPence: 21_500, placedAt: day(5) })
+    expect(orders[0]).toEqual({ reference: guest, status: 'paid', totalPence: 21_500, placedAt: day(5) })
   })
 
   it("never shows another account's orders, even one placed with the same address", async () => {
@@ -165,6 +165,68 @@ describe('eraseAccount', () => {
       [ivysGuest]: { userId: null, email: ivy.email },
       [ivysForHal]: { userId: ivy.id, email: hal.email },
     })
+  })
+
+  it('refuses while an order is still in progress, its own or a verified guest one, and changes nothing', async () => {
+    const kit = await addUser('kit', true)
+    await addSignInRecords(kit)
+    const own = await addOrder({ userId: kit.id, email: kit.email, status: 'paid' })
+    const guest = await addOrder({ userId: null, email: kit.email, status: 'received' })
+
+    await expect(eraseAccount(db, kit.id)).resolves.toBe('open-orders')
+
+    expect(await countsFor(kit.id)).toEqual({ users: 1, sessions: 1, accounts: 1, tokens: 1 })
+    expect(await orderRows([own, guest])).toEqual({
+      [own]: { userId: kit.id, email: kit.email },
+      [guest]: { userId: null, email: kit.email },
+    })
+  })
+
+  it('erases every personal detail of the orders and their e-mails, keeping the sale', async () => {
+    const lee = await addUser('lee', true)
+    const [order] = await db
+      .insert(sellerOrder)
+      .values({
+        reference: `SC-${short().toUpperCase()}`,
+        status: 'returned',
+        totalPence: 9_000,
+        userId: lee.id,
+        email: lee.email,
+        name: 'Lee Seller',
+        phone: '07700 900999',
+        addressLine1: '1 Road',
+        town: 'Hull',
+        postcode: 'HU1 1AA',
+        payoutSealed: 'v1.key.sealed',
+        payoutLast4: '4321',
+      })
+      .returning({ id: sellerOrder.id })
+    await db.insert(emailOutbox).values({
+      orderId: order!.id,
+      kind: 'returned',
+      toAddress: lee.email,
+      subject: 'Your device is on its way back',
+      textBody: 'Hello Lee Seller',
+      htmlBody: '<p>Hello Lee Seller</p>',
+    })
+
+    await expect(eraseAccount(db, lee.id)).resolves.toBe(true)
+
+    const [kept] = await db.select().from(sellerOrder).where(eq(sellerOrder.id, order!.id))
+    expect(kept).toMatchObject({
+      status: 'returned',
+      totalPence: 9_000,
+      userId: null,
+      email: null,
+      name: null,
+      phone: null,
+      addressLine1: null,
+      town: null,
+      postcode: null,
+      payoutSealed: null,
+      payoutLast4: null,
+    })
+    expect(await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order!.id))).toEqual([])
   })
 
   it('answers false for an unknown account, and changes nothing', async () => {
