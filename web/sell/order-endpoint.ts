@@ -10,6 +10,7 @@ import { getDb } from '@/orders/db'
 import { orderToken } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/orders'
 import { BASKET_COOKIE } from './basket-cookie'
+import { CLEAR_TYPED_COOKIE, keepTypedCookie } from './checkout-typed'
 import { placeCheckout } from './checkout'
 import { sellerAnswer } from './order-actions'
 import { orderProblemMessage, type OrderProblemCode } from './order-problems'
@@ -22,6 +23,7 @@ function orderEndpoint<T>(options: {
   validate: (body: Record<string, string>) => Validation<T, OrderProblemCode>
   run: (value: T, context: { request: Request; origin: string }) => Promise<Outcome<OrderProblemCode>>
   name: string
+  keepTyped?: (body: Record<string, string>) => string | null
 }) {
   return pageFormEndpoint<T, OrderProblemCode>({
     ...options,
@@ -58,6 +60,7 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       : result
   },
   name: 'Checkout',
+  keepTyped: (body) => keepTypedCookie(body),
   run: async (value, { request, origin }) => {
     const [visitor, jar] = await Promise.all([getSignedIn(request.headers), cookies()])
     const outcome = await placeCheckout({
@@ -67,7 +70,11 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       origin,
     })
     if (outcome.kind === 'placed') {
-      return { ok: true, redirect: `/order-successful?order=${encodeURIComponent(orderToken(outcome.reference))}` }
+      return {
+        ok: true,
+        redirect: `/order-successful?order=${encodeURIComponent(orderToken(outcome.reference))}`,
+        setCookies: [CLEAR_TYPED_COOKIE],
+      }
     }
     if (outcome.kind === 'invalid') return { ok: false, status: 422, errors: outcome.errors }
     return { ok: false, status: outcome.status, errors: outcome.code }

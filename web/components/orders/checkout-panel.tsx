@@ -8,6 +8,7 @@ import { readBasket } from '@/sell/basket'
 import { BASKET_COOKIE } from '@/sell/basket-cookie'
 import type { BasketView } from '@/sell/basket-types'
 import { basketSignature } from '@/sell/checkout'
+import { readTypedCookie, TYPED_COOKIE } from '@/sell/checkout-typed'
 import type { OrderPanelProps } from '@/sell/order-page-route'
 import { orderProblemMessages, orderProblemsFromQuery } from '@/sell/order-problems'
 import '@/styles/orders.css'
@@ -55,7 +56,11 @@ export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
       <PageForm
         action="/api/orders/checkout"
         rules="checkout"
-        fields={checkoutFields(copy, visitor?.user ?? null)}
+        fields={checkoutFields(copy, {
+          name: visitor?.user.name,
+          email: visitor?.user.email,
+          ...readTypedCookie(jar.get(TYPED_COOKIE)?.value),
+        })}
         hidden={{ idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) }}
         submitLabel={text.submit}
         messages={orderProblemMessages(copy, query.wait)}
@@ -106,9 +111,10 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
   )
 }
 
-function checkoutFields(copy: OrderCopy, user: { name: string; email: string } | null): FormField[] {
+/** The form's fields, filled with `typed`: the account's name and e-mail, or what came back. */
+function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
   const t = copy.checkout
-  return [
+  const fields: FormField[] = [
     {
       name: 'name',
       label: t.name,
@@ -116,7 +122,6 @@ function checkoutFields(copy: OrderCopy, user: { name: string; email: string } |
       autoComplete: 'name',
       hint: t.nameHint,
       legend: t.detailsHeading,
-      defaultValue: user?.name,
     },
     {
       name: 'email',
@@ -124,7 +129,6 @@ function checkoutFields(copy: OrderCopy, user: { name: string; email: string } |
       type: 'email',
       autoComplete: 'email',
       hint: t.emailHint,
-      defaultValue: user?.email,
     },
     { name: 'phone', label: t.phone, type: 'tel', autoComplete: 'tel', hint: t.phoneHint },
     {
@@ -176,6 +180,7 @@ function checkoutFields(copy: OrderCopy, user: { name: string; email: string } |
     { name: 'declareTerms', label: t.declareTerms, type: 'checkbox', link: linkOf(t.termsLink) },
     { name: 'marketing', label: t.marketing, type: 'checkbox' },
   ]
+  return fields.map((field) => (typed[field.name] ? { ...field, defaultValue: typed[field.name] } : field))
 }
 
 /** A CMS link as a plain label and address, for a client component. */

@@ -30,6 +30,11 @@ type Options<T, C extends string> = {
   around?: <R>(request: Request, work: () => Promise<R>) => Promise<R>
   /** What the log says failed, never with what was sent. */
   name: string
+  /**
+   * A cookie to set when a form posted without scripts is sent back with problems: what was typed
+   * (the caller decides which fields), so the page can show it again.
+   */
+  keepTyped?: (body: Record<string, string>) => string | null
 }
 
 /**
@@ -41,13 +46,14 @@ type Options<T, C extends string> = {
 export function pageFormEndpoint<T, C extends string>(options: Options<T, C>) {
   const { limiter, page, validate, run, words, around = (_request, work) => work(), name } = options
   return async function POST(request: Request): Promise<Response> {
-    const answer = respond(request, await words())
+    const answer = respond(request, await words(), options.keepTyped)
     if (isCrossOrigin(request)) return answer.problem(403, 'crossOrigin', '/')
     const quota = limiter.take(clientKey(request))
     const read = quota.allowed ? await readFormOrJsonBody(request, options.bodyLimit ?? MAX_BODY_BYTES) : null
     const body = read?.ok
       ? asStrings(read.value.kind === 'form' ? Object.fromEntries(read.value.body) : read.value.body)
       : {}
+    answer.typed(body)
     if (!quota.allowed) return answer.problem(429, 'tooMany', page(body), quota.retryAfter)
     if (read && !read.ok) return read.response
 
@@ -68,16 +74,28 @@ export function pageFormEndpoint<T, C extends string>(options: Options<T, C>) {
   }
 }
 
-function respond<C extends string>(request: Request, words: (code: C | CommonProblem, seconds?: number) => string) {
+function respond<C extends string>(
+  request: Request,
+  words: (code: C | CommonProblem, seconds?: number) => string,
+  keepTyped: ((body: Record<string, string>) => string | null) | undefined,
+) {
   const wantsJson = !/^application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')
+  let typed: Record<string, string> = {}
   const back = (path: string, errors: FieldProblem<C>[] | C | CommonProblem, retryAfter?: number) => {
     const url = new URL(path, 'http://this.site')
     if (typeof errors === 'string') url.searchParams.set('problem', errors)
     else url.searchParams.set('errors', errors.map(({ field, code }) => `${field}:${code}`).join(','))
     if (retryAfter) url.searchParams.set('wait', String(retryAfter))
-    return seeOther(`${url.pathname}${url.search}${url.hash}`)
+    const response = seeOther(`${url.pathname}${url.search}${url.hash}`)
+    const cookie = keepTyped?.(typed)
+    if (cookie) response.headers.append('set-cookie', cookie)
+    return response
   }
   return {
+    /** What was sent, for `keepTyped`. */
+    typed(body: Record<string, string>) {
+      typed = body
+    },
     problem(status: number, code: C | CommonProblem, path: string, retryAfter?: number) {
       if (!wantsJson) return back(path, code, retryAfter)
       const headers: Record<string, string> = retryAfter ? { 'retry-after': String(retryAfter) } : {}
