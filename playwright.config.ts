@@ -7,6 +7,7 @@ import {
   SEED_COPY_DIR,
   SEED_COPY_PATH,
   SERVER_SECRETS,
+  SERVER_LOG,
   STAFF_ACCOUNTS,
   STUDIO_ORIGIN,
 } from './tests/support/e2e-env'
@@ -55,7 +56,8 @@ export default defineConfig({
       remove(MAIL_OUTBOX_DIR),
       ...(SKIP_BUILD ? [] : ['npm run build']),
       ...createStaff,
-      `npm run start -- --port ${PORT}`,
+      // Its log goes to a file the privacy test reads.
+      `npm run start -- --port ${PORT} > ${SERVER_LOG} 2>&1`,
     ].join(' && '),
     url: `http://127.0.0.1:${PORT}/`,
     timeout: 240_000,

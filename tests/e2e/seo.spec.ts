@@ -75,6 +75,9 @@ test('the sitemap lists every page and every model page, but no visitor’s bask
     '/forget-password',
     '/set-new-password',
     '/profile',
+    '/order-successful',
+    '/order-tracker',
+    '/order-tracker-details',
   ]
   expect(pages).toEqual(expect.arrayContaining(perVisitor))
   expect(models).toContain('/sell-my-phone/iphone-13')

@@ -17,6 +17,9 @@ export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
  */
 export const PGLITE_DATA_DIR = path.join(E2E_DIR, 'pglite')
 
+/** Everything the e2e server logs, so a test can check that no seller's details reach it. */
+export const SERVER_LOG = path.join(E2E_DIR, `server-${process.env.E2E_PORT ?? '3100'}.log`)
+
 /** Where the e2e server writes the e-mails it sends (no SMTP_URL), so tests can open their links. */
 export const MAIL_OUTBOX_DIR = path.join(E2E_DIR, 'outbox')
 
@@ -35,6 +38,8 @@ export const SERVER_SECRETS = {
   SANITY_API_READ_TOKEN: 'e2e-only-read-token-9e0c35',
   SANITY_REVALIDATE_SECRET: REVALIDATE_SECRET,
   BETTER_AUTH_SECRET: 'e2e-only-auth-secret-3f8a1c6d2b9e4f70a5c1',
+  // 32 bytes, base64: the key that seals sellers' bank details.
+  PAYOUT_ENCRYPTION_KEY: 'ZTJlLW9ubHktcGF5b3V0LWtleS0zMi1ieXRlcy0wMDA',
 }
 
 /** The Studio origin the e2e build allows to frame the site. */

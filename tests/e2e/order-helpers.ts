@@ -1,0 +1,77 @@
+import { expect, type Browser, type Page } from '@playwright/test'
+import { STAFF_ACCOUNTS } from '../support/e2e-env'
+import { logIn, mailTo, ownAddress } from './account-helpers'
+
+export const REFERENCE = /HB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/
+
+/** What a seller types at checkout, label by label. */
+export function sellerDetails(email: string) {
+  return {
+    'Full name': 'Jo Seller',
+    'E-mail address': email,
+    'UK mobile number': '07700 900456',
+    'Address line 1': '12 Mill Lane',
+    'Town or city': 'Leeds',
+    Postcode: 'ls1 4ap',
+    'Name on the account': 'J Seller',
+    'Sort code': '30-94-30',
+    'Account number': '12345678',
+  }
+}
+
+export const DECLARATIONS = [
+  'I am 18 or over and I live in the UK',
+  'I own this device outright: it is not on finance, reported lost or stolen, or an insurance replacement',
+  'I will turn off Find My iPhone or remove my Google account, and erase the device, before I send it',
+  'I accept the terms and conditions',
+]
+
+/** Fills the checkout form as a seller would, leaving out the fields named in `skip`. */
+export async function fillCheckout(page: Page, email: string, skip: string[] = []) {
+  const form = page.locator('#checkout form')
+  for (const [label, value] of Object.entries(sellerDetails(email))) {
+    if (skip.includes(label)) continue
+    await form.getByLabel(label, { exact: true }).fill(value)
+  }
+  for (const declaration of DECLARATIONS) {
+    if (!skip.includes(declaration)) await form.getByLabel(declaration, { exact: true }).check()
+  }
+}
+
+/** Places the order in the basket; answers with its reference and the receipt's address. */
+export async function placeOrder(page: Page, email: string): Promise<{ reference: string; receipt: string }> {
+  await page.goto('/complete-order')
+  await fillCheckout(page, email)
+  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
+  await expect(page).toHaveURL(/\/order-successful\?order=/)
+  const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  return { reference, receipt: page.url() }
+}
+
+/** A page signed in as staff (or a manager), in a browser context of its own. */
+export async function staffPage(browser: Browser, role: 'staff' | 'manager' = 'staff'): Promise<Page> {
+  const page = await (await browser.newContext()).newPage()
+  await ownAddress(page)
+  const account = STAFF_ACCOUNTS[role]
+  await logIn(page, account.email, account.password, '/login?next=/admin')
+  // The path itself, not the login page's ?next=/admin.
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+  return page
+}
+
+/** From the order's staff page: opens an action, fills what it asks, confirms, and waits for "Done." */
+export async function staffDoes(page: Page, reference: string, action: string, fill?: () => Promise<void>) {
+  await page.goto(`/admin/orders/${reference}`)
+  await page.getByRole('link', { name: action, exact: true }).click()
+  await expect(page).toHaveURL(/\?action=/)
+  await fill?.()
+  await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+  await expect(page.getByText('Done.', { exact: true })).toBeVisible()
+}
+
+/** The order's status as the seller's page names it. */
+export const statusName = (page: Page) => page.locator('.order-status__name')
+
+export async function confirmationMail(email: string) {
+  return mailTo(email, /order/i)
+}
