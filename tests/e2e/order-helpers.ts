@@ -59,13 +59,18 @@ export async function staffPage(browser: Browser, role: 'staff' | 'manager' = 's
   return page
 }
 
-/** From the order's staff page: opens an action, fills what it asks, confirms, and waits for "Done." */
+/**
+ * From the order's staff page, by keyboard as staff work: opens an action, fills what it asks,
+ * confirms, and waits for "Done."
+ */
 export async function staffDoes(page: Page, reference: string, action: string, fill?: () => Promise<void>) {
   await page.goto(`/admin/orders/${reference}`)
-  await page.getByRole('link', { name: action, exact: true }).click()
+  await page.getByRole('link', { name: action, exact: true }).focus()
+  await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\?action=/)
   await fill?.()
-  await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+  await page.getByRole('button', { name: 'Confirm', exact: true }).focus()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('Done.', { exact: true })).toBeVisible()
 }
 
