@@ -44,7 +44,28 @@ async function createServerDatabase(adminUrl: string): Promise<TestDatabase> {
     kind: 'postgres',
     options,
     open: () => openDatabase(options),
-    destroy: () => asAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    destroy: async () => {
+      // pool.end() resolves before its connections are gone: a forced drop would then kill them
+      // mid-goodbye, and their pool would log it. Wait (briefly) for them to leave first.
+      for (let tries = 0; tries < 50 && (await connectionsTo(adminUrl, name)) > 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      await asAdmin(adminUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+    },
+  }
+}
+
+async function connectionsTo(adminUrl: string, database: string): Promise<number> {
+  const client = new Client({ connectionString: adminUrl })
+  await client.connect()
+  try {
+    const { rows } = await client.query<{ count: number }>(
+      'SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1',
+      [database],
+    )
+    return rows[0]?.count ?? 0
+  } finally {
+    await client.end()
   }
 }
 

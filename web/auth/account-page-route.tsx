@@ -1,12 +1,11 @@
-import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { redirect } from 'next/navigation'
 import { CmsPage } from '@/components/layout/cms-page'
-import { getAccountCopy, getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
+import { getAccountCopy } from '@/content/loaders'
+import { perVisitorMetadata } from '@/content/per-visitor-metadata'
 import type { AccountCopy } from '@/content/types'
 import { problemsFromQuery as problemsFromQueryOf } from '@/lib/http/problems-query'
 import { firstValues, type Query } from '@/lib/http/search-params'
-import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 import { isProblemCode, PROBLEM_CODES, problemMessage, type ProblemCode } from './account-endpoint'
 import { safeNextPath } from './next-path'
 import { getPageVisitor, type SignedIn } from './session'
@@ -22,11 +21,7 @@ type Access = 'visitors' | 'members' | 'anyone'
  */
 export function accountPageRoute(path: string, access: Access, Panel: (props: PanelProps) => ReactNode) {
   return {
-    async generateMetadata(): Promise<Metadata> {
-      const page = await getPage(path)
-      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
-      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
-    },
+    generateMetadata: () => perVisitorMetadata(path),
 
     async Page({ searchParams }: { searchParams: Promise<Query> }) {
       const query = firstValues(await searchParams)

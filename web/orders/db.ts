@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
+import { describeError } from '@/lib/log'
 import { defaultPgliteDataDir, migrationsFolder } from './locations'
 import { acquirePgliteLock } from './pglite-lock'
 import * as schema from './schema'
@@ -69,7 +70,7 @@ async function openServer(url: string): Promise<OpenedDatabase> {
   }
   const pool = new Pool({ connectionString: url })
   // Without a listener, a server restart that drops an idle connection would crash the process.
-  pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed.', error))
+  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${describeError(error)}`))
   try {
     await migrateServer(pool)
   } catch (error) {

@@ -1,8 +1,6 @@
-import type { Metadata } from 'next'
 import { cookies } from 'next/headers'
 import { CmsPage } from '@/components/layout/cms-page'
-import { getErrorPages, getPage, getSiteSettings } from '@/content/loaders'
-import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+import { perVisitorMetadata } from '@/content/per-visitor-metadata'
 import { readBasket } from './basket'
 import { BASKET_COOKIE } from './basket-cookie'
 import { describeError } from '@/lib/log'
@@ -13,11 +11,7 @@ import { describeError } from '@/lib/log'
  */
 export function basketPageRoute(path: string) {
   return {
-    async generateMetadata(): Promise<Metadata> {
-      const page = await getPage(path)
-      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
-      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
-    },
+    generateMetadata: () => perVisitorMetadata(path),
 
     async Page() {
       const token = (await cookies()).get(BASKET_COOKIE)?.value

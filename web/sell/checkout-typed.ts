@@ -1,4 +1,4 @@
-import { DECLARATIONS } from '@/lib/forms/checkout-validation'
+import { CHECKOUT_FIELDS } from '@/lib/forms/checkout-validation'
 
 /**
  * What a seller typed at checkout, kept for a quarter of an hour in a cookie only the checkout
@@ -7,18 +7,7 @@ import { DECLARATIONS } from '@/lib/forms/checkout-validation'
  * is placed.
  */
 export const TYPED_COOKIE = 'hb_checkout_typed'
-const KEPT = [
-  'name',
-  'email',
-  'phone',
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'postcode',
-  'accountHolder',
-  'marketing',
-  ...DECLARATIONS,
-]
+const KEPT: readonly string[] = CHECKOUT_FIELDS.filter((field) => field !== 'sortCode' && field !== 'accountNumber')
 const PATH = '/complete-order'
 
 export function keepTypedCookie(body: Record<string, string>): string {

@@ -1,11 +1,10 @@
-import type { Metadata } from 'next'
 import type { ReactNode } from 'react'
 import { getPageVisitor, type SignedIn } from '@/auth/session'
 import { CmsPage } from '@/components/layout/cms-page'
-import { getErrorPages, getOrderCopy, getPage, getSiteSettings } from '@/content/loaders'
+import { getOrderCopy } from '@/content/loaders'
+import { perVisitorMetadata } from '@/content/per-visitor-metadata'
 import type { OrderCopy } from '@/content/types'
 import { firstValues, type Query } from '@/lib/http/search-params'
-import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 
 export type OrderPanelProps = { copy: OrderCopy; query: Record<string, string>; visitor: SignedIn | null }
 
@@ -16,11 +15,7 @@ export type OrderPanelProps = { copy: OrderCopy; query: Record<string, string>; 
  */
 export function orderPageRoute(path: string, Panel: (props: OrderPanelProps) => ReactNode) {
   return {
-    async generateMetadata(): Promise<Metadata> {
-      const page = await getPage(path)
-      if (!page) return errorMetadata((await getErrorPages()).notFound.title)
-      return { ...pageMetadata(await getSiteSettings(), page), robots: { index: false } }
-    },
+    generateMetadata: () => perVisitorMetadata(path),
 
     async Page({ searchParams }: { searchParams: Promise<Query> }) {
       const query = firstValues(await searchParams)

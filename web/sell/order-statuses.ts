@@ -1,4 +1,5 @@
 import type { OrderCopy } from '@/content/types'
+import type { OrderStatus } from '@/orders/lifecycle'
 import { fillTemplate } from '@/lib/templates'
 
 export type StatusNumbers = { holdDays: number; offerDays: number; quarantineDays: number }
@@ -15,3 +16,12 @@ export function describeStatus(copy: OrderCopy, key: string, numbers: StatusNumb
 export function statusNumbers(copy: OrderCopy, holdDays: number): StatusNumbers {
   return { holdDays, offerDays: copy.timings.revisedOfferDays, quarantineDays: copy.timings.quarantineDays }
 }
+
+// The Studio lists the status keys editors write words for, and the lifecycle the statuses an
+// order can have: a key added to one list and not the other stops this file compiling.
+type StatusKey = OrderCopy['statuses'][number]['key']
+export const STATUS_KEYS_AGREE: [StatusKey] extends [OrderStatus]
+  ? [OrderStatus] extends [StatusKey]
+    ? true
+    : never
+  : never = true
