@@ -18,7 +18,7 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
             <li key={event.id}>
               <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
               <span className="admin-timeline__actor">{actorName(text, staffCopy, event.actor)}</span>{' '}
-              {label ? <span>{label}</span> : <code>{event.action}</code>}{' '}
+              {label ? <span>{label} </span> : null}
               <span>
                 {statusName(copy, event.fromStatus)}
                 {event.toStatus === event.fromStatus ? null : ` → ${statusName(copy, event.toStatus)}`}
