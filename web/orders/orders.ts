@@ -377,6 +377,10 @@ export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
   return rows.map((row) => row.id)
 }
 
+/** What an order is worth at its revised prices (a device not revised keeps its price). */
+export const revisedTotal = (order: { items: Array<Pick<OrderItemRow, 'pricePence' | 'revisedPricePence'>> }) =>
+  order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+
 /** When the order entered its current status: the newest event that moved it there. */
 export function statusSince(order: OrderRecord): Date {
   const moves = order.events.filter((event) => event.toStatus === order.status && event.fromStatus !== event.toStatus)

@@ -12,7 +12,8 @@ import { priceOf } from '@/lib/pricing'
 import type { BasketView } from './basket-types'
 import { priceBasket } from './price-basket'
 import { kickOutbox } from './order-jobs'
-import { loadOrderMailContext, orderMail } from './order-mail'
+import { orderMail } from './order-mail'
+import { loadOrderMailContext } from './order-mail-context'
 
 /**
  * What the seller confirmed: each line with its quantity and the price each they were shown. If

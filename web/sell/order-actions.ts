@@ -3,9 +3,10 @@ import { getConditionGrades } from '@/content/loaders'
 import { getDb } from '@/orders/db'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
 import { readOrderToken } from '@/orders/order-token'
-import { getOrder, moveOrder, recordEvent, type MoveRequest, type OrderRecord } from '@/orders/orders'
+import { getOrder, moveOrder, recordEvent, revisedTotal, type MoveRequest, type OrderRecord } from '@/orders/orders'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
-import { applyTimers, kickOutbox, timerContext } from './order-jobs'
+import { kickOutbox, timerContext } from './order-jobs'
+import { applyTimers } from './order-timers'
 import { orderMail } from './order-mail'
 
 /**
@@ -122,9 +123,7 @@ async function act(order: OrderRecord, action: Act, origin: string): Promise<Act
     }
     case 'accept':
       // The order is now worth the revised prices.
-      request.set = {
-        totalPence: order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0),
-      }
+      request.set = { totalPence: revisedTotal(order) }
       break
     case 'return':
       request.set = { returnTracking: action.tracking }

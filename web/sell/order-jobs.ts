@@ -1,11 +1,12 @@
 import 'server-only'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
-import { getDb, type Db } from '@/orders/db'
-import { dueAction, type Timings } from '@/orders/lifecycle'
-import { deliverDueEmails } from '@/orders/outbox'
-import { getOrder, moveOrder, ordersWithTimers, recordEvent, statusSince } from '@/orders/orders'
-import { loadOrderMailContext, orderMail, type OrderMailContext } from './order-mail'
 import { describeError } from '@/lib/log'
+import { getDb } from '@/orders/db'
+import type { Timings } from '@/orders/lifecycle'
+import { deliverDueEmails } from '@/orders/outbox'
+import { ordersWithTimers } from '@/orders/orders'
+import { loadOrderMailContext } from './order-mail-context'
+import { applyTimers } from './order-timers'
 
 /**
  * The work the server does on its own: sending the e-mails the outbox holds (right after the
@@ -54,49 +55,6 @@ export async function readTimings(): Promise<Timings> {
     quarantineDays: copy.timings.quarantineDays,
     lapsedOffer: copy.timings.lapsedOffer === 'return' ? 'return' : 'accept',
   }
-}
-
-/** Applies whatever the clock owes one order; true when something changed. */
-export async function applyTimers(
-  db: Db,
-  orderId: string,
-  context: { timings: Timings; mail: OrderMailContext },
-  now = new Date(),
-): Promise<boolean> {
-  let changed = false
-  // Each step moves the order on; a few at most (a lapsed offer after its reminder, say).
-  for (let step = 0; step < 4; step++) {
-    const order = await getOrder(db, { id: orderId })
-    if (!order) return changed
-    const due = dueAction({ ...order, statusSince: statusSince(order) }, now, context.timings)
-    if (!due) return changed
-    if (due.kind === 'remind') {
-      const done = await recordEvent(db, {
-        orderId,
-        actor: 'system',
-        action: 'remind',
-        remind: true,
-        emails: (current) => orderMail('revisedOfferReminder', current, context.mail),
-      })
-      if (!done) return changed
-    } else {
-      const result = await moveOrder(db, {
-        orderId,
-        move: due.move,
-        actor: 'system',
-        expectedStatus: order.status,
-        reason: due.reason,
-        emails: (current) => {
-          const email = due.move === 'expire' ? 'expired' : null
-          return email ? orderMail(email, current, context.mail) : []
-        },
-      })
-      // Moved by someone else meanwhile: look again from the top.
-      if (!result.ok && result.reason !== 'moved') return changed
-    }
-    changed = true
-  }
-  return changed
 }
 
 /** The clock's moves for every order that may owe one. */

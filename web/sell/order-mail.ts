@@ -1,23 +1,24 @@
 import 'server-only'
-import { getEmailCopy, getPricingRules, getSiteSettings } from '@/content/loaders'
-import type { EmailCopy } from '@/content/types'
+import type { EmailCopy, SiteSettings } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
 import type { OrderEmail } from '@/orders/lifecycle'
 import { orderToken } from '@/orders/order-token'
-import type { OrderRecord } from '@/orders/orders'
+import { revisedTotal, type OrderRecord } from '@/orders/orders'
 import { formatLongDate } from '@/lib/dates'
 
 export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder'
 export type QueuedMail = MailMessage & { kind: string }
 
 /** Everything rendering an order's e-mails needs, read once before a transaction starts. */
-export async function loadOrderMailContext(origin: string) {
-  const [copy, settings, rules] = await Promise.all([getEmailCopy(), getSiteSettings(), getPricingRules()])
-  return { copy, settings, holdDays: rules.priceHoldDays, origin }
+export type OrderMailContext = {
+  copy: EmailCopy
+  settings: Pick<SiteSettings, 'productName' | 'contactPhone' | 'contactEmail'>
+  holdDays: number
+  /** Where links start: SITE_URL, or the address the request came to (see link-origin.ts). */
+  origin: string
 }
-export type OrderMailContext = Awaited<ReturnType<typeof loadOrderMailContext>>
 
 type OrderForMail = Pick<
   OrderRecord,
@@ -36,14 +37,15 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
   const token = orderToken(order.reference)
   const orderLink = `${origin}/order-tracker-details?order=${encodeURIComponent(token)}`
-  const revisedTotal = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
   const values = {
     name: order.name ?? '',
     productName: settings.productName,
     phone: settings.contactPhone,
     email: settings.contactEmail,
     reference: order.reference,
-    total: formatPence(kind === 'revisedOffer' || kind === 'revisedOfferReminder' ? revisedTotal : order.totalPence),
+    total: formatPence(
+      kind === 'revisedOffer' || kind === 'revisedOfferReminder' ? revisedTotal(order) : order.totalPence,
+    ),
     holdUntil: formatLongDate(order.holdUntil),
     holdDays: context.holdDays,
     deadline: order.offerDeadline ? formatLongDate(order.offerDeadline) : '',

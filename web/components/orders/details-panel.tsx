@@ -3,7 +3,7 @@ import type { OrderCopy } from '@/content/types'
 import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderRecord } from '@/orders/orders'
+import { revisedTotal, type OrderRecord } from '@/orders/orders'
 import { readOrderByToken } from '@/sell/order-actions'
 import type { OrderPanelProps } from '@/sell/order-page-route'
 import { orderProblemMessage, orderProblemsFromQuery } from '@/sell/order-problems'
@@ -87,7 +87,7 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   const text = copy.details
   const checked = order.items.some((item) => item.foundGradeName)
   const revised = order.items.some((item) => item.revisedPricePence !== null)
-  const total = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+  const total = revisedTotal(order)
   return (
     <div className="table-scroll">
       <table className="order-table">
@@ -147,7 +147,7 @@ function RevisedOffer({
   chosen: string | undefined
 }) {
   const text = copy.details
-  const total = order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+  const total = revisedTotal(order)
   const reasons = order.items.filter((item) => item.revisedReason)
   const answers = chosen === 'accept' || chosen === 'decline' ? [chosen] : (['accept', 'decline'] as const)
   return (
