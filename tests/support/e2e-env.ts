@@ -2,7 +2,9 @@ import { randomInt } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
-const E2E_DIR = path.join(tmpdir(), 'handback-e2e')
+// One folder per server port, so two e2e servers (CI's PostgreSQL rerun, a second checkout) never
+// share a seed copy, a PGlite folder or an outbox.
+const E2E_DIR = path.join(tmpdir(), `handback-e2e-${process.env.E2E_PORT ?? '3100'}`)
 
 /** Where the e2e server stores form submissions, so tests can check what was kept. */
 export const FORM_STORE_PATH = process.env.FORM_STORE_PATH ?? path.join(E2E_DIR, 'submissions.ndjson')
@@ -18,7 +20,7 @@ export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
 export const PGLITE_DATA_DIR = path.join(E2E_DIR, 'pglite')
 
 /** Everything the e2e server logs, so a test can check that no seller's details reach it. */
-export const SERVER_LOG = path.join(E2E_DIR, `server-${process.env.E2E_PORT ?? '3100'}.log`)
+export const SERVER_LOG = path.join(E2E_DIR, 'server.log')
 
 /** Where the e2e server writes the e-mails it sends (no SMTP_URL), so tests can open their links. */
 export const MAIL_OUTBOX_DIR = path.join(E2E_DIR, 'outbox')
