@@ -9,8 +9,12 @@ const config = {
   roots: ['<rootDir>/tests/unit'],
   moduleNameMapper: {
     '^@/(.*)$': '<rootDir>/web/$1',
+    '^@rules/(.*)$': '<rootDir>/content-rules/$1',
     // Server-only guards throw outside Next's server build; the code under test is server code.
     '^server-only$': '<rootDir>/tests/support/empty-module.ts',
+    // The Studio's schema files, read by the seed checks: see the stub for why.
+    '^sanity$': '<rootDir>/tests/support/sanity-define-stub.ts',
+    '^@sanity/icons/.*$': '<rootDir>/tests/support/sanity-define-stub.ts',
   },
 }
 

@@ -1,8 +1,8 @@
 import { defineField } from 'sanity'
 
-/** A one-line text that the site cannot show without. */
-export const requiredString = (name: string, title: string, description: string) =>
-  defineField({ name, title, type: 'string', description, validation: (rule) => rule.required() })
+/** A one-line text that the site cannot show without (in a tab of its document, when `group` is given). */
+export const requiredString = (name: string, title: string, description: string, group?: string) =>
+  defineField({ name, title, type: 'string', description, group, validation: (rule) => rule.required() })
 
 /** Why a text is missing one of its {placeholders}, or true when it has them all. */
 const hasPlaceholders = (placeholders: string[]) => (value: string | undefined) => {

@@ -20,8 +20,11 @@ import { heroSection } from './objects/hero-section'
 import { imageWithAlt } from './objects/image-with-alt'
 import { link } from './objects/link'
 import { navItem } from './objects/nav-item'
+import { openingHours } from './objects/opening-hours'
 import { orderSection } from './objects/order-section'
+import { reviewRating } from './objects/review-rating'
 import { richTextSection } from './objects/rich-text-section'
+import { siteFact } from './objects/site-fact'
 import { stepsSection } from './objects/steps-section'
 import { storageVariant } from './objects/storage-variant'
 import { accountCopy } from './singletons/account-copy'
@@ -35,6 +38,7 @@ import { orderCopy } from './singletons/order-copy'
 import { pricingRules } from './singletons/pricing-rules'
 import { sellingCopy } from './singletons/selling-copy'
 import { siteSettings } from './singletons/site-settings'
+import { withPlaceholderChecks } from './placeholder-checks'
 
 export const singletonTypes = [
   'siteSettings',
@@ -50,7 +54,7 @@ export const singletonTypes = [
   'emailCopy',
 ] as const
 
-export const schemaTypes = [
+export const schemaTypes = withPlaceholderChecks([
   siteSettings,
   navigation,
   header,
@@ -88,4 +92,7 @@ export const schemaTypes = [
   emailMessage,
   storageVariant,
   conditionQuestion,
-]
+  openingHours,
+  reviewRating,
+  siteFact,
+])

@@ -23,11 +23,30 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },
   contactPhone,
   contactEmail,
+  postalAddress,
+  paymentCutoff,
   openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },
   socialLinks[]{ _key, platform, label, url },
   paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },
   reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },
   "developerCredit": developerCredit${LINK}
+}`)
+
+// The facts every other text may refer to ({phone}, {holdDays}…), from the documents that hold them.
+export const siteFactsQuery = defineQuery(`{
+  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{
+    productName,
+    contactPhone,
+    contactEmail,
+    postalAddress,
+    paymentCutoff,
+    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },
+    reviewRating{ siteName, score, reviewCount }
+  },
+  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,
+  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,
+  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,
+  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays
 }`)
 
 export const navigationQuery = defineQuery(`*[_type == "navigation" && _id == "navigation"][0]{

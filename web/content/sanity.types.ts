@@ -15,6 +15,49 @@
 export declare const internalGroqTypeReferenceTo: unique symbol
 
 // Source: schema.json
+export type SiteFact = {
+  _type: 'siteFact'
+  fact:
+    | 'productName'
+    | 'phone'
+    | 'email'
+    | 'openingHours'
+    | 'postalAddress'
+    | 'paymentCutoff'
+    | 'reviewSite'
+    | 'reviewScore'
+    | 'reviewCount'
+    | 'holdDays'
+    | 'offerDays'
+    | 'quarantineDays'
+    | 'maxDevices'
+}
+
+export type ReviewRating = {
+  _type: 'reviewRating'
+  siteName: string
+  url: string
+  score: number
+  reviewCount: number
+  countText: string
+  ratingLabel: string
+  bannerText: string
+  showMobileStrip?: boolean
+}
+
+export type OpeningHours = {
+  _type: 'openingHours'
+  template: string
+  periods: Array<{
+    fromDay: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'
+    toDay: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'
+    opens: string
+    closes: string
+    _type: 'openingPeriod'
+    _key: string
+  }>
+}
+
 export type ConditionGradeReference = {
   _ref: string
   _type: 'reference'
@@ -202,12 +245,17 @@ export type ImageWithAlt = {
 }
 
 export type BlockContent = Array<{
-  children?: Array<{
-    marks?: Array<string>
-    text?: string
-    _type: 'span'
-    _key: string
-  }>
+  children?: Array<
+    | {
+        marks?: Array<string>
+        text?: string
+        _type: 'span'
+        _key: string
+      }
+    | ({
+        _key: string
+      } & SiteFact)
+  >
   style?: 'normal' | 'h2' | 'h3' | 'blockquote'
   listItem?: 'bullet' | 'number'
   markDefs?: Array<{
@@ -937,17 +985,8 @@ export type SiteSettings = {
   copyright: string
   contactPhone: string
   contactEmail: string
-  openingHours: {
-    template: string
-    periods: Array<{
-      fromDay: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'
-      toDay: 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday'
-      opens: string
-      closes: string
-      _type: 'openingPeriod'
-      _key: string
-    }>
-  }
+  openingHours: OpeningHours
+  postalAddress: string
   socialLinks?: Array<{
     platform: 'facebook' | 'instagram' | 'x' | 'tiktok' | 'youtube' | 'linkedin'
     label: string
@@ -967,16 +1006,8 @@ export type SiteSettings = {
     _type: 'paymentMethod'
     _key: string
   }>
-  reviewRating: {
-    siteName: string
-    url: string
-    score: number
-    reviewCount: number
-    countText: string
-    ratingLabel: string
-    bannerText: string
-    showMobileStrip?: boolean
-  }
+  paymentCutoff: string
+  reviewRating: ReviewRating
 }
 
 export type SanityImageCrop = {
@@ -1093,6 +1124,9 @@ export type Geopoint = {
 }
 
 export type AllSanitySchemaTypes =
+  | SiteFact
+  | ReviewRating
+  | OpeningHours
   | ConditionGradeReference
   | ConditionQuestion
   | StorageVariant
@@ -1148,7 +1182,7 @@ export type AllSanitySchemaTypes =
 
 // Source: ../web/content/queries.ts
 // Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  postalAddress,  paymentCutoff,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
 export type SiteSettingsQueryResult = {
   productName: string
   titleTemplate: string
@@ -1162,6 +1196,8 @@ export type SiteSettingsQueryResult = {
   }
   contactPhone: string
   contactEmail: string
+  postalAddress: string
+  paymentCutoff: string
   openingHours: {
     template: string
     periods: Array<{
@@ -1199,6 +1235,37 @@ export type SiteSettingsQueryResult = {
     external: false | true
   }
 } | null
+
+// Source: ../web/content/queries.ts
+// Variable: siteFactsQuery
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    productName,    contactPhone,    contactEmail,    postalAddress,    paymentCutoff,    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },    reviewRating{ siteName, score, reviewCount }  },  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays}
+export type SiteFactsQueryResult = {
+  settings: {
+    productName: string
+    contactPhone: string
+    contactEmail: string
+    postalAddress: string
+    paymentCutoff: string
+    openingHours: {
+      template: string
+      periods: Array<{
+        fromDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+        toDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+        opens: string
+        closes: string
+      }>
+    }
+    reviewRating: {
+      siteName: string
+      score: number
+      reviewCount: number
+    }
+  } | null
+  priceHoldDays: number | null
+  basketLimit: number | null
+  revisedOfferDays: number | null
+  quarantineDays: number | null
+}
 
 // Source: ../web/content/queries.ts
 // Variable: navigationQuery
@@ -2147,7 +2214,8 @@ export type TermsRevisionQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
+    '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays\n}': SiteFactsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
     '*[_type == "header" && _id == "header"][0]{\n  search,\n  cart{ ..., "cartLink": cartLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  controls\n}': HeaderQueryResult
     '*[_type == "footer" && _id == "footer"][0]{\n  linkGroups[]{ _key, heading, "links": links[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n } },\n  contactHeading,\n  phoneLabel,\n  emailLabel,\n  hoursHeading,\n  socialHeading,\n  paymentHeading,\n  footerLabel\n}': FooterQueryResult

@@ -1,6 +1,6 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 
-/** Rich text for page bodies and long answers: headings, lists, emphasis and links. */
+/** Rich text for page bodies and long answers: headings, lists, emphasis, links and site facts. */
 export const blockContent = defineType({
   name: 'blockContent',
   title: 'Rich text',
@@ -14,6 +14,8 @@ export const blockContent = defineType({
         { title: 'Sub-heading', value: 'h3' },
         { title: 'Quote', value: 'blockquote' },
       ],
+      // Facts from the settings ({phone}, {email}…), inserted from the toolbar and always current.
+      of: [defineArrayMember({ type: 'siteFact' })],
       lists: [
         { title: 'Bullets', value: 'bullet' },
         { title: 'Numbered', value: 'number' },

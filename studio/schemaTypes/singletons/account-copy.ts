@@ -85,11 +85,10 @@ export const accountCopy = defineType({
       requiredString('signUpButton', 'Create account button', 'For example "Create account".'),
       link('loginLink', 'Login link', 'Under the sign-up form, usually to /login.'),
       requiredString('signUpSentHeading', 'After sign-up heading', 'For example "Check your inbox".'),
-      templateString(
+      requiredString(
         'signUpSent',
         'After sign-up',
-        'Shown after sign-up, the same whether or not the address already had an account. {email} becomes the address.',
-        ['email'],
+        'Shown after sign-up, the same whether or not the address already had an account. It cannot repeat the address: the page is reached by a link that does not carry it.',
       ),
       requiredString('resetButton', 'Send reset link button', 'On the forgotten password page.'),
       requiredString('setPasswordButton', 'Set password button', 'On the set new password page.'),

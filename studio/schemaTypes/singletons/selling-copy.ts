@@ -43,8 +43,8 @@ export const sellingCopy = defineType({
       templateString(
         'hold',
         'Price hold',
-        'What happens to the price once ordered. {days} becomes the days it is held.',
-        ['days'],
+        'What happens to the price once ordered, with {holdDays}, the days it is held.',
+        ['holdDays'],
       ),
       link('criteriaLink', 'Grades link', 'A link explaining the grades, usually to Device criteria.'),
       requiredString(

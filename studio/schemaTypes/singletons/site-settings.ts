@@ -1,10 +1,8 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-
-// UK numbers: 01/02/03 landlines, 07 mobiles and 080 freephone, 10 or 11 digits with optional spaces.
-const UK_PHONE = /^(?:0|\+44\s?)(?:\d\s?){9,10}$/
-const TIME = /^(?:[01]\d|2[0-3]):[0-5]\d$/
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+import { TIME_24H } from '../../../content-rules/clock'
+import { UK_PHONE } from '../../../content-rules/uk-phone'
+import { requiredString } from '../fields'
 
 export const siteSettings = defineType({
   name: 'siteSettings',
@@ -22,7 +20,8 @@ export const siteSettings = defineType({
       title: 'Product name',
       type: 'string',
       group: 'brand',
-      description: 'The brand name shown in the header, the page titles and the footer.',
+      description:
+        'The brand name shown in the header, the page titles and the footer. Elsewhere, write {productName}.',
       validation: (rule) => rule.required().max(40),
     }),
     defineField({
@@ -47,14 +46,12 @@ export const siteSettings = defineType({
         'The public address of the live site, for example https://www.example.co.uk. Used for canonical links.',
       validation: (rule) => rule.required().uri({ scheme: ['https', 'http'] }),
     }),
-    defineField({
-      name: 'loadingText',
-      title: 'Loading screen text',
-      type: 'string',
-      group: 'brand',
-      description: 'Shown on the black screen while a slow page loads. Usually the product name.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString(
+      'loadingText',
+      'Loading screen text',
+      'Shown on the black screen while a slow page loads. Usually {productName}.',
+      'brand',
+    ),
     defineField({
       name: 'logo',
       title: 'Logo',
@@ -93,7 +90,7 @@ export const siteSettings = defineType({
       title: 'Contact phone',
       type: 'string',
       group: 'contact',
-      description: 'A UK number as visitors should dial it, for example 020 7946 0123.',
+      description: 'A UK number as visitors should dial it, for example 020 7946 0123. Elsewhere, write {phone}.',
       validation: (rule) =>
         rule
           .required()
@@ -106,75 +103,25 @@ export const siteSettings = defineType({
       title: 'Contact e-mail',
       type: 'email',
       group: 'contact',
-      description: 'Where visitors’ e-mails go.',
+      description: 'Where visitors’ e-mails go. Elsewhere, write {email}.',
       validation: (rule) => rule.required(),
     }),
     defineField({
       name: 'openingHours',
       title: 'Opening hours',
-      type: 'object',
+      type: 'openingHours',
       group: 'contact',
-      description: 'When the phone lines are open.',
-      fields: [
-        defineField({
-          name: 'template',
-          title: 'Wording',
-          type: 'string',
-          description:
-            'How each period reads: {opens}, {closes}, {fromDay} and {toDay} are filled in from the periods.',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'periods',
-          title: 'Periods',
-          type: 'array',
-          description: 'Each run of days with the same hours.',
-          of: [
-            defineArrayMember({
-              name: 'openingPeriod',
-              title: 'Period',
-              type: 'object',
-              fields: [
-                defineField({
-                  name: 'fromDay',
-                  title: 'From',
-                  type: 'string',
-                  description: 'The first day of the run.',
-                  options: { list: DAYS },
-                  validation: (rule) => rule.required(),
-                }),
-                defineField({
-                  name: 'toDay',
-                  title: 'To',
-                  type: 'string',
-                  description: 'The last day of the run (the same day for a single day).',
-                  options: { list: DAYS },
-                  validation: (rule) => rule.required(),
-                }),
-                defineField({
-                  name: 'opens',
-                  title: 'Opens',
-                  type: 'string',
-                  description: '24-hour time, for example 10:00.',
-                  validation: (rule) => rule.required().regex(TIME, { name: 'time like 09:30' }),
-                }),
-                defineField({
-                  name: 'closes',
-                  title: 'Closes',
-                  type: 'string',
-                  description: '24-hour time, for example 17:00.',
-                  validation: (rule) => rule.required().regex(TIME, { name: 'time like 17:00' }),
-                }),
-              ],
-              preview: {
-                select: { from: 'fromDay', to: 'toDay', opens: 'opens', closes: 'closes' },
-                prepare: ({ from, to, opens, closes }) => ({ title: `${from}–${to}`, subtitle: `${opens}–${closes}` }),
-              },
-            }),
-          ],
-          validation: (rule) => rule.required().min(1),
-        }),
-      ],
+      description: 'When the phone lines are open. Elsewhere, write {openingHours}.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'postalAddress',
+      title: 'Postal address',
+      type: 'text',
+      rows: 4,
+      group: 'contact',
+      description:
+        'Where devices and letters go, one line per line of the address. Elsewhere, write {postalAddress}: it reads as one line, with commas.',
       validation: (rule) => rule.required(),
     }),
     defineField({
@@ -248,73 +195,20 @@ export const siteSettings = defineType({
       ],
     }),
     defineField({
+      name: 'paymentCutoff',
+      title: 'Same-day payment cut-off',
+      type: 'string',
+      group: 'trust',
+      description:
+        'Devices that pass their checks before this time on a working day are paid that day: a 24-hour time such as 14:00. Elsewhere, write {paymentCutoff}, which reads "2pm".',
+      validation: (rule) => rule.required().regex(TIME_24H, { name: '24-hour time like 14:00' }),
+    }),
+    defineField({
       name: 'reviewRating',
       title: 'Review-site rating',
-      type: 'object',
+      type: 'reviewRating',
       group: 'trust',
       description: 'The rating visitors have given on an independent review site.',
-      fields: [
-        defineField({
-          name: 'siteName',
-          title: 'Review site',
-          type: 'string',
-          description: 'The review site’s name.',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'url',
-          title: 'Review page address',
-          type: 'url',
-          description: 'The brand’s page on the review site.',
-          validation: (rule) => rule.required().uri({ scheme: ['https'] }),
-        }),
-        defineField({
-          name: 'score',
-          title: 'Score',
-          type: 'number',
-          description: 'The average score out of 5, for example 4 or 4.5.',
-          validation: (rule) => rule.required().min(0).max(5).precision(1),
-        }),
-        defineField({
-          name: 'reviewCount',
-          title: 'Number of reviews',
-          type: 'number',
-          description: 'How many reviews the score is based on.',
-          validation: (rule) => rule.required().integer().min(0),
-        }),
-        defineField({
-          name: 'countText',
-          title: 'Review count wording',
-          type: 'string',
-          description: 'How the count reads on the page, for example "1,770 reviews".',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'ratingLabel',
-          title: 'Rating for screen readers',
-          type: 'string',
-          description:
-            'What a screen reader says for the stars. {score} becomes the score, for example "Rated {score} out of 5".',
-          validation: (rule) =>
-            rule
-              .required()
-              .custom((value) => (value?.includes('{score}') ? true : 'Include {score} where the score goes.')),
-        }),
-        defineField({
-          name: 'bannerText',
-          title: 'Banner wording',
-          type: 'string',
-          description: 'The footer banner’s line, for example "Rated excellent on".',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'showMobileStrip',
-          title: 'Show the rating strip on phones',
-          type: 'boolean',
-          description: 'A strip with the stars and count under the header, on small screens only.',
-          initialValue: true,
-        }),
-      ],
       validation: (rule) => rule.required(),
     }),
   ],

@@ -6,7 +6,7 @@ import { getOrder, moveOrder, placeOrder } from '@/orders/orders'
 import { emailOutbox } from '@/orders/schema'
 import { applyTimers } from '@/sell/order-timers'
 import { sampleOrder } from '../../support/order-fixtures'
-import { readSeed } from '../../support/seed-copy'
+import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -15,14 +15,11 @@ withFileDatabase((opened) => (db = opened))
 // Signed links in the e-mails need the site's secret.
 process.env.BETTER_AUTH_SECRET ??= 'order-timers-test-secret-0123456789abcdef'
 
-const seed = readSeed()
 const context = {
   timings: { revisedOfferDays: 14, reminderDaysBefore: 3, quarantineDays: 28, lapsedOffer: 'accept' } as Timings,
   mail: {
-    // The seed's own words: what a new dataset sends.
-    copy: seed.find((doc) => doc._id === 'emailCopy') as unknown as EmailCopy,
-    settings: { productName: 'Handback', contactPhone: '020 7946 0123', contactEmail: 'hello@example.co.uk' },
-    holdDays: 14,
+    // The seed's own words, with its site facts written in: what a new dataset sends.
+    copy: seedWithFacts('emailCopy') as EmailCopy,
     origin: 'https://shop.example',
   },
 }

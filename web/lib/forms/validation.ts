@@ -3,6 +3,8 @@
  * on the server, which trusts nothing. Errors carry a code; the browser shows the editor's wording
  * for it, and the API sends a plain explanation for other clients.
  */
+import { UK_PHONE } from '@rules/uk-phone'
+
 export type FieldError = { field: string; code: ErrorCode; message: string }
 export type ErrorCode =
   | 'required'
@@ -19,7 +21,6 @@ export const LIMITS = { email: 254, name: 100, phone: 20, message: 2000 } as con
 
 // Letters, digits and the usual punctuation before the @; a dotted domain with a real TLD after.
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
-const UK_PHONE = /^(?:0|\+44\s?)(?:\d\s?){9,10}$/
 // C0 and C1 controls, except the line breaks and tabs a message may hold.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 const LINE_BREAK = /[\r\n\t]/

@@ -62,7 +62,7 @@ export const checkoutFields = [
   requiredString('conditionColumn', 'Condition column', 'For example "Condition".'),
   requiredString('priceColumn', 'Price column', 'For example "Price".'),
   requiredString('totalLabel', 'Total', 'Beside the sum of the prices, for example "Total".'),
-  templateString('holdNote', 'Price hold', 'Under the total. {days} becomes the days prices are held.', ['days']),
+  templateString('holdNote', 'Price hold', 'Under the total: how long prices are held, with {holdDays}.', ['holdDays']),
   templateString(
     'signedInNote',
     'Signed in',

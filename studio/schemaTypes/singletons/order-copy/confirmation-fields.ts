@@ -1,10 +1,12 @@
-import { requiredLink as link, requiredString, requiredText, templateString } from '../../fields'
+import { requiredLink as link, requiredString, requiredText, templateString, templateText } from '../../fields'
 
 /** The order's part of /order-successful: its number, the postage label and the packing slip. */
 export const confirmationFields = [
   requiredString('heading', 'Heading', 'Above the order number, for example "Your order is placed".'),
   requiredString('referenceLabel', 'Order number label', 'Beside the order number, for example "Your order number".'),
-  templateString('emailSent', 'Confirmation sent', '{email} becomes the address the confirmation went to.', ['email']),
+  templateString('emailSent', 'Confirmation sent', '{yourEmail} becomes the address the confirmation went to.', [
+    'yourEmail',
+  ]),
   templateString(
     'holdUntil',
     'Price held until',
@@ -14,10 +16,11 @@ export const confirmationFields = [
   requiredString('printButton', 'Print button', 'For example "Print your free postage label".'),
   requiredString('labelHeading', 'Label heading', 'On the printed label, for example "Free postage label".'),
   requiredText('labelInstructions', 'Label instructions', 'How to use the label: cut it out, stick it on, no stamp.'),
-  requiredText(
+  templateText(
     'freepostAddress',
     'Freepost address',
-    'The address printed on the label, one line each: the Freepost name first, the postcode last.',
+    'The address printed on the label, one line each: the Freepost name first, then {addressLines}, the postal address from Site settings, one line each.',
+    ['addressLines'],
   ),
   requiredString('slipHeading', 'Packing slip heading', 'For example "Packing slip".'),
   requiredText('slipInstructions', 'Packing slip instructions', 'Why the slip goes in the box with the device.'),

@@ -1,0 +1,24 @@
+import { siteFactsFrom, withSiteFacts, type SiteFacts } from '@/lib/site-facts'
+import { readSeed, type Doc } from './seed-copy'
+
+/** The seed's site facts as the site writes them ("1,770", "2pm"), read from the documents that hold them. */
+export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
+  const byId = (id: string) => docs.find((doc) => doc._id === id) as Record<string, never>
+  const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number }
+  const timings = (byId('orderCopy') as { timings: { revisedOfferDays: number; quarantineDays: number } }).timings
+  return siteFactsFrom({
+    settings: byId('siteSettings'),
+    priceHoldDays: rules.priceHoldDays,
+    basketLimit: rules.basketLimit,
+    revisedOfferDays: timings.revisedOfferDays,
+    quarantineDays: timings.quarantineDays,
+  })
+}
+
+/** One seed document with its site facts written in, as the loaders hand it to the site. */
+export function seedWithFacts(id: string, docs: Doc[] = readSeed()): unknown {
+  return withSiteFacts(
+    docs.find((doc) => doc._id === id),
+    seedFacts(docs),
+  )
+}
