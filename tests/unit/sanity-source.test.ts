@@ -8,6 +8,7 @@ import {
   siteSettingsQuery,
 } from '@/content/queries'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
+import { seedDocs } from '../support/seed-content'
 import { copySeed, readSeed } from '../support/seed-copy'
 
 // The Sanity path runs the official client against a local stand-in of the query API (Sanity's
@@ -52,7 +53,7 @@ describe('the content seam with a Sanity project configured', () => {
 
   it('serves images through Sanity’s CDN instead of the seed files', async () => {
     const items = await fetchQuery(searchItemsQuery, { source })
-    expect(items).toHaveLength(30)
+    expect(items).toHaveLength(seedDocs('shopItem').length)
     expect(items[0]?.thumbnailUrl).toMatch(/^https:\/\/cdn\.sanity\.io\/images\/test1234\/production\//)
   })
 

@@ -1,4 +1,5 @@
 import { readSeed, type Doc } from '../support/seed-copy'
+import { ROUTES } from '../support/routes'
 import { validateDocuments } from '../support/schema-validator'
 
 const seed = readSeed()
@@ -15,12 +16,20 @@ describe('the seed dataset against the Studio schema', () => {
   })
 
   it('holds one page per route of the spec, at unique addresses, and the singletons at fixed ids', () => {
-    const paths = seed.filter((d) => d._type === 'page').map((d) => (d.path as { current: string }).current)
-    expect(new Set(paths).size).toBe(31)
+    const pages = seed.filter((d) => d._type === 'page')
+    const paths = pages.map((d) => (d.path as { current: string }).current)
+    expect(new Set(paths).size).toBe(pages.length)
+    // Every route of the spec's table, less its two model pages, has a page document, and no other page exists.
+    const specPaths = ROUTES.map(([path]) => path).filter((path) => !/^\/sell-my-(phone|tab)\//.test(path))
+    expect([...paths].sort()).toEqual([...specPaths].sort())
     for (const id of ['siteSettings', 'navigation', 'header', 'footer', 'newsletter', 'errorPages']) {
       expect(seed.filter((d) => d._type === id).map((d) => d._id)).toEqual([id])
     }
-    expect(seed.filter((d) => d._type === 'shopItem')).toHaveLength(30)
+    // Search items are numbered 1, 2, 3… with no gap or repeat, each at the id its number gives.
+    const shopItems = seed.filter((d) => d._type === 'shopItem')
+    expect(shopItems.length).toBeGreaterThan(0)
+    expect(shopItems.map((d) => d.itemId)).toEqual(shopItems.map((_, index) => index + 1))
+    expect(shopItems.map((d) => d._id)).toEqual(shopItems.map((d) => `shop-item-${d.itemId as number}`))
   })
 
   // The validator itself must be able to fail, or the test above proves nothing.
