@@ -6,7 +6,8 @@ const config = [
     ignores: [
       'node_modules/**',
       '**/.next/**',
-      'web/.next-resilience/**',
+      // Every build folder, including the ones NEXT_DIST_DIR names (.next-resilience, .next-<name>).
+      'web/.next-*/**',
       'studio/dist/**',
       'studio/.sanity/**',
       'web/content/sanity.types.ts',
@@ -20,6 +21,45 @@ const config = [
   ...nextTypescript,
   {
     settings: { next: { rootDir: 'web/' } },
+  },
+  {
+    // Sanity stays inside web/content/: one module there creates every client.
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/content/sanity-client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@sanity/client', 'next-sanity'].map((name) => ({
+            name,
+            importNames: ['createClient'],
+            message: 'Use the clients from web/content/sanity-client.ts.',
+          })),
+        },
+      ],
+    },
+  },
+  {
+    // Pure rules never reach up into the UI or the routes.
+    files: ['web/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['@sanity/client', 'next-sanity'].map((name) => ({
+            name,
+            importNames: ['createClient'],
+            message: 'Use the clients from web/content/sanity-client.ts.',
+          })),
+          patterns: [
+            {
+              group: ['@/components/*', '@/app/*'],
+              message: 'web/lib holds pure rules: move the helper here or to web/content.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ]
 

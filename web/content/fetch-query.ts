@@ -1,11 +1,12 @@
 import { statSync } from 'node:fs'
 import { evaluate, parse } from 'groq-js'
 import { unstable_cache } from 'next/cache'
-import { createClient, type ClientReturn, type QueryParams, type SanityClient } from '@sanity/client'
+import type { ClientReturn, QueryParams } from '@sanity/client'
 import { isDraftMode } from './draft'
-import { readContentSource, readPreviewConfig, type ContentSource, type SanitySource } from './env'
+import { readContentSource, readPreviewConfig, type ContentSource } from './env'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as queries from './queries'
+import { draftClient, publishedClient } from './sanity-client'
 
 /**
  * The one path to content. Runs a GROQ query against Sanity when a project is configured, or
@@ -37,16 +38,9 @@ export async function fetchQuery<const Q extends string>(
       const preview = (await isDraftMode()) ? readPreviewConfig() : null
       if (preview) {
         // Editors previewing drafts: uncached, with source maps encoded for Visual Editing overlays.
-        return await sanityClient(source)
-          .withConfig({
-            token: preview.token,
-            perspective: 'drafts',
-            useCdn: false,
-            stega: { enabled: true, studioUrl: preview.studioUrl },
-          })
-          .fetch(query, params, { cache: 'no-store' })
+        return await draftClient(source, preview).fetch(query, params, { cache: 'no-store' })
       }
-      return await sanityClient(source).fetch(query, params, {
+      return await publishedClient(source).fetch(query, params, {
         cache: 'force-cache',
         next: { tags },
       })
@@ -109,27 +103,4 @@ function parameterNames(node: unknown, names = new Set<string>()): string[] {
     Object.values(node).forEach((child) => parameterNames(child, names))
   }
   return [...names]
-}
-
-let clients = new Map<string, SanityClient>()
-
-function sanityClient(source: SanitySource): SanityClient {
-  const key = JSON.stringify(source)
-  let client = clients.get(key)
-  if (!client) {
-    client = createSanityClient(source)
-    clients = new Map([[key, client]])
-  }
-  return client
-}
-
-function createSanityClient({ projectId, dataset, apiVersion, apiHost }: SanitySource): SanityClient {
-  return createClient({
-    projectId,
-    dataset,
-    apiVersion,
-    useCdn: true,
-    perspective: 'published',
-    ...(apiHost ? { apiHost, useProjectHostname: false } : {}),
-  })
 }

@@ -2,9 +2,10 @@ import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
 import { mkdir, open, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { createClient, type SanityClient } from '@sanity/client'
+import type { SanityClient } from '@sanity/client'
 import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
 import { readContentSource, type SanitySource } from './env'
+import { writeClient } from './sanity-client'
 
 /**
  * Where form submissions go. With Sanity configured: documents at private ids (a "." in the id,
@@ -48,7 +49,7 @@ export async function storeSubscription({ email }: NewsletterInput, now = new Da
     subscribedAt: now.toISOString(),
   }
   const source = readContentSource()
-  if (source.kind === 'sanity') return createOnce(writeClient(source), doc)
+  if (source.kind === 'sanity') return createOnce(submissionClient(source), doc)
   return localStore().append(doc)
 }
 
@@ -61,7 +62,7 @@ export async function storeContactMessage(input: ContactInput, now = new Date())
   }
   const source = readContentSource()
   if (source.kind === 'sanity') {
-    await createOnce(writeClient(source), doc)
+    await createOnce(submissionClient(source), doc)
     return
   }
   await localStore().append(doc)
@@ -77,19 +78,10 @@ async function createOnce<D extends Stored>(client: SanityClient, doc: D): Promi
   }
 }
 
-let client: SanityClient | undefined
-function writeClient(source: SanitySource): SanityClient {
+function submissionClient(source: SanitySource): SanityClient {
   const token = process.env.SANITY_API_WRITE_TOKEN
   if (!token) throw new StoreUnavailableError('SANITY_API_WRITE_TOKEN is not set: submissions cannot be saved.')
-  client ??= createClient({
-    projectId: source.projectId,
-    dataset: source.dataset,
-    apiVersion: source.apiVersion,
-    token,
-    useCdn: false,
-    ...(source.apiHost ? { apiHost: source.apiHost, useProjectHostname: false } : {}),
-  })
-  return client
+  return writeClient(source, token)
 }
 
 /** The local file store: appends run one at a time, each flushed to disk before it resolves. */

@@ -1,7 +1,7 @@
 import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
 import type { SiteSettings } from '@/content/types'
-import { sizedImageUrl } from '@/components/ui/content-image'
+import { shareImageUrl } from '@/content/image-url'
 import { formatTitle } from './templates'
 
 type PageFacts = { title: string; description: string; path: string }
@@ -33,15 +33,6 @@ export function pageMetadata(encodedSettings: SiteSettings, facts: PageFacts): M
     },
     twitter: { card: 'summary_large_image', title, description, images },
   }
-}
-
-function shareImageUrl(src: string): string {
-  if (!src.startsWith('https://cdn.sanity.io/')) return src
-  const url = new URL(sizedImageUrl(src, 600))
-  url.searchParams.set('h', '630')
-  url.searchParams.set('fit', 'crop')
-  url.searchParams.set('fm', 'jpg')
-  return url.toString()
 }
 
 /** The site-wide defaults: the base for absolute URLs and the page-title pattern. */

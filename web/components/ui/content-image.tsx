@@ -1,3 +1,5 @@
+import { sizedImageUrl } from '@/content/image-url'
+
 type Props = { src: string | null; alt: string; width: number; height: number; className?: string; eager?: boolean }
 
 /**
@@ -19,13 +21,4 @@ export function ContentImage({ src, alt, width, height, className, eager }: Prop
       decoding="async"
     />
   )
-}
-
-export function sizedImageUrl(src: string, width: number): string {
-  if (!src.startsWith('https://cdn.sanity.io/')) return src
-  const url = new URL(src)
-  url.searchParams.set('w', String(width * 2))
-  url.searchParams.set('auto', 'format')
-  url.searchParams.set('fit', 'max')
-  return url.toString()
 }

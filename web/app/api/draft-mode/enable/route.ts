@@ -1,6 +1,6 @@
-import { createClient } from '@sanity/client'
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
 import { readContentSource, readPreviewConfig } from '@/content/env'
+import { draftClient } from '@/content/sanity-client'
 import { jsonResponse } from '@/lib/http/json-request'
 
 /**
@@ -17,13 +17,5 @@ export async function GET(request: Request): Promise<Response> {
       message: 'Draft preview needs a Sanity project and SANITY_API_READ_TOKEN.',
     })
   }
-  const client = createClient({
-    projectId: source.projectId,
-    dataset: source.dataset,
-    apiVersion: source.apiVersion,
-    useCdn: false,
-    token: preview.token,
-    ...(source.apiHost ? { apiHost: source.apiHost, useProjectHostname: false } : {}),
-  })
-  return defineEnableDraftMode({ client }).GET(request)
+  return defineEnableDraftMode({ client: draftClient(source, preview) }).GET(request)
 }
