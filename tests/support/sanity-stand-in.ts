@@ -6,8 +6,9 @@ import type { Doc } from './seed-copy'
 /**
  * A local stand-in for Sanity's Content Lake query API (GET and POST /vX/data/query/:dataset),
  * for tests that must not reach the network. Like the real API it holds drafts beside published
- * documents and hides them under the "published" perspective, and it serves images the way an
- * imported dataset does: as sanity.imageAsset documents with cdn.sanity.io URLs.
+ * documents, hides them under the "published" perspective and prefers them under "drafts", and
+ * it serves images the way an imported dataset does: as sanity.imageAsset documents with
+ * cdn.sanity.io URLs.
  */
 export type StandIn = {
   url: string
@@ -57,10 +58,13 @@ export async function startSanityStandIn(documents: Doc[], projectId: string, da
     try {
       const { query, params } = req.method === 'POST' ? await readBody(req) : fromSearch(url.searchParams)
       const perspective = url.searchParams.get('perspective') ?? 'raw'
-      const visible = perspective === 'published' ? store.filter((doc) => !doc._id.includes('.')) : store
+      const visible = inPerspective(store, perspective)
       const result = await (await evaluate(parse(query), { dataset: visible, params })).get()
+      // Asked for a source map (draft preview's stega does), it attributes every value to one
+      // document: coarser than Sanity's, enough for the client to encode its strings.
+      const resultSourceMap = url.searchParams.has('resultSourceMap') ? WHOLE_RESULT_SOURCE_MAP : undefined
       res.writeHead(200, { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ query, result, ms: 1 }))
+      res.end(JSON.stringify({ query, result, ms: 1, resultSourceMap }))
     } catch (error) {
       res.writeHead(400, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ error: { description: (error as Error).message, type: 'queryParseError' } }))
@@ -74,6 +78,26 @@ export async function startSanityStandIn(documents: Doc[], projectId: string, da
     mutations,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   }
+}
+
+/** "published" hides every id with a dot; "drafts" lays each draft over its published document. */
+function inPerspective(store: Doc[], perspective: string): Doc[] {
+  if (perspective === 'published') return store.filter((doc) => !doc._id.includes('.'))
+  if (perspective !== 'drafts') return store
+  const drafts = new Map<string, Doc>()
+  for (const doc of store) if (doc._id.startsWith('drafts.')) drafts.set(doc._id.slice('drafts.'.length), doc)
+  const published = store.filter((doc) => !doc._id.startsWith('drafts.'))
+  const ids = new Set(published.map((doc) => doc._id))
+  return [
+    ...published.map((doc) => (drafts.has(doc._id) ? { ...drafts.get(doc._id)!, _id: doc._id } : doc)),
+    ...[...drafts].filter(([id]) => !ids.has(id)).map(([id, doc]) => ({ ...doc, _id: id })),
+  ]
+}
+
+const WHOLE_RESULT_SOURCE_MAP = {
+  documents: [{ _id: 'stand-in', _type: 'stand-in' }],
+  paths: ['$'],
+  mappings: { $: { type: 'value', source: { type: 'documentValue', document: 0, path: 0 } } },
 }
 
 function fromSearch(search: URLSearchParams) {

@@ -19,22 +19,24 @@ import {
   getSellingCopy,
   getSiteSettings,
 } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import { siteMetadata } from '@/lib/page-metadata'
 import { organization } from '@/lib/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import '@/styles/index.css'
 
 export async function generateMetadata(): Promise<Metadata> {
-  return siteMetadata(await getSiteSettings())
+  return siteMetadata(await withoutStega(getSiteSettings))
 }
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [isDraft, settings, navigation, header, footer, newsletter, errorPages, catalogue, sellingCopy] =
+  const [isDraft, settings, plainSettings, navigation, header, footer, newsletter, errorPages, catalogue, sellingCopy] =
     await Promise.all([
       isDraftMode(),
       getSiteSettings(),
+      withoutStega(getSiteSettings),
       getNavigation(),
       getHeader(),
       getFooter(),
@@ -46,7 +48,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en-GB">
       <body>
-        <JsonLd data={organization(settings)} />
+        <JsonLd data={organization(plainSettings)} />
         <a className="skip-link" href="#main">
           {header.controls.skipLink}
         </a>

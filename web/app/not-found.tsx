@@ -1,10 +1,11 @@
 import type { Metadata } from 'next'
 import { ErrorView } from '@/components/layout/error-view'
 import { getErrorPages } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import { errorMetadata } from '@/lib/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const { notFound } = await getErrorPages()
+  const { notFound } = await withoutStega(getErrorPages)
   return errorMetadata(notFound.title)
 }
 

@@ -7,6 +7,7 @@ import { readContentSource, readPreviewConfig, type ContentSource } from './env'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as queries from './queries'
 import { draftClient, publishedClient } from './sanity-client'
+import { isPlainRead } from './stega'
 
 /**
  * The one path to content. Runs a GROQ query against Sanity when a project is configured, or
@@ -37,8 +38,9 @@ export async function fetchQuery<const Q extends string>(
     if (source.kind === 'sanity') {
       const preview = (await isDraftMode()) ? readPreviewConfig() : null
       if (preview) {
-        // Editors previewing drafts: uncached, with source maps encoded for Visual Editing overlays.
-        return await draftClient(source, preview).fetch(query, params, { cache: 'no-store' })
+        // Editors previewing drafts: uncached, with source maps encoded for Visual Editing overlays
+        // except where the result is read for metadata or structured data.
+        return await draftClient(source, preview).fetch(query, params, { cache: 'no-store', stega: !isPlainRead() })
       }
       return await publishedClient(source).fetch(query, params, {
         cache: 'force-cache',

@@ -1,5 +1,5 @@
 import 'server-only'
-import { cache } from 'react'
+import { cache } from './stega'
 import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {

@@ -1,4 +1,3 @@
-import { stegaClean } from '@sanity/client/stega'
 import type { Metadata } from 'next'
 import type { SiteSettings } from '@/content/types'
 import { shareImageUrl } from '@/content/image-url'
@@ -7,13 +6,10 @@ import { formatTitle } from './templates'
 type PageFacts = { title: string; description: string; path: string }
 
 /**
- * Title, description, canonical address and share cards for one page, from its document.
- * Draft previews encode source maps into strings (stega); they are cleaned out here, since
- * metadata must stay plain text.
+ * Title, description, canonical address and share cards for one page, from its document (read
+ * with withoutStega in draft preview, so these stay plain text).
  */
-export function pageMetadata(encodedSettings: SiteSettings, facts: PageFacts): Metadata {
-  const settings = stegaClean(encodedSettings)
-  const { title, description, path } = stegaClean(facts)
+export function pageMetadata(settings: SiteSettings, { title, description, path }: PageFacts): Metadata {
   const url = new URL(path, settings.siteUrl).toString()
   const images = settings.shareImage.url
     ? [{ url: shareImageUrl(settings.shareImage.url), width: 1200, height: 630, alt: settings.shareImage.alt }]
@@ -36,8 +32,7 @@ export function pageMetadata(encodedSettings: SiteSettings, facts: PageFacts): M
 }
 
 /** The site-wide defaults: the base for absolute URLs and the page-title pattern. */
-export function siteMetadata(encodedSettings: SiteSettings): Metadata {
-  const settings = stegaClean(encodedSettings)
+export function siteMetadata(settings: SiteSettings): Metadata {
   return {
     metadataBase: new URL(settings.siteUrl),
     title: { default: settings.productName, template: formatTitle(settings.titleTemplate, '%s', settings.productName) },
@@ -48,5 +43,5 @@ export function siteMetadata(encodedSettings: SiteSettings): Metadata {
 
 /** Metadata for an error page: its title, and kept out of search results. */
 export function errorMetadata(title: string): Metadata {
-  return { title: stegaClean(title), robots: { index: false } }
+  return { title, robots: { index: false } }
 }

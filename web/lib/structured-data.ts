@@ -1,16 +1,15 @@
-import { stegaClean } from '@sanity/client/stega'
 import type { Breadcrumb, PageSection, SiteSettings } from '@/content/types'
 
-/** schema.org descriptions of the business and pages, for search engines (JSON-LD). */
+/**
+ * schema.org descriptions of the business and pages, for search engines (JSON-LD). Callers read
+ * the content with withoutStega, so no draft preview's source maps reach these strings.
+ */
 type Thing = Record<string, unknown>
 
 const DAY_URL = 'https://schema.org/'
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
-// Draft previews encode source maps into strings (stega): structured data is cleaned of them.
-
-export function organization(encoded: SiteSettings): Thing {
-  const settings = stegaClean(encoded)
+export function organization(settings: SiteSettings): Thing {
   const hours = settings.openingHours.periods.map((period) => ({
     '@type': 'OpeningHoursSpecification',
     dayOfWeek: daysBetween(period.fromDay, period.toDay).map((day) => `${DAY_URL}${day}`),
@@ -39,8 +38,7 @@ export function organization(encoded: SiteSettings): Thing {
   }
 }
 
-export function breadcrumbList(encoded: Breadcrumb[], siteUrl: string): Thing | null {
-  const crumbs = stegaClean(encoded)
+export function breadcrumbList(crumbs: Breadcrumb[], siteUrl: string): Thing | null {
   if (crumbs.length < 2) return null
   return {
     '@context': 'https://schema.org',
@@ -49,13 +47,12 @@ export function breadcrumbList(encoded: Breadcrumb[], siteUrl: string): Thing | 
       '@type': 'ListItem',
       position: index + 1,
       name: crumb.title,
-      item: new URL(crumb.path, stegaClean(siteUrl)).toString(),
+      item: new URL(crumb.path, siteUrl).toString(),
     })),
   }
 }
 
-export function faqPage(encoded: PageSection[]): Thing | null {
-  const sections = stegaClean(encoded)
+export function faqPage(sections: PageSection[]): Thing | null {
   const entries = sections.flatMap((section) => (section._type === 'faqSection' ? section.entries : []))
   if (!entries.length) return null
   return {
@@ -69,13 +66,14 @@ export function faqPage(encoded: PageSection[]): Thing | null {
   }
 }
 
-type Block = { _type: string; children?: Array<{ text?: string }> }
+// Spans carry their text; site facts carry theirs once the loaders have written them in.
+type Block = { _type: string; children?: Array<object> }
 
 /** Portable Text as plain paragraphs. */
 export function plainText(blocks: Block[]): string {
   return blocks
     .filter((block) => block._type === 'block')
-    .map((block) => (block.children ?? []).map((child) => child.text ?? '').join(''))
+    .map((block) => (block.children ?? []).map((child) => ('text' in child ? String(child.text) : '')).join(''))
     .join('\n\n')
 }
 

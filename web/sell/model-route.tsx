@@ -13,6 +13,7 @@ import {
   getSiteSettings,
   type ModelCategory,
 } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import type { QuoteChoices } from '@/components/quote/quote-form'
 import { formatPence } from '@/lib/money'
 import { pageMetadata } from '@/lib/page-metadata'
@@ -43,11 +44,10 @@ export function modelPageRoute(category: ModelCategory) {
     },
 
     async generateMetadata({ params }: Params): Promise<Metadata> {
-      const [model, copy, settings] = await Promise.all([
-        getModelPage(category, (await params).model),
-        getSellingCopy(),
-        getSiteSettings(),
-      ])
+      const slug = (await params).model
+      const [model, copy, settings] = await withoutStega(() =>
+        Promise.all([getModelPage(category, slug), getSellingCopy(), getSiteSettings()]),
+      )
       if (!model) return {}
       const names = { make: model.make, model: model.name, price: formatPence(model.topPricePence) }
       return pageMetadata(settings, {
@@ -58,10 +58,16 @@ export function modelPageRoute(category: ModelCategory) {
     },
 
     async Page({ params }: Params) {
-      const { model, copy, rules, grades, header, settings, crumbs } = await load(category, (await params).model)
+      const slug = (await params).model
+      const [{ model, copy, rules, grades, header, crumbs }, trail] = await Promise.all([
+        load(category, slug),
+        withoutStega(() => load(category, slug)).then(({ settings, crumbs }) =>
+          breadcrumbList(crumbs, settings.siteUrl),
+        ),
+      ])
       return (
         <>
-          <JsonLd data={breadcrumbList(crumbs, settings.siteUrl)} />
+          <JsonLd data={trail} />
           <ModelView
             model={model}
             crumbs={crumbs}
@@ -85,7 +91,8 @@ type PriceProps = Params & { searchParams: Promise<Record<string, string | strin
 export function modelPriceRoute(category: ModelCategory) {
   return {
     async generateMetadata({ params }: Params): Promise<Metadata> {
-      const [model, copy] = await Promise.all([getModelPage(category, (await params).model), getSellingCopy()])
+      const slug = (await params).model
+      const [model, copy] = await withoutStega(() => Promise.all([getModelPage(category, slug), getSellingCopy()]))
       if (!model) return {}
       return {
         title: fillTemplate(copy.modelPage.title, { make: model.make, model: model.name }),

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { CmsPage } from '@/components/layout/cms-page'
 import { getErrorPages, getPage, getPagePaths, getSiteSettings } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
 import { PER_VISITOR_PATHS } from '@/lib/per-visitor-paths'
 
@@ -19,12 +20,12 @@ export async function generateStaticParams() {
 const pathOf = (slug: string[] | undefined) => `/${(slug ?? []).join('/')}`
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const page = await getPage(pathOf((await params).slug))
-  if (!page) {
-    const { notFound } = await getErrorPages()
-    return errorMetadata(notFound.title)
-  }
-  return pageMetadata(await getSiteSettings(), page)
+  const path = pathOf((await params).slug)
+  return withoutStega(async () => {
+    const page = await getPage(path)
+    if (!page) return errorMetadata((await getErrorPages()).notFound.title)
+    return pageMetadata(await getSiteSettings(), page)
+  })
 }
 
 export default async function Page({ params }: Props) {

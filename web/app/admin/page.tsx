@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { getStaffMember } from '@/auth/session'
 import { StaffHome } from '@/components/admin/staff-home'
 import { getAccountCopy, getOrderCopy } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/lib/http/search-params'
 import { getDb } from '@/orders/db'
 import { listOrders } from '@/orders/orders'
@@ -12,7 +13,7 @@ import { parseOrderSearch, parseStatusFilter } from '@/sell/admin-input'
 export const dynamic = 'force-dynamic'
 
 export async function generateMetadata(): Promise<Metadata> {
-  const copy = await getOrderCopy()
+  const copy = await withoutStega(getOrderCopy)
   return { title: copy.admin.ordersHeading, robots: { index: false, follow: false } }
 }
 

@@ -9,6 +9,7 @@ import {
   getSellingCopy,
   getSiteSettings,
 } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
 import { breadcrumbList, faqPage } from '@/lib/structured-data'
 import type { BasketView } from '@/sell/basket-types'
 import { PageView } from './page-view'
@@ -27,19 +28,19 @@ export async function CmsPage({
   /** What an order page shows where its editor placed the order section. */
   order?: ReactNode
 }) {
-  const [page, crumbs, catalogue, header, settings, sellingCopy] = await Promise.all([
+  const [page, crumbs, catalogue, header, sellingCopy, structuredData] = await Promise.all([
     getPage(path),
     getBreadcrumbs(path),
     getDeviceCatalogue(),
     getHeader(),
-    getSiteSettings(),
     getSellingCopy(),
+    withoutStega(() => pageStructuredData(path)),
   ])
   if (!page) notFound()
   return (
     <>
-      <JsonLd data={breadcrumbList(crumbs, settings.siteUrl)} />
-      <JsonLd data={faqPage(page.sections)} />
+      <JsonLd data={structuredData.breadcrumbs} />
+      <JsonLd data={structuredData.faqs} />
       <PageView
         page={page}
         crumbs={crumbs}
@@ -52,4 +53,10 @@ export async function CmsPage({
       />
     </>
   )
+}
+
+/** The page's breadcrumbs and FAQs for search engines, from its content read without stega. */
+async function pageStructuredData(path: string) {
+  const [page, crumbs, settings] = await Promise.all([getPage(path), getBreadcrumbs(path), getSiteSettings()])
+  return { breadcrumbs: breadcrumbList(crumbs, settings.siteUrl), faqs: page ? faqPage(page.sections) : null }
 }
