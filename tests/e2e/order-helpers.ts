@@ -28,13 +28,14 @@ export const DECLARATIONS = [
 
 /** Fills the checkout form as a seller would, leaving out the fields named in `skip`. */
 export async function fillCheckout(page: Page, email: string, skip: string[] = []) {
-  const form = page.locator('#checkout form')
+  // The checkout form has no name of its own; its labels are unique within the page's main region.
+  const main = page.getByRole('main')
   for (const [label, value] of Object.entries(sellerDetails(email))) {
     if (skip.includes(label)) continue
-    await form.getByLabel(label, { exact: true }).fill(value)
+    await main.getByLabel(label, { exact: true }).fill(value)
   }
   for (const declaration of DECLARATIONS) {
-    if (!skip.includes(declaration)) await form.getByLabel(declaration, { exact: true }).check()
+    if (!skip.includes(declaration)) await main.getByLabel(declaration, { exact: true }).check()
   }
 }
 
@@ -74,8 +75,9 @@ export async function staffDoes(page: Page, reference: string, action: string, f
   await expect(page.getByText('Done.', { exact: true })).toBeVisible()
 }
 
-/** The order's status as the seller's page names it. */
-export const statusName = (page: Page) => page.locator('.order-status__name')
+/** The order's status as the seller's page names it: the first line under the status heading. */
+export const statusName = (page: Page) =>
+  page.getByRole('region', { name: 'Where your order is' }).getByRole('paragraph').first()
 
 export async function confirmationMail(email: string) {
   return mailTo(email, /order/i)

@@ -68,13 +68,13 @@ test('a slow navigation shows the full-screen loading screen with the brand, and
   page,
 }) => {
   await page.goto('/')
-  await expect(page.locator('.loading-screen')).toHaveCount(0)
+  const screen = page.getByRole('status', { name: 'Loading the page', includeHidden: true })
+  await expect(screen).toHaveCount(0)
   await page.route(/_rsc=/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1500))
     await route.continue()
   })
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click()
-  const screen = page.getByRole('status', { name: 'Loading the page' })
   await expect(screen).toBeVisible()
   await expect(screen).toHaveText('Handback')
   await expect(page).toHaveURL(/\/privacy-policy$/)

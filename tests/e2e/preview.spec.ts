@@ -18,6 +18,7 @@ test('on the seed, draft mode is off and cannot be turned on', async ({ page, re
 
   await page.goto('/')
   expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('__prerender_bypass')
+  // The Visual Editing overlays are editor tooling with no role: found by their own attribute and element.
   await expect(page.locator('[data-sanity], sanity-visual-editing')).toHaveCount(0)
 })
 

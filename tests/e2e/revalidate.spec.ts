@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { REVALIDATE_SECRET, SEED_COPY_PATH, testClientAddress } from '../support/e2e-env'
 import type { Doc } from '../support/seed-copy'
-import { choose, GOOD_ANSWERS, GOOD_CHOICES, openSearch } from './sell-helpers'
+import { choose, GOOD_ANSWERS, GOOD_CHOICES, openSearch, quotePrice } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP and one page: run once'))
 // Both tests edit the served seed copy and revalidate: one at a time, so neither sees the other's
@@ -90,13 +90,17 @@ type Variant = { _key: string; prices: Array<{ _key: string; pence: number }> }
 async function pixel8AsSeen(page: Page) {
   await page.goto('/sell-my-phone/pixel-8')
   await choose(page, GOOD_CHOICES)
-  const quote = await page.getByTestId('quote-price').textContent({ timeout: 2000 })
+  const quote = await quotePrice(page).textContent({ timeout: 2000 })
   const top = await page
     .getByRole('main')
     .getByText(/^Up to £\d+$/)
     .textContent()
   await page.goto('/sell-my-phone')
-  const tile = await page.locator('#pixel-8').getByRole('link').textContent()
+  const tile = await page
+    .getByRole('main')
+    .getByRole('region', { name: 'Google', exact: true })
+    .getByRole('link', { name: /^Pixel 8\s*Up to/ })
+    .textContent()
   const box = await openSearch(page)
   await box.fill('pixel 8')
   const option = page.getByRole('option', { name: /^Google Pixel 8/ })

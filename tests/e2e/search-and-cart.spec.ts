@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { testClientAddress } from '../support/e2e-env'
-import { readSeed } from '../support/seed-copy'
-import { GOOD_ANSWERS, undoButton } from './sell-helpers'
+import { seedModelTitles } from '../support/seed-content'
+import { GOOD_ANSWERS, lineQuantity, undoButton } from './sell-helpers'
 
 async function searchBox(page: Page) {
   if (test.info().project.name === 'mobile') {
@@ -13,14 +13,7 @@ async function searchBox(page: Page) {
 }
 
 /** What the search lists for a query: make and model of every catalogue model whose title matches. */
-function titlesMatching(query: string): string[] {
-  const seed = readSeed()
-  const makes = new Map(seed.filter((doc) => doc._type === 'deviceMake').map((doc) => [doc._id, doc.name as string]))
-  return seed
-    .filter((doc) => doc._type === 'deviceModel')
-    .map((doc) => `${makes.get((doc.make as { _ref: string })._ref)} ${doc.name as string}`)
-    .filter((title) => title.toLowerCase().includes(query.toLowerCase()))
-}
+const titlesMatching = (query: string) => seedModelTitles(query)
 
 test('typing opens matching models from the catalogue, with short brand and top price', async ({ page }) => {
   await page.goto('/')
@@ -91,6 +84,7 @@ test('the cart icon counts the visitor’s devices and opens a panel where minus
   expect(added.status()).toBe(201)
   await page.goto('/')
   const cartButton = page.getByRole('button', { name: 'Open your basket (1)' })
+  // The badge is aria-hidden (the button's name above carries the count): a test id finds the digit.
   await expect(cartButton.getByTestId('cart-badge')).toHaveText('1')
   await cartButton.click()
   const panel = page.getByRole('dialog', { name: /^Your basket/ })
@@ -99,7 +93,7 @@ test('the cart icon counts the visitor’s devices and opens a panel where minus
   await expect(panel).toContainText('Condition: Good')
   await expect(panel).toContainText('Price each: £114')
   await expect(panel).toContainText('We’ll pay you up to £114')
-  const quantity = panel.locator('output')
+  const quantity = lineQuantity(panel, 'Apple iPhone 13 128GB')
   await expect(quantity).toHaveText('1')
   await panel.getByRole('button', { name: 'Add one more Apple iPhone 13 128GB' }).click()
   await expect(quantity).toHaveText('2')

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
+import { readSeed } from '../support/seed-copy'
 
 // The iPhone 13 as the seed prices it: 128GB in Good condition is £114, and £160 is its top price.
 export const IPHONE_13 = {
@@ -52,6 +53,8 @@ export async function tabTo(page: Page, target: Locator, limit = 80) {
 }
 
 export const cartButton = (page: Page) => page.getByRole('button', { name: /^Open your basket/ })
+// The badge is drawn for the eye only (aria-hidden): screen readers hear the count in the cart
+// button's name, which the tests check too. With no role of its own, a test id finds the digit.
 export const cartBadge = (page: Page) => page.getByTestId('cart-badge')
 export const basketPanel = (page: Page) => page.getByRole('dialog', { name: /^Your basket/ })
 
@@ -63,7 +66,17 @@ export const basketLine = (scope: Locator, device: string) =>
 export const undoButton = (scope: Locator, device: string) =>
   scope.getByRole('button', { name: new RegExp(`^Undo\\s?: ${device}$`) })
 
-export const quotePrice = (page: Page) => page.getByTestId('quote-price')
+/** How many of a device a basket line holds: the line's quantity `<output>` (role status). */
+export const lineQuantity = (scope: Locator, device: string) =>
+  scope.getByRole('group', { name: `Quantity: ${device}`, exact: true }).getByRole('status')
+
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const priceTemplate = (readSeed().find((doc) => doc._id === 'sellingCopy')?.quote as { price: string }).price
+/** The price sentence in the form ("We’ll pay you £114"), matched by the seed's wording with any price. */
+export const PRICE_SENTENCE = new RegExp(
+  `^${escapeRegExp(priceTemplate).replace(escapeRegExp('{price}'), '£\\d[\\d,]*(\\.\\d\\d)?')}$`,
+)
+export const quotePrice = (page: Page) => quoteForm(page).getByText(PRICE_SENTENCE)
 
 /** From the model page: answer for 128GB in Good condition, add it, and wait for the badge. */
 export async function addGoodIphone(page: Page) {

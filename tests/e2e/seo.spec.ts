@@ -1,10 +1,13 @@
 import { expect, test, type Page } from '@playwright/test'
+import { seedFaqSections } from '../support/seed-content'
 import { readSeed } from '../support/seed-copy'
+import { escapeRegExp } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'markup is the same at every width'))
 
 const SITE = 'https://www.example.co.uk'
 
+// Structured data and meta tags are page metadata with no role: they are found by their attributes.
 async function jsonLd(page: Page) {
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents()
   return blocks.map((text) => JSON.parse(text) as Record<string, unknown> & { '@type': string })
@@ -50,8 +53,15 @@ test('breadcrumbs and FAQs are described for search engines', async ({ page }) =
     { '@type': 'ListItem', position: 3, name: 'FAQs', item: `${SITE}/about/faqs` },
   ])
   const faq = items.find((item) => item['@type'] === 'FAQPage') as unknown as { mainEntity: Array<{ name: string }> }
-  const questions = await page.locator('.faq summary').allTextContents()
-  expect(faq.mainEntity.map((q) => q.name)).toEqual(questions)
+  // The described questions are the ones shown, section by section, each a disclosure (role group).
+  const sections = seedFaqSections('/about/faqs')
+  expect(sections.length).toBeGreaterThan(0)
+  expect(faq.mainEntity.map((q) => q.name)).toEqual(sections.flatMap((section) => section.questions))
+  for (const { heading, questions } of sections) {
+    await expect(page.getByRole('region', { name: heading }).getByRole('group')).toHaveText(
+      questions.map((question) => new RegExp(`^${escapeRegExp(question)}`)),
+    )
+  }
 
   await page.goto('/')
   expect((await jsonLd(page)).map((item) => item['@type'])).not.toContain('BreadcrumbList')

@@ -154,7 +154,13 @@ function SubmenuItem({ item, isOpen, onOpenChange, navigation, catalogue }: Subm
                   ) : null}
                 </span>
                 {hasMega ? (
-                  <div id={megaId} className="desktop-nav__mega" hidden={mega !== child._key}>
+                  <div
+                    id={megaId}
+                    className="desktop-nav__mega"
+                    role="group"
+                    aria-label={child.link.label}
+                    hidden={mega !== child._key}
+                  >
                     {/* Built only when opened: dozens of model links need not be hydrated on every page. */}
                     {mega === child._key ? (
                       <MegaMenu
