@@ -1,15 +1,21 @@
 import { expect, test } from '@playwright/test'
 import { testClientAddress } from '../support/e2e-env'
+import { seedBasketLimit } from '../support/seed-content'
 import { GOOD_IPHONE, visitor, type Answer } from './basket-client'
 import { GOOD_ANSWERS, IPHONE_13 } from './sell-helpers'
 
 // HTTP tests of the basket API; the browser project is irrelevant, so run them once.
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'HTTP only'))
 
-test('a basket holds 10 devices: the 11th add and a +1 past the limit are refused with 409', async ({ request }) => {
+// The limit editors set in Pricing rules (10 in the seed).
+const LIMIT = seedBasketLimit()
+// The first lines hold 128GB phones (£114 each in Good condition), the rest 256GB (£127).
+const SMALL = Math.ceil(LIMIT / 2)
+
+test('a basket holds the limit: one more add and a +1 past the limit are refused with 409', async ({ request }) => {
   const seller = visitor(request)
-  for (let i = 0; i < 10; i++) {
-    const storage = i < 5 ? '128gb' : '256gb'
+  for (let i = 0; i < LIMIT; i++) {
+    const storage = i < SMALL ? '128gb' : '256gb'
     expect((await seller.add({ ...GOOD_IPHONE, storage })).status).toBe(201)
   }
   const eleventh = await seller.add({ ...GOOD_IPHONE, storage: '512gb' })
@@ -17,22 +23,22 @@ test('a basket holds 10 devices: the 11th add and a +1 past the limit are refuse
   expect(eleventh.body).toMatchObject({
     ok: false,
     code: 'basket_full',
-    message: expect.stringMatching(/^Your basket already holds 10 devices/),
+    message: expect.stringMatching(new RegExp(`^Your basket already holds ${LIMIT} devices`)),
   })
-  expect(eleventh.body.basket?.count).toBe(10)
-  expect(eleventh.body.basket?.lines.map((line) => line.quantity)).toEqual([5, 5])
+  expect(eleventh.body.basket?.count).toBe(LIMIT)
+  expect(eleventh.body.basket?.lines.map((line) => line.quantity)).toEqual([SMALL, LIMIT - SMALL])
 
   const [first] = eleventh.body.basket!.lines
   const more = await seller.change(first!.id, 1)
   expect(more.status).toBe(409)
-  expect(more.body).toMatchObject({ code: 'basket_full', message: 'A basket holds up to 10 devices.' })
+  expect(more.body).toMatchObject({ code: 'basket_full', message: `A basket holds up to ${LIMIT} devices.` })
   const fewer = await seller.change(first!.id, -1)
   expect(fewer.status).toBe(200)
-  expect(fewer.body.basket?.count).toBe(9)
-  expect(fewer.body.basket?.totalPence).toBe(4 * 11400 + 5 * 12700)
+  expect(fewer.body.basket?.count).toBe(LIMIT - 1)
+  expect(fewer.body.basket?.totalPence).toBe((SMALL - 1) * 11400 + (LIMIT - SMALL) * 12700)
 })
 
-test('20 parallel +1s stop exactly at the limit, and 20 parallel −1s stop at 0, with no server error', async ({
+test('twice the limit of parallel +1s stop exactly at the limit, and as many −1s stop at 0, with no server error', async ({
   request,
 }) => {
   const seller = visitor(request)
@@ -40,16 +46,16 @@ test('20 parallel +1s stop exactly at the limit, and 20 parallel −1s stop at 0
   const line = added.body.basket!.lines[0]!
   const start = line.quantity
 
-  const ups = await Promise.all(Array.from({ length: 20 }, () => seller.change(line.id, 1)))
+  const ups = await Promise.all(Array.from({ length: 2 * LIMIT }, () => seller.change(line.id, 1)))
   const upStatuses = ups.map((result) => result.status)
   expect(upStatuses.filter((status) => status >= 500)).toEqual([])
-  expect(upStatuses.filter((status) => status === 200)).toHaveLength(Math.min(start + 20, 10) - start)
+  expect(upStatuses.filter((status) => status === 200)).toHaveLength(LIMIT - start)
   expect(upStatuses.filter((status) => status !== 200).every((status) => status === 409)).toBe(true)
   let basket = (await seller.basket()).body.basket!
-  expect(basket.count).toBe(Math.min(start + 20, 10))
-  expect(basket.lines[0]?.quantity).toBe(10)
+  expect(basket.count).toBe(LIMIT)
+  expect(basket.lines[0]?.quantity).toBe(LIMIT)
 
-  const downs = await Promise.all(Array.from({ length: 20 }, () => seller.change(line.id, -1)))
+  const downs = await Promise.all(Array.from({ length: 2 * LIMIT }, () => seller.change(line.id, -1)))
   expect(downs.map((result) => result.status).filter((status) => status !== 200)).toEqual([])
   basket = (await seller.basket()).body.basket!
   expect(basket).toMatchObject({ count: 0, lines: [], totalPence: 0 })

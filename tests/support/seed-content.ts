@@ -56,3 +56,7 @@ export function seedDesktopSubmenu(label: string, docs: Doc[] = readSeed()): str
   if (!item) throw new Error(`The seed's desktop menu has no "${label}" item`)
   return (item.children ?? []).map((child) => child.link.label)
 }
+
+/** How many devices one basket may hold, as Pricing rules sets it. */
+export const seedBasketLimit = (docs: Doc[] = readSeed()): number =>
+  singleton('pricingRules', docs).basketLimit as number
