@@ -1,13 +1,13 @@
-import { siteFactsFrom, withSiteFacts, type SiteFacts } from '@/lib/site-facts'
+import { siteFactsFrom, withSiteFacts, type SiteFactSource, type SiteFacts } from '@/lib/site-facts'
 import { readSeed, type Doc } from './seed-copy'
 
 /** The seed's site facts as the site writes them ("1,770", "2pm"), read from the documents that hold them. */
 export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
-  const byId = (id: string) => docs.find((doc) => doc._id === id) as Record<string, never>
+  const byId = (id: string) => docs.find((doc) => doc._id === id) as unknown
   const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number }
   const timings = (byId('orderCopy') as { timings: { revisedOfferDays: number; quarantineDays: number } }).timings
   return siteFactsFrom({
-    settings: byId('siteSettings'),
+    settings: byId('siteSettings') as SiteFactSource['settings'],
     priceHoldDays: rules.priceHoldDays,
     basketLimit: rules.basketLimit,
     revisedOfferDays: timings.revisedOfferDays,

@@ -1,6 +1,7 @@
 import { utimesSync } from 'node:fs'
 import { fetchQuery, ContentError } from '@/content/fetch-query'
-import { pageByPathQuery, pagePathsQuery, searchItemsQuery, siteSettingsQuery } from '@/content/queries'
+import { pageByPathQuery, pagePathsQuery, searchItemsQuery, siteFactsQuery, siteSettingsQuery } from '@/content/queries'
+import { siteFactsFrom } from '@/lib/site-facts'
 import { copySeed, readSeed, writeSeed } from '../support/seed-copy'
 import { seedDocs, seedPagePaths } from '../support/seed-content'
 
@@ -11,7 +12,11 @@ describe('the content seam on the seed dataset', () => {
     const source = local(copySeed())
     const settings = await fetchQuery(siteSettingsQuery, { source })
     expect(settings?.productName).toBe('Handback')
-    expect(settings?.reviewRating.countText).toBe('1,770 reviews')
+    // The wording wraps the count, which is stored once and written the UK way.
+    expect(settings?.reviewRating.countText).toBe('{reviewCount} reviews')
+    const facts = await fetchQuery(siteFactsQuery, { source })
+    expect(facts.settings?.reviewRating.reviewCount).toBe(1770)
+    expect(siteFactsFrom(facts as Parameters<typeof siteFactsFrom>[0]).reviewCount).toBe('1,770')
 
     const paths = await fetchQuery(pagePathsQuery, { source })
     expect([...paths].sort()).toEqual([...seedPagePaths()].sort())

@@ -29,13 +29,7 @@ export async function sendAccountMail(
   try {
     const [copy, settings] = await Promise.all([getEmailCopy(), getSiteSettings()])
     const link = LINKS[kind] ? `${currentLinkOrigin()}${LINKS[kind](options.token ?? '')}` : undefined
-    const values = {
-      name: user.name,
-      productName: settings.productName,
-      phone: settings.contactPhone,
-      email: settings.contactEmail,
-      ...LIFETIMES,
-    }
+    const values = { name: user.name, ...LIFETIMES }
     const message = renderEmail(copy, copy[kind], values, user.email, link)
     await sendMail({ ...message, fromName: settings.productName })
   } catch (error) {

@@ -23,61 +23,92 @@ import {
   pricingRulesQuery,
   searchItemsQuery,
   sellingCopyQuery,
+  siteFactsQuery,
   siteSettingsQuery,
 } from './queries'
-import { fillTemplate } from '@/lib/templates'
-import type { NavChild, Navigation, ResolvedLink } from './types'
+import { siteFactsFrom, withSiteFacts } from '@/lib/site-facts'
 
-/** Named reads of the content model. Pages and layouts call these; components get props. */
+/**
+ * Named reads of the content model. Pages and layouts call these; components get props. Every
+ * text comes back with the site facts ({phone}, {holdDays}…) written in: they are filled after the
+ * data cache, so a change to a fact reaches every page that reads any of these.
+ */
+
+const FACT_TAGS = [cacheTags.siteSettings, cacheTags.pricingRules, cacheTags.orderCopy]
+const SETTINGS_FACT_FIELDS = [
+  'productName',
+  'contactPhone',
+  'contactEmail',
+  'postalAddress',
+  'paymentCutoff',
+  'openingHours',
+  'reviewRating',
+] as const
+
+export const getSiteFacts = cache(async () => {
+  const source = await fetchQuery(siteFactsQuery, { tags: FACT_TAGS })
+  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays } = source
+  requireContent(settings, 'the Site settings document (id "siteSettings")')
+  // A dataset from before a fact was added fails naming the field, not deep inside a page.
+  for (const field of SETTINGS_FACT_FIELDS) {
+    requireContent(settings?.[field], `the "${field}" field of the Site settings document (id "siteSettings")`)
+  }
+  return siteFactsFrom({
+    settings: settings!,
+    priceHoldDays: requireContent(priceHoldDays, 'the Pricing rules document (id "pricingRules")'),
+    basketLimit: requireContent(basketLimit, 'the Pricing rules document (id "pricingRules")'),
+    revisedOfferDays: requireContent(revisedOfferDays, 'the Orders document (id "orderCopy")'),
+    quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
+  })
+})
+
+/** Content with the facts filled in; `what` names the document when it is missing. */
+async function withFacts<T>(content: Promise<T | null>, what: string): Promise<T> {
+  const [value, facts] = await Promise.all([content, getSiteFacts()])
+  return withSiteFacts(requireContent(value, what), facts)
+}
+
+/** The same for content that may be absent (a page that does not exist). */
+async function withFactsIfAny<T>(content: Promise<T>): Promise<T> {
+  const [value, facts] = await Promise.all([content, getSiteFacts()])
+  return withSiteFacts(value, facts)
+}
 
 export const getSiteSettings = cache(async () =>
-  requireContent(
-    await fetchQuery(siteSettingsQuery, { tags: [cacheTags.siteSettings] }),
+  withFacts(
+    fetchQuery(siteSettingsQuery, { tags: [cacheTags.siteSettings] }),
     'the Site settings document (id "siteSettings")',
   ),
 )
 
-export const getNavigation = cache(async () => {
-  const [navigation, settings] = await Promise.all([
+export const getNavigation = cache(async () =>
+  withFacts(
     fetchQuery(navigationQuery, { tags: [cacheTags.navigation, cacheTags.page] }),
-    getSiteSettings(),
-  ])
-  const nav = requireContent(navigation, 'the Navigation document (id "navigation")')
-  // Labels may name the product, as in "Who are we – {productName}".
-  const productName = settings.productName
-  const named = <T extends { link: ResolvedLink }>(entry: T): T => ({
-    ...entry,
-    link: { ...entry.link, label: fillTemplate(entry.link.label, { productName }) },
-  })
-  const menu = (items: Navigation['desktopMenu']) =>
-    items.map((item) => ({ ...named(item), children: (item.children as NavChild[]).map(named) }))
-  return { ...nav, desktopMenu: menu(nav.desktopMenu), mobileMenu: menu(nav.mobileMenu) }
-})
+    'the Navigation document (id "navigation")',
+  ),
+)
 
 export const getHeader = cache(async () =>
-  requireContent(
-    await fetchQuery(headerQuery, { tags: [cacheTags.header, cacheTags.page] }),
+  withFacts(
+    fetchQuery(headerQuery, { tags: [cacheTags.header, cacheTags.page] }),
     'the Header extras document (id "header")',
   ),
 )
 
 export const getFooter = cache(async () =>
-  requireContent(
-    await fetchQuery(footerQuery, { tags: [cacheTags.footer, cacheTags.page] }),
-    'the Footer document (id "footer")',
-  ),
+  withFacts(fetchQuery(footerQuery, { tags: [cacheTags.footer, cacheTags.page] }), 'the Footer document (id "footer")'),
 )
 
 export const getNewsletter = cache(async () =>
-  requireContent(
-    await fetchQuery(newsletterQuery, { tags: [cacheTags.newsletter, cacheTags.page] }),
+  withFacts(
+    fetchQuery(newsletterQuery, { tags: [cacheTags.newsletter, cacheTags.page] }),
     'the Newsletter strip document (id "newsletter")',
   ),
 )
 
 export const getErrorPages = cache(async () =>
-  requireContent(
-    await fetchQuery(errorPagesQuery, { tags: [cacheTags.errorPages, cacheTags.page] }),
+  withFacts(
+    fetchQuery(errorPagesQuery, { tags: [cacheTags.errorPages, cacheTags.page] }),
     'the Error pages document (id "errorPages")',
   ),
 )
@@ -86,13 +117,13 @@ export const getPagePaths = cache(async () => fetchQuery(pagePathsQuery, { tags:
 
 /** The page at a path, or null when there is none (the route then answers 404). */
 export const getPage = cache(async (path: string) =>
-  fetchQuery(pageByPathQuery, { params: { path }, tags: [cacheTags.page, cacheTags.conditionGrade] }),
+  withFactsIfAny(fetchQuery(pageByPathQuery, { params: { path }, tags: [cacheTags.page, cacheTags.conditionGrade] })),
 )
 
 /** The trail from the home page down to the page at `path`, from the pages that exist. */
 export const getBreadcrumbs = cache(async (path: string) => {
   const paths = ancestorPaths(path)
-  const found = await fetchQuery(breadcrumbsQuery, { params: { paths }, tags: [cacheTags.page] })
+  const found = await withFactsIfAny(fetchQuery(breadcrumbsQuery, { params: { paths }, tags: [cacheTags.page] }))
   return paths.flatMap((p) => found.filter((crumb) => crumb.path === p))
 })
 
@@ -116,49 +147,46 @@ export const getModelSlugs = cache(async (category: ModelCategory) =>
 
 /** A model with its price table, or null when there is none (the route then answers 404). */
 export const getModelPage = cache(async (category: ModelCategory, slug: string) =>
-  fetchQuery(modelPageQuery, { params: { category, slug }, tags: CATALOGUE_TAGS }),
+  withFactsIfAny(fetchQuery(modelPageQuery, { params: { category, slug }, tags: CATALOGUE_TAGS })),
 )
 
 /** Every model's price table, as published: the only source of a price the server quotes. */
 export const getPriceList = cache(async () => fetchQuery(priceListQuery, { tags: CATALOGUE_TAGS }))
 
 export const getConditionGrades = cache(async () => {
-  const grades = await fetchQuery(conditionGradesQuery, { tags: [cacheTags.conditionGrade] })
+  const grades = await withFactsIfAny(fetchQuery(conditionGradesQuery, { tags: [cacheTags.conditionGrade] }))
   if (!grades.length) requireContent(null, 'the Condition grade documents (none is published)')
   return grades
 })
 
 export const getPricingRules = cache(async () =>
-  requireContent(
-    await fetchQuery(pricingRulesQuery, { tags: [cacheTags.pricingRules, cacheTags.conditionGrade] }),
+  withFacts(
+    fetchQuery(pricingRulesQuery, { tags: [cacheTags.pricingRules, cacheTags.conditionGrade] }),
     'the Pricing rules document (id "pricingRules")',
   ),
 )
 
 export const getAccountCopy = cache(async () =>
-  requireContent(
-    await fetchQuery(accountCopyQuery, { tags: [cacheTags.accountCopy, cacheTags.page] }),
+  withFacts(
+    fetchQuery(accountCopyQuery, { tags: [cacheTags.accountCopy, cacheTags.page] }),
     'the Accounts document (id "accountCopy")',
   ),
 )
 
 export const getOrderCopy = cache(async () =>
-  requireContent(
-    await fetchQuery(orderCopyQuery, { tags: [cacheTags.orderCopy, cacheTags.page] }),
+  withFacts(
+    fetchQuery(orderCopyQuery, { tags: [cacheTags.orderCopy, cacheTags.page] }),
     'the Orders document (id "orderCopy")',
   ),
 )
 
 export const getEmailCopy = cache(async () =>
-  requireContent(
-    await fetchQuery(emailCopyQuery, { tags: [cacheTags.emailCopy] }),
-    'the E-mails document (id "emailCopy")',
-  ),
+  withFacts(fetchQuery(emailCopyQuery, { tags: [cacheTags.emailCopy] }), 'the E-mails document (id "emailCopy")'),
 )
 
 export const getSellingCopy = cache(async () =>
-  requireContent(
-    await fetchQuery(sellingCopyQuery, { tags: [cacheTags.sellingCopy, cacheTags.page] }),
+  withFacts(
+    fetchQuery(sellingCopyQuery, { tags: [cacheTags.sellingCopy, cacheTags.page] }),
     'the Price checker and basket document (id "sellingCopy")',
   ),
 )

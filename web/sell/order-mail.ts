@@ -1,5 +1,5 @@
 import 'server-only'
-import type { EmailCopy, SiteSettings } from '@/content/types'
+import type { EmailCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
@@ -13,9 +13,8 @@ export type QueuedMail = MailMessage & { kind: string }
 
 /** Everything rendering an order's e-mails needs, read once before a transaction starts. */
 export type OrderMailContext = {
+  /** The E-mails document, the site facts ({phone}, {holdDays}…) already written in by the loader. */
   copy: EmailCopy
-  settings: Pick<SiteSettings, 'productName' | 'contactPhone' | 'contactEmail'>
-  holdDays: number
   /** Where links start: SITE_URL, or the address the request came to (see link-origin.ts). */
   origin: string
 }
@@ -33,21 +32,17 @@ type OrderForMail = Pick<
  */
 export function orderMail(kind: OrderMailKind, order: OrderForMail, context: OrderMailContext): QueuedMail[] {
   if (!order.email) return []
-  const { copy, settings, origin } = context
+  const { copy, origin } = context
   const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
   const token = orderToken(order.reference)
   const orderLink = `${origin}/order-tracker-details?order=${encodeURIComponent(token)}`
   const values = {
     name: order.name ?? '',
-    productName: settings.productName,
-    phone: settings.contactPhone,
-    email: settings.contactEmail,
     reference: order.reference,
     total: formatPence(
       kind === 'revisedOffer' || kind === 'revisedOfferReminder' ? revisedTotal(order) : order.totalPence,
     ),
     holdUntil: formatLongDate(order.holdUntil),
-    holdDays: context.holdDays,
     deadline: order.offerDeadline ? formatLongDate(order.offerDeadline) : '',
     reason: order.items
       .flatMap((item) => (item.revisedReason ? [`${item.device}: ${item.revisedReason}`] : []))

@@ -1,20 +1,10 @@
 import type { OrderCopy } from '@/content/types'
 import type { OrderStatus } from '@/orders/lifecycle'
-import { fillTemplate } from '@/lib/templates'
 
-export type StatusNumbers = { holdDays: number; offerDays: number; quarantineDays: number }
-
-/** A status's name and explanation in the content's words, its day counts filled in. */
-export function describeStatus(copy: OrderCopy, key: string, numbers: StatusNumbers) {
+/** A status's name and explanation in the content's words (the loader wrote its day counts in). */
+export function describeStatus(copy: OrderCopy, key: string) {
   const status = copy.statuses.find((candidate) => candidate.key === key)
-  return {
-    name: status?.name ?? key,
-    explanation: status ? fillTemplate(status.explanation, numbers) : '',
-  }
-}
-
-export function statusNumbers(copy: OrderCopy, holdDays: number): StatusNumbers {
-  return { holdDays, offerDays: copy.timings.revisedOfferDays, quarantineDays: copy.timings.quarantineDays }
+  return { name: status?.name ?? key, explanation: status?.explanation ?? '' }
 }
 
 // The Studio lists the status keys editors write words for, and the lifecycle the statuses an

@@ -86,9 +86,7 @@ export function SiteFooter({ footer, settings, year }: Props) {
             ))}
           </ul>
         </div>
-        <p className="site-footer__copyright">
-          {fillTemplate(settings.copyright, { year, productName: settings.productName })}
-        </p>
+        <p className="site-footer__copyright">{fillTemplate(settings.copyright, { year })}</p>
         <p className="site-footer__credit">
           <ContentLink link={settings.developerCredit} />
         </p>

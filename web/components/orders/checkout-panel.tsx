@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { cookies } from 'next/headers'
-import { getPricingRules } from '@/content/loaders'
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
@@ -21,7 +20,7 @@ import { ContentLink } from '../ui/content-link'
  * they change before it is sent, the seller is shown the new ones and asked again).
  */
 export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
-  const [rules, jar] = await Promise.all([getPricingRules(), cookies()])
+  const jar = await cookies()
   const basket = await readBasket(jar.get(BASKET_COOKIE)?.value).catch(() => null)
   const text = copy.checkout
   if (!basket || basket.count === 0) {
@@ -39,7 +38,7 @@ export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
   return (
     <div className="checkout" id="checkout">
       <OrderSummary basket={basket} copy={copy} />
-      <p>{fillTemplate(text.holdNote, { days: rules.priceHoldDays })}</p>
+      <p>{text.holdNote}</p>
       {pricesChanged ? (
         <div className="notice notice--panel" role="status">
           <h2>{text.pricesChangedHeading}</h2>

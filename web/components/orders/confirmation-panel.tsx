@@ -1,6 +1,8 @@
+import { getSiteSettings } from '@/content/loaders'
 import { code128Svg } from '@/lib/barcode'
 import { formatLongDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
+import { addressLines } from '@/lib/site-facts'
 import { fillTemplate } from '@/lib/templates'
 import { readOrderByToken } from '@/sell/order-actions'
 import type { OrderPanelProps } from '@/sell/order-page-route'
@@ -13,7 +15,7 @@ import { PrintButton } from './print-button'
  * with the reference as a barcode drawn on the server.
  */
 export async function ConfirmationPanel({ copy, query }: OrderPanelProps) {
-  const order = await readOrderByToken(query.order)
+  const [order, settings] = await Promise.all([readOrderByToken(query.order), getSiteSettings()])
   const text = copy.confirmation
   if (!order) return <p>{text.noOrder}</p>
   const barcode = code128Svg(order.reference, { height: 64 })
@@ -25,7 +27,7 @@ export async function ConfirmationPanel({ copy, query }: OrderPanelProps) {
         <p className="receipt__reference">
           {text.referenceLabel}: <strong>{order.reference}</strong>
         </p>
-        {order.email ? <p>{fillTemplate(text.emailSent, { email: order.email })}</p> : null}
+        {order.email ? <p>{fillTemplate(text.emailSent, { yourEmail: order.email })}</p> : null}
         <p>{fillTemplate(text.holdUntil, { date: formatLongDate(order.holdUntil) })}</p>
         <p className="receipt__actions">
           <PrintButton label={text.printButton} />
@@ -37,7 +39,9 @@ export async function ConfirmationPanel({ copy, query }: OrderPanelProps) {
         <h2 id="label-heading">{text.labelHeading}</h2>
         <p className="no-print">{text.labelInstructions}</p>
         <div className="postage-label__card">
-          <p className="postage-label__address">{text.freepostAddress}</p>
+          <p className="postage-label__address">
+            {fillTemplate(text.freepostAddress, { addressLines: addressLines(settings.postalAddress).join('\n') })}
+          </p>
           <span className="barcode" dangerouslySetInnerHTML={{ __html: barcode }} />
           <p className="postage-label__reference">{order.reference}</p>
         </div>

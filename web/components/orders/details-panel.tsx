@@ -1,4 +1,3 @@
-import { getPricingRules } from '@/content/loaders'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
@@ -7,7 +6,7 @@ import { revisedTotal, type OrderRecord } from '@/orders/orders'
 import { readOrderByToken } from '@/sell/order-actions'
 import type { OrderPanelProps } from '@/sell/order-page-route'
 import { orderProblemMessage, orderProblemsFromQuery } from '@/sell/order-problems'
-import { describeStatus, statusNumbers } from '@/sell/order-statuses'
+import { describeStatus } from '@/sell/order-statuses'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
 import { TrackerPanel } from './tracker-panel'
@@ -18,7 +17,7 @@ import { TrackerPanel } from './tracker-panel'
  */
 export async function DetailsPanel(props: OrderPanelProps) {
   const { copy, query } = props
-  const [order, rules] = await Promise.all([readOrderByToken(query.order), getPricingRules()])
+  const order = await readOrderByToken(query.order)
   const problems = orderProblemsFromQuery(query)
   if (!order) {
     return (
@@ -31,8 +30,7 @@ export async function DetailsPanel(props: OrderPanelProps) {
     )
   }
   const text = copy.details
-  const numbers = statusNumbers(copy, rules.priceHoldDays)
-  const status = describeStatus(copy, order.status, numbers)
+  const status = describeStatus(copy, order.status)
   const done = { accept: text.accepted, decline: text.declined, cancel: text.cancelled }[query.done ?? '']
   return (
     <div className="order-details">
@@ -78,7 +76,7 @@ export async function DetailsPanel(props: OrderPanelProps) {
         </form>
       ) : null}
 
-      <Timeline order={order} copy={copy} numbers={numbers} />
+      <Timeline order={order} copy={copy} />
     </div>
   )
 }
@@ -195,15 +193,7 @@ function RevisedOffer({
   )
 }
 
-function Timeline({
-  order,
-  copy,
-  numbers,
-}: {
-  order: OrderRecord
-  copy: OrderCopy
-  numbers: Parameters<typeof describeStatus>[2]
-}) {
+function Timeline({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   // What the seller sees: each change of status, not staff's own records.
   const steps = order.events.filter((event) => event.action === 'place' || event.fromStatus !== event.toStatus)
   return (
@@ -213,7 +203,7 @@ function Timeline({
         {steps.map((event) => (
           <li key={event.id}>
             <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
-            <span>{describeStatus(copy, event.toStatus, numbers).name}</span>
+            <span>{describeStatus(copy, event.toStatus).name}</span>
           </li>
         ))}
       </ol>

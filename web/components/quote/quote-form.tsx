@@ -130,7 +130,7 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
           onChoose={choose}
         />
       ))}
-      <QuoteResult result={result} grades={grades} copy={copy} holdDays={rules.priceHoldDays} />
+      <QuoteResult result={result} grades={grades} copy={copy} />
       <div className="quote__actions">
         {/* Only a browser running no scripts needs to ask the server for the price. */}
         <button type="submit" className="button button--secondary" hidden={scripted}>

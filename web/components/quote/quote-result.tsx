@@ -4,10 +4,10 @@ import type { Quote } from '@/lib/pricing'
 import { fillTemplate } from '@/lib/templates'
 import { ContentLink } from '../ui/content-link'
 
-type Props = { result: Quote; grades: ConditionGrade[]; copy: SellingCopy['quote']; holdDays: number }
+type Props = { result: Quote; grades: ConditionGrade[]; copy: SellingCopy['quote'] }
 
 /** The price (or why there is none), announced as it changes. */
-export function QuoteResult({ result, grades, copy, holdDays }: Props) {
+export function QuoteResult({ result, grades, copy }: Props) {
   const grade = result.kind === 'price' ? grades.find((g) => g.key === result.gradeKey) : undefined
   return (
     <section className={`quote__result quote__result--${result.kind}`} aria-live="polite" aria-atomic="true">
@@ -21,7 +21,7 @@ export function QuoteResult({ result, grades, copy, holdDays }: Props) {
             {fillTemplate(copy.grade, { grade: grade?.name ?? result.gradeKey })}
             {grade?.summary ? ` – ${grade.summary}` : ''}
           </p>
-          <p className="quote__hold">{fillTemplate(copy.hold, { days: holdDays })}</p>
+          <p className="quote__hold">{copy.hold}</p>
         </>
       ) : result.kind === 'refused' ? (
         <p>{result.refusal}</p>

@@ -1,17 +1,11 @@
-import { getOrderCopy, getPricingRules } from '@/content/loaders'
-import { fillTemplate } from '@/lib/templates'
+import { getOrderCopy } from '@/content/loaders'
 
 /**
- * What each order status means, in the Orders document's words, with today's day counts written
- * in. The fixed id lets a link open the list itself: /order-tracker#order-statuses.
+ * What each order status means, in the Orders document's words (the loaders write today's day
+ * counts in). The fixed id lets a link open the list itself: /order-tracker#order-statuses.
  */
 export async function OrderStatusesSection() {
-  const [copy, rules] = await Promise.all([getOrderCopy(), getPricingRules()])
-  const numbers = {
-    holdDays: rules.priceHoldDays,
-    offerDays: copy.timings.revisedOfferDays,
-    quarantineDays: copy.timings.quarantineDays,
-  }
+  const copy = await getOrderCopy()
   return (
     <section id="order-statuses" className="section order-statuses" aria-labelledby="order-statuses-heading">
       <h2 id="order-statuses-heading">{copy.statusesHeading}</h2>
@@ -19,7 +13,7 @@ export async function OrderStatusesSection() {
         {copy.statuses.map((status) => (
           <div key={status._key} className="status-list__entry">
             <dt>{status.name}</dt>
-            <dd>{fillTemplate(status.explanation, numbers)}</dd>
+            <dd>{status.explanation}</dd>
           </div>
         ))}
       </dl>

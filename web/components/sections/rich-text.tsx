@@ -1,8 +1,14 @@
 import Link from 'next/link'
 import { PortableText, type PortableTextComponents } from 'next-sanity'
 import type { BlockContent } from '@/content/sanity.types'
+import type { ResolvedSiteFact } from '@/lib/site-facts'
 
 const components: PortableTextComponents = {
+  types: {
+    // The loaders have written the fact's current value in; the phone and e-mail link.
+    siteFact: ({ value }: { value: ResolvedSiteFact }) =>
+      value.href ? <a href={value.href}>{value.text}</a> : <>{value.text}</>,
+  },
   marks: {
     link: ({ value, children }) => {
       const href = (value as { href?: string } | undefined)?.href ?? ''
@@ -11,7 +17,7 @@ const components: PortableTextComponents = {
   },
 }
 
-/** Portable Text from the Studio, with internal links routed by Next. */
+/** Portable Text from the Studio, with internal links routed by Next and site facts written in. */
 export function RichText({ value }: { value: BlockContent }) {
   return (
     <div className="prose">
