@@ -1,3 +1,4 @@
+import { DAYS } from '@rules/days'
 import type { Breadcrumb, PageSection, SiteSettings } from '@/content/types'
 
 /**
@@ -7,7 +8,6 @@ import type { Breadcrumb, PageSection, SiteSettings } from '@/content/types'
 type Thing = Record<string, unknown>
 
 const DAY_URL = 'https://schema.org/'
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
 
 export function organization(settings: SiteSettings): Thing {
   const hours = settings.openingHours.periods.map((period) => ({
@@ -78,8 +78,9 @@ export function plainText(blocks: Block[]): string {
 }
 
 function daysBetween(from: string, to: string): string[] {
-  const start = DAYS.indexOf(from)
-  const end = DAYS.indexOf(to)
+  const days: readonly string[] = DAYS
+  const start = days.indexOf(from)
+  const end = days.indexOf(to)
   if (start < 0 || end < 0) return []
   return start <= end ? DAYS.slice(start, end + 1) : [...DAYS.slice(start), ...DAYS.slice(0, end + 1)]
 }

@@ -4,21 +4,9 @@
  * changes (orders.ts) goes through `allowedMove`. The words for each status are in the CMS.
  */
 
-export const ORDER_STATUSES = [
-  'placed',
-  'received',
-  'checked',
-  'revised',
-  'accepted',
-  'returning',
-  'returned',
-  'paid',
-  'cancelled',
-  'expired',
-  'quarantined',
-  'closed',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_STATUSES, type OrderStatus } from '../../content-rules/order-statuses'
+
+export { ORDER_STATUSES, type OrderStatus }
 
 /** Who acts: the seller, a member of staff, a manager, or the server's own timer. */
 export type Actor = 'seller' | 'staff' | 'manager' | 'system'

@@ -1,5 +1,6 @@
 import { CommentIcon } from '@sanity/icons/Comment'
 import { defineField, defineType } from 'sanity'
+import { requiredString, requiredText } from '../fields'
 
 /** A message from the contact form, written by the site at a private id. Read-only for editors. */
 export const contactMessage = defineType({
@@ -9,13 +10,7 @@ export const contactMessage = defineType({
   icon: CommentIcon,
   readOnly: true,
   fields: [
-    defineField({
-      name: 'name',
-      title: 'Name',
-      type: 'string',
-      description: 'Who wrote.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('name', 'Name', 'Who wrote.'),
     defineField({
       name: 'email',
       title: 'E-mail',
@@ -24,13 +19,7 @@ export const contactMessage = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({ name: 'phone', title: 'Phone', type: 'string', description: 'A UK number, if given.' }),
-    defineField({
-      name: 'message',
-      title: 'Message',
-      type: 'text',
-      description: 'What they wrote.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredText('message', 'Message', 'What they wrote.'),
     defineField({
       name: 'receivedAt',
       title: 'Received',

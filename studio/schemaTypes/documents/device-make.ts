@@ -1,5 +1,6 @@
 import { TagIcon } from '@sanity/icons/Tag'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 /** A manufacturer, such as Apple or Samsung. */
 export const deviceMake = defineType({
@@ -8,13 +9,7 @@ export const deviceMake = defineType({
   type: 'document',
   icon: TagIcon,
   fields: [
-    defineField({
-      name: 'name',
-      title: 'Name',
-      type: 'string',
-      description: 'The maker’s name as visitors know it, for example "Samsung".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('name', 'Name', 'The maker’s name as visitors know it, for example "Samsung".'),
     defineField({
       name: 'slug',
       title: 'Slug',

@@ -1,5 +1,6 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 /** A model the service buys, such as iPhone 15 or Galaxy Tab S9. */
 export const deviceModel = defineType({
@@ -8,13 +9,7 @@ export const deviceModel = defineType({
   type: 'document',
   icon: MobileDeviceIcon,
   fields: [
-    defineField({
-      name: 'name',
-      title: 'Name',
-      type: 'string',
-      description: 'The model’s name without the make, for example "iPhone 15 Pro".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('name', 'Name', 'The model’s name without the make, for example "iPhone 15 Pro".'),
     defineField({
       name: 'slug',
       title: 'Slug',
@@ -46,13 +41,7 @@ export const deviceModel = defineType({
       },
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'family',
-      title: 'Range',
-      type: 'string',
-      description: 'The product range, for example "iPhone", "Galaxy S" or "iPad Pro".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('family', 'Range', 'The product range, for example "iPhone", "Galaxy S" or "iPad Pro".'),
     defineField({
       name: 'variants',
       title: 'Storage sizes and prices',

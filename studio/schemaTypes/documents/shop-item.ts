@@ -1,5 +1,6 @@
 import { SearchIcon } from '@sanity/icons/Search'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 /** The sample items the header search looks through. Placeholder data, not the price list. */
 export const shopItem = defineType({
@@ -15,20 +16,8 @@ export const shopItem = defineType({
       description: 'A unique number for this item.',
       validation: (rule) => rule.required().integer().min(1),
     }),
-    defineField({
-      name: 'title',
-      title: 'Title',
-      type: 'string',
-      description: 'What the search matches and shows, for example "Apple iPhone 13 128GB".',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'brand',
-      title: 'Brand',
-      type: 'string',
-      description: 'The maker. The search list shows its first five letters.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('title', 'Title', 'What the search matches and shows, for example "Apple iPhone 13 128GB".'),
+    requiredString('brand', 'Brand', 'The maker. The search list shows its first five letters.'),
     defineField({
       name: 'thumbnail',
       title: 'Thumbnail',

@@ -1,5 +1,6 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 /** Lists makes and their models from the device catalogue. */
 export const deviceCatalogueSection = defineType({
@@ -8,13 +9,7 @@ export const deviceCatalogueSection = defineType({
   type: 'object',
   icon: MobileDeviceIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The heading above the list, for example "Choose your phone".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The heading above the list, for example "Choose your phone".'),
     defineField({
       name: 'intro',
       title: 'Introduction',

@@ -1,5 +1,6 @@
 import { HelpCircleIcon } from '@sanity/icons/HelpCircle'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 export const faqSection = defineType({
   name: 'faqSection',
@@ -7,13 +8,7 @@ export const faqSection = defineType({
   type: 'object',
   icon: HelpCircleIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The heading of this group of questions, for example "Payment".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The heading of this group of questions, for example "Payment".'),
     defineField({
       name: 'entries',
       title: 'Questions',
@@ -25,13 +20,7 @@ export const faqSection = defineType({
           title: 'Question',
           type: 'object',
           fields: [
-            defineField({
-              name: 'question',
-              title: 'Question',
-              type: 'string',
-              description: 'Written as the visitor would ask it.',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString('question', 'Question', 'Written as the visitor would ask it.'),
             defineField({
               name: 'answer',
               title: 'Answer',

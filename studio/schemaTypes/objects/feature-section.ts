@@ -1,5 +1,6 @@
 import { StarIcon } from '@sanity/icons/Star'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredString, requiredText } from '../fields'
 
 /** A short list of selling points, such as free postage and fast payment. */
 export const featureSection = defineType({
@@ -8,13 +9,7 @@ export const featureSection = defineType({
   type: 'object',
   icon: StarIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The heading above the selling points.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The heading above the selling points.'),
     defineField({
       name: 'features',
       title: 'Selling points',
@@ -26,21 +21,8 @@ export const featureSection = defineType({
           title: 'Selling point',
           type: 'object',
           fields: [
-            defineField({
-              name: 'title',
-              title: 'Title',
-              type: 'string',
-              description: 'A few words, for example "Free postage".',
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'text',
-              title: 'Text',
-              type: 'text',
-              rows: 2,
-              description: 'One sentence that backs the title up.',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString('title', 'Title', 'A few words, for example "Free postage".'),
+            requiredText('text', 'Text', 'One sentence that backs the title up.'),
           ],
           preview: { select: { title: 'title', subtitle: 'text' } },
         }),

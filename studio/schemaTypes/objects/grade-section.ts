@@ -1,5 +1,6 @@
 import { TagIcon } from '@sanity/icons/Tag'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 /** The condition grades, best first, as the Condition grade documents describe them. */
 export const gradeSection = defineType({
@@ -8,13 +9,7 @@ export const gradeSection = defineType({
   type: 'object',
   icon: TagIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The heading above the grades.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The heading above the grades.'),
     defineField({
       name: 'intro',
       title: 'Introduction',

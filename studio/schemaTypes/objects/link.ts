@@ -1,5 +1,6 @@
 import { LinkIcon } from '@sanity/icons/Link'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 // A path, then optionally a query (/login?next=/profile) and an anchor (/order-tracker#order-statuses).
 const ROUTE_PATTERN = /^\/[a-z0-9\-/]*(?:\?[a-z0-9\-/_=&%.]*)?(?:#[a-z0-9\-]+)?$/
@@ -11,13 +12,7 @@ export const link = defineType({
   type: 'object',
   icon: LinkIcon,
   fields: [
-    defineField({
-      name: 'label',
-      title: 'Label',
-      type: 'string',
-      description: 'The words visitors see and click.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('label', 'Label', 'The words visitors see and click.'),
     defineField({
       name: 'kind',
       title: 'Kind of link',

@@ -1,6 +1,7 @@
 import { defineArrayMember, defineField, defineType } from 'sanity'
 import { TIME_24H } from '../../../content-rules/clock'
 import { DAYS } from '../../../content-rules/days'
+import { requiredString } from '../fields'
 
 const day = (name: string, title: string, description: string) =>
   defineField({
@@ -27,14 +28,11 @@ export const openingHours = defineType({
   title: 'Opening hours',
   type: 'object',
   fields: [
-    defineField({
-      name: 'template',
-      title: 'Wording',
-      type: 'string',
-      description:
-        'How each period reads: {opens}, {closes}, {fromDay} and {toDay} are filled in from the periods. The site writes the periods one after another wherever {openingHours} appears.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString(
+      'template',
+      'Wording',
+      'How each period reads: {opens}, {closes}, {fromDay} and {toDay} are filled in from the periods. The site writes the periods one after another wherever {openingHours} appears.',
+    ),
     defineField({
       name: 'periods',
       title: 'Periods',

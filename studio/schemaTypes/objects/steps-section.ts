@@ -1,5 +1,6 @@
 import { OlistIcon } from '@sanity/icons/Olist'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredString, requiredText } from '../fields'
 
 export const stepsSection = defineType({
   name: 'stepsSection',
@@ -7,13 +8,7 @@ export const stepsSection = defineType({
   type: 'object',
   icon: OlistIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The heading above the steps, for example "How it works".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The heading above the steps, for example "How it works".'),
     defineField({
       name: 'steps',
       title: 'Steps',
@@ -25,21 +20,8 @@ export const stepsSection = defineType({
           title: 'Step',
           type: 'object',
           fields: [
-            defineField({
-              name: 'title',
-              title: 'Title',
-              type: 'string',
-              description: 'A few words naming the step.',
-              validation: (rule) => rule.required(),
-            }),
-            defineField({
-              name: 'text',
-              title: 'Text',
-              type: 'text',
-              rows: 3,
-              description: 'What the visitor does, or what happens, at this step.',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString('title', 'Title', 'A few words naming the step.'),
+            requiredText('text', 'Text', 'What the visitor does, or what happens, at this step.'),
           ],
           preview: { select: { title: 'title', subtitle: 'text' } },
         }),

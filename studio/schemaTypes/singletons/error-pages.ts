@@ -1,5 +1,6 @@
 import { WarningOutlineIcon } from '@sanity/icons/WarningOutline'
 import { defineField, defineType } from 'sanity'
+import { requiredString, requiredText } from '../fields'
 
 const errorCopy = (name: string, title: string, description: string) =>
   defineField({
@@ -8,35 +9,10 @@ const errorCopy = (name: string, title: string, description: string) =>
     type: 'object',
     description,
     fields: [
-      defineField({
-        name: 'title',
-        title: 'Browser tab title',
-        type: 'string',
-        description: 'The title in the browser tab.',
-        validation: (rule) => rule.required(),
-      }),
-      defineField({
-        name: 'heading',
-        title: 'Heading',
-        type: 'string',
-        description: 'The heading of the error page.',
-        validation: (rule) => rule.required(),
-      }),
-      defineField({
-        name: 'code',
-        title: 'Large number',
-        type: 'string',
-        description: 'The large number under the heading.',
-        validation: (rule) => rule.required(),
-      }),
-      defineField({
-        name: 'text',
-        title: 'Text',
-        type: 'text',
-        rows: 2,
-        description: 'The explanation under the number.',
-        validation: (rule) => rule.required(),
-      }),
+      requiredString('title', 'Browser tab title', 'The title in the browser tab.'),
+      requiredString('heading', 'Heading', 'The heading of the error page.'),
+      requiredString('code', 'Large number', 'The large number under the heading.'),
+      requiredText('text', 'Text', 'The explanation under the number.'),
       defineField({
         name: 'button',
         title: 'Button',

@@ -1,5 +1,6 @@
 import { BlockElementIcon } from '@sanity/icons/BlockElement'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 export const footer = defineType({
   name: 'footer',
@@ -18,13 +19,7 @@ export const footer = defineType({
           title: 'Link group',
           type: 'object',
           fields: [
-            defineField({
-              name: 'heading',
-              title: 'Heading',
-              type: 'string',
-              description: 'The column’s heading, for example "Company".',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString('heading', 'Heading', 'The column’s heading, for example "Company".'),
             defineField({
               name: 'links',
               title: 'Links',
@@ -39,55 +34,17 @@ export const footer = defineType({
       ],
       validation: (rule) => rule.required().min(1),
     }),
-    defineField({
-      name: 'contactHeading',
-      title: 'Contact heading',
-      type: 'string',
-      description: 'Above the phone number and e-mail address.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'phoneLabel',
-      title: 'Phone label',
-      type: 'string',
-      description: 'Before the phone number, for example "Call us".',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'emailLabel',
-      title: 'E-mail label',
-      type: 'string',
-      description: 'Before the e-mail address, for example "E-mail us".',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'hoursHeading',
-      title: 'Opening hours heading',
-      type: 'string',
-      description: 'Above the opening hours.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'socialHeading',
-      title: 'Social links heading',
-      type: 'string',
-      description: 'Above the social icons, for example "Follow us".',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'paymentHeading',
-      title: 'Payment heading',
-      type: 'string',
-      description: 'Beside the payment logos, for example "We pay by".',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'footerLabel',
-      title: 'Footer links label',
-      type: 'string',
-      description: 'Names the footer navigation for screen readers, for example "Footer".',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('contactHeading', 'Contact heading', 'Above the phone number and e-mail address.'),
+    requiredString('phoneLabel', 'Phone label', 'Before the phone number, for example "Call us".'),
+    requiredString('emailLabel', 'E-mail label', 'Before the e-mail address, for example "E-mail us".'),
+    requiredString('hoursHeading', 'Opening hours heading', 'Above the opening hours.'),
+    requiredString('socialHeading', 'Social links heading', 'Above the social icons, for example "Follow us".'),
+    requiredString('paymentHeading', 'Payment heading', 'Beside the payment logos, for example "We pay by".'),
+    requiredString(
+      'footerLabel',
+      'Footer links label',
+      'Names the footer navigation for screen readers, for example "Footer".',
+    ),
   ],
   preview: { prepare: () => ({ title: 'Footer' }) },
 })

@@ -1,5 +1,6 @@
 import { MenuIcon } from '@sanity/icons/Menu'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 export const navigation = defineType({
   name: 'navigation',
@@ -36,13 +37,7 @@ export const navigation = defineType({
       group: 'desktop',
       description: 'The box beside the makes and models in the phone and tablet menus.',
       fields: [
-        defineField({
-          name: 'heading',
-          title: 'Claim',
-          type: 'string',
-          description: 'A short claim, for example "We pay more than EE, O2 and Vodafone".',
-          validation: (rule) => rule.required(),
-        }),
+        requiredString('heading', 'Claim', 'A short claim, for example "We pay more than EE, O2 and Vodafone".'),
         defineField({
           name: 'text',
           title: 'Text',
@@ -76,42 +71,19 @@ export const navigation = defineType({
       group: 'labels',
       description: 'Words read by screen readers for the menu controls.',
       fields: [
-        defineField({
-          name: 'mainMenu',
-          title: 'Main menu',
-          type: 'string',
-          description: 'Names the header navigation, for example "Main".',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'openMenu',
-          title: 'Open the phone menu',
-          type: 'string',
-          description: 'The menu button’s name.',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'closeMenu',
-          title: 'Close the phone menu',
-          type: 'string',
-          description: 'The drawer’s close button.',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'showSubmenu',
-          title: 'Show a submenu',
-          type: 'string',
-          description:
-            'Names the button that opens a submenu. {label} becomes the entry’s label, for example "Show {label} menu".',
-          validation: (rule) => rule.required(),
-        }),
-        defineField({
-          name: 'allModels',
-          title: 'All models of a make',
-          type: 'string',
-          description: 'The link under each make in the device menus. {make} becomes the make.',
-          validation: (rule) => rule.required(),
-        }),
+        requiredString('mainMenu', 'Main menu', 'Names the header navigation, for example "Main".'),
+        requiredString('openMenu', 'Open the phone menu', 'The menu button’s name.'),
+        requiredString('closeMenu', 'Close the phone menu', 'The drawer’s close button.'),
+        requiredString(
+          'showSubmenu',
+          'Show a submenu',
+          'Names the button that opens a submenu. {label} becomes the entry’s label, for example "Show {label} menu".',
+        ),
+        requiredString(
+          'allModels',
+          'All models of a make',
+          'The link under each make in the device menus. {make} becomes the make.',
+        ),
       ],
       validation: (rule) => rule.required(),
     }),

@@ -1,5 +1,6 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
 import { defineField, defineType } from 'sanity'
+import { requiredString } from '../fields'
 
 export const newsletter = defineType({
   name: 'newsletter',
@@ -7,13 +8,7 @@ export const newsletter = defineType({
   type: 'document',
   icon: EnvelopeIcon,
   fields: [
-    defineField({
-      name: 'heading',
-      title: 'Heading',
-      type: 'string',
-      description: 'The strip’s heading above the footer.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('heading', 'Heading', 'The strip’s heading above the footer.'),
     defineField({
       name: 'text',
       title: 'Text',
@@ -21,26 +16,14 @@ export const newsletter = defineType({
       rows: 2,
       description: 'What subscribers get, in a sentence.',
     }),
-    defineField({
-      name: 'emailLabel',
-      title: 'E-mail field label',
-      type: 'string',
-      description: 'The label of the e-mail field.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('emailLabel', 'E-mail field label', 'The label of the e-mail field.'),
     defineField({
       name: 'emailPlaceholder',
       title: 'E-mail field hint',
       type: 'string',
       description: 'Greyed example inside the empty field, for example "name@example.co.uk".',
     }),
-    defineField({
-      name: 'consentText',
-      title: 'Consent text',
-      type: 'string',
-      description: 'The sentence beside the consent box, before the privacy link.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('consentText', 'Consent text', 'The sentence beside the consent box, before the privacy link.'),
     defineField({
       name: 'privacyLink',
       title: 'Privacy policy link',
@@ -48,62 +31,22 @@ export const newsletter = defineType({
       description: 'The link after the consent text.',
       validation: (rule) => rule.required(),
     }),
-    defineField({
-      name: 'buttonLabel',
-      title: 'Button label',
-      type: 'string',
-      description: 'The submit button.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'sendingMessage',
-      title: 'Sending message',
-      type: 'string',
-      description: 'Shown while the sign-up is being sent.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'successMessage',
-      title: 'Success message',
-      type: 'string',
-      description: 'Shown when a new address is signed up.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'duplicateMessage',
-      title: 'Already subscribed message',
-      type: 'string',
-      description: 'Shown when the address was already signed up.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'invalidEmailMessage',
-      title: 'Invalid address message',
-      type: 'string',
-      description: 'Shown when the address is not a valid e-mail address.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'consentRequiredMessage',
-      title: 'Consent missing message',
-      type: 'string',
-      description: 'Shown when the consent box is not ticked.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'rateLimitedMessage',
-      title: 'Too many attempts message',
-      type: 'string',
-      description: 'Shown when one visitor tries to sign up too often in a short time.',
-      validation: (rule) => rule.required(),
-    }),
-    defineField({
-      name: 'errorMessage',
-      title: 'Error message',
-      type: 'string',
-      description: 'Shown when the sign-up could not be saved.',
-      validation: (rule) => rule.required(),
-    }),
+    requiredString('buttonLabel', 'Button label', 'The submit button.'),
+    requiredString('sendingMessage', 'Sending message', 'Shown while the sign-up is being sent.'),
+    requiredString('successMessage', 'Success message', 'Shown when a new address is signed up.'),
+    requiredString('duplicateMessage', 'Already subscribed message', 'Shown when the address was already signed up.'),
+    requiredString(
+      'invalidEmailMessage',
+      'Invalid address message',
+      'Shown when the address is not a valid e-mail address.',
+    ),
+    requiredString('consentRequiredMessage', 'Consent missing message', 'Shown when the consent box is not ticked.'),
+    requiredString(
+      'rateLimitedMessage',
+      'Too many attempts message',
+      'Shown when one visitor tries to sign up too often in a short time.',
+    ),
+    requiredString('errorMessage', 'Error message', 'Shown when the sign-up could not be saved.'),
   ],
   preview: { prepare: () => ({ title: 'Newsletter strip' }) },
 })

@@ -144,13 +144,11 @@ export const siteSettings = defineType({
               options: { list: ['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'linkedin'] },
               validation: (rule) => rule.required(),
             }),
-            defineField({
-              name: 'label',
-              title: 'Accessible name',
-              type: 'string',
-              description: 'What a screen reader says for the icon, for example "Follow us on Instagram".',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString(
+              'label',
+              'Accessible name',
+              'What a screen reader says for the icon, for example "Follow us on Instagram".',
+            ),
             defineField({
               name: 'url',
               title: 'Profile address',
@@ -175,13 +173,11 @@ export const siteSettings = defineType({
           title: 'Payment method',
           type: 'object',
           fields: [
-            defineField({
-              name: 'name',
-              title: 'Name',
-              type: 'string',
-              description: 'The method’s name, read out by screen readers, for example "Bank transfer".',
-              validation: (rule) => rule.required(),
-            }),
+            requiredString(
+              'name',
+              'Name',
+              'The method’s name, read out by screen readers, for example "Bank transfer".',
+            ),
             defineField({
               name: 'logo',
               title: 'Logo',

@@ -1,33 +1,6 @@
 import { defineArrayMember, defineField } from 'sanity'
-import { requiredString } from '../../fields'
-
-/** The stages of an order, in the order a seller meets them. The site names them by these keys. */
-export const ORDER_STATUS_KEYS = [
-  'placed',
-  'received',
-  'checked',
-  'revised',
-  'accepted',
-  'returning',
-  'returned',
-  'paid',
-  'cancelled',
-  'expired',
-  'quarantined',
-  'closed',
-] as const
-
-/** The numbers the site writes into an explanation: everything else stays as written. */
-const EXPLANATION_PLACEHOLDERS = ['holdDays', 'offerDays', 'quarantineDays']
-
-const knownPlaceholders = (value: string | undefined) => {
-  const unknown = [...(value ?? '').matchAll(/\{(\w+)\}/g)]
-    .map((match) => match[1])
-    .filter((name) => !EXPLANATION_PLACEHOLDERS.includes(name ?? ''))
-  return unknown.length
-    ? `Only ${EXPLANATION_PLACEHOLDERS.map((p) => `{${p}}`).join(', ')} are filled in: remove ${unknown.map((p) => `{${p}}`).join(', ')}.`
-    : true
-}
+import { ORDER_STATUSES as ORDER_STATUS_KEYS } from '../../../../content-rules/order-statuses'
+import { requiredString, requiredText } from '../../fields'
 
 const everyKeyOnce = (statuses: Array<{ key?: string }> | undefined) => {
   const keys = (statuses ?? []).map((status) => status.key)
@@ -69,15 +42,11 @@ export const statusFields = [
             validation: (rule) => rule.required(),
           }),
           requiredString('name', 'Name', 'What sellers read, for example "Device received".'),
-          defineField({
-            name: 'explanation',
-            title: 'Explanation',
-            type: 'text',
-            rows: 2,
-            description:
-              'A sentence or two: what has happened and what the seller needs to do, if anything. {holdDays} (days a price is held), {offerDays} (days to answer a revised offer) and {quarantineDays} (days a flagged device is held) become the current numbers.',
-            validation: (rule) => rule.required().custom(knownPlaceholders),
-          }),
+          requiredText(
+            'explanation',
+            'Explanation',
+            'A sentence or two: what has happened and what the seller needs to do, if anything. The day counts are site facts: {holdDays} (days a price is held), {offerDays} (days to answer a revised offer), {quarantineDays} (days a flagged device is held).',
+          ),
         ],
         preview: { select: { title: 'name', subtitle: 'key' } },
       }),

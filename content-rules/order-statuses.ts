@@ -1,0 +1,20 @@
+/**
+ * The stages of an order, in the order a seller meets them. The site's lifecycle moves orders
+ * between these; the Studio asks for a name and an explanation of each.
+ */
+export const ORDER_STATUSES = [
+  'placed',
+  'received',
+  'checked',
+  'revised',
+  'accepted',
+  'returning',
+  'returned',
+  'paid',
+  'cancelled',
+  'expired',
+  'quarantined',
+  'closed',
+] as const
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
