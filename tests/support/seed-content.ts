@@ -1,24 +1,32 @@
+import { withSiteFacts } from '@/lib/site-facts'
 import { readSeed, type Doc } from './seed-copy'
+import { seedFacts } from './seed-facts'
 
 // Counts and lists the tests expect, read from the seed, so an editor's new page, model or
 // question changes what the tests look for instead of breaking them.
 
+/** The seed as visitors read it: the site facts ({phone}, {quarantineDays}…) written in. */
+function shownSeed(): Doc[] {
+  const docs = readSeed()
+  return withSiteFacts(docs, seedFacts(docs))
+}
+
 /** The published documents of one type: a `.` in an `_id` (drafts, private documents) never reaches the site. */
-export const seedDocs = (type: string, docs: Doc[] = readSeed()): Doc[] =>
+export const seedDocs = (type: string, docs: Doc[] = shownSeed()): Doc[] =>
   docs.filter((doc) => doc._type === type && !doc._id.includes('.'))
 
-const singleton = (id: string, docs: Doc[] = readSeed()): Doc => {
+const singleton = (id: string, docs: Doc[] = shownSeed()): Doc => {
   const doc = docs.find((candidate) => candidate._id === id)
   if (!doc) throw new Error(`The seed has no "${id}" document`)
   return doc
 }
 
 /** Every page document's address, in seed order. */
-export const seedPagePaths = (docs: Doc[] = readSeed()): string[] =>
+export const seedPagePaths = (docs: Doc[] = shownSeed()): string[] =>
   seedDocs('page', docs).map((doc) => (doc.path as { current: string }).current)
 
 /** "Make Model" for every catalogue model whose title holds `query`, as the header search matches. */
-export function seedModelTitles(query = '', docs: Doc[] = readSeed()): string[] {
+export function seedModelTitles(query = '', docs: Doc[] = shownSeed()): string[] {
   const makes = new Map(seedDocs('deviceMake', docs).map((doc) => [doc._id, doc.name as string]))
   return seedDocs('deviceModel', docs)
     .map((doc) => `${makes.get((doc.make as { _ref: string })._ref)} ${doc.name as string}`)
@@ -29,7 +37,7 @@ type FaqEntry = { question: string }
 /** The FAQ sections of a page: each heading with its questions, in page order. */
 export function seedFaqSections(
   path: string,
-  docs: Doc[] = readSeed(),
+  docs: Doc[] = shownSeed(),
 ): Array<{ heading: string; questions: string[] }> {
   const page = seedDocs('page', docs).find((doc) => (doc.path as { current: string }).current === path)
   if (!page) throw new Error(`The seed has no page at ${path}`)
@@ -39,18 +47,18 @@ export function seedFaqSections(
 }
 
 /** The price checker's questions, storage first, as their legends read. */
-export function seedQuoteQuestions(docs: Doc[] = readSeed()): string[] {
+export function seedQuoteQuestions(docs: Doc[] = shownSeed()): string[] {
   const quote = (singleton('sellingCopy', docs).quote as { storageLegend: string }).storageLegend
   const questions = singleton('pricingRules', docs).questions as Array<{ question: string }>
   return [quote, ...questions.map((q) => q.question)]
 }
 
 /** The order statuses the Orders document explains, by name. */
-export const seedOrderStatusNames = (docs: Doc[] = readSeed()): string[] =>
+export const seedOrderStatusNames = (docs: Doc[] = shownSeed()): string[] =>
   (singleton('orderCopy', docs).statuses as Array<{ name: string }>).map((status) => status.name)
 
 /** The labels of a desktop-menu item's children ("About Us" → its submenu entries). */
-export function seedDesktopSubmenu(label: string, docs: Doc[] = readSeed()): string[] {
+export function seedDesktopSubmenu(label: string, docs: Doc[] = shownSeed()): string[] {
   type Item = { link: { label: string }; children?: Item[] }
   const item = (singleton('navigation', docs).desktopMenu as Item[]).find((entry) => entry.link.label === label)
   if (!item) throw new Error(`The seed's desktop menu has no "${label}" item`)
@@ -58,5 +66,5 @@ export function seedDesktopSubmenu(label: string, docs: Doc[] = readSeed()): str
 }
 
 /** How many devices one basket may hold, as Pricing rules sets it. */
-export const seedBasketLimit = (docs: Doc[] = readSeed()): number =>
+export const seedBasketLimit = (docs: Doc[] = shownSeed()): number =>
   singleton('pricingRules', docs).basketLimit as number
