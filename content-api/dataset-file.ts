@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ImageAssets } from './image-assets'
 import type { SanityDocument } from './types'
@@ -12,10 +12,13 @@ import type { SanityDocument } from './types'
  */
 const ASSET_INSTRUCTION = /^image@file:\/\/\.\/images\/([^/]+)$/
 
+// Seed lines carry no system fields. They get fixed ones (a revision from the line's content), so
+// reloading, or restarting, gives the same documents: a file's mtime would change at every write.
+export const UNDATED = '2000-01-01T00:00:00.000Z'
+
 export type LoadedDataset = { documents: SanityDocument[]; lines: Map<string, string> }
 
 export function readDatasetFile(file: string, assets: ImageAssets): LoadedDataset {
-  const loadedAt = statSync(file).mtime.toISOString()
   const documents: SanityDocument[] = []
   const lines = new Map<string, string>()
   readFileSync(file, 'utf8')
@@ -26,11 +29,10 @@ export function readDatasetFile(file: string, assets: ImageAssets): LoadedDatase
       if (!isDocument(parsed)) throw new Error(`${file}:${index + 1} has no string _id and _type`)
       lines.set(parsed._id, line)
       const document = fromFileForm(parsed, assets) as SanityDocument
-      // Seed lines carry no system fields: give them stable ones, so a restart keeps revisions.
       documents.push({
         ...document,
-        _createdAt: document._createdAt ?? loadedAt,
-        _updatedAt: document._updatedAt ?? loadedAt,
+        _createdAt: document._createdAt ?? UNDATED,
+        _updatedAt: document._updatedAt ?? UNDATED,
         _rev: document._rev ?? createHash('sha1').update(line).digest('base64url').slice(0, 22),
       })
     })

@@ -51,7 +51,10 @@ export class DocumentStore {
     return () => this.subscribers.delete(listener)
   }
 
-  transact<T>(run: (tx: Transaction) => T, options: { transactionId?: string; identity?: string } = {}) {
+  transact<T>(
+    run: (tx: Transaction) => T,
+    options: { transactionId?: string; identity?: string; dryRun?: boolean } = {},
+  ) {
     const tx = new Transaction(this, options.transactionId || randomId(), new Date().toISOString())
     const value = run(tx)
     const commit: Commit = {
@@ -60,7 +63,7 @@ export class DocumentStore {
       identity: options.identity ?? '',
       changes: tx.changes(),
     }
-    if (commit.changes.length === 0) return { commit, value }
+    if (commit.changes.length === 0 || options.dryRun) return { commit, value }
     const next = new Map(this.documents)
     for (const { id, after } of commit.changes) {
       if (after) next.set(id, after)

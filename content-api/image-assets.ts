@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { UNDATED } from './dataset-file'
 import { readImageFacts, type ImageFacts } from './image-files'
 import type { SanityDocument } from './types'
 
@@ -19,8 +20,8 @@ export class ImageAssets {
 
   constructor(readonly options: ImageAssetsOptions) {}
 
-  /** Registers a file already in the folder; the same file always gives the same document. */
-  register(fileName: string, body = readFileSync(this.pathOf(fileName)), timestamp = new Date().toISOString()) {
+  /** Registers a file in the folder; the same file always gives the same document. */
+  register(fileName: string, body: Buffer = readFileSync(this.pathOf(fileName)), timestamp = UNDATED) {
     const facts = readImageFacts(body, fileName)
     const id = `image-${facts.sha1hash}-${facts.width}x${facts.height}-${facts.extension}`
     const existing = this.byId.get(id)
