@@ -16,6 +16,8 @@ export type ServerOptions = {
   tls: { key: Buffer; cert: Buffer }
   user?: LocalUser
   extraOrigins?: string[]
+  /** Told of each request no route answers; prints a warning unless replaced. */
+  onUnanswered?: (request: RecordedRequest) => void
 }
 
 export type RecordedRequest = { method: string; path: string }
@@ -53,6 +55,8 @@ export function createContentApiServer(options: ServerOptions): ContentApiServer
   const unanswered: RecordedRequest[] = []
   const tolerated: RecordedRequest[] = []
   const extraOrigins = options.extraOrigins ?? []
+  const onUnanswered =
+    options.onUnanswered ?? (({ method, path }) => console.warn(`content-api: no answer for ${method} ${path}`))
 
   const handle = async (req: Request, res: Response) => {
     try {
@@ -73,7 +77,7 @@ export function createContentApiServer(options: ServerOptions): ContentApiServer
       const entry = { method, path: url.pathname }
       const isTolerated = TOLERATED.some((pattern) => pattern.test(rest))
       ;(isTolerated ? tolerated : unanswered).push(entry)
-      if (!isTolerated) console.warn(`content-api: no answer for ${method} ${url.pathname}`)
+      if (!isTolerated) onUnanswered(entry)
       sendJson(res, 404, {
         error: { type: 'notFound', description: `${method} ${url.pathname} is not served by the local content API` },
       })
