@@ -1,3 +1,4 @@
+import { BufferedDocument, Mutation } from '@sanity/mutator'
 import { applyPatch } from 'mendoza'
 import { applyAction } from '../../../content-api/actions'
 import { mutationEvents, listenOptionsFrom, type ListenerEvent } from '../../../content-api/listeners'
@@ -96,6 +97,34 @@ describe('mutation events', () => {
       result: { name: 'Apple Inc.', _rev: commit.transactionId },
       mutations: [{ patch: { id: 'make-apple', set: { name: 'Apple Inc.' } } }],
     })
+  })
+})
+
+describe('the Studio consuming mutation events', () => {
+  it("brings @sanity/mutator's BufferedDocument (the Studio's copy) to the stored documents", async () => {
+    const studioCopies = {
+      header: new BufferedDocument(seed.store.get('header')),
+      'drafts.header': new BufferedDocument(null),
+    }
+    const steps = [
+      { patch: { set: { 'search.label': 'One' } }, actionType: 'sanity.action.document.edit' },
+      { patch: { setIfMissing: { 'search.hint': 'Two' } }, actionType: 'sanity.action.document.edit' },
+      { patch: { unset: ['search.badge'] }, actionType: 'sanity.action.document.edit' },
+      { actionType: 'sanity.action.document.publish' },
+    ]
+    for (const step of steps) {
+      const { commit } = seed.store.transact((tx) =>
+        applyAction(tx, { ...step, publishedId: 'header', draftId: 'drafts.header' }),
+      )
+      for (const event of await mutationEvents(commit, pairListener('header'))) {
+        const id = event.data.documentId as keyof typeof studioCopies
+        studioCopies[id].arrive(new Mutation(event.data as unknown as ConstructorParameters<typeof Mutation>[0]))
+      }
+    }
+
+    expect(studioCopies.header.document.HEAD).toEqual(seed.store.get('header'))
+    expect(studioCopies.header.document.HEAD).toMatchObject({ search: { label: 'One', hint: 'Two' } })
+    expect(studioCopies['drafts.header'].document.HEAD).toBeNull()
   })
 })
 
