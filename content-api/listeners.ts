@@ -34,11 +34,20 @@ export function listenOptionsFrom(search: URLSearchParams, params: Record<string
   }
 }
 
+const trees = new WeakMap<ListenOptions, ReturnType<typeof parseGroq>>()
+
+/** Parses a listener's query once; throws on a syntax error, so a listener can be refused at once. */
+export function parsedQuery(options: ListenOptions) {
+  const tree = trees.get(options) ?? parseGroq(options.query)
+  trees.set(options, tree)
+  return tree
+}
+
 export const welcomeEvent = (): ListenerEvent => ({ type: 'welcome', data: { listenerName: randomId() } })
 
 /** The events one commit produces for one listener, numbered within the transaction as Sanity does. */
 export async function mutationEvents(commit: Commit, options: ListenOptions): Promise<ListenerEvent[]> {
-  const tree = parseGroq(options.query)
+  const tree = parsedQuery(options)
   const matches = async (document: SanityDocument | null) =>
     document !== null &&
     ((await runGroq(tree, { dataset: [document], params: options.params })) as unknown[]).length > 0

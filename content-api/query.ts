@@ -20,7 +20,13 @@ export async function runQuery(store: DocumentStore, request: QueryRequest) {
   } catch (error) {
     throw new ContentApiError(400, 'queryParseError', (error as Error).message)
   }
-  const result = await runGroq(tree, { dataset, params: request.params })
+  let result
+  try {
+    result = await runGroq(tree, { dataset, params: request.params })
+  } catch (error) {
+    // groq-js fails at evaluation for functions it lacks; the Content Lake would answer 400 too.
+    throw new ContentApiError(400, 'queryExecutionError', (error as Error).message)
+  }
   return { query: request.query, result, ms: Math.round(performance.now() - started) }
 }
 

@@ -1,4 +1,5 @@
-import { listenOptionsFrom, mutationEvents, welcomeEvent, type ListenerEvent } from '../listeners'
+import { ContentApiError } from '../errors'
+import { listenOptionsFrom, mutationEvents, parsedQuery, welcomeEvent, type ListenerEvent } from '../listeners'
 import { paramsFromSearch } from '../query'
 import { requireDataset, type ServerContext } from './context'
 import type { Exchange, Response } from './exchange'
@@ -14,6 +15,11 @@ export function listen(exchange: Exchange, context: ServerContext) {
   requireDataset(exchange, context)
   const { res, url } = exchange
   const options = listenOptionsFrom(url.searchParams, paramsFromSearch(url.searchParams))
+  try {
+    parsedQuery(options)
+  } catch (error) {
+    throw new ContentApiError(400, 'queryParseError', (error as Error).message)
+  }
   res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
   send(res, welcomeEvent())
   let queue = Promise.resolve()

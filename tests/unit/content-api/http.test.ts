@@ -100,6 +100,7 @@ describe('the content API over HTTP/2', () => {
     expect(byPost.json()).toMatchObject({ result: 4 })
 
     expect((await get(queryPath('*[', {}))).status).toBe(400)
+    expect((await get(`${V}/data/listen/production?query=*%5B`)).status).toBe(400)
     expect((await get(`${V}/data/query/staging?query=1`)).status).toBe(404)
   })
 
