@@ -24,7 +24,7 @@ const jestConfig = async () => {
   return {
     ...base,
     transformIgnorePatterns: [
-      '/node_modules/(?!(groq-js|obug|next-sanity|@sanity/preview-url-secret)/)',
+      '/node_modules/(?!(groq-js|obug|next-sanity|@sanity/preview-url-secret|@sanity/mutator|lodash-es)/)',
       ...base.transformIgnorePatterns.slice(1),
     ],
   }
