@@ -1,26 +1,13 @@
 import { isSiteFact, type SiteFactName } from '@rules/site-facts'
+import type { SiteFactsQueryResult } from '@/content/sanity.types'
 import { formatClock, formatOpeningHours } from './opening-hours'
 import { fillTemplate } from './templates'
 
 /** Each site fact as visitors read it: "020 7946 0123", "1,770", "2pm", "14". */
 export type SiteFacts = Record<SiteFactName, string>
 
-type Period = { fromDay: string; toDay: string; opens: string; closes: string }
-export type SiteFactSource = {
-  settings: {
-    productName: string
-    contactPhone: string
-    contactEmail: string
-    postalAddress: string
-    paymentCutoff: string
-    openingHours: { template: string; periods: Period[] }
-    reviewRating: { siteName: string; score: number; reviewCount: number }
-  }
-  priceHoldDays: number
-  basketLimit: number
-  revisedOfferDays: number
-  quarantineDays: number
-}
+/** What the facts are made from: the site facts query's answer, every part of it present. */
+export type SiteFactSource = { [K in keyof SiteFactsQueryResult]: NonNullable<SiteFactsQueryResult[K]> }
 
 const ukNumber = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 })
 
