@@ -9,8 +9,9 @@ type Options = Parameters<typeof evaluate>[1]
  * `field match $q`: the same tokens and `*` prefixes, without text::query's `-negation` and its
  * whole-document matching of `@`.
  */
-export function parseGroq(query: string): Node {
-  return withoutTextQuery(parse(query)) as Node
+export function parseGroq(query: string, params: Record<string, unknown> = {}): Node {
+  // With the parameters, a slice may use them (`[$from...$to]`, as the Studio's lists do).
+  return withoutTextQuery(parse(query, { params })) as Node
 }
 
 export async function runGroq(tree: Node, options: Options): Promise<unknown> {

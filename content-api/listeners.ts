@@ -38,7 +38,7 @@ const trees = new WeakMap<ListenOptions, ReturnType<typeof parseGroq>>()
 
 /** Parses a listener's query once; throws on a syntax error, so a listener can be refused at once. */
 export function parsedQuery(options: ListenOptions) {
-  const tree = trees.get(options) ?? parseGroq(options.query)
+  const tree = trees.get(options) ?? parseGroq(options.query, options.params)
   trees.set(options, tree)
   return tree
 }

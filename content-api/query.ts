@@ -16,7 +16,7 @@ export async function runQuery(store: DocumentStore, request: QueryRequest) {
   const dataset = inPerspective(store.all(), parsePerspective(request.perspective, request.apiVersion))
   let tree
   try {
-    tree = parseGroq(request.query)
+    tree = parseGroq(request.query, request.params)
   } catch (error) {
     throw new ContentApiError(400, 'queryParseError', (error as Error).message)
   }

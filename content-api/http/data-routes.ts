@@ -17,6 +17,7 @@ export const dataRoutes: Route[] = [
   // No history is kept: no transactions to list, no earlier revision to return.
   { method: 'GET', pattern: /^\/data\/history\/([^/]+)\/transactions\/[^/]+$/, handle: emptyTransactions },
   { method: 'GET', pattern: /^\/data\/history\/([^/]+)\/documents\/[^/]+$/, handle: noRevisions },
+  { method: 'GET', pattern: /^\/data\/history\/([^/]+)\/events\/documents\/[^/]+$/, handle: noEvents },
 ]
 
 async function query(exchange: Exchange, context: ServerContext) {
@@ -94,4 +95,10 @@ function emptyTransactions(exchange: Exchange, context: ServerContext) {
 function noRevisions(exchange: Exchange, context: ServerContext) {
   requireDataset(exchange, context)
   sendJson(exchange.res, 200, { documents: [] })
+}
+
+/** The document's history panel: no events, and no further page of them. */
+function noEvents(exchange: Exchange, context: ServerContext) {
+  requireDataset(exchange, context)
+  sendJson(exchange.res, 200, { events: {}, nextCursor: '' })
 }

@@ -1,5 +1,5 @@
 import type { Route, ServerContext } from './context'
-import { readJson, sendJson, type Exchange } from './exchange'
+import { readBody, readJson, sendJson, type Exchange } from './exchange'
 
 /**
  * Answers for the project and user API the Studio calls before it shows content. One local user
@@ -10,7 +10,9 @@ const ADMINISTRATOR = [
   { filter: '_id in path("drafts.**")', permissions: ['read', 'create', 'history', 'update'] },
 ]
 
-const PROJECT_GRANTS = ['read', 'update', 'invite', 'manage', 'deployStudio'].map((name) => ({ name }))
+// No `deployStudio`: with it the Studio uploads its schema descriptor (descriptors/claim), which
+// only Sanity's hosted tooling reads.
+const PROJECT_GRANTS = ['read', 'update', 'invite', 'manage'].map((name) => ({ name }))
 
 const json =
   (body: (exchange: Exchange, context: ServerContext) => unknown) => (exchange: Exchange, context: ServerContext) =>
@@ -50,12 +52,21 @@ export const projectRoutes: Route[] = [
   { method: 'GET', pattern: /^\/features$/, handle: json(() => []) },
   { method: 'GET', pattern: /^\/help$/, handle: json(() => ({})) },
   { method: 'GET', pattern: /^\/schedules\/([^/]+)\/([^/]+)$/, handle: json(() => ({ schedules: [] })) },
+  // The Studio's usage telemetry: consent is answered "denied", so it sends none; a batch sent
+  // anyway is accepted and dropped.
+  { method: 'GET', pattern: /^\/intake\/telemetry-status$/, handle: json(() => ({ status: 'denied' })) },
+  { method: 'POST', pattern: /^\/intake\/batch$/, handle: discard },
   {
     method: 'GET',
     pattern: /^\/ping$/,
     handle: ({ res }) => (res.writeHead(200, { 'content-type': 'text/plain' }), res.end('PONG')),
   },
 ]
+
+async function discard({ req, res }: Exchange) {
+  await readBody(req)
+  sendJson(res, 200, {})
+}
 
 function project(exchange: Exchange, context: ServerContext) {
   return {

@@ -78,6 +78,22 @@ describe('the content API over HTTP/2', () => {
     expect(replies[4]?.json()).toContainEqual(
       expect.objectContaining({ permissions: expect.arrayContaining(['update']) }),
     )
+    // Without the deployStudio grant the Studio does not try to upload its schema descriptor.
+    expect(JSON.stringify(replies[2]?.json())).not.toContain('deployStudio')
+    // The Studio's telemetry: refused consent, and a batch sent anyway is taken and dropped.
+    expect((await get(`/v2023-12-18/intake/telemetry-status`)).json()).toEqual({ status: 'denied' })
+    expect((await post(`/v2023-12-18/intake/batch`, { batch: [{ type: 'log', event: 'x' }] })).status).toBe(200)
+    expect(api.unanswered).toEqual([])
+  })
+
+  it("answers a document's history as empty: no events, no transactions, no earlier revisions", async () => {
+    const events = await get(`${V}/data/history/production/events/documents/drafts.siteSettings?limit=100`)
+    expect(events.status).toBe(200)
+    expect(events.json()).toEqual({ events: {}, nextCursor: '' })
+    expect((await get(`${V}/data/history/production/transactions/siteSettings?excludeContent=true`)).status).toBe(200)
+    expect((await get(`${V}/data/history/production/documents/siteSettings?revision=x`)).json()).toEqual({
+      documents: [],
+    })
     expect(api.unanswered).toEqual([])
   })
 
@@ -98,6 +114,12 @@ describe('the content API over HTTP/2', () => {
       params: { type: 'deviceMake' },
     })
     expect(byPost.json()).toMatchObject({ result: 4 })
+
+    // The Studio's document lists page with parameters in the slice, which the Content Lake allows.
+    const page = await get(
+      queryPath('*[_type == "deviceMake"] | order(name asc)[$from...$to].name', { from: 1, to: 3 }),
+    )
+    expect(page.json()).toMatchObject({ result: ['Google', 'OnePlus'] })
 
     expect((await get(queryPath('*[', {}))).status).toBe(400)
     expect((await get(`${V}/data/listen/production?query=*%5B`)).status).toBe(400)
