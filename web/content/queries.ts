@@ -167,6 +167,12 @@ export const modelPageQuery =
   "make": make->name,
   "href": ${MODEL_HREF},
   "topPricePence": ${TOP_PRICE},
+  "image": image{
+    "src": asset->url,
+    "alt": coalesce(alt, ""),
+    "width": asset->metadata.dimensions.width,
+    "height": asset->metadata.dimensions.height
+  },
   ${PRICE_TABLE}
 }`)
 

@@ -337,6 +337,7 @@ export type DeviceModel = {
   slug: Slug
   make: DeviceMakeReference
   category: 'phone' | 'tablet'
+  image?: ImageWithAlt
   family: string
   variants: Array<
     {
@@ -1621,7 +1622,7 @@ export type ModelSlugsQueryResult = Array<string>
 
 // Source: ../web/content/queries.ts
 // Variable: modelPageQuery
-// Query: *[_type == "deviceModel" && category == $category && slug.current == $slug][0]{  _id,  name,  "slug": slug.current,  category,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence),  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+// Query: *[_type == "deviceModel" && category == $category && slug.current == $slug][0]{  _id,  name,  "slug": slug.current,  category,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence),  "image": image{    "src": asset->url,    "alt": coalesce(alt, ""),    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height  },  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
 export type ModelPageQueryResult = {
   _id: string
   name: string
@@ -1630,6 +1631,12 @@ export type ModelPageQueryResult = {
   make: string
   href: string
   topPricePence: number
+  image: {
+    src: string | null
+    alt: string | ''
+    width: number | null
+    height: number | null
+  } | null
   variants: Array<{
     key: string
     storageGb: number
@@ -2226,7 +2233,7 @@ declare global {
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
     '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
     '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
-    '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
+    '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "image": image{\n    "src": asset->url,\n    "alt": coalesce(alt, ""),\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
     '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
     '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
     '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult

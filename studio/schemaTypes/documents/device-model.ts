@@ -41,6 +41,12 @@ export const deviceModel = defineType({
       },
       validation: (rule) => rule.required(),
     }),
+    defineField({
+      name: 'image',
+      title: 'Photo',
+      type: 'imageWithAlt',
+      description: 'A picture of the model, shown on its page beside the price checker. Optional.',
+    }),
     requiredString('family', 'Range', 'The product range, for example "iPhone", "Galaxy S" or "iPad Pro".'),
     defineField({
       name: 'variants',
@@ -69,7 +75,11 @@ export const deviceModel = defineType({
   ],
   orderings: [{ title: 'Menu order', name: 'orderAsc', by: [{ field: 'order', direction: 'asc' }] }],
   preview: {
-    select: { title: 'name', make: 'make.name', category: 'category' },
-    prepare: ({ title, make, category }) => ({ title, subtitle: [make, category].filter(Boolean).join(' · ') }),
+    select: { title: 'name', make: 'make.name', category: 'category', media: 'image' },
+    prepare: ({ title, make, category, media }) => ({
+      title,
+      subtitle: [make, category].filter(Boolean).join(' · '),
+      media,
+    }),
   },
 })
