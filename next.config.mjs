@@ -4,6 +4,10 @@ const root = path.dirname(new URL(import.meta.url).pathname)
 const production = process.env.NODE_ENV === 'production'
 // The Studio frames the site in its Presentation tool; nothing else may.
 const studioOrigin = process.env.NEXT_PUBLIC_SANITY_STUDIO_URL?.trim()
+// A self-hosted API (the local content API of `npm run studio:local`) serves its images itself,
+// from its own host and the project's subdomain of it.
+const apiHost = process.env.SANITY_API_HOST?.trim() ? new URL(process.env.SANITY_API_HOST.trim()) : null
+const apiImageSources = apiHost ? ` ${apiHost.origin} ${apiHost.protocol}//*.${apiHost.host}` : ''
 
 /**
  * Content-Security-Policy. Scripts: Next's App Router streams its page data in inline scripts
@@ -15,7 +19,7 @@ const csp = [
   "default-src 'self'",
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https://cdn.sanity.io",
+  `img-src 'self' data: https://cdn.sanity.io${apiImageSources}`,
   "font-src 'self'",
   "connect-src 'self' https://*.api.sanity.io https://*.apicdn.sanity.io wss://*.api.sanity.io",
   `frame-ancestors 'self'${studioOrigin ? ` ${new URL(studioOrigin).origin}` : ''}`,

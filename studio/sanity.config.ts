@@ -12,11 +12,28 @@ const singletons = new Set<string>(singletonTypes)
 const siteWritten = new Set(['subscription', 'contactMessage'])
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
+/**
+ * Against the local content API: its host, and none of the hosted features it does not offer
+ * (releases, scheduling, tasks, comments, announcements), so the Studio does not show them.
+ */
+function localApi(apiHost: string) {
+  const off = { enabled: false }
+  return {
+    apiHost,
+    releases: off,
+    scheduledDrafts: off,
+    scheduledPublishing: off,
+    tasks: off,
+    announcements: off,
+  }
+}
+
 export default defineConfig({
   name: 'default',
   title: 'Buy-back site content',
   projectId: studioEnv.projectId,
   dataset: studioEnv.dataset,
+  ...(studioEnv.localApiHost ? localApi(studioEnv.localApiHost) : {}),
   plugins: [
     structureTool({ structure }),
     presentationTool({
@@ -32,6 +49,7 @@ export default defineConfig({
       templates.filter(({ schemaType }) => !singletons.has(schemaType) && !siteWritten.has(schemaType)),
   },
   document: {
+    ...(studioEnv.localApiHost ? { comments: { enabled: false } } : {}),
     actions: (actions, { schemaType }) =>
       singletons.has(schemaType) ? actions.filter(({ action }) => action && singletonActions.has(action)) : actions,
     newDocumentOptions: (options, { creationContext }) =>

@@ -1,6 +1,7 @@
 import type { StructureResolver } from 'sanity/structure'
 
-const singletons = [
+/** The singletons, in the order the Content list shows them. */
+export const singletons = [
   { id: 'siteSettings', title: 'Site settings' },
   { id: 'navigation', title: 'Navigation' },
   { id: 'header', title: 'Header extras' },
