@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
-import { REVALIDATE_SECRET, SERVER_SECRETS, testClientAddress } from '../support/e2e-env'
+import { REVALIDATE_SECRET, testClientAddress } from '../support/e2e-env'
 import { readOutbox } from '../support/mail-messages'
 import { copySeed, readSeed } from '../support/seed-copy'
+import { startSiteCopy, type SiteCopy } from '../support/site-copy'
 import { GOOD_IPHONE, visitor } from './basket-client'
 import { placeOrder } from './order-helpers'
 
@@ -22,7 +22,6 @@ test.describe.configure({ mode: 'serial' })
 const PORT = 3190
 const ORIGIN = `http://127.0.0.1:${PORT}`
 const WORK = path.join(tmpdir(), `handback-facts-${process.pid}`)
-const DIST = '.next-facts'
 
 const seed = readSeed()
 const settings = seed.find((doc) => doc._id === 'siteSettings') as unknown as {
@@ -83,8 +82,7 @@ function addresses(): string[] {
   return [...pages, ...models, '/no-such-page', '/sitemap.xml']
 }
 
-let server: ChildProcess | undefined
-let serverLog = ''
+let site: SiteCopy | undefined
 const outbox = path.join(WORK, 'outbox')
 
 async function webhook(request: APIRequestContext, doc: { _id: string; _type: string }) {
@@ -100,19 +98,11 @@ async function webhook(request: APIRequestContext, doc: { _id: string; _type: st
 test.beforeAll(async () => {
   test.setTimeout(120_000)
   rmSync(WORK, { recursive: true, force: true })
-  // The main server's build, without its data cache: the same pages, prerendered with the old facts.
-  const web = path.join(process.cwd(), 'web')
-  rmSync(path.join(web, DIST), { recursive: true, force: true })
-  const built = path.join(web, process.env.NEXT_DIST_DIR || '.next')
-  cpSync(built, path.join(web, DIST), {
-    recursive: true,
-    filter: (from) => !from.startsWith(path.join(built, 'cache')),
-  })
-  server = spawn('npx', ['next', 'start', 'web', '--port', String(PORT), '--hostname', '127.0.0.1'], {
+  // The main server's build: the same pages, prerendered with the old facts.
+  site = await startSiteCopy({
+    port: PORT,
+    dist: '.next-facts',
     env: {
-      ...process.env,
-      ...SERVER_SECRETS,
-      NEXT_DIST_DIR: DIST,
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
       SEED_DATASET_PATH: changedSeed(),
       DATABASE_URL: '',
@@ -120,22 +110,10 @@ test.beforeAll(async () => {
       MAIL_OUTBOX_DIR: outbox,
       FORM_STORE_PATH: path.join(WORK, 'submissions.ndjson'),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // Its own process group, so the server that npx starts ends with it.
-    detached: true,
   })
-  server.stdout?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
-  server.stderr?.on('data', (chunk: Buffer) => (serverLog += chunk.toString()))
-  await expect(async () => {
-    const response = await fetch(`${ORIGIN}/`)
-    expect(response.status).toBe(200)
-  }).toPass({ timeout: 60_000 })
 })
 
-test.afterAll(() => {
-  if (server?.pid) process.kill(-server.pid, 'SIGTERM')
-  rmSync(path.join(process.cwd(), 'web', DIST), { recursive: true, force: true })
-})
+test.afterAll(() => site?.stop())
 
 test('after one edit of each fact and the webhook, no page shows an old value and each shows the new one', async ({
   request,
@@ -174,7 +152,7 @@ test('after one edit of each fact and the webhook, no page shows an old value an
       expect(missing, `${address} does not show`).toEqual([])
     }).toPass({ timeout: 20_000 })
   }
-  expect(serverLog).not.toMatch(/Error|⨯/)
+  expect(site?.log()).not.toMatch(/Error|⨯/)
 })
 
 test('the e-mails a seller receives carry the new facts', async ({ browser }) => {

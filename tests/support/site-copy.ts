@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { expect } from '@playwright/test'
+import { SERVER_SECRETS } from './e2e-env'
+
+export type SiteCopy = { origin: string; log: () => string; stop: () => void }
+
+type Options = {
+  port: number
+  /** The copy's build folder under web/, e.g. `.next-facts`. */
+  dist: string
+  /** Its content source, database, outbox and anything else it must not share with the main server. */
+  env: Record<string, string>
+}
+
+/**
+ * A second `next start` on a copy of the main e2e server's build, without its data cache: the same
+ * prerendered pages, but every page a webhook refreshes reads the content source given in `env`.
+ * It runs in its own process group, so the server that npx starts stops with it.
+ */
+export async function startSiteCopy({ port, dist, env }: Options): Promise<SiteCopy> {
+  const web = path.join(process.cwd(), 'web')
+  rmSync(path.join(web, dist), { recursive: true, force: true })
+  const built = path.join(web, process.env.NEXT_DIST_DIR || '.next')
+  cpSync(built, path.join(web, dist), {
+    recursive: true,
+    filter: (from) => !from.startsWith(path.join(built, 'cache')),
+  })
+  const server: ChildProcess = spawn(
+    'npx',
+    ['next', 'start', 'web', '--port', String(port), '--hostname', '127.0.0.1'],
+    {
+      env: { ...process.env, ...SERVER_SECRETS, NEXT_DIST_DIR: dist, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    },
+  )
+  let log = ''
+  server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+  const origin = `http://127.0.0.1:${port}`
+  await expect(async () => {
+    const response = await fetch(`${origin}/`)
+    expect(response.status).toBe(200)
+  }).toPass({ timeout: 60_000 })
+  return {
+    origin,
+    log: () => log,
+    stop: () => {
+      if (server.pid) process.kill(-server.pid, 'SIGTERM')
+      rmSync(path.join(web, dist), { recursive: true, force: true })
+    },
+  }
+}
