@@ -2,9 +2,20 @@ import { revalidateTag } from 'next/cache'
 import type { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
+import { readContentSource } from '@/content/env'
 import { jsonResponse } from '@/lib/http/json-request'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }
+
+/**
+ * Sanity's API CDN can answer with the previous version for a moment after a publish, so the
+ * check waits 3 s before expiring tags (next-sanity's default). The seed and a self-hosted API
+ * (the local content API) have no CDN: they are fresh at once, and the call is answered at once.
+ */
+function readsThroughCdn(): boolean {
+  const source = readContentSource()
+  return source.kind === 'sanity' && !source.apiHost
+}
 
 /**
  * Sanity's webhook calls this when a document is published, changed or deleted. A correctly
@@ -17,7 +28,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   }
   let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>
   try {
-    parsed = await parseBody<WebhookBody>(request, secret)
+    parsed = await parseBody<WebhookBody>(request, secret, readsThroughCdn())
   } catch {
     return jsonResponse(400, { ok: false, code: 'malformed_json', message: 'The request body is not valid JSON.' })
   }
