@@ -10,7 +10,6 @@ import { RatingStrip } from '@/components/layout/rating-strip'
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
 import { isDraftMode } from '@/content/draft'
 import {
-  getDeviceCatalogue,
   getErrorPages,
   getFooter,
   getHeader,
@@ -32,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [isDraft, settings, plainSettings, navigation, header, footer, newsletter, errorPages, catalogue, sellingCopy] =
+  const [isDraft, settings, plainSettings, navigation, header, footer, newsletter, errorPages, sellingCopy] =
     await Promise.all([
       isDraftMode(),
       getSiteSettings(),
@@ -42,7 +41,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       getFooter(),
       getNewsletter(),
       getErrorPages(),
-      getDeviceCatalogue(),
       getSellingCopy(),
     ])
   return (
@@ -52,13 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           {header.controls.skipLink}
         </a>
-        <SiteHeader
-          settings={settings}
-          navigation={navigation}
-          header={header}
-          catalogue={catalogue}
-          basketCopy={sellingCopy.basket}
-        />
+        <SiteHeader settings={settings} navigation={navigation} header={header} basketCopy={sellingCopy.basket} />
         <RatingStrip rating={settings.reviewRating} />
         <main id="main" tabIndex={-1} className="site-main">
           <ErrorCopyProvider copy={errorPages.serverError}>{children}</ErrorCopyProvider>
