@@ -11,7 +11,7 @@ import { outcomeMessage, useFormSubmit } from './use-form-submit'
 const ENDPOINT = '/api/newsletter'
 
 /** The newsletter sign-up: checked in the browser, then again by the server, with the editor's words. */
-export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
+export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'heading' | 'text'> }) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
