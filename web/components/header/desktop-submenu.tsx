@@ -3,6 +3,8 @@
 import { usePathname } from 'next/navigation'
 import {
   createContext,
+  lazy,
+  Suspense,
   useContext,
   useEffect,
   useId,
@@ -13,7 +15,7 @@ import {
   type ReactNode,
 } from 'react'
 import { Chevron } from '../ui/icons'
-import { MegaMenu, type MegaMenuProps } from './mega-menu'
+import type { MegaMenuProps } from './mega-menu'
 import { preloadDeviceIndex } from './use-device-index'
 
 type SubmenuState = {
@@ -23,6 +25,9 @@ type SubmenuState = {
   clickMega: (key: string) => void
 }
 const SubmenuContext = createContext<SubmenuState | null>(null)
+
+// The mega-menus' code comes with their models, when a menu that has them first opens.
+const MegaMenu = lazy(() => import('./mega-menu').then((module) => ({ default: module.MegaMenu })))
 
 type Props = {
   /** The entry's own link, rendered on the server. */
@@ -45,6 +50,9 @@ export function DesktopSubmenu({ link, toggleLabel, hasMegaMenus, children }: Pr
   const [isOpen, setIsOpen] = useState(false)
   const [chosenMega, setMega] = useState<string | null>(null)
   const mega = isOpen ? chosenMega : null
+  // The entries are useless until the submenu opens, so the first view's markup goes without them.
+  const [opened, setOpened] = useState(false)
+  if (isOpen && !opened) setOpened(true)
   const pathname = usePathname()
   const [openedOn, setOpenedOn] = useState(pathname)
   if (openedOn !== pathname) {
@@ -62,7 +70,9 @@ export function DesktopSubmenu({ link, toggleLabel, hasMegaMenus, children }: Pr
   }
 
   useEffect(() => {
-    if (isOpen && hasMegaMenus) void preloadDeviceIndex().catch(() => undefined)
+    if (!isOpen || !hasMegaMenus) return
+    void preloadDeviceIndex().catch(() => undefined)
+    void import('./mega-menu')
   }, [isOpen, hasMegaMenus])
 
   const setOpen = (next: boolean) => {
@@ -130,7 +140,7 @@ export function DesktopSubmenu({ link, toggleLabel, hasMegaMenus, children }: Pr
       </button>
       <div id={panelId} className="desktop-nav__panel" hidden={!isOpen}>
         <ul className="desktop-nav__submenu">
-          <SubmenuContext.Provider value={state}>{children}</SubmenuContext.Provider>
+          {opened ? <SubmenuContext.Provider value={state}>{children}</SubmenuContext.Provider> : null}
         </ul>
       </div>
     </li>
@@ -172,12 +182,14 @@ export function SubmenuEntry({ entryKey, link, mega }: EntryProps) {
         <div id={megaId} className="desktop-nav__mega" role="group" aria-label={mega.label} hidden={!isMegaOpen}>
           {/* Built only when opened: dozens of model links need not be in every page. */}
           {isMegaOpen ? (
-            <MegaMenu
-              category={mega.category}
-              baseHref={mega.baseHref}
-              allModelsLabel={mega.allModelsLabel}
-              promo={mega.promo}
-            />
+            <Suspense>
+              <MegaMenu
+                category={mega.category}
+                baseHref={mega.baseHref}
+                allModelsLabel={mega.allModelsLabel}
+                promo={mega.promo}
+              />
+            </Suspense>
           ) : null}
         </div>
       ) : null}

@@ -9,11 +9,14 @@ type Props = { title: string; openLabel: string; closeLabel: string; children: R
 
 /**
  * The small-screen menu: a button that opens a drawer holding focus until it is closed. The
- * drawer's navigation is server markup passed in as children.
+ * drawer's navigation is server markup passed in as children, put in the page when first opened.
  */
 export function MobileMenu({ title, openLabel, closeLabel, children }: Props) {
   const { dialogRef, isOpen, open, close } = useDialog()
   const pathname = usePathname()
+  // The links are useless until the drawer opens, so the first view's markup goes without them.
+  const [opened, setOpened] = useState(false)
+  if (isOpen && !opened) setOpened(true)
 
   useEffect(() => close(), [pathname, close])
 
@@ -41,7 +44,7 @@ export function MobileMenu({ title, openLabel, closeLabel, children }: Props) {
             <span className="visually-hidden">{closeLabel}</span>
           </button>
         </div>
-        {children}
+        {opened ? children : null}
       </dialog>
     </div>
   )
