@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next'
-import { VisualEditing } from 'next-sanity/visual-editing'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/footer/site-footer'
 import { SiteHeader } from '@/components/header/site-header'
@@ -8,6 +7,7 @@ import { NavigationEffects } from '@/components/layout/navigation-effects'
 import { NewsletterStrip } from '@/components/layout/newsletter-strip'
 import { RatingStrip } from '@/components/layout/rating-strip'
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
+import { VisualEditingInDraft } from '@/components/layout/visual-editing-in-draft'
 import { isDraftMode } from '@/content/draft'
 import {
   getErrorPages,
@@ -60,7 +60,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SiteFooter footer={footer} settings={settings} year={new Date().getFullYear()} />
         <NavigationEffects loadingText={settings.loadingText} loadingLabel={header.controls.loadingLabel} />
         {/* Only editors in draft preview (Sanity configured) ever load the Visual Editing overlays. */}
-        {isDraft ? <VisualEditing /> : null}
+        {isDraft ? <VisualEditingInDraft /> : null}
       </body>
     </html>
   )
