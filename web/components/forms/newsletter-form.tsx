@@ -2,7 +2,8 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { NewsletterContent } from '@/content/types'
-import { validateNewsletter, type FieldError } from '@/lib/forms/validation'
+import type { FieldError } from '@/lib/forms/field-checks'
+import { validateNewsletter } from '@/lib/forms/newsletter-validation'
 import { ContentLink } from '../ui/content-link'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
