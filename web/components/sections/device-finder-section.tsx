@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { DeviceCatalogue, PageSection } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { DeviceFinder } from './section-leaves'
+import { DeviceFinder } from './device-finder'
 
 type Props = { section: Extract<PageSection, { _type: 'deviceFinderSection' }>; catalogue: DeviceCatalogue }
 
