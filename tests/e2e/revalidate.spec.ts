@@ -157,6 +157,9 @@ test('a price changed in the content reaches the quote, the tile, the search and
         search: expect.stringMatching(/Up to £199$/),
       })
     }).toPass({ timeout: 30_000 })
+    // The device list behind the search and the mega-menus follows the same webhook.
+    const devices = (await (await request.get('/api/devices')).json()) as Array<{ id: string; topPricePence: number }>
+    expect(devices.find((device) => device.id === 'model-pixel-8')?.topPricePence).toBe(19900)
 
     // The server prices baskets from the same content, and tells that seller the price moved.
     const added = await request.post('/api/basket', {

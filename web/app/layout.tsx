@@ -1,5 +1,4 @@
 import type { Metadata, Viewport } from 'next'
-import { VisualEditing } from 'next-sanity/visual-editing'
 import type { ReactNode } from 'react'
 import { SiteFooter } from '@/components/footer/site-footer'
 import { SiteHeader } from '@/components/header/site-header'
@@ -8,9 +7,9 @@ import { NavigationEffects } from '@/components/layout/navigation-effects'
 import { NewsletterStrip } from '@/components/layout/newsletter-strip'
 import { RatingStrip } from '@/components/layout/rating-strip'
 import { ScrollToTop } from '@/components/layout/scroll-to-top'
+import { VisualEditingInDraft } from '@/components/layout/visual-editing-in-draft'
 import { isDraftMode } from '@/content/draft'
 import {
-  getDeviceCatalogue,
   getErrorPages,
   getFooter,
   getHeader,
@@ -32,7 +31,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#0f1b2d' }
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const [isDraft, settings, plainSettings, navigation, header, footer, newsletter, errorPages, catalogue, sellingCopy] =
+  const [isDraft, settings, plainSettings, navigation, header, footer, newsletter, errorPages, sellingCopy] =
     await Promise.all([
       isDraftMode(),
       getSiteSettings(),
@@ -42,7 +41,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       getFooter(),
       getNewsletter(),
       getErrorPages(),
-      getDeviceCatalogue(),
       getSellingCopy(),
     ])
   return (
@@ -52,13 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a className="skip-link" href="#main">
           {header.controls.skipLink}
         </a>
-        <SiteHeader
-          settings={settings}
-          navigation={navigation}
-          header={header}
-          catalogue={catalogue}
-          basketCopy={sellingCopy.basket}
-        />
+        <SiteHeader settings={settings} navigation={navigation} header={header} basketCopy={sellingCopy.basket} />
         <RatingStrip rating={settings.reviewRating} />
         <main id="main" tabIndex={-1} className="site-main">
           <ErrorCopyProvider copy={errorPages.serverError}>{children}</ErrorCopyProvider>
@@ -68,7 +60,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <SiteFooter footer={footer} settings={settings} year={new Date().getFullYear()} />
         <NavigationEffects loadingText={settings.loadingText} loadingLabel={header.controls.loadingLabel} />
         {/* Only editors in draft preview (Sanity configured) ever load the Visual Editing overlays. */}
-        {isDraft ? <VisualEditing /> : null}
+        {isDraft ? <VisualEditingInDraft /> : null}
       </body>
     </html>
   )

@@ -27,7 +27,8 @@ export function pageMetadata(settings: SiteSettings, { title, description, path 
       description,
       images,
     },
-    twitter: { card: 'summary_large_image', title, description, images },
+    // X reads the title and description from the Open Graph tags: they are not repeated for it.
+    twitter: { card: 'summary_large_image', images },
   }
 }
 

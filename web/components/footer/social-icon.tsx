@@ -1,23 +1,12 @@
-const PATHS: Record<string, string> = {
-  facebook: 'M14 8h3V4h-3c-2.8 0-4.5 1.8-4.5 4.6V11H7v4h2.5v9h4v-9h3l.5-4h-3.5V8.9c0-.6.3-.9 1-.9z',
-  instagram:
-    'M12 7.3A4.7 4.7 0 1 0 12 16.7 4.7 4.7 0 0 0 12 7.3zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0zM12 3c-2.4 0-2.7 0-3.7.1C5.6 3.2 3.2 5.6 3.1 8.3 3 9.3 3 9.6 3 12s0 2.7.1 3.7c.1 2.7 2.5 5.1 5.2 5.2 1 .1 1.3.1 3.7.1s2.7 0 3.7-.1c2.7-.1 5.1-2.5 5.2-5.2.1-1 .1-1.3.1-3.7s0-2.7-.1-3.7c-.1-2.7-2.5-5.1-5.2-5.2C14.7 3 14.4 3 12 3z',
-  x: 'M17.8 3h3.1l-6.8 7.7L22 21h-6.2l-4.9-6.3L5.3 21H2.2l7.3-8.3L2 3h6.4l4.4 5.8zm-1.1 16.2h1.7L7.4 4.7H5.6z',
-  tiktok:
-    'M16.6 3c.4 2.1 1.8 3.6 4 3.8v3.2c-1.5.1-2.8-.4-4-1.2v6.3c0 3.8-3.9 6.3-7.3 4.6-3.9-1.9-3.4-8.2 1.6-8.7v3.3c-1.9.3-2.3 2.5-.9 3.3 1.2.7 3.2.1 3.2-2V3z',
-  youtube:
-    'M21.6 7.2c-.2-.9-.9-1.6-1.8-1.8C18.2 5 12 5 12 5s-6.2 0-7.8.4c-.9.2-1.6.9-1.8 1.8C2 8.8 2 12 2 12s0 3.2.4 4.8c.2.9.9 1.6 1.8 1.8C5.8 19 12 19 12 19s6.2 0 7.8-.4c.9-.2 1.6-.9 1.8-1.8.4-1.6.4-4.8.4-4.8s0-3.2-.4-4.8zM10 15V9l5.2 3z',
-  linkedin:
-    'M4.98 3.5a2.5 2.5 0 1 1 0 5 2.5 2.5 0 0 1 0-5zM3 9.5h4V21H3zM9.5 9.5h3.8v1.6h.1c.5-1 1.8-2 3.8-2 4 0 4.8 2.6 4.8 6V21h-4v-5.1c0-1.2 0-2.8-1.7-2.8s-2 1.3-2 2.7V21h-4z',
-}
+// The marks live in one cached file (public/social-icons.svg), so no page carries their paths.
+const PLATFORMS = new Set(['facebook', 'instagram', 'x', 'tiktok', 'youtube', 'linkedin'])
 
 /** The platform's mark; the link around it carries the accessible name. */
 export function SocialIcon({ platform }: { platform: string }) {
-  const d = PATHS[platform]
-  if (!d) return null
+  if (!PLATFORMS.has(platform)) return null
   return (
     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path d={d} fill="currentColor" />
+      <use href={`/social-icons.svg#${platform}`} />
     </svg>
   )
 }

@@ -2,7 +2,8 @@
 
 import { useId, useRef, useState, type FormEvent } from 'react'
 import type { NewsletterContent } from '@/content/types'
-import { validateNewsletter, type FieldError } from '@/lib/forms/validation'
+import type { FieldError } from '@/lib/forms/field-checks'
+import { validateNewsletter } from '@/lib/forms/newsletter-validation'
 import { ContentLink } from '../ui/content-link'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
@@ -11,7 +12,7 @@ import { outcomeMessage, useFormSubmit } from './use-form-submit'
 const ENDPOINT = '/api/newsletter'
 
 /** The newsletter sign-up: checked in the browser, then again by the server, with the editor's words. */
-export function NewsletterForm({ copy }: { copy: NewsletterContent }) {
+export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'heading' | 'text'> }) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)

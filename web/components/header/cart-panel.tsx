@@ -1,22 +1,26 @@
 'use client'
 
 import { usePathname } from 'next/navigation'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import type { HeaderContent, SellingCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import { BasketLines } from '../basket/basket-lines'
 import { loadBasket, useBasket } from '../basket/basket-store'
 import { ContentLink } from '../ui/content-link'
 import { useDialog } from '../ui/use-dialog'
-import { CloseIcon } from './mobile-menu'
+import { CloseIcon } from '../ui/icons'
 
 type Props = { cart: HeaderContent['cart']; copy: SellingCopy['basket'] }
+
+// The lines' code (forms, undo, messages) loads when the panel first opens, not with every page.
+const BasketLines = lazy(() => import('../basket/basket-lines').then((module) => ({ default: module.BasketLines })))
 
 /** The cart icon with the number of devices, and its side panel holding the visitor's basket. */
 export function CartPanel({ cart, copy }: Props) {
   const { dialogRef, isOpen, open, close } = useDialog()
   const { status, basket } = useBasket()
   const count = basket?.count ?? 0
+  const [opened, setOpened] = useState(false)
+  if (isOpen && !opened) setOpened(true)
 
   const pathname = usePathname()
 
@@ -63,8 +67,10 @@ export function CartPanel({ cart, copy }: Props) {
             <span className="visually-hidden">{cart.closeLabel}</span>
           </button>
         </div>
-        {basket ? (
-          <BasketLines basket={basket} copy={copy} editable returnPath={cart.cartLink.href ?? '/'} />
+        {basket && opened ? (
+          <Suspense fallback={<p role="status">{copy.loading}</p>}>
+            <BasketLines basket={basket} copy={copy} editable returnPath={cart.cartLink.href ?? '/'} />
+          </Suspense>
         ) : (
           <p role="status">{status === 'error' ? copy.error : copy.loading}</p>
         )}

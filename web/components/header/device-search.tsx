@@ -7,7 +7,7 @@ import type { DeviceIndexEntry } from '@/lib/device-index'
 import { formatPence } from '@/lib/money'
 import { matchItems, shortBrand } from '@/lib/search'
 import { fillTemplate } from '@/lib/templates'
-import { CloseIcon } from './mobile-menu'
+import { CloseIcon } from '../ui/icons'
 import { useDeviceIndex } from './use-device-index'
 
 type Props = { copy: HeaderContent['search'] }

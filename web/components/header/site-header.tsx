@@ -1,24 +1,23 @@
 import Link from 'next/link'
-import type { DeviceCatalogue, HeaderContent, Navigation, SellingCopy, SiteSettings } from '@/content/types'
+import type { HeaderContent, Navigation, SellingCopy, SiteSettings } from '@/content/types'
 import { AccountLink } from './account-link'
 import { CartPanel } from './cart-panel'
 import { DesktopNav } from './desktop-nav'
 import { DeviceSearch } from './device-search'
-import { MobileMenu } from './mobile-menu'
+import { MobileNav } from './mobile-nav'
 
 type Props = {
   settings: SiteSettings
   navigation: Navigation
   header: HeaderContent
-  catalogue: DeviceCatalogue
   basketCopy: SellingCopy['basket']
 }
 
-export function SiteHeader({ settings, navigation, header, catalogue, basketCopy }: Props) {
+export function SiteHeader({ settings, navigation, header, basketCopy }: Props) {
   return (
     <header className="site-header">
       <div className="site-header__inner">
-        <MobileMenu navigation={navigation} productName={settings.productName} />
+        <MobileNav navigation={navigation} title={settings.productName} />
         <Link
           href="/"
           className="site-header__brand"
@@ -26,7 +25,7 @@ export function SiteHeader({ settings, navigation, header, catalogue, basketCopy
         >
           {settings.productName}
         </Link>
-        <DesktopNav navigation={navigation} catalogue={catalogue} />
+        <DesktopNav navigation={navigation} />
         <DeviceSearch copy={header.search} />
         <CartPanel cart={header.cart} copy={basketCopy} />
         <AccountLink

@@ -1,5 +1,5 @@
 import type { PageSection } from '@/content/types'
-import { ContactForm } from '../forms/contact-form'
+import { ContactForm } from './section-leaves'
 
 type Props = { section: Extract<PageSection, { _type: 'contactFormSection' }> }
 

@@ -24,12 +24,10 @@ export function DeviceCatalogueSection({ section, catalogue }: Props) {
             <h3 id={`make-${section._key}-${make.slug}`}>{make.name}</h3>
             <ul className="catalogue__models">
               {make.models.map((model) => (
-                <li key={model._id} id={model.slug} className="catalogue__model">
-                  <Link href={model.href} className="catalogue__link">
-                    <span className="catalogue__name">{model.name}</span>
-                    <span className="catalogue__price">
-                      {fillTemplate(section.priceTemplate, { price: formatPence(model.topPricePence) })}
-                    </span>
+                <li key={model._id} id={model.slug}>
+                  <Link href={model.href}>
+                    <span>{model.name}</span>
+                    <span>{fillTemplate(section.priceTemplate, { price: formatPence(model.topPricePence) })}</span>
                   </Link>
                 </li>
               ))}

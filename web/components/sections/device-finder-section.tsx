@@ -20,12 +20,10 @@ export function DeviceFinderSection({ section, catalogue }: Props) {
             <summary>{make.name}</summary>
             <ul className="catalogue__models">
               {make.models.map((model) => (
-                <li key={model._id} className="catalogue__model">
-                  <Link href={model.href} className="catalogue__link">
-                    <span className="catalogue__name">{model.name}</span>
-                    <span className="catalogue__price">
-                      {fillTemplate(section.priceLine, { price: formatPence(model.topPricePence) })}
-                    </span>
+                <li key={model._id}>
+                  <Link href={model.href}>
+                    <span>{model.name}</span>
+                    <span>{fillTemplate(section.priceLine, { price: formatPence(model.topPricePence) })}</span>
                   </Link>
                 </li>
               ))}

@@ -47,12 +47,10 @@ export function DeviceFinder({ copy }: Props) {
       {searching && results.length ? (
         <ul className="catalogue__models finder__results">
           {results.map((device) => (
-            <li key={device.id} className="catalogue__model">
-              <Link href={device.href} className="catalogue__link">
-                <span className="catalogue__name">{device.title}</span>
-                <span className="catalogue__price">
-                  {fillTemplate(copy.priceLine, { price: formatPence(device.topPricePence) })}
-                </span>
+            <li key={device.id}>
+              <Link href={device.href}>
+                <span>{device.title}</span>
+                <span>{fillTemplate(copy.priceLine, { price: formatPence(device.topPricePence) })}</span>
               </Link>
             </li>
           ))}

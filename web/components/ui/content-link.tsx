@@ -11,16 +11,18 @@ type Props = {
 /** A link from the content model: internal routes, other sites, or plain text when there is no target. */
 export function ContentLink({ link, className, children }: Props) {
   const content = children ?? link.label
-  if (!link.href) return <span className={className}>{content}</span>
+  // Server output is sent as data too: an attribute left undefined would still go, as "$undefined".
+  const classProps = className ? { className } : {}
+  if (!link.href) return <span {...classProps}>{content}</span>
   if (link.external || /^(https?:|mailto:|tel:)/.test(link.href)) {
     return (
-      <a className={className} href={link.href} rel={link.external ? 'noopener' : undefined}>
+      <a {...classProps} href={link.href} {...(link.external ? { rel: 'noopener' } : {})}>
         {content}
       </a>
     )
   }
   return (
-    <Link className={className} href={link.href}>
+    <Link {...classProps} href={link.href}>
       {content}
     </Link>
   )
