@@ -28,9 +28,10 @@ const csp = [
   "object-src 'none'",
 ].join('; ')
 
-const securityHeaders = [
+// For documents: every response a browser may show or run as a page (pages, API answers, SVG
+// images, which run scripts when opened on their own).
+const documentHeaders = [
   { key: 'Content-Security-Policy', value: csp },
-  { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
   {
     key: 'Permissions-Policy',
@@ -60,7 +61,10 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {
     return [
-      { source: '/:path*', headers: securityHeaders },
+      { source: '/:path*', headers: [{ key: 'X-Content-Type-Options', value: 'nosniff' }] },
+      // The build's hashed scripts, styles and fonts are never documents, so the policies above
+      // would only add 0.6 kB to each of the 8 to 10 of them a page loads.
+      { source: '/:path((?!_next/static/).*)', headers: documentHeaders },
       // A reset link carries its token in the address: no page it links to may learn it.
       { source: '/set-new-password', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
       // So do the links that open an order.

@@ -30,6 +30,20 @@ test('every kind of response carries the security headers and no X-Powered-By', 
   }
 })
 
+test('the build’s scripts and styles are sent as immutable files, without the pages’ policies', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const assets = [...html.matchAll(/(?:src|href)="(\/_next\/static\/[^"]+\.(?:js|css))"/g)].map(([, url]) => url!)
+  expect(assets.length).toBeGreaterThan(3)
+  for (const url of new Set(assets)) {
+    const headers = (await request.get(url)).headers()
+    expect(headers['x-content-type-options'], url).toBe('nosniff')
+    expect(headers['cache-control'], url).toBe('public, max-age=31536000, immutable')
+    // A script or style sheet is never shown as a page, so a page's policy on it is bytes for nothing.
+    expect(headers['content-security-policy'], url).toBeUndefined()
+    expect(headers['permissions-policy'], url).toBeUndefined()
+  }
+})
+
 test('pages work under the Content-Security-Policy, with no violation reported', async ({ page }) => {
   const violations: string[] = []
   page.on('console', (message) => {

@@ -9,8 +9,8 @@ function policy(env: Record<string, string>): Map<string, string> {
   const script = `
     const { default: config } = await import(${JSON.stringify(CONFIG)})
     const rules = await config.headers()
-    const all = rules.find((rule) => rule.source === '/:path*').headers
-    process.stdout.write(all.find((header) => header.key === 'Content-Security-Policy').value)`
+    const csp = rules.flatMap((rule) => rule.headers).find((header) => header.key === 'Content-Security-Policy')
+    process.stdout.write(csp.value)`
   const value = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
     env: { ...process.env, SANITY_API_HOST: '', ...env },
     encoding: 'utf8',
