@@ -16,6 +16,7 @@ const config = [
       '**/.next/**',
       // Every build folder, including the ones NEXT_DIST_DIR names (.next-resilience, .next-<name>).
       'web/.next-*/**',
+      'scripts/bench-floor/.next*/**',
       'studio/dist/**',
       'studio/.sanity/**',
       'web/content/sanity.types.ts',

@@ -268,7 +268,8 @@ function repeatedData(html) {
   for (const [, chunk] of html.matchAll(/self\.__next_f\.push\(\[1,("(?:[^"\\]|\\.)*")\]\)/g))
     payload += JSON.parse(chunk)
   const counts = new Map()
-  for (const [, key, text] of payload.matchAll(/("[A-Za-z-]+":)?"((?:[^"\\]|\\.){20,})"/g)) {
+  // A string followed by a colon is a prop's name, not data.
+  for (const [, key, text] of payload.matchAll(/("[A-Za-z-]+":)?"((?:[^"\\]|\\.){20,})"(?!:)/g)) {
     if (key === '"className":' || text.startsWith('/_next/') || text.startsWith('$')) continue
     counts.set(text, (counts.get(text) ?? 0) + 1)
   }

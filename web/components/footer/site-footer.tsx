@@ -28,8 +28,9 @@ export function SiteFooter({ footer, settings, year }: Props) {
             <a href={`mailto:${settings.contactEmail}`}>{settings.contactEmail}</a>
           </p>
           <h2 className="site-footer__heading">{footer.hoursHeading}</h2>
-          {hours.map((line) => (
-            <p key={line}>{line}</p>
+          {hours.map((line, index) => (
+            // The lines are a fixed list; the text as key would send it twice.
+            <p key={index}>{line}</p>
           ))}
         </section>
 
