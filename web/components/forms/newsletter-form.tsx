@@ -1,58 +1,57 @@
 'use client'
 
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import type { NewsletterContent } from '@/content/types'
-import type { FieldError } from '@/lib/forms/field-checks'
-import { validateNewsletter } from '@/lib/forms/newsletter-validation'
+import { subscribe } from '@/lib/forms/form-actions'
+import { NO_ANSWER } from '@/lib/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
-import { outcomeMessage, useFormSubmit } from './use-form-submit'
 
-const ENDPOINT = '/api/newsletter'
-
-/** The newsletter sign-up: checked in the browser, then again by the server, with the editor's words. */
+/**
+ * The newsletter sign-up, with the editor's words. It posts to a server action, which checks it
+ * and answers; with scripts the answer arrives in place, without them it comes back in the page.
+ * The answer keeps what was typed when the sign-up was not taken (React resets a form after its
+ * action, to the fields' default values, which are what was typed).
+ */
 export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'heading' | 'text'> }) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
-  const [email, setEmail] = useState('')
-  const [consent, setConsent] = useState(false)
-  const [website, setWebsite] = useState('')
-  const { state, submit, reject } = useFormSubmit(ENDPOINT)
+  const [answer, action, pending] = useActionState(subscribe, NO_ANSWER)
+  const errors = answer.errors ?? []
+  const typed = answer.typed ?? {}
 
-  const errors = state.status === 'invalid' ? state.errors : []
   const emailError = errors.some((e) => e.field === 'email') ? copy.invalidEmailMessage : undefined
   const consentError = errors.some((e) => e.field === 'consent') ? copy.consentRequiredMessage : undefined
+  // Where a browser running no scripts puts the focus (and the view) when the page comes back.
+  const focusOnLoad = answer.status === 'idle' ? null : emailError ? 'email' : consentError ? 'consent' : 'status'
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (state.status === 'sending') return
-    const body = { email, consent, ...(website ? { website } : {}) }
-    const local = validateNewsletter(body)
-    const result = local.ok ? await submit(body) : reject(local.errors)
-    if (result.status === 'invalid') focusFirst(result.errors)
-    if (result.status === 'created' || result.status === 'duplicate') {
-      setEmail('')
-      setConsent(false)
-    }
-  }
+  useEffect(() => {
+    const first = answer.errors?.[0]?.field
+    if (first === 'email') emailRef.current?.focus()
+    else if (first === 'consent') consentRef.current?.focus()
+  }, [answer])
 
-  function focusFirst(found: FieldError[]) {
-    if (found.some((e) => e.field === 'email')) emailRef.current?.focus()
-    else if (found.some((e) => e.field === 'consent')) consentRef.current?.focus()
-  }
-
-  const outcome = outcomeMessage(state, {
-    sending: copy.sendingMessage,
+  const messages = {
+    idle: '',
+    invalid: '',
     created: copy.successMessage,
     duplicate: copy.duplicateMessage,
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
-  })
+  }
+  const status = pending ? 'sending' : answer.status
 
   return (
-    <form className="newsletter__form" noValidate onSubmit={onSubmit} aria-busy={state.status === 'sending'}>
+    <form
+      className="newsletter__form"
+      noValidate
+      action={action}
+      // One sign-up at a time: a second press while the first is on its way does nothing.
+      onSubmit={(event: FormEvent) => pending && event.preventDefault()}
+      aria-busy={pending || undefined}
+    >
       <div className="field">
         <label htmlFor={`${id}-email`}>{copy.emailLabel}</label>
         <div className="newsletter__row">
@@ -64,13 +63,13 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
             autoComplete="email"
             inputMode="email"
             placeholder={copy.emailPlaceholder ?? undefined}
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
+            defaultValue={typed.email ?? ''}
+            autoFocus={focusOnLoad === 'email'}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? `${id}-email-error` : undefined}
             maxLength={254}
           />
-          <button type="submit" className="button button--primary" aria-disabled={state.status === 'sending'}>
+          <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
             {copy.buttonLabel}
           </button>
         </div>
@@ -82,22 +81,23 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
           id={`${id}-consent`}
           name="consent"
           type="checkbox"
-          checked={consent}
-          onChange={(event) => setConsent(event.target.checked)}
+          defaultChecked={typed.consent === 'on'}
+          autoFocus={focusOnLoad === 'consent'}
           aria-invalid={consentError ? true : undefined}
           aria-describedby={consentError ? `${id}-consent-error` : undefined}
         />
         <label htmlFor={`${id}-consent`}>{copy.consentText}</label> <ContentLink link={copy.privacyLink} />
         <FieldMessage id={`${id}-consent-error`} message={consentError} />
       </div>
-      <Honeypot value={website} onChange={setWebsite} />
+      <Honeypot />
       <p
-        className={`form-status form-status--${state.status}`}
+        className={`form-status form-status--${status}`}
         role="status"
         aria-live="polite"
-        data-testid="newsletter-status"
+        tabIndex={focusOnLoad === 'status' ? -1 : undefined}
+        autoFocus={focusOnLoad === 'status'}
       >
-        {outcome}
+        {status === 'sending' ? copy.sendingMessage : messages[status]}
       </p>
     </form>
   )

@@ -37,7 +37,12 @@ export class RateLimiter {
  * could send a header of its own choosing.)
  */
 export function clientKey(request: Request): string {
-  const forwarded = request.headers.get('x-forwarded-for')
+  return clientKeyFrom(request.headers)
+}
+
+/** The same, from a request's headers (a server action has those, not the request). */
+export function clientKeyFrom(headers: Pick<Headers, 'get'>): string {
+  const forwarded = headers.get('x-forwarded-for')
   const last = forwarded?.split(',').at(-1)?.trim()
-  return last || request.headers.get('x-real-ip') || 'unknown'
+  return last || headers.get('x-real-ip') || 'unknown'
 }
