@@ -125,24 +125,55 @@ test('the contact form names each problem in the editor’s words and keeps the 
   await expect(form.getByLabel('Your message')).toHaveValue('Hello <b>there</b>')
 })
 
-test('the server’s verdict is shown when it refuses what the browser let through', async ({ page }) => {
-  await page.route('**/api/contact', (route) =>
-    route.fulfill({
-      status: 422,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        ok: false,
-        code: 'invalid_email',
-        errors: [{ field: 'email', code: 'invalid_email', message: 'Enter an e-mail address.' }],
-      }),
-    }),
-  )
+test('a message the server does not take keeps the text and says why', async ({ page }) => {
   await page.goto('/contact-us')
   const form = page.getByRole('region', { name: 'Send us a message' })
-  await form.getByLabel('Your name').fill('Jo')
-  await form.getByLabel('Your e-mail address').fill('jo@example.com')
-  await form.getByLabel('Your message').fill('Hi')
-  await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
-  await expect(form.getByLabel('Your e-mail address')).toBeFocused()
+  const status = form.getByRole('status')
+  const send = async (message: string) => {
+    await form.getByLabel('Your name').fill('Jo Bloggs')
+    await form.getByLabel('Your e-mail address').fill(uniqueEmail('limit'))
+    await form.getByLabel('Your message').fill(message)
+    await form.getByRole('button', { name: 'Send message' }).click()
+  }
+  // Five messages a minute from one address are taken; the sixth is not.
+  for (let i = 0; i < 5; i++) {
+    await send(`Message ${i}`)
+    await expect(status).toHaveText('Thank you. Your message has reached us and we will reply within one working day.')
+    await expect(form.getByLabel('Your message')).toHaveValue('')
+  }
+  await send('One more thing about my order.')
+  await expect(status).toHaveText(
+    'You have sent several messages in a short while. Please wait a minute and try again.',
+  )
+  await expect(form.getByLabel('Your message')).toHaveValue('One more thing about my order.')
+  await expect(form.getByLabel('Your name')).toHaveValue('Jo Bloggs')
+})
+
+test.describe('the contact form with scripts off', () => {
+  test.use({ javaScriptEnabled: false })
+  test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'the same form at every width'))
+
+  test('it names each problem on the page it comes back to, keeps the text, and then sends', async ({ page }) => {
+    await page.goto('/contact-us')
+    const form = page.getByRole('region', { name: 'Send us a message' })
+    await form.getByLabel('Your e-mail address').fill('jo@example')
+    await form.getByLabel('Your message').fill('Where is my parcel?')
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(form.getByText('Enter your name.')).toBeVisible()
+    await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
+    await expect(form.getByLabel('Your name')).toBeFocused()
+    await expect(form.getByLabel('Your e-mail address')).toHaveValue('jo@example')
+    await expect(form.getByLabel('Your message')).toHaveValue('Where is my parcel?')
+    expect(new URL(page.url()).pathname).toBe('/contact-us')
+    expect(page.url()).not.toContain('parcel')
+
+    await form.getByLabel('Your name').fill('Jo Bloggs')
+    await form.getByLabel('Your e-mail address').fill(uniqueEmail('noscript'))
+    await form.getByRole('button', { name: 'Send message' }).click()
+    await expect(form.getByRole('status')).toHaveText(
+      'Thank you. Your message has reached us and we will reply within one working day.',
+    )
+    await expect(form.getByRole('status')).toBeFocused()
+    await expect(form.getByLabel('Your message')).toHaveValue('')
+  })
 })

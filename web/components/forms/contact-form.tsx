@@ -1,26 +1,36 @@
 'use client'
 
-import { useId, useState, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, type FormEvent } from 'react'
 import type { PageSection } from '@/content/types'
-import { LIMITS, validateContact } from '@/lib/forms/validation'
+import { sendContactMessage } from '@/lib/forms/form-actions'
+import { NO_ANSWER } from '@/lib/forms/form-answer'
+import { LIMITS } from '@/lib/forms/limits'
 import { fillTemplate } from '@/lib/templates'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
-import { outcomeMessage, useFormSubmit } from './use-form-submit'
 
 type Copy = Extract<PageSection, { _type: 'contactFormSection' }>
 type Field = 'name' | 'email' | 'phone' | 'message'
+const FIELDS: Field[] = ['name', 'email', 'phone', 'message']
 
-const ENDPOINT = '/api/contact'
-const EMPTY = { name: '', email: '', phone: '', message: '' }
-
-/** The contact form: the same rules in the browser and on the server, the editor's words for every message. */
+/**
+ * The contact form, with the editor's words for every message. It posts to a server action, which
+ * checks it and answers; with scripts the answer arrives in place, without them it comes back in
+ * the page. The fields are the browser's own (React resets them after the action to their default
+ * values: what was typed when the message was not taken), so text typed before the page's scripts
+ * have run is kept.
+ */
 export function ContactForm({ copy }: { copy: Copy }) {
   const id = useId()
-  const [values, setValues] = useState(EMPTY)
-  const [website, setWebsite] = useState('')
-  const { state, submit, reject } = useFormSubmit(ENDPOINT)
-  const errors = state.status === 'invalid' ? state.errors : []
+  const [answer, action, pending] = useActionState(sendContactMessage, NO_ANSWER)
+  const errors = answer.errors ?? []
+  const typed = answer.typed ?? {}
+  const firstProblem = FIELDS.find((field) => errors.some((e) => e.field === field))
+
+  useEffect(() => {
+    const first = FIELDS.find((field) => answer.errors?.some((e) => e.field === field))
+    if (first) document.getElementById(`${id}-${first}`)?.focus()
+  }, [answer, id])
 
   const messageFor = (field: Field): string | undefined => {
     const found = errors.find((e) => e.field === field)
@@ -35,26 +45,14 @@ export function ContactForm({ copy }: { copy: Copy }) {
     }[field]
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (state.status === 'sending') return
-    const body = { ...values, ...(website ? { website } : {}) }
-    const local = validateContact(body)
-    const result = local.ok ? await submit(body) : reject(local.errors)
-    if (result.status === 'invalid') {
-      const first = result.errors.find((e) => e.field in EMPTY)
-      if (first) document.getElementById(`${id}-${first.field}`)?.focus()
-    }
-    if (result.status === 'created') setValues(EMPTY)
-  }
-
   const field = (name: Field) => {
     const error = messageFor(name)
     return {
       id: `${id}-${name}`,
       name,
-      value: values[name],
-      onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })),
+      defaultValue: typed[name] ?? '',
+      // Where a browser running no scripts puts the focus (and the view) when the page comes back.
+      autoFocus: name === firstProblem,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-${name}-error` : undefined,
       error,
@@ -65,16 +63,25 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const { error: phoneError, ...phoneProps } = field('phone')
   const { error: messageError, ...messageProps } = field('message')
 
-  const outcome = outcomeMessage(state, {
-    sending: copy.sendingMessage,
+  const messages = {
+    idle: '',
+    invalid: '',
     created: copy.successMessage,
     duplicate: copy.successMessage,
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
-  })
+  }
+  const focusStatus = answer.status !== 'idle' && !firstProblem
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-busy={state.status === 'sending'}>
+    <form
+      className="contact-form"
+      noValidate
+      action={action}
+      // One message at a time: a second press while the first is on its way does nothing.
+      onSubmit={(event: FormEvent) => pending && event.preventDefault()}
+      aria-busy={pending || undefined}
+    >
       <div className="field">
         <label htmlFor={nameProps.id}>{copy.nameLabel}</label>
         <input {...nameProps} type="text" autoComplete="name" maxLength={LIMITS.name} />
@@ -97,12 +104,18 @@ export function ContactForm({ copy }: { copy: Copy }) {
         <textarea {...messageProps} rows={6} maxLength={LIMITS.message} />
         <FieldMessage id={`${messageProps.id}-error`} message={messageError} />
       </div>
-      <Honeypot value={website} onChange={setWebsite} />
-      <button type="submit" className="button button--primary" aria-disabled={state.status === 'sending'}>
+      <Honeypot />
+      <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
         {copy.buttonLabel}
       </button>
-      <p className={`form-status form-status--${state.status}`} role="status" aria-live="polite">
-        {outcome}
+      <p
+        className={`form-status form-status--${pending ? 'sending' : answer.status}`}
+        role="status"
+        aria-live="polite"
+        tabIndex={focusStatus ? -1 : undefined}
+        autoFocus={focusStatus}
+      >
+        {pending ? copy.sendingMessage : messages[answer.status]}
       </p>
     </form>
   )

@@ -1,3 +1,5 @@
+import { LIMITS } from './limits'
+
 /**
  * What every form's rules share: the error shape, the limits, the e-mail check and the guards
  * against robots and stray fields. Split from the rules themselves so a page's newsletter strip
@@ -16,7 +18,7 @@ export type ErrorCode =
   | 'spam_suspected'
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
-export const LIMITS = { email: 254, name: 100, phone: 20, message: 2000 } as const
+export { LIMITS }
 
 // Letters, digits and the usual punctuation before the @; a dotted domain with a real TLD after.
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/

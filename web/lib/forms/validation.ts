@@ -1,7 +1,7 @@
 /**
- * The one set of rules for the site's forms, run in the browser for instant messages and again
- * on the server, which trusts nothing. Errors carry a code; the browser shows the editor's wording
- * for it, and the API sends a plain explanation for other clients.
+ * The one set of rules for the newsletter and contact forms, run on the server by their actions
+ * and JSON endpoints. Errors carry a code; the form shows the editor's wording for it, and the
+ * API sends a plain explanation for other clients.
  */
 import { UK_PHONE } from '@rules/uk-phone'
 import {

@@ -1,13 +1,11 @@
 import { StoreUnavailableError, storeContactMessage } from '@/content/submission-store'
 import { validateContact } from '@/lib/forms/validation'
 import { formEndpoint } from '@/lib/http/form-endpoint'
-import { RateLimiter } from '@/lib/http/rate-limit'
-
-const limiter = new RateLimiter(5, 60_000)
+import { contactLimiter } from '@/lib/http/form-limits'
 
 export const POST = formEndpoint({
   validate: validateContact,
   store: storeContactMessage,
-  limiter,
+  limiter: contactLimiter,
   unavailable: StoreUnavailableError,
 })
