@@ -175,6 +175,7 @@ export type FaqSection = {
     _type: 'faqEntry'
     _key: string
   }>
+  describeForSearch?: boolean
 }
 
 export type StepsSection = {
@@ -1525,6 +1526,7 @@ export type PageByPathQueryResult = {
               _type: 'faqEntry'
               _key: string
             }>
+            describeForSearch?: boolean
           }
         | {
             _key: string

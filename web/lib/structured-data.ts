@@ -53,7 +53,10 @@ export function breadcrumbList(crumbs: Breadcrumb[], siteUrl: string): Thing | n
 }
 
 export function faqPage(sections: PageSection[]): Thing | null {
-  const entries = sections.flatMap((section) => (section._type === 'faqSection' ? section.entries : []))
+  // A section left out by its editor (its questions are described on another page) adds none.
+  const entries = sections.flatMap((section) =>
+    section._type === 'faqSection' && section.describeForSearch !== false ? section.entries : [],
+  )
   if (!entries.length) return null
   return {
     '@context': 'https://schema.org',

@@ -34,6 +34,14 @@ export const faqSection = defineType({
       ],
       validation: (rule) => rule.required().min(1),
     }),
+    defineField({
+      name: 'describeForSearch',
+      title: 'Describe these questions for search engines',
+      type: 'boolean',
+      description:
+        'Adds them to the page’s FAQ structured data. Turn it off where they sum up questions answered on another page, such as a few top questions on the home page: search engines want each question described on one page of a site.',
+      initialValue: true,
+    }),
   ],
   preview: {
     select: { title: 'heading', entries: 'entries' },
