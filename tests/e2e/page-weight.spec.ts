@@ -7,8 +7,10 @@ test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop',
 
 // What `/` may weigh on the wire, gzipped, as a browser receives it. Issue 16 asks for 10 kB; the
 // page's own content (header, sections, footer) written once as markup and once as React's flight
-// data leaves it above that, so this guards what was reached (see the issue's note).
-const HOME_GZIP_BUDGET = 13_000
+// data leaves it above that, so this guards what was reached (see the issue's note): 12.6 kB
+// since the forms' server actions (0.2 kB of hidden fields) and the home page's FAQs left out of
+// its structured data (0.4 kB).
+const HOME_GZIP_BUDGET = 12_800
 
 /** The document at `path` as a browser that accepts gzip receives it: bytes on the wire and text. */
 function fetchCompressed(baseURL: string, path: string): Promise<{ wire: number; encoding?: string; html: string }> {
@@ -43,8 +45,10 @@ test('/ carries neither the catalogue nor the menus twice', async ({ baseURL }) 
   expect(tablets.length).toBeGreaterThan(0)
   for (const tablet of tablets)
     expect(html).not.toContain(`/sell-my-tab/${(tablet.slug as { current: string }).current}`)
-  // A phone the page lists is written once as markup and once in the data that hydrates it.
-  expect(count(html, /\/sell-my-phone\/iphone-17-pro(?![\w-])/g)).toBe(2)
+  // A phone the page lists is written once as markup and once in the data that hydrates it; one
+  // it does not list (the editor picked the popular ones) is not there at all.
+  expect(count(html, /\/sell-my-phone\/iphone-13(?![\w-])/g)).toBe(2)
+  expect(html).not.toContain('/sell-my-phone/iphone-17-pro')
   // The mega-menus' promo is a client leaf's words: once, in that data, and in no markup until opened.
   expect(count(html, /We pay more than EE, O2 and Vodafone/g)).toBe(1)
   // Neither menu receives the navigation as data: its entries are markup.

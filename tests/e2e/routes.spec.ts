@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ROUTES } from '../support/routes'
-import { seedFaqSections } from '../support/seed-content'
+import { seedDeviceList, seedFaqSections } from '../support/seed-content'
 
 for (const [path, title] of ROUTES) {
   test(`${path} answers 200 inside the shared layout`, async ({ page }) => {
@@ -42,6 +42,27 @@ test('inner pages show breadcrumbs from their page documents', async ({ page }) 
   await expect(crumbs.getByRole('link')).toHaveText(['Sell your phone or tablet for cash', 'About us'])
   // The current page's crumb is plain text, not a link, marked as the current page.
   await expect(crumbs.getByText('FAQs', { exact: true })).toHaveAttribute('aria-current', 'page')
+})
+
+test('the home page lists the phones its editor picked; the phone page lists every phone', async ({ page }) => {
+  // Each model's link reads its name, then its price line.
+  const names = async (list: import('@playwright/test').Locator) =>
+    (await list.getByRole('link').allTextContents()).map((text) => text.replace(/\s*Up to £[\d,]+$/, '')).sort()
+  await page.goto('/')
+  const popular = page.getByRole('region', { name: 'Popular phones we buy' })
+  const picked = seedDeviceList('/', 'Popular phones we buy')
+  expect(picked.length).toBeGreaterThan(3)
+  expect(await names(popular)).toEqual([...picked].sort())
+  // Still under their makes' headings, each with its top price.
+  await expect(
+    popular.getByRole('region', { name: 'Apple', exact: true }).getByRole('link', { name: /^iPhone 15\s*Up to £290$/ }),
+  ).toBeVisible()
+
+  await page.goto('/sell-my-phone')
+  const all = page.getByRole('region', { name: 'Choose your phone' })
+  const phones = seedDeviceList('/sell-my-phone', 'Choose your phone')
+  expect(phones.length).toBeGreaterThan(picked.length)
+  expect(await names(all)).toEqual([...phones].sort())
 })
 
 test('pages render their structured sections from the CMS', async ({ page }) => {

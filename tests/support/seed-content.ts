@@ -33,6 +33,25 @@ export function seedModelTitles(query = '', docs: Doc[] = shownSeed()): string[]
     .filter((title) => title.toLowerCase().includes(query.toLowerCase()))
 }
 
+/**
+ * The model names a page's device list shows: the ones its editor picked, or every model of its
+ * kind when none are picked.
+ */
+export function seedDeviceList(path: string, heading: string, docs: Doc[] = shownSeed()): string[] {
+  const page = seedDocs('page', docs).find((doc) => (doc.path as { current: string }).current === path)
+  type Section = { _type: string; heading: string; category: string; models?: Array<{ _ref: string }> }
+  const section = ((page?.sections ?? []) as Section[]).find(
+    (candidate) => candidate._type === 'deviceCatalogueSection' && candidate.heading === heading,
+  )
+  if (!section) throw new Error(`The seed has no device list "${heading}" at ${path}`)
+  const picked = new Set((section.models ?? []).map((ref) => ref._ref))
+  return seedDocs('deviceModel', docs)
+    .filter((doc) =>
+      picked.size ? picked.has(doc._id) : section.category === 'all' || doc.category === section.category,
+    )
+    .map((doc) => doc.name as string)
+}
+
 type FaqEntry = { question: string }
 /** The FAQ sections of a page: each heading with its questions, in page order. */
 export function seedFaqSections(

@@ -120,6 +120,7 @@ export const pageByPathQuery = defineQuery(`*[_type == "page" && path.current ==
   "sections": coalesce(contentFrom->sections, sections, [])[]{
     ...,
     _type == "heroSection" => { "actions": coalesce(actions[]{ _key, ${LINK_FIELDS} }, []) },
+    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },
     _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }
   }
 }`)

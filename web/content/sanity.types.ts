@@ -152,11 +152,23 @@ export type ContactFormSection = {
   errorMessage: string
 }
 
+export type DeviceModelReference = {
+  _ref: string
+  _type: 'reference'
+  _weak?: boolean
+  [internalGroqTypeReferenceTo]?: 'deviceModel'
+}
+
 export type DeviceCatalogueSection = {
   _type: 'deviceCatalogueSection'
   heading: string
   intro?: string
   category: 'phone' | 'tablet' | 'all'
+  models?: Array<
+    {
+      _key: string
+    } & DeviceModelReference
+  >
   priceTemplate: string
 }
 
@@ -1138,6 +1150,7 @@ export type AllSanitySchemaTypes =
   | BasketSection
   | DeviceFinderSection
   | ContactFormSection
+  | DeviceModelReference
   | DeviceCatalogueSection
   | GradeSection
   | FaqSection
@@ -1452,7 +1465,7 @@ export type PagePathsQueryResult = Array<string>
 
 // Source: ../web/content/queries.ts
 // Variable: pageByPathQuery
-// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) },    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }  }}
+// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) },    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }  }}
 export type PageByPathQueryResult = {
   _id: string
   title: string
@@ -1502,6 +1515,7 @@ export type PageByPathQueryResult = {
             heading: string
             intro?: string
             category: 'all' | 'phone' | 'tablet'
+            models: Array<string> | Array<never>
             priceTemplate: string
           }
         | {
@@ -2231,7 +2245,7 @@ declare global {
     '*[_type == "newsletter" && _id == "newsletter"][0]{\n  heading,\n  text,\n  emailLabel,\n  emailPlaceholder,\n  consentText,\n  "privacyLink": privacyLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  buttonLabel,\n  sendingMessage,\n  successMessage,\n  duplicateMessage,\n  invalidEmailMessage,\n  consentRequiredMessage,\n  rateLimitedMessage,\n  errorMessage\n}': NewsletterQueryResult
     '*[_type == "errorPages" && _id == "errorPages"][0]{\n  notFound{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  serverError{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': ErrorPagesQueryResult
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
-    '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
+    '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
     '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
     '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult

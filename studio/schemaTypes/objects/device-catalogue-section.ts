@@ -1,5 +1,5 @@
 import { MobileDeviceIcon } from '@sanity/icons/MobileDevice'
-import { defineField, defineType } from 'sanity'
+import { defineArrayMember, defineField, defineType } from 'sanity'
 import { requiredString } from '../fields'
 
 /** Lists makes and their models from the device catalogue. */
@@ -32,6 +32,30 @@ export const deviceCatalogueSection = defineType({
       },
       initialValue: 'phone',
       validation: (rule) => rule.required(),
+    }),
+    defineField({
+      name: 'models',
+      title: 'Models shown',
+      type: 'array',
+      description:
+        'For a short list, such as popular models: pick the models it shows. Leave it empty to show every model of the kind chosen above (the full list belongs on the "Sell my phone" and "Sell my tablet" pages).',
+      of: [
+        defineArrayMember({
+          type: 'reference',
+          to: [{ type: 'deviceModel' }],
+          options: {
+            // Only models of the kind the list shows.
+            filter: ({ document, parentPath }) => {
+              // parentPath is [..., 'sections', { _key }, 'models']: the section is the key's.
+              const key = (parentPath.at(-2) as { _key?: string } | undefined)?._key
+              const sections = (document.sections ?? []) as Array<{ _key?: string; category?: string }>
+              const category = sections.find((section) => section._key === key)?.category
+              return category && category !== 'all' ? { filter: 'category == $category', params: { category } } : {}
+            },
+          },
+        }),
+      ],
+      validation: (rule) => rule.unique(),
     }),
     defineField({
       name: 'priceTemplate',

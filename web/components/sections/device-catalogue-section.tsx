@@ -6,9 +6,12 @@ import { modelsByMake } from '@/lib/catalogue'
 
 type Props = { section: Extract<PageSection, { _type: 'deviceCatalogueSection' }>; catalogue: DeviceCatalogue }
 
-/** Makes and their models from the catalogue, each model linking to its page with its top price. */
+/**
+ * Makes and their models from the catalogue, each model linking to its page with its top price:
+ * every model of the section's kind, or only those its editor picked.
+ */
 export function DeviceCatalogueSection({ section, catalogue }: Props) {
-  const makes = modelsByMake(catalogue, section.category)
+  const makes = modelsByMake(catalogue, section.category, section.models)
   return (
     <section className="section" aria-labelledby={`s-${section._key}`}>
       <h2 id={`s-${section._key}`}>{section.heading}</h2>
@@ -24,7 +27,7 @@ export function DeviceCatalogueSection({ section, catalogue }: Props) {
             <h3 id={`make-${section._key}-${make.slug}`}>{make.name}</h3>
             <ul className="catalogue__models">
               {make.models.map((model) => (
-                <li key={model._id} id={model.slug}>
+                <li key={model._id}>
                   <Link href={model.href}>
                     <span>{model.name}</span>
                     <span>{fillTemplate(section.priceTemplate, { price: formatPence(model.topPricePence) })}</span>
