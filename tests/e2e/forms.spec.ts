@@ -78,10 +78,15 @@ test.describe('with scripts off', () => {
     const form = strip(page)
     const field = form.getByLabel('Your e-mail address')
     await field.fill('jo@example')
+    const answered = page.waitForResponse((response) => response.request().method() === 'POST')
     await form.getByRole('button', { name: 'Subscribe' }).click()
     await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
     await expect(form.getByText('Tick the box to say you agree to receive our e-mails.')).toBeVisible()
     await expect(field).toHaveValue('jo@example')
+    // The page that came back holds what was typed, so no cache may keep it, and the page every
+    // other visitor gets does not hold it.
+    expect((await answered).headers()['cache-control']).toContain('no-store')
+    expect(await (await page.request.get('/about')).text()).not.toContain('jo@example')
     // The browser is taken to the first problem, at the foot of the page.
     await expect(field).toBeFocused()
     // Back on the same page, and what was typed never went into an address.
@@ -117,12 +122,29 @@ test('the contact form names each problem in the editor’s words and keeps the 
   await form.getByLabel(/Phone number/).fill('12345')
   await form.getByLabel('Your message').fill('Hello <b>there</b>')
   await form.getByRole('button', { name: 'Send message' }).click()
-  await expect(form.getByText('Enter your name.')).toBeVisible()
-  await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
-  await expect(form.getByText('Enter a UK phone number, such as 020 7946 0123, or leave it empty.')).toBeVisible()
-  await expect(form.getByText('Use plain text only, without code or special characters.')).toBeVisible()
-  await expect(form.getByLabel('Your name')).toBeFocused()
+  // Each field carries its own message too.
+  await expect(form.getByLabel('Your name')).toHaveAccessibleDescription('Enter your name.')
+  await expect(form.getByLabel('Your e-mail address')).toHaveAccessibleDescription(
+    'Enter an e-mail address like name@example.co.uk.',
+  )
+  await expect(form.getByLabel(/Phone number/)).toHaveAccessibleDescription(
+    'Enter a UK phone number, such as 020 7946 0123, or leave it empty.',
+  )
+  await expect(form.getByLabel('Your message')).toHaveAccessibleDescription(
+    'Use plain text only, without code or special characters.',
+  )
   await expect(form.getByLabel('Your message')).toHaveValue('Hello <b>there</b>')
+  // The problems are summed up at the top of the form, which takes the focus; each links to its field.
+  const summary = form.getByRole('alert').filter({ hasText: 'There is a problem' })
+  await expect(summary).toBeFocused()
+  await expect(summary.getByRole('link')).toHaveText([
+    'Enter your name.',
+    'Enter an e-mail address like name@example.co.uk.',
+    'Enter a UK phone number, such as 020 7946 0123, or leave it empty.',
+    'Use plain text only, without code or special characters.',
+  ])
+  await summary.getByRole('link', { name: 'Enter your name.' }).click()
+  await expect(form.getByLabel('Your name')).toBeFocused()
 })
 
 test('a message the server does not take keeps the text and says why', async ({ page }) => {
@@ -159,9 +181,13 @@ test.describe('the contact form with scripts off', () => {
     await form.getByLabel('Your e-mail address').fill('jo@example')
     await form.getByLabel('Your message').fill('Where is my parcel?')
     await form.getByRole('button', { name: 'Send message' }).click()
-    await expect(form.getByText('Enter your name.')).toBeVisible()
-    await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toBeVisible()
-    await expect(form.getByLabel('Your name')).toBeFocused()
+    const summary = form.getByRole('alert').filter({ hasText: 'There is a problem' })
+    await expect(summary.getByRole('link')).toHaveText([
+      'Enter your name.',
+      'Enter an e-mail address like name@example.co.uk.',
+    ])
+    // The browser is taken to the summary of the problems.
+    await expect(summary).toBeFocused()
     await expect(form.getByLabel('Your e-mail address')).toHaveValue('jo@example')
     await expect(form.getByLabel('Your message')).toHaveValue('Where is my parcel?')
     expect(new URL(page.url()).pathname).toBe('/contact-us')

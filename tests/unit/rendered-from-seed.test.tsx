@@ -37,6 +37,34 @@ describe('pages rendered from the seed', () => {
     expect(notFound).toContain('There is no page matching url exists on our website.')
   })
 
+  it('give both error pages the one text and button the content holds', async () => {
+    process.env.SEED_DATASET_PATH = copySeed((docs) =>
+      docs.map((doc) => (doc._id === 'errorPages' ? { ...doc, text: 'Nothing lives at this address.' } : doc)),
+    )
+    const { notFound, serverError } = await getErrorPages()
+    expect(notFound.text).toBe('Nothing lives at this address.')
+    expect(serverError.text).toBe('Nothing lives at this address.')
+    expect(serverError.button).toEqual(notFound.button)
+  })
+
+  it('still read error pages written before the text and button were shared (each page its own)', async () => {
+    process.env.SEED_DATASET_PATH = copySeed((docs) =>
+      docs.map((doc) => {
+        if (doc._id !== 'errorPages') return doc
+        const { button, notFound, serverError, ...rest } = doc as Doc & Record<string, object>
+        delete rest.text
+        return {
+          ...rest,
+          notFound: { ...notFound, text: 'Not here.', button },
+          serverError: { ...serverError, text: 'Our fault.', button },
+        }
+      }),
+    )
+    const pages = await getErrorPages()
+    expect([pages.notFound.text, pages.serverError.text]).toEqual(['Not here.', 'Our fault.'])
+    expect(pages.notFound.button.href).toBe('/')
+  })
+
   it('follow a change to the review count and score', async () => {
     const { strip, footer } = await renderWithSeed(
       editSettings((s) => ({

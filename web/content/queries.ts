@@ -101,9 +101,11 @@ export const newsletterQuery = defineQuery(`*[_type == "newsletter" && _id == "n
   errorMessage
 }`)
 
+// The text and button both pages share are the document's own; a dataset from before they were
+// moved up (each page had its own) is still read until an editor moves them.
 export const errorPagesQuery = defineQuery(`*[_type == "errorPages" && _id == "errorPages"][0]{
-  notFound{ title, heading, code, text, "button": button${LINK} },
-  serverError{ title, heading, code, text, "button": button${LINK} }
+  notFound{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button)${LINK} },
+  serverError{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button)${LINK} }
 }`)
 
 export const pagePathsQuery = defineQuery(

@@ -140,6 +140,7 @@ export type ContactFormSection = {
   optionalLabel: string
   messageLabel: string
   buttonLabel: string
+  errorSummaryTitle: string
   sendingMessage: string
   successMessage: string
   nameRequiredMessage: string
@@ -851,19 +852,17 @@ export type ErrorPages = {
   _createdAt: string
   _updatedAt: string
   _rev: string
+  text: string
+  button: Link
   notFound: {
     title: string
     heading: string
     code: string
-    text: string
-    button: Link
   }
   serverError: {
     title: string
     heading: string
     code: string
-    text: string
-    button: Link
   }
 }
 
@@ -1432,7 +1431,7 @@ export type NewsletterQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: errorPagesQuery
-// Query: *[_type == "errorPages" && _id == "errorPages"][0]{  notFound{ title, heading, code, text, "button": button{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  serverError{ title, heading, code, text, "button": button{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
+// Query: *[_type == "errorPages" && _id == "errorPages"][0]{  notFound{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  serverError{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
 export type ErrorPagesQueryResult = {
   notFound: {
     title: string
@@ -1498,6 +1497,7 @@ export type PageByPathQueryResult = {
             optionalLabel: string
             messageLabel: string
             buttonLabel: string
+            errorSummaryTitle: string
             sendingMessage: string
             successMessage: string
             nameRequiredMessage: string
@@ -2243,7 +2243,7 @@ declare global {
     '*[_type == "header" && _id == "header"][0]{\n  search,\n  cart{ ..., "cartLink": cartLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  controls\n}': HeaderQueryResult
     '*[_type == "footer" && _id == "footer"][0]{\n  linkGroups[]{ _key, heading, "links": links[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n } },\n  contactHeading,\n  phoneLabel,\n  emailLabel,\n  hoursHeading,\n  socialHeading,\n  paymentHeading,\n  footerLabel\n}': FooterQueryResult
     '*[_type == "newsletter" && _id == "newsletter"][0]{\n  heading,\n  text,\n  emailLabel,\n  emailPlaceholder,\n  consentText,\n  "privacyLink": privacyLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  buttonLabel,\n  sendingMessage,\n  successMessage,\n  duplicateMessage,\n  invalidEmailMessage,\n  consentRequiredMessage,\n  rateLimitedMessage,\n  errorMessage\n}': NewsletterQueryResult
-    '*[_type == "errorPages" && _id == "errorPages"][0]{\n  notFound{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  serverError{ title, heading, code, text, "button": button{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': ErrorPagesQueryResult
+    '*[_type == "errorPages" && _id == "errorPages"][0]{\n  notFound{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  serverError{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': ErrorPagesQueryResult
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
     '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult

@@ -33,6 +33,14 @@ export const contactFormSection = defineType({
     }),
     defineField({ ...text('messageLabel', 'Message label', 'The label of the message box.'), group: 'labels' }),
     defineField({ ...text('buttonLabel', 'Button label', 'The send button.'), group: 'labels' }),
+    defineField({
+      ...text(
+        'errorSummaryTitle',
+        'Error summary heading',
+        'Above the list of problems at the top of the form, for example "There is a problem".',
+      ),
+      group: 'messages',
+    }),
     defineField({ ...text('sendingMessage', 'Sending', 'Shown while the message is being sent.'), group: 'messages' }),
     defineField({ ...text('successMessage', 'Sent', 'Shown once the message is safely received.'), group: 'messages' }),
     defineField({ ...text('nameRequiredMessage', 'Name missing', 'Shown when the name is empty.'), group: 'messages' }),

@@ -12,14 +12,6 @@ const errorCopy = (name: string, title: string, description: string) =>
       requiredString('title', 'Browser tab title', 'The title in the browser tab.'),
       requiredString('heading', 'Heading', 'The heading of the error page.'),
       requiredString('code', 'Large number', 'The large number under the heading.'),
-      requiredText('text', 'Text', 'The explanation under the number.'),
-      defineField({
-        name: 'button',
-        title: 'Button',
-        type: 'link',
-        description: 'The way back, usually to the home page.',
-        validation: (rule) => rule.required(),
-      }),
     ],
     validation: (rule) => rule.required(),
   })
@@ -30,6 +22,15 @@ export const errorPages = defineType({
   type: 'document',
   icon: WarningOutlineIcon,
   fields: [
+    // Both pages say the same under their number and offer the same way back: written once.
+    requiredText('text', 'Text', 'The explanation under the large number, on both error pages.'),
+    defineField({
+      name: 'button',
+      title: 'Button',
+      type: 'link',
+      description: 'The way back from both error pages, usually to the home page.',
+      validation: (rule) => rule.required(),
+    }),
     errorCopy('notFound', 'Page not found', 'Shown when an address does not exist on the site.'),
     errorCopy('serverError', 'Other errors', 'Shown when something goes wrong on our side.'),
   ],

@@ -1,11 +1,12 @@
 'use client'
 
-import { useActionState, useEffect, useId, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
 import type { PageSection } from '@/content/types'
 import { sendContactMessage } from '@/lib/forms/form-actions'
 import { NO_ANSWER } from '@/lib/forms/form-answer'
 import { LIMITS } from '@/lib/forms/limits'
 import { fillTemplate } from '@/lib/templates'
+import { ErrorSummary } from './error-summary'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
@@ -25,12 +26,12 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const [answer, action, pending] = useActionState(sendContactMessage, NO_ANSWER)
   const errors = answer.errors ?? []
   const typed = answer.typed ?? {}
-  const firstProblem = FIELDS.find((field) => errors.some((e) => e.field === field))
+  const summaryRef = useRef<HTMLDivElement>(null)
 
+  // Each new set of problems moves the focus to their summary, as on the site's other forms.
   useEffect(() => {
-    const first = FIELDS.find((field) => answer.errors?.some((e) => e.field === field))
-    if (first) document.getElementById(`${id}-${first}`)?.focus()
-  }, [answer, id])
+    if (answer.errors?.some((e) => FIELDS.includes(e.field as Field))) summaryRef.current?.focus()
+  }, [answer])
 
   const messageFor = (field: Field): string | undefined => {
     const found = errors.find((e) => e.field === field)
@@ -51,8 +52,6 @@ export function ContactForm({ copy }: { copy: Copy }) {
       id: `${id}-${name}`,
       name,
       defaultValue: typed[name] ?? '',
-      // Where a browser running no scripts puts the focus (and the view) when the page comes back.
-      autoFocus: name === firstProblem,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': error ? `${id}-${name}-error` : undefined,
       error,
@@ -71,7 +70,13 @@ export function ContactForm({ copy }: { copy: Copy }) {
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
   }
-  const focusStatus = answer.status !== 'idle' && !firstProblem
+  const summary = FIELDS.flatMap((name) => {
+    const text = messageFor(name)
+    return text ? [{ href: `#${id}-${name}`, text }] : []
+  })
+  // Where a browser running no scripts puts the focus (and the view) when the page comes back:
+  // the problems' summary, or the message.
+  const focusStatus = answer.status !== 'idle' && !summary.length
 
   return (
     <form
@@ -82,6 +87,7 @@ export function ContactForm({ copy }: { copy: Copy }) {
       onSubmit={(event: FormEvent) => pending && event.preventDefault()}
       aria-busy={pending || undefined}
     >
+      <ErrorSummary ref={summaryRef} title={copy.errorSummaryTitle} errors={summary} autoFocus={summary.length > 0} />
       <div className="field">
         <label htmlFor={nameProps.id}>{copy.nameLabel}</label>
         <input {...nameProps} type="text" autoComplete="name" maxLength={LIMITS.name} />

@@ -8,13 +8,16 @@ export function ErrorSummary({
   title,
   errors,
   ref,
+  autoFocus,
 }: {
   title: string
   errors: SummaryError[]
   ref?: Ref<HTMLDivElement>
+  /** Focused as the page loads: a form sent back to a browser running no scripts. */
+  autoFocus?: boolean
 }) {
   return (
-    <div ref={ref} className="error-summary" tabIndex={-1} role="alert" hidden={!errors.length}>
+    <div ref={ref} className="error-summary" tabIndex={-1} role="alert" hidden={!errors.length} autoFocus={autoFocus}>
       {errors.length ? (
         <>
           <h2 className="error-summary__title">{title}</h2>
