@@ -1,12 +1,13 @@
 'use client'
 
-import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, useRef } from 'react'
 import type { PageSection } from '@/content/types'
 import { sendContactMessage } from '@/lib/forms/form-actions'
 import { NO_ANSWER } from '@/lib/forms/form-answer'
 import { LIMITS } from '@/lib/forms/limits'
 import { fillTemplate } from '@/lib/templates'
 import { ErrorSummary } from './error-summary'
+import { ActionForm } from './action-form'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
@@ -79,14 +80,7 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const focusStatus = answer.status !== 'idle' && !summary.length
 
   return (
-    <form
-      className="contact-form"
-      noValidate
-      action={action}
-      // One message at a time: a second press while the first is on its way does nothing.
-      onSubmit={(event: FormEvent) => pending && event.preventDefault()}
-      aria-busy={pending || undefined}
-    >
+    <ActionForm className="contact-form" action={action} pending={pending}>
       <ErrorSummary ref={summaryRef} title={copy.errorSummaryTitle} errors={summary} autoFocus={summary.length > 0} />
       <div className="field">
         <label htmlFor={nameProps.id}>{copy.nameLabel}</label>
@@ -123,6 +117,6 @@ export function ContactForm({ copy }: { copy: Copy }) {
       >
         {pending ? copy.sendingMessage : messages[answer.status]}
       </p>
-    </form>
+    </ActionForm>
   )
 }

@@ -1,10 +1,11 @@
 'use client'
 
-import { useActionState, useEffect, useId, useRef, type FormEvent } from 'react'
+import { useActionState, useEffect, useId, useRef } from 'react'
 import type { NewsletterContent } from '@/content/types'
 import { subscribe } from '@/lib/forms/form-actions'
 import { NO_ANSWER } from '@/lib/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
+import { ActionForm } from './action-form'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
@@ -44,14 +45,7 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
   const status = pending ? 'sending' : answer.status
 
   return (
-    <form
-      className="newsletter__form"
-      noValidate
-      action={action}
-      // One sign-up at a time: a second press while the first is on its way does nothing.
-      onSubmit={(event: FormEvent) => pending && event.preventDefault()}
-      aria-busy={pending || undefined}
-    >
+    <ActionForm className="newsletter__form" action={action} pending={pending}>
       <div className="field">
         <label htmlFor={`${id}-email`}>{copy.emailLabel}</label>
         <div className="newsletter__row">
@@ -99,6 +93,6 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
       >
         {status === 'sending' ? copy.sendingMessage : messages[status]}
       </p>
-    </form>
+    </ActionForm>
   )
 }
