@@ -3,8 +3,9 @@
 import { headers } from 'next/headers'
 import { StoreUnavailableError, storeContactMessage, storeSubscription } from '@/content/submission-store'
 import { contactLimiter, newsletterLimiter } from '@/lib/http/form-limits'
-import { clientKeyFrom } from '@/lib/http/rate-limit'
+import { clientKeyFrom, type RateLimiter } from '@/lib/http/rate-limit'
 import type { FormAnswer } from './form-answer'
+import type { Validation } from './field-checks'
 import { validateNewsletter } from './newsletter-validation'
 import { validateContact } from './validation'
 
@@ -16,20 +17,13 @@ import { validateContact } from './validation'
 export async function subscribe(_previous: FormAnswer, form: FormData): Promise<FormAnswer> {
   const email = text(form, 'email')
   const consent = form.has('consent')
-  const typed = { email, ...(consent ? { consent: 'on' } : {}) }
-  if (!newsletterLimiter.take(clientKeyFrom(await headers())).allowed) return answer('rate_limited', typed)
-  const website = text(form, 'website')
-  const checked = validateNewsletter({ email, consent, ...(website ? { website } : {}) })
-  if (!checked.ok) {
-    return { status: 'invalid', typed, errors: checked.errors.map(({ field, code }) => ({ field, code })) }
-  }
-  try {
-    return { status: await storeSubscription(checked.value) }
-  } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error
-    console.error(`Newsletter sign-up not stored: ${error.message}`)
-    return answer('failed', typed)
-  }
+  return answerForm(form, {
+    limiter: newsletterLimiter,
+    typed: { email, ...(consent ? { consent: 'on' } : {}) },
+    check: (website) => validateNewsletter({ email, consent, ...website }),
+    store: storeSubscription,
+    name: 'Newsletter sign-up',
+  })
 }
 
 /**
@@ -43,24 +37,44 @@ export async function sendContactMessage(_previous: FormAnswer, form: FormData):
     phone: text(form, 'phone'),
     message: text(form, 'message'),
   }
-  if (!contactLimiter.take(clientKeyFrom(await headers())).allowed) return answer('rate_limited', typed)
+  return answerForm(form, {
+    limiter: contactLimiter,
+    typed,
+    check: (website) => validateContact({ ...typed, ...website }),
+    store: async (value) => {
+      await storeContactMessage(value)
+      return 'created' as const
+    },
+    name: 'Contact message',
+  })
+}
+
+type Steps<T> = {
+  limiter: RateLimiter
+  /** What was typed, given back whenever the submission is not taken. */
+  typed: Record<string, string>
+  /** The form's rules, given the honeypot field when a robot filled it in. */
+  check: (website: { website?: string }) => Validation<T>
+  store: (value: T) => Promise<'created' | 'duplicate'>
+  /** What the log says was not stored, never with what was sent. */
+  name: string
+}
+
+/** What both actions do, in the JSON endpoints' order: rate limit, rules, store. */
+async function answerForm<T>(form: FormData, { limiter, typed, check, store, name }: Steps<T>): Promise<FormAnswer> {
+  if (!limiter.take(clientKeyFrom(await headers())).allowed) return { status: 'rate_limited', typed }
   const website = text(form, 'website')
-  const checked = validateContact({ ...typed, ...(website ? { website } : {}) })
+  const checked = check(website ? { website } : {})
   if (!checked.ok) {
     return { status: 'invalid', typed, errors: checked.errors.map(({ field, code }) => ({ field, code })) }
   }
   try {
-    await storeContactMessage(checked.value)
-    return { status: 'created' }
+    return { status: await store(checked.value) }
   } catch (error) {
     if (!(error instanceof StoreUnavailableError)) throw error
-    console.error(`Contact message not stored: ${error.message}`)
-    return answer('failed', typed)
+    console.error(`${name} not stored: ${error.message}`)
+    return { status: 'failed', typed }
   }
-}
-
-function answer(status: FormAnswer['status'], typed: Record<string, string>): FormAnswer {
-  return { status, typed }
 }
 
 function text(form: FormData, name: string): string {
