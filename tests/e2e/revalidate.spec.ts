@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { REVALIDATE_SECRET, SEED_COPY_PATH, testClientAddress } from '../support/e2e-env'
@@ -82,6 +83,59 @@ test('an unsigned or wrongly signed webhook is refused with 401', async ({ reque
     data: Buffer.from(body.replace('siteSettings"}', 'page"}')),
   })
   expect(tampered.status()).toBe(401)
+})
+
+/** Sends only the request head (and an optional first part of the body) on a raw socket, and returns the status line the server answers with. */
+async function statusBeforeBodyArrives(baseURL: string, head: string, firstPart = ''): Promise<string> {
+  const { port, hostname } = new URL(baseURL)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(head + firstPart))
+    let received = ''
+    socket.setTimeout(10_000, () => {
+      socket.destroy()
+      reject(new Error('no answer while the body was still owed: the server waited to read it'))
+    })
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1')
+      if (received.includes('\r\n')) {
+        socket.destroy()
+        resolve(received.split('\r\n')[0])
+      }
+    })
+    socket.on('error', reject)
+  })
+}
+
+test('a body over 64 kB is refused with 413 before it is read, declared or streamed', async ({ baseURL }) => {
+  const declared = [
+    'POST /api/revalidate HTTP/1.1',
+    `Host: ${new URL(baseURL!).host}`,
+    'Content-Type: application/json',
+    // A signature of the right shape, so that only the size can be the reason to refuse unread.
+    `Sanity-Webhook-Signature: t=${Date.now()},v1=${'A'.repeat(43)}`,
+    `Content-Length: ${10 * 1024 * 1024}`,
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n')
+  // Ten megabytes are announced and none is sent: the answer must come without waiting for them.
+  expect(await statusBeforeBodyArrives(baseURL!, declared)).toMatch(/^HTTP\/1\.1 413 /)
+
+  const chunked = [
+    'POST /api/revalidate HTTP/1.1',
+    `Host: ${new URL(baseURL!).host}`,
+    'Content-Type: application/json',
+    // A signature of the right shape, so that only the size can be the reason to refuse unread.
+    `Sanity-Webhook-Signature: t=${Date.now()},v1=${'A'.repeat(43)}`,
+    'Transfer-Encoding: chunked',
+    'Connection: close',
+    '',
+    '',
+  ].join('\r\n')
+  // No length announced: 65 kB arrive and the rest never does; the server stops reading at the cap.
+  const part = 'x'.repeat(65 * 1024)
+  const firstChunk = `${part.length.toString(16)}\r\n${part}\r\n`
+  expect(await statusBeforeBodyArrives(baseURL!, chunked, firstChunk)).toMatch(/^HTTP\/1\.1 413 /)
 })
 
 type Variant = { _key: string; prices: Array<{ _key: string; pence: number }> }

@@ -38,7 +38,7 @@ export async function readFormOrJsonBody(
 }
 
 /** The body as text, or null past the limit: enforced while reading, not trusted from Content-Length. */
-async function readCappedText(request: Request, limit: number): Promise<string | null> {
+export async function readCappedText(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) return null
   const reader = request.body?.getReader()

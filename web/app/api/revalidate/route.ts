@@ -3,9 +3,12 @@ import type { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
 import { readContentSource } from '@/content/env'
-import { jsonResponse } from '@/lib/http/json-request'
+import { jsonResponse, readCappedText } from '@/lib/http/json-request'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }
+
+/** Sanity's webhook sends a projection of one document; anything bigger is not from it. */
+const MAX_WEBHOOK_BYTES = 64 * 1024
 
 /**
  * Sanity's API CDN can answer with the previous version for a moment after a publish, so the
@@ -26,9 +29,20 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (!secret) {
     return jsonResponse(503, { ok: false, code: 'not_configured', message: 'SANITY_REVALIDATE_SECRET is not set.' })
   }
+  // The signature can only be checked over the whole body, so its size is capped first: a declared
+  // length over the cap is refused unread, and a streamed body is cut off at the cap.
+  const text = await readCappedText(request, MAX_WEBHOOK_BYTES)
+  if (text === null) {
+    return jsonResponse(413, {
+      ok: false,
+      code: 'payload_too_large',
+      message: `The request body must be at most ${MAX_WEBHOOK_BYTES} bytes.`,
+    })
+  }
   let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>
   try {
-    parsed = await parseBody<WebhookBody>(request, secret, readsThroughCdn())
+    const read = new Request(request.url, { method: 'POST', headers: request.headers, body: text })
+    parsed = await parseBody<WebhookBody>(read, secret, readsThroughCdn())
   } catch {
     return jsonResponse(400, { ok: false, code: 'malformed_json', message: 'The request body is not valid JSON.' })
   }
