@@ -157,6 +157,7 @@ export async function addPerson(
       subject: message.subject,
       textBody: message.text,
       htmlBody: message.html,
+      ...(message === orderMail ? { status: 'sent', attempts: 1, lastError: 'ECONNREFUSED', sentAt: new Date() } : {}),
     })),
   )
   for (const message of mails) await sendMail({ ...message, fromName: 'Handback' }, mail)
@@ -174,20 +175,37 @@ export async function addPerson(
 
 async function addAccount(
   db: Db,
-  values: { id: string; name: string; email: string } & Record<
+  values: { id: string; tag: string; name: string; email: string } & Record<
     'passwordHash' | 'sessionToken' | 'ipAddress' | 'userAgent' | 'resetToken',
     string
   >,
   verified: boolean,
 ) {
   const { id } = values
-  await db.insert(user).values({ id, name: values.name, email: values.email, emailVerified: verified })
+  // Every column filled, even those the site does not use yet, so a test can tell each is handled.
+  await db.insert(user).values({
+    id,
+    name: values.name,
+    email: values.email,
+    emailVerified: verified,
+    image: `https://example.com/${values.tag}.png`,
+    role: 'user',
+    banned: false,
+    banReason: `Warned once (${values.tag})`,
+    banExpires: new Date(Date.UTC(2026, 0, 1)),
+  })
   await db.insert(account).values({
     id: randomUUID(),
     accountId: id,
     providerId: 'credential',
     userId: id,
     password: values.passwordHash,
+    accessToken: `access-${values.tag}`,
+    refreshToken: `refresh-${values.tag}`,
+    idToken: `id-${values.tag}`,
+    accessTokenExpiresAt: new Date(Date.UTC(2027, 0, 1)),
+    refreshTokenExpiresAt: new Date(Date.UTC(2027, 0, 1)),
+    scope: `scope-${values.tag}`,
   })
   await db.insert(session).values({
     id: randomUUID(),
@@ -196,6 +214,7 @@ async function addAccount(
     expiresAt: new Date(Date.UTC(2027, 0, 1)),
     ipAddress: values.ipAddress,
     userAgent: values.userAgent,
+    impersonatedBy: `staff-${values.tag}`,
   })
   await db
     .insert(verification)
