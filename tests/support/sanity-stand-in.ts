@@ -31,15 +31,25 @@ export async function startSanityStandIn(documents: Doc[], projectId: string, da
     }
     const mutate = /^\/v[\d-]+\/data\/mutate\/([\w-]+)$/.exec(url.pathname)
     if (mutate && req.method === 'POST') {
-      // Writes need a token; only "create" is offered, refusing an id that exists, as Sanity does.
+      // Writes need a token; "create" (refusing an id that exists, as Sanity does) and "delete" by id.
       const token = req.headers.authorization?.replace(/^Bearer /, '') ?? null
       if (!token) return send(401, { error: 'Unauthorized', message: 'Unauthorized - Session not found' })
       const body = JSON.parse(await readText(req)) as { mutations: Array<Record<string, Doc>> }
       mutations.push({ token, mutations: body.mutations })
       const results = []
       for (const mutation of body.mutations) {
+        const gone = (mutation.delete as { id?: string } | undefined)?.id
+        if (gone) {
+          const index = store.findIndex((existing) => existing._id === gone)
+          if (index >= 0) store.splice(index, 1)
+          results.push({ id: gone, operation: 'delete' })
+          continue
+        }
         const doc = mutation.create
-        if (!doc) return send(400, { error: { type: 'mutationError', description: 'Only create is supported here' } })
+        if (!doc)
+          return send(400, {
+            error: { type: 'mutationError', description: 'Only create and delete are supported here' },
+          })
         if (store.some((existing) => existing._id === doc._id)) {
           return send(409, {
             error: { type: 'mutationError', description: `Document by ID "${doc._id}" already exists` },

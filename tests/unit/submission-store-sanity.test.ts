@@ -1,4 +1,10 @@
-import { StoreUnavailableError, storeContactMessage, storeSubscription } from '@/content/submission-store'
+import {
+  eraseSubmissionsByEmail,
+  findSubmissionsByEmail,
+  StoreUnavailableError,
+  storeContactMessage,
+  storeSubscription,
+} from '@/content/submission-store'
 import { fetchQuery } from '@/content/fetch-query'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
 import { readSeed } from '../support/seed-copy'
@@ -50,5 +56,18 @@ describe('the Sanity submission store', () => {
       apiHost: standIn.url,
     }
     expect(await fetchQuery('*[_type in ["subscription", "contactMessage"]]', { source })).toEqual([])
+  })
+
+  it("finds and erases every submission sent with an address, whatever its case, and no one else's", async () => {
+    process.env.SANITY_API_WRITE_TOKEN = 'server-write-token'
+    await storeSubscription({ email: 'Zoe@Example.com', consent: true })
+    await storeContactMessage({ name: 'Zoe', email: 'zoe@example.com', phone: null, message: 'Where is it?' })
+    await storeContactMessage({ name: 'Yan', email: 'yan@example.com', phone: null, message: 'Hello' })
+    const found = await findSubmissionsByEmail('ZOE@example.com')
+    expect(found.map((doc) => doc._type).sort()).toEqual(['contactMessage', 'subscription'])
+
+    expect(await eraseSubmissionsByEmail('zoe@example.com')).toBe(2)
+    expect(await findSubmissionsByEmail('zoe@example.com')).toEqual([])
+    expect(await findSubmissionsByEmail('yan@example.com')).toHaveLength(1)
   })
 })

@@ -1,7 +1,13 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { storeContactMessage, storeSubscription, subscriptionId } from '@/content/submission-store'
+import {
+  eraseSubmissionsByEmail,
+  findSubmissionsByEmail,
+  storeContactMessage,
+  storeSubscription,
+  subscriptionId,
+} from '@/content/submission-store'
 
 const lines = (file: string) =>
   readFileSync(file, 'utf8')
@@ -41,6 +47,23 @@ describe('the local submission store', () => {
     const stored = lines(file)
     expect(stored).toHaveLength(200)
     expect(new Set(stored.map((d) => d._id))).toEqual(new Set(emails.map(subscriptionId)))
+  })
+
+  it("finds and erases an address's sign-up and messages, whatever the case, keeping everyone else's", async () => {
+    await storeSubscription({ email: 'Jo@Example.com', consent: true })
+    await storeContactMessage({ name: 'Jo', email: 'jo@example.com', phone: null, message: 'Hello' })
+    await storeSubscription({ email: 'kim@example.com', consent: true })
+    expect((await findSubmissionsByEmail('JO@example.com')).map((doc) => doc._type)).toEqual([
+      'subscription',
+      'contactMessage',
+    ])
+
+    expect(await eraseSubmissionsByEmail('jo@example.com')).toBe(2)
+
+    expect(lines(file).map((doc) => doc.email)).toEqual(['kim@example.com'])
+    expect(await findSubmissionsByEmail('jo@example.com')).toEqual([])
+    // Erased means forgotten: the address may sign up again.
+    expect(await storeSubscription({ email: 'jo@example.com', consent: true })).toBe('created')
   })
 
   it('appends contact messages at private ids', async () => {

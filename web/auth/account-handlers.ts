@@ -13,7 +13,8 @@ import {
   type SignUpInput,
 } from '@/lib/forms/account-validation'
 import { getDb } from '@/orders/db'
-import { eraseAccount, hasOpenOrders } from '@/orders/accounts'
+import { eraseAccount } from '@/orders/account-erasure'
+import { hasOpenOrders } from '@/orders/accounts'
 import { accountEndpoint, type Outcome } from './account-endpoint'
 import { sendAccountMail } from './account-mail'
 import { getAuth } from './auth'

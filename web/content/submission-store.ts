@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, open, readFile } from 'node:fs/promises'
+import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import type { SanityClient } from '@sanity/client'
 import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
@@ -29,7 +29,8 @@ export type ContactMessageDocument = {
   message: string
   receivedAt: string
 }
-type Stored = SubscriptionDocument | ContactMessageDocument
+export type StoredSubmission = SubscriptionDocument | ContactMessageDocument
+type Stored = StoredSubmission
 export type SubscribeResult = 'created' | 'duplicate'
 
 export class StoreUnavailableError extends Error {}
@@ -66,6 +67,41 @@ export async function storeContactMessage(input: ContactInput, now = new Date())
     return
   }
   await localStore().append(doc)
+}
+
+// Compared lower-cased, as sign-ups are: "Jo@Example.com" and "jo@example.com" are one person.
+const SUBMISSIONS_BY_EMAIL = '*[_type in ["subscription", "contactMessage"] && lower(email) == $email] | order(_id)'
+
+/** Every newsletter sign-up and contact message sent with the address, for its owner's data download. */
+export async function findSubmissionsByEmail(email: string): Promise<StoredSubmission[]> {
+  const source = readContentSource()
+  const address = email.toLowerCase()
+  if (source.kind === 'sanity') {
+    return submissionClient(source).fetch<StoredSubmission[]>(
+      SUBMISSIONS_BY_EMAIL,
+      { email: address },
+      { perspective: 'raw', useCdn: false },
+    )
+  }
+  return localStore().matching(address)
+}
+
+/** Deletes every sign-up and contact message sent with the address; returns how many went. */
+export async function eraseSubmissionsByEmail(email: string): Promise<number> {
+  const source = readContentSource()
+  const address = email.toLowerCase()
+  if (source.kind === 'sanity') {
+    const client = submissionClient(source)
+    const found = await findSubmissionsByEmail(address)
+    if (!found.length) return 0
+    await found
+      .reduce((transaction, doc) => transaction.delete(doc._id), client.transaction())
+      .commit({
+        visibility: 'sync',
+      })
+    return found.length
+  }
+  return localStore().erase(address)
 }
 
 async function createOnce<D extends Stored>(client: SanityClient, doc: D): Promise<SubscribeResult> {
@@ -109,6 +145,48 @@ class LocalStore {
     this.queue = run.catch(() => undefined)
     return run.catch((error: Error) => {
       throw new StoreUnavailableError(`Could not write ${this.file}: ${error.message}`)
+    })
+  }
+
+  async matching(email: string): Promise<Stored[]> {
+    await this.queue
+    return (await this.readDocuments()).filter((doc) => doc.email.toLowerCase() === email)
+  }
+
+  /** Rewrites the file without the address's documents: a new file renamed over the old, flushed first. */
+  erase(email: string): Promise<number> {
+    const run = this.queue.then(async () => {
+      const docs = await this.readDocuments()
+      const kept = docs.filter((doc) => doc.email.toLowerCase() !== email)
+      if (kept.length === docs.length) return 0
+      const temporary = `${this.file}.${process.pid}.tmp`
+      const handle = await open(temporary, 'w', 0o600)
+      try {
+        await handle.write(kept.map((doc) => `${JSON.stringify(doc)}\n`).join(''))
+        await handle.datasync()
+      } finally {
+        await handle.close()
+      }
+      await rename(temporary, this.file)
+      this.ids = Promise.resolve(new Set(kept.map((doc) => doc._id)))
+      return docs.length - kept.length
+    })
+    this.queue = run.catch(() => undefined)
+    return run
+  }
+
+  private async readDocuments(): Promise<Stored[]> {
+    const text = await readFile(this.file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return ''
+      throw error
+    })
+    return text.split('\n').flatMap((line) => {
+      try {
+        const doc = JSON.parse(line) as Stored
+        return typeof doc?.email === 'string' ? [doc] : []
+      } catch {
+        return []
+      }
     })
   }
 

@@ -1,3 +1,5 @@
+import { arrivedOverHttps } from '@/lib/http/https'
+
 /**
  * The basket is found through an opaque random token in this cookie: HttpOnly (no script reads
  * it), SameSite=Lax (other sites cannot post into it), Secure whenever the site is served over
@@ -7,14 +9,12 @@ export const BASKET_COOKIE = 'basket'
 const MAX_AGE_SECONDS = 30 * 24 * 60 * 60
 
 export function basketCookie(token: string, request: Request) {
-  const https =
-    new URL(request.url).protocol === 'https:' || request.headers.get('x-forwarded-proto')?.split(',')[0] === 'https'
   return {
     name: BASKET_COOKIE,
     value: token,
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: https,
+    secure: arrivedOverHttps(request),
     path: '/',
     maxAge: MAX_AGE_SECONDS,
   }

@@ -10,7 +10,7 @@ import { getDb } from '@/orders/db'
 import { orderToken } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/orders'
 import { BASKET_COOKIE } from './basket-cookie'
-import { CLEAR_TYPED_COOKIE, keepTypedCookie } from './checkout-typed'
+import { clearTypedCookie, keepTypedCookie } from './checkout-typed'
 import { placeCheckout } from './checkout'
 import { sellerAnswer } from './order-actions'
 import { orderProblemMessage, type OrderProblemCode } from './order-problems'
@@ -23,7 +23,7 @@ function orderEndpoint<T>(options: {
   validate: (body: Record<string, string>) => Validation<T, OrderProblemCode>
   run: (value: T, context: { request: Request; origin: string }) => Promise<Outcome<OrderProblemCode>>
   name: string
-  keepTyped?: (body: Record<string, string>) => string | null
+  keepTyped?: (body: Record<string, string>, request: Request) => string | null
 }) {
   return pageFormEndpoint<T, OrderProblemCode>({
     ...options,
@@ -60,7 +60,7 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       : result
   },
   name: 'Checkout',
-  keepTyped: (body) => keepTypedCookie(body),
+  keepTyped: (body, request) => keepTypedCookie(body, request),
   run: async (value, { request, origin }) => {
     const [visitor, jar] = await Promise.all([getSignedIn(request.headers), cookies()])
     const outcome = await placeCheckout({
@@ -73,7 +73,7 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       return {
         ok: true,
         redirect: `/order-successful?order=${encodeURIComponent(orderToken(outcome.reference))}`,
-        setCookies: [CLEAR_TYPED_COOKIE],
+        setCookies: [clearTypedCookie(request)],
       }
     }
     if (outcome.kind === 'invalid') return { ok: false, status: 422, errors: outcome.errors }

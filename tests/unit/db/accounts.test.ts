@@ -1,12 +1,28 @@
 import { randomUUID } from 'node:crypto'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { eq, inArray } from 'drizzle-orm'
-import { eraseAccount, exportAccountData, listAccountOrders } from '@/orders/accounts'
+import { eraseAccount } from '@/orders/account-erasure'
+import { exportAccountData } from '@/orders/account-export'
+import { listAccountOrders } from '@/orders/accounts'
 import type { Db } from '@/orders/db'
 import { account, emailOutbox, sellerOrder, session, user, verification, type UserRow } from '@/orders/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
+
+// Erasure also searches the outbox folder and the form store: the test file's own, never .data/.
+const home = mkdtempSync(path.join(tmpdir(), 'accounts-'))
+beforeAll(() => {
+  process.env.MAIL_OUTBOX_DIR = path.join(home, 'outbox')
+  process.env.FORM_STORE_PATH = path.join(home, 'submissions.ndjson')
+})
+afterAll(() => {
+  delete process.env.MAIL_OUTBOX_DIR
+  delete process.env.FORM_STORE_PATH
+})
 
 // Every test makes people of its own: the database is shared by the whole file.
 const short = () => randomUUID().slice(0, 8)

@@ -34,7 +34,7 @@ type Options<T, C extends string> = {
    * A cookie to set when a form posted without scripts is sent back with problems: what was typed
    * (the caller decides which fields), so the page can show it again.
    */
-  keepTyped?: (body: Record<string, string>) => string | null
+  keepTyped?: (body: Record<string, string>, request: Request) => string | null
 }
 
 /**
@@ -77,7 +77,7 @@ export function pageFormEndpoint<T, C extends string>(options: Options<T, C>) {
 function respond<C extends string>(
   request: Request,
   words: (code: C | CommonProblem, seconds?: number) => string,
-  keepTyped: ((body: Record<string, string>) => string | null) | undefined,
+  keepTyped: ((body: Record<string, string>, request: Request) => string | null) | undefined,
 ) {
   const wantsJson = !/^application\/x-www-form-urlencoded/i.test(request.headers.get('content-type') ?? '')
   let typed: Record<string, string> = {}
@@ -87,7 +87,7 @@ function respond<C extends string>(
     else url.searchParams.set('errors', errors.map(({ field, code }) => `${field}:${code}`).join(','))
     if (retryAfter) url.searchParams.set('wait', String(retryAfter))
     const response = seeOther(`${url.pathname}${url.search}${url.hash}`)
-    const cookie = keepTyped?.(typed)
+    const cookie = keepTyped?.(typed, request)
     if (cookie) response.headers.append('set-cookie', cookie)
     return response
   }

@@ -1,5 +1,5 @@
 import { getSignedIn } from '@/auth/session'
-import { exportAccountData } from '@/orders/accounts'
+import { exportAccountData } from '@/orders/account-export'
 import { getDb } from '@/orders/db'
 
 export const dynamic = 'force-dynamic'

@@ -1,0 +1,273 @@
+import { randomInt, randomUUID } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { storeContactMessage, storeSubscription } from '@/content/submission-store'
+import { sendMail } from '@/mail/send'
+import type { Db } from '@/orders/db'
+import { account, emailOutbox, orderEvent, orderItem, sellerOrder, session, user, verification } from '@/orders/schema'
+import { newReference } from '@/orders/references'
+
+/**
+ * A seller with something in every place the site keeps personal data: an account with sessions,
+ * a password and a reset token; a finished order with contact details, bank details, devices
+ * checked with IMEIs and notes, a revised offer, a return's tracking number and free-text reasons
+ * in its history; its e-mails in the outbox table and as .eml files; a newsletter sign-up and a
+ * contact message. Every value is the person's own (a random tag in each), so a search for them
+ * after erasure finds nothing that belongs to anyone else.
+ */
+export type Person = Awaited<ReturnType<typeof addPerson>>
+
+const digits = (count: number) => Array.from({ length: count }, () => randomInt(10)).join('')
+
+export async function addPerson(
+  db: Db,
+  {
+    label,
+    verified = true,
+    outboxFolder,
+    email,
+    guest = false,
+  }: {
+    label: string
+    verified?: boolean
+    outboxFolder: string
+    /** Another person's address, as someone signing up with it would give. */
+    email?: string
+    /** No account: the order is a guest's. */
+    guest?: boolean
+  },
+) {
+  const tag = randomUUID().slice(0, 8)
+  const id = randomUUID()
+  const reference = newReference()
+  const mail = { MAIL_OUTBOX_DIR: outboxFolder }
+  const values = {
+    id,
+    tag,
+    reference,
+    name: `${label} Person${tag}`,
+    email: email ?? `${label}.${tag}@example.com`,
+    phone: `07700 ${digits(6)}`,
+    addressLine1: `${randomInt(1, 999)} ${tag} Street`,
+    addressLine2: `Flat ${tag}`,
+    town: `Town${tag}`,
+    postcode: `LS${randomInt(1, 29)} ${randomInt(1, 9)}AB`,
+    payoutSealed: `v1.key.sealed-${tag}`,
+    payoutLast4: digits(4),
+    imei: digits(15),
+    checkNotes: `Back glass scuffed, noticed by ${tag}`,
+    revisedReason: `Screen cracked (${tag})`,
+    eventReason: `Seller ${tag} called to say it was dropped`,
+    returnTracking: `RT${digits(9)}GB`,
+    ipAddress: `2001:db8::${tag.slice(0, 4)}:${tag.slice(4)}`,
+    userAgent: `Mozilla/5.0 (${tag})`,
+    sessionToken: `session-${randomUUID()}`,
+    passwordHash: `scrypt$${randomUUID()}`,
+    resetToken: `reset-password:${randomUUID()}`,
+    resetLinkToken: `link${tag}${digits(8)}`,
+    contactMessage: `Where is my payment? (${tag})`,
+  }
+
+  if (!guest) await addAccount(db, values, verified)
+
+  const [order] = await db
+    .insert(sellerOrder)
+    .values({
+      reference,
+      userId: guest ? null : id,
+      email: values.email,
+      status: 'returned',
+      totalPence: 12_000,
+      placedAt: new Date(Date.UTC(2026, 2, 1)),
+      name: values.name,
+      phone: values.phone,
+      addressLine1: values.addressLine1,
+      addressLine2: values.addressLine2,
+      town: values.town,
+      postcode: values.postcode,
+      payoutSealed: values.payoutSealed,
+      payoutLast4: values.payoutLast4,
+      marketingConsent: true,
+      termsRevision: 'terms-2026-01',
+      declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
+      holdUntil: new Date(Date.UTC(2026, 2, 15)),
+      offerDeadline: new Date(Date.UTC(2026, 2, 20)),
+      offerRemindedAt: new Date(Date.UTC(2026, 2, 17)),
+      returnTracking: values.returnTracking,
+      idempotencyKey: randomUUID(),
+      requestHash: `hash-${tag}`,
+    })
+    .returning({ id: sellerOrder.id })
+  const orderId = order!.id
+  await db.insert(orderItem).values({
+    orderId,
+    position: 1,
+    modelId: 'model-iphone-13',
+    device: 'Apple iPhone 13 128GB',
+    variantKey: '128gb',
+    gradeKey: 'good',
+    gradeName: 'Good',
+    answers: { power: 'yes' },
+    pricePence: 12_000,
+    catalogueRevision: 'rev-1',
+    foundGradeKey: 'fair',
+    foundGradeName: 'Fair',
+    imei: values.imei,
+    checkNotes: values.checkNotes,
+    revisedPricePence: 9_000,
+    revisedReason: values.revisedReason,
+  })
+  await db.insert(orderEvent).values([
+    {
+      orderId,
+      actor: 'seller',
+      actorUserId: guest ? null : id,
+      action: 'place',
+      fromStatus: 'placed',
+      toStatus: 'placed',
+    },
+    {
+      orderId,
+      actor: 'staff',
+      action: 'receive',
+      fromStatus: 'placed',
+      toStatus: 'received',
+      reason: values.eventReason,
+    },
+    { orderId, actor: 'staff', action: 'return', fromStatus: 'returning', toStatus: 'returned' },
+  ])
+
+  const orderMail = {
+    to: values.email,
+    subject: `Your device is on its way back – ${reference}`,
+    text: `Hello ${values.name}, order ${reference} is on its way back: tracking ${values.returnTracking}.`,
+    html: `<p>Hello ${values.name}, order ${reference} is on its way back.</p>`,
+  }
+  const resetMail = {
+    to: values.email,
+    subject: 'Reset your password',
+    text: `Hello ${values.name}, reset it here: https://shop.example/set-new-password?token=${values.resetLinkToken}`,
+    html: `<p>Hello ${values.name}</p>`,
+  }
+  const mails = guest ? [orderMail] : [orderMail, resetMail]
+  await db.insert(emailOutbox).values(
+    mails.map((message) => ({
+      orderId: message === orderMail ? orderId : null,
+      kind: message === orderMail ? 'returned' : 'resetPassword',
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      ...(message === orderMail ? { status: 'sent', attempts: 1, lastError: 'ECONNREFUSED', sentAt: new Date() } : {}),
+    })),
+  )
+  for (const message of mails) await sendMail({ ...message, fromName: 'Handback' }, mail)
+
+  await storeSubscription({ email: values.email.toUpperCase(), consent: true })
+  await storeContactMessage({
+    name: values.name,
+    email: values.email,
+    phone: values.phone,
+    message: values.contactMessage,
+  })
+
+  return { ...values, orderId }
+}
+
+async function addAccount(
+  db: Db,
+  values: { id: string; tag: string; name: string; email: string } & Record<
+    'passwordHash' | 'sessionToken' | 'ipAddress' | 'userAgent' | 'resetToken',
+    string
+  >,
+  verified: boolean,
+) {
+  const { id } = values
+  // Every column filled, even those the site does not use yet, so a test can tell each is handled.
+  await db.insert(user).values({
+    id,
+    name: values.name,
+    email: values.email,
+    emailVerified: verified,
+    image: `https://example.com/${values.tag}.png`,
+    role: 'user',
+    banned: false,
+    banReason: `Warned once (${values.tag})`,
+    banExpires: new Date(Date.UTC(2026, 0, 1)),
+  })
+  await db.insert(account).values({
+    id: randomUUID(),
+    accountId: id,
+    providerId: 'credential',
+    userId: id,
+    password: values.passwordHash,
+    accessToken: `access-${values.tag}`,
+    refreshToken: `refresh-${values.tag}`,
+    idToken: `id-${values.tag}`,
+    accessTokenExpiresAt: new Date(Date.UTC(2027, 0, 1)),
+    refreshTokenExpiresAt: new Date(Date.UTC(2027, 0, 1)),
+    scope: `scope-${values.tag}`,
+  })
+  await db.insert(session).values({
+    id: randomUUID(),
+    token: values.sessionToken,
+    userId: id,
+    expiresAt: new Date(Date.UTC(2027, 0, 1)),
+    ipAddress: values.ipAddress,
+    userAgent: values.userAgent,
+    impersonatedBy: `staff-${values.tag}`,
+  })
+  await db
+    .insert(verification)
+    .values({ id: randomUUID(), identifier: values.resetToken, value: id, expiresAt: new Date(Date.UTC(2027, 0, 1)) })
+}
+
+/** The values that identify the person: none of them may be found anywhere after erasure. */
+export function personalValues(person: Person): string[] {
+  return [
+    person.id,
+    person.name,
+    person.email,
+    person.phone,
+    person.addressLine1,
+    person.addressLine2,
+    person.town,
+    person.payoutSealed,
+    person.imei,
+    person.checkNotes,
+    person.revisedReason,
+    person.eventReason,
+    person.returnTracking,
+    person.ipAddress,
+    person.userAgent,
+    person.sessionToken,
+    person.passwordHash,
+    person.resetToken,
+    person.contactMessage,
+    person.tag,
+    `hash-${person.tag}`,
+  ]
+}
+
+/** Every row of every table in the database that holds one of the values, as "table: value". */
+export async function findAnywhere(db: Db, values: string[]): Promise<string[]> {
+  const tables = await rowsOf<{ table_name: string }>(
+    db,
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )
+  const found: string[] = []
+  for (const { table_name: table } of tables) {
+    const rows = await rowsOf<{ row: string }>(
+      db,
+      sql`select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
+    )
+    for (const { row } of rows) {
+      for (const value of values) if (row.toLowerCase().includes(value.toLowerCase())) found.push(`${table}: ${value}`)
+    }
+  }
+  return found
+}
+
+export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] }
+  return result.rows
+}
