@@ -157,6 +157,25 @@ test('a login returns to the page it was asked from, and never to another site',
   }
 })
 
+test('a signed-in seller sent to the login page with a dot-segment or backslash trick stays on the site', async ({
+  page,
+  baseURL,
+}) => {
+  const seller = newSeller('redirect')
+  await signUp(page, seller)
+  await logIn(page, seller.email, seller.password)
+  await expect(page).toHaveURL(/\/profile$/)
+
+  // Each of these is a path until it is normalised, and then `//evil.example`: another site.
+  for (const next of ['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/./\\evil.example']) {
+    const response = await page.request.get(`/login?next=${encodeURIComponent(next)}`, { maxRedirects: 0 })
+    expect(response.status(), next).toBe(307)
+    const target = new URL(response.headers()['location']!, baseURL)
+    expect(target.origin, next).toBe(new URL(baseURL!).origin)
+    expect(target.pathname, next).not.toMatch(/^\/\//)
+  }
+})
+
 test('the account page asks visitors to log in, and the login page sends a signed-in seller on', async ({ page }) => {
   await page.goto('/profile')
   await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/)

@@ -17,6 +17,13 @@ describe('safeNextPath', () => {
     ['a tab between the slashes', '/\t/evil.example'],
     ['a script', 'javascript:alert(1)'],
     ['a relative path', 'profile'],
+    // Paths that only become another site once their dot segments are resolved.
+    ['a dot segment before two slashes', '/.//evil.example'],
+    ['a parent segment before two slashes', '/..//evil.example'],
+    ['an encoded dot segment before two slashes', '/%2e//evil.example'],
+    ['an encoded parent segment', '/%2e%2e//evil.example'],
+    ['a dot segment before a backslash', '/./\\evil.example'],
+    ['a dot segment before an encoded slash pair', '/.//%2fevil.example'],
     ['nothing', ''],
     ['undefined', undefined],
     ['a number', 42],
