@@ -1,14 +1,11 @@
 // `npm run staff:create -- --email someone@example.co.uk --role manager [--name "Sam Smith"]`
-// Creates a staff account, or gives an existing account the role. The password of a new account
-// comes from STAFF_PASSWORD (for scripts) or is asked for without echoing it.
+// Creates a staff account, or gives the role to an existing account whose address is verified and
+// whose password is the one given (web/auth/staff-accounts.ts says why). The password comes from
+// STAFF_PASSWORD (for scripts) or is asked for without echoing it.
 import { parseArgs } from 'node:util'
-import { eq } from 'drizzle-orm'
-import { isCommonPassword } from '@/auth/common-passwords'
-import { createAuth } from '@/auth/create-auth'
 import { isStaffRole } from '@/auth/roles'
-import { validateSignUp } from '@/lib/forms/account-validation'
+import { grantStaffRole } from '@/auth/staff-accounts'
 import { openDatabase } from '@/orders/db'
-import { user } from '@/orders/schema'
 
 const USAGE = 'Usage: npm run staff:create -- --email ADDRESS --role staff|manager [--name "FULL NAME"]'
 
@@ -21,25 +18,12 @@ async function main() {
   if (!values.email || !isStaffRole(role)) return fail(USAGE, 2)
   const email = values.email.trim().toLowerCase()
 
+  const password = process.env.STAFF_PASSWORD ?? (await askHidden(`Password for ${email}: `))
   const { db, close } = await openDatabase()
   try {
-    const [existing] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.email, email))
-    if (existing) {
-      await db.update(user).set({ role }).where(eq(user.id, existing.id))
-      console.log(`${email} was ${existing.role ?? 'user'} and is now ${role}.`)
-      return
-    }
-    const password = process.env.STAFF_PASSWORD ?? (await askHidden(`Password for ${email}: `))
-    const name = values.name?.trim() || email.split('@')[0]!
-    const checked = validateSignUp({ name, email, password })
-    if (!checked.ok) return fail(`Not created: ${checked.errors.map((e) => `${e.field} (${e.code})`).join(', ')}.`, 1)
-    if (isCommonPassword(password)) return fail('Not created: that password is one of the most common.', 1)
-
-    // No e-mail is sent: the account is made by someone who already knows its address.
-    const auth = createAuth(db, async () => undefined)
-    const created = await auth.api.createUser({ body: { email, password, name, role } })
-    await db.update(user).set({ emailVerified: true }).where(eq(user.id, created.user.id))
-    console.log(`Created ${email} as ${role}. They can log in at /login; /admin is theirs.`)
+    const result = await grantStaffRole(db, { email, role, name: values.name, password })
+    if (!result.ok) return fail(result.message, 1)
+    console.log(result.message)
   } finally {
     await close()
   }

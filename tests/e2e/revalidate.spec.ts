@@ -99,7 +99,7 @@ async function statusBeforeBodyArrives(baseURL: string, head: string, firstPart 
       received += chunk.toString('latin1')
       if (received.includes('\r\n')) {
         socket.destroy()
-        resolve(received.split('\r\n')[0])
+        resolve(received.split('\r\n')[0]!)
       }
     })
     socket.on('error', reject)

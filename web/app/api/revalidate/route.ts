@@ -1,5 +1,5 @@
 import { revalidateTag } from 'next/cache'
-import type { NextRequest } from 'next/server'
+import { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
 import { readContentSource } from '@/content/env'
@@ -41,7 +41,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   }
   let parsed: Awaited<ReturnType<typeof parseBody<WebhookBody>>>
   try {
-    const read = new Request(request.url, { method: 'POST', headers: request.headers, body: text })
+    const read = new NextRequest(request.url, { method: 'POST', headers: request.headers, body: text })
     parsed = await parseBody<WebhookBody>(read, secret, readsThroughCdn())
   } catch {
     return jsonResponse(400, { ok: false, code: 'malformed_json', message: 'The request body is not valid JSON.' })

@@ -1,0 +1,66 @@
+import { execFile } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import { expect, test } from '@playwright/test'
+import { startSiteCopy, type SiteCopy } from '../support/site-copy'
+
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
+
+const run = promisify(execFile)
+const PORT = Number(process.env.E2E_PORT ?? 3100) + 41
+const ADDRESS = 'sam.future-manager@e2e.example.com'
+const STRANGER_PASSWORD = 'velvet harbour thistle'
+const OPERATOR_PASSWORD = 'granite meadow lantern'
+
+// PGlite serves one process, so this test has a database of its own and stops its server while the
+// operator runs the command, as the README says to.
+const home = mkdtempSync(path.join(tmpdir(), 'staff-attack-'))
+const env = { PGLITE_DATA_DIR: path.join(home, 'pglite'), MAIL_OUTBOX_DIR: path.join(home, 'outbox'), DATABASE_URL: '' }
+let site: SiteCopy | undefined
+
+test.afterAll(() => {
+  site?.stop()
+  rmSync(home, { recursive: true, force: true })
+})
+
+async function stopAndWait(copy: SiteCopy) {
+  copy.stop()
+  await expect(async () => {
+    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
+  }).toPass({ timeout: 20_000 })
+}
+
+test('a stranger who signed up first with a future staff address does not become staff', async () => {
+  test.setTimeout(180_000)
+  site = await startSiteCopy({ port: PORT, dist: '.next-staff-attack', env })
+  const post = (path: string, body: unknown) =>
+    fetch(`${site!.origin}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site!.origin },
+      body: JSON.stringify(body),
+    })
+  // The stranger signs up with the address the operator will later make a manager.
+  const signUp = await post('/api/account/sign-up', { name: 'Sam Smith', email: ADDRESS, password: STRANGER_PASSWORD })
+  expect(signUp.ok).toBe(true)
+  await stopAndWait(site)
+  site = undefined
+
+  // The operator runs the real command with the password they chose.
+  const command = run('npm', ['run', 'staff:create', '--', '--email', ADDRESS, '--role', 'manager'], {
+    env: { ...process.env, ...env, STAFF_PASSWORD: OPERATOR_PASSWORD },
+  })
+  await expect(command).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not verified') })
+
+  site = await startSiteCopy({ port: PORT, dist: '.next-staff-attack', env })
+  const login = await post('/api/account/login', { email: ADDRESS, password: STRANGER_PASSWORD })
+  expect(login.ok).toBe(true)
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ')
+  // Signed in as an ordinary seller: /admin is not there for them.
+  const admin = await fetch(`${site.origin}/admin`, { headers: { cookie }, redirect: 'manual' })
+  expect(admin.status).toBe(404)
+})
