@@ -9,6 +9,7 @@ import {
   SERVER_SECRETS,
   SERVER_LOG,
   STAFF_ACCOUNTS,
+  STAFF_RECHECK_SECONDS,
   STUDIO_ORIGIN,
 } from './tests/support/e2e-env'
 
@@ -73,6 +74,7 @@ export default defineConfig({
       PGLITE_DATA_DIR,
       MAIL_OUTBOX_DIR,
       NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
+      STAFF_RECHECK_SECONDS: String(STAFF_RECHECK_SECONDS),
       ...SERVER_SECRETS,
     },
   },

@@ -4,7 +4,15 @@ import { SEED_COPY_PATH, SERVER_LOG, uniqueEmail } from '../support/e2e-env'
 import { seedModelTitles } from '../support/seed-content'
 import { linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
-import { fillCheckout, placeOrder, REFERENCE, staffDoes, staffPage, statusName } from './order-helpers'
+import {
+  fillCheckout,
+  placeOrder,
+  REFERENCE,
+  revealBankDetails,
+  staffDoes,
+  staffPage,
+  statusName,
+} from './order-helpers'
 import { addGoodIphone, cartBadge, choose, GOOD_CHOICES, IPHONE_13, openSearch, quoteForm } from './sell-helpers'
 
 // The seller's whole journey and the staff who run it: at 1280 px, where staff work.
@@ -161,8 +169,7 @@ test('a signed-in seller accepts a revised offer from their account page, a mana
   await expect(page.getByRole('status')).toHaveText(/You accepted the new offer/)
 
   const manager = await staffPage(browser, 'manager')
-  await manager.goto(`/admin/orders/${reference}`)
-  await manager.getByRole('link', { name: 'Show bank details' }).click()
+  await revealBankDetails(manager, reference)
   await expect(manager.getByText('12345678')).toBeVisible()
   await expect(manager.getByText('Shown to you and recorded in the order’s history.')).toBeVisible()
   await staffDoes(manager, reference, 'Mark paid')
@@ -177,7 +184,9 @@ test('a signed-in seller accepts a revised offer from their account page, a mana
   // The history records who saw the bank details.
   await manager.goto(`/admin/orders/${reference}`)
   const history = manager.getByRole('region', { name: 'History' }).getByRole('listitem')
-  await expect(history.filter({ hasText: 'Manager' }).filter({ hasText: 'Show bank details' })).toHaveCount(1)
+  await expect(
+    history.filter({ hasText: 'Morgan Manager (Manager)' }).filter({ hasText: 'Show bank details' }),
+  ).toHaveCount(1)
 })
 
 test('checkout without JavaScript: problems come back in a summary, then the order is placed', async ({ browser }) => {

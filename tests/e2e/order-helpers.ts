@@ -72,7 +72,28 @@ export async function staffDoes(page: Page, reference: string, action: string, f
   await fill?.()
   await page.getByRole('button', { name: 'Confirm', exact: true }).focus()
   await page.keyboard.press('Enter')
+  // Paying asks a manager for their password again once their login is a few moments old.
+  if (await askedForPassword(page)) {
+    await page.getByLabel('Your password', { exact: true }).fill(STAFF_ACCOUNTS.manager.password)
+    await page.getByRole('button', { name: 'Confirm', exact: true }).click()
+  }
   await expect(page.getByText('Done.', { exact: true })).toBeVisible()
+}
+
+/** Whether the page came back asking the member of staff for their password again. */
+async function askedForPassword(page: Page): Promise<boolean> {
+  await page.waitForLoadState()
+  return /[?&]recheck=/.test(page.url()) || (await page.getByLabel('Your password', { exact: true }).count()) > 0
+}
+
+/** A manager asks to see the order's bank details, giving the password again if it is asked. */
+export async function revealBankDetails(page: Page, reference: string) {
+  await page.goto(`/admin/orders/${reference}`)
+  const payout = page.getByRole('region', { name: 'Payout' })
+  const password = payout.getByLabel('Your password', { exact: true })
+  if (await password.count()) await password.fill(STAFF_ACCOUNTS.manager.password)
+  await payout.getByRole('button', { name: 'Show bank details' }).click()
+  await expect(page).toHaveURL(/[?&]revealed=\d+/)
 }
 
 /** The order's status as the seller's page names it: the first line under the status heading. */

@@ -31,6 +31,9 @@ export const STAFF_ACCOUNTS = {
   manager: { email: 'morgan.manager@e2e.example.com', name: 'Morgan Manager', password: 'copper lantern orchard' },
 }
 
+/** How long a staff login or re-check covers bank details and payments on the e2e server (5 minutes live). */
+export const STAFF_RECHECK_SECONDS = 15
+
 /** The webhook secret the e2e server is started with; tests sign with it. */
 export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret-4c1f9a'
 

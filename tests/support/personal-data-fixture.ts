@@ -215,6 +215,7 @@ async function addAccount(
     ipAddress: values.ipAddress,
     userAgent: values.userAgent,
     impersonatedBy: `staff-${values.tag}`,
+    recheckedAt: new Date(Date.UTC(2026, 5, 1)),
   })
   await db
     .insert(verification)

@@ -28,6 +28,7 @@ export const PROBLEM_CODES = [
   'crossOrigin',
   'unavailable',
   'openOrders',
+  'lastManager',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

@@ -14,7 +14,7 @@ import {
 } from '@/lib/forms/account-validation'
 import { getDb } from '@/orders/db'
 import { eraseAccount } from '@/orders/account-erasure'
-import { hasOpenOrders } from '@/orders/accounts'
+import { hasOpenOrders, isLastManager } from '@/orders/accounts'
 import { accountEndpoint, type Outcome } from './account-endpoint'
 import { sendAccountMail } from './account-mail'
 import { getAuth } from './auth'
@@ -152,6 +152,7 @@ export const deleteAccount = accountEndpoint({
     }
     const db = await getDb()
     if (await hasOpenOrders(db, visitor.user)) return refused(409, 'openOrders')
+    if (await isLastManager(db, visitor.user)) return refused(409, 'lastManager')
     const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
     if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused(409, 'openOrders')
     await sendAccountMail('accountDeleted', visitor.user)

@@ -1,12 +1,16 @@
 import 'server-only'
+import { eq } from 'drizzle-orm'
 import { headers } from 'next/headers'
 import { cache } from 'react'
+import { getDb } from '@/orders/db'
+import { session as sessionTable } from '@/orders/schema'
 import { getAuth } from './auth'
+import { STAFF_SESSION_SECONDS } from './lifetimes'
 import { isStaffRole } from './roles'
 
 export type SignedIn = {
   user: { id: string; name: string; email: string; emailVerified: boolean; role: string | null }
-  session: { id: string; expiresAt: Date }
+  session: { id: string; expiresAt: Date; createdAt: Date }
 }
 
 /** The signed-in visitor for a request's headers, or null. The session is checked in the database. */
@@ -15,15 +19,22 @@ export async function getSignedIn(requestHeaders: Headers): Promise<SignedIn | n
   const found = await auth.api.getSession({ headers: requestHeaders, query: { disableCookieCache: true } })
   if (!found) return null
   const { user, session } = found
+  const role = (user as { role?: string | null }).role ?? null
+  // Staff sessions last hours, whatever "remember me" said: the session ends and is removed.
+  if (isStaffRole(role) && Date.now() - session.createdAt.getTime() > STAFF_SESSION_SECONDS * 1000) {
+    const db = await getDb()
+    await db.delete(sessionTable).where(eq(sessionTable.id, session.id))
+    return null
+  }
   return {
     user: {
       id: user.id,
       name: user.name,
       email: user.email,
       emailVerified: user.emailVerified,
-      role: (user as { role?: string | null }).role ?? null,
+      role,
     },
-    session: { id: session.id, expiresAt: session.expiresAt },
+    session: { id: session.id, expiresAt: session.expiresAt, createdAt: session.createdAt },
   }
 }
 

@@ -267,7 +267,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,
     timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
-    notAllowed, invalid, revealed, actorSeller, actorSystem
+    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
+    actorNamed, actorSeller, actorSystem
   }
 }`)
 

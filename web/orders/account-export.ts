@@ -29,6 +29,7 @@ export async function exportAccountData(db: Db, userId: string, options: Account
         expiresAt: session.expiresAt,
         ipAddress: session.ipAddress,
         userAgent: session.userAgent,
+        recheckedAt: session.recheckedAt,
       })
       .from(session)
       .where(eq(session.userId, userId))

@@ -40,6 +40,9 @@ export const session = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     impersonatedBy: text('impersonated_by'),
+    // When the person last proved it was them again (password or code) for a sensitive staff act;
+    // the login itself counts as one (created_at). Set by the site, unknown to better-auth.
+    recheckedAt: at('rechecked_at'),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 )

@@ -1,8 +1,8 @@
 import 'server-only'
-import { and, desc, eq, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from './db'
 import { FINAL_STATUSES } from './lifecycle'
-import { sellerOrder } from './schema'
+import { sellerOrder, user } from './schema'
 
 export type AccountOrder = { reference: string; status: string; totalPence: number; placedAt: Date }
 
@@ -54,4 +54,21 @@ export async function hasOpenOrders(
     .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...FINAL_STATUSES])))
     .limit(1)
   return Boolean(open)
+}
+
+/**
+ * Whether the account is the only manager left: paying sellers and managing staff need one, so
+ * that account cannot delete itself.
+ */
+export async function isLastManager(
+  db: Pick<Db, 'select'>,
+  person: { id: string; role: string | null },
+): Promise<boolean> {
+  if (person.role !== 'manager') return false
+  const others = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(and(eq(user.role, 'manager'), ne(user.id, person.id)))
+    .limit(1)
+  return others.length === 0
 }

@@ -4,7 +4,7 @@ import type { MailMessage } from '@/mail/send'
 import type { Db } from './db'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { newReference } from './references'
-import { basketLine, emailOutbox, orderEvent, orderItem, sellerOrder, type OrderItemRow } from './schema'
+import { basketLine, emailOutbox, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from './schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -249,6 +249,7 @@ export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResul
       orderId: request.orderId,
       actor: request.actor,
       actorUserId: request.actorUserId ?? null,
+      actorName: await staffName(tx, request.actor, request.actorUserId),
       action: request.move,
       fromStatus: request.expectedStatus,
       toStatus: to,
@@ -285,33 +286,44 @@ export async function recordEvent(
     remind?: boolean
     emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
   },
-): Promise<boolean> {
+): Promise<number | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ status: sellerOrder.status, remindedAt: sellerOrder.offerRemindedAt })
       .from(sellerOrder)
       .where(eq(sellerOrder.id, event.orderId))
       .for('update')
-    if (!order) return false
+    if (!order) return null
     if (event.remind) {
-      if (order.remindedAt || order.status !== 'revised') return false
+      if (order.remindedAt || order.status !== 'revised') return null
       await tx.update(sellerOrder).set({ offerRemindedAt: new Date() }).where(eq(sellerOrder.id, event.orderId))
     }
-    await tx.insert(orderEvent).values({
-      orderId: event.orderId,
-      actor: event.actor,
-      actorUserId: event.actorUserId ?? null,
-      action: event.action,
-      fromStatus: order.status,
-      toStatus: order.status,
-      reason: event.reason ?? null,
-    })
+    const [recorded] = await tx
+      .insert(orderEvent)
+      .values({
+        orderId: event.orderId,
+        actor: event.actor,
+        actorUserId: event.actorUserId ?? null,
+        actorName: await staffName(tx, event.actor, event.actorUserId),
+        action: event.action,
+        fromStatus: order.status,
+        toStatus: order.status,
+        reason: event.reason ?? null,
+      })
+      .returning({ id: orderEvent.id })
     if (event.emails) {
       const full = await readInTx(tx, event.orderId)
       if (full?.email) await queueEmails(tx, event.orderId, event.emails(full))
     }
-    return true
+    return recorded!.id
   })
+}
+
+/** The name a staff member goes by now, kept on the event; never a seller's. */
+async function staffName(tx: Tx, actor: Actor, userId: string | null | undefined): Promise<string | null> {
+  if ((actor !== 'staff' && actor !== 'manager') || !userId) return null
+  const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId))
+  return row?.name ?? null
 }
 
 export type OrderListRow = {

@@ -64,6 +64,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     user_agent: personal('sessions[].userAgent', ROW_DELETED),
     user_id: withheld(ACCOUNT_ID, ROW_DELETED),
     impersonated_by: withheld("a staff member's account id: unused, nobody is impersonated", ROW_DELETED),
+    rechecked_at: personal('sessions[].recheckedAt', ROW_DELETED),
   },
   account: {
     id: withheld(INTERNAL_ID, ROW_DELETED),
@@ -165,6 +166,9 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     actor_user_id: withheld(
       "the account that acted: the seller's is emptied with their account; a staff member's is theirs",
       EMPTIED,
+    ),
+    actor_name: notPersonal(
+      "a staff member's name as they acted, kept as who did what after their account is gone; never a seller's",
     ),
     action: saleRecord('orders[].history[].action'),
     from_status: saleRecord('orders[].history[].fromStatus'),

@@ -160,6 +160,9 @@ export const orderEvent = pgTable(
     // "seller", "staff", "manager" or "system".
     actor: text('actor').notNull(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // A staff member's name as it was when they acted, so the history still says who after their
+    // account is gone. Never a seller's: for them it stays empty.
+    actorName: text('actor_name'),
     // A move's name ("receive", "pay", …) or a record ("reveal-payout", "reminder").
     action: text('action').notNull(),
     fromStatus: text('from_status').notNull(),

@@ -77,6 +77,11 @@ export const accountCopy = defineType({
         'Orders still in progress',
         'When a seller tries to delete an account while an order is still on its way, being checked or waiting to be paid.',
       ),
+      requiredString(
+        'lastManager',
+        'Last manager',
+        'When the only manager tries to delete their own account: someone must still be able to pay sellers.',
+      ),
     ]),
     group('forms', 'Forms', 'The buttons and links of the login, sign-up and password pages.', [
       requiredString('loginButton', 'Log in button', 'For example "Log in".'),

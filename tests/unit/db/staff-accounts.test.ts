@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { createAuth } from '@/auth/create-auth'
 import { grantStaffRole } from '@/auth/staff-accounts'
+import { isLastManager } from '@/orders/accounts'
 import type { Db } from '@/orders/db'
-import { session, user } from '@/orders/schema'
+import { recordEvent } from '@/orders/orders'
+import { orderEvent, sellerOrder, session, user } from '@/orders/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -66,4 +68,40 @@ test('a new address gets a new, verified staff account with the password given',
   expect(row).toMatchObject({ role: 'manager', emailVerified: true, name: 'New Manager' })
   const auth = createAuth(db, async () => undefined, { ...process.env, ...env })
   await expect(auth.api.signInEmail({ body: { email, password: OPERATOR_PASSWORD } })).resolves.toBeTruthy()
+})
+
+test("a staff member's name stays on the events they wrote after their account is deleted; a seller's is never kept", async () => {
+  const email = 'casey.leaver@our-domain.example'
+  await grantStaffRole(db, { email, role: 'manager', name: 'Casey Leaver', password: OPERATOR_PASSWORD })
+  const [manager] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
+  const [order] = await db
+    .insert(sellerOrder)
+    .values({ reference: 'HB-TEST-NAME', status: 'paid', totalPence: 10_000 })
+    .returning({ id: sellerOrder.id })
+  await recordEvent(db, { orderId: order!.id, actor: 'manager', actorUserId: manager!.id, action: 'reveal-payout' })
+  await recordEvent(db, { orderId: order!.id, actor: 'seller', actorUserId: null, action: 'note' })
+
+  await db.delete(user).where(eq(user.id, manager!.id))
+  const events = await db
+    .select({ actor: orderEvent.actor, actorUserId: orderEvent.actorUserId, actorName: orderEvent.actorName })
+    .from(orderEvent)
+    .where(eq(orderEvent.orderId, order!.id))
+    .orderBy(orderEvent.id)
+  expect(events).toEqual([
+    { actor: 'manager', actorUserId: null, actorName: 'Casey Leaver' },
+    { actor: 'seller', actorUserId: null, actorName: null },
+  ])
+})
+
+test('the only manager is the last manager; with another one, neither is', async () => {
+  const managers = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.role, 'manager'))
+  await db.update(user).set({ role: 'user' }).where(eq(user.role, 'manager'))
+  await grantStaffRole(db, { email: 'only.manager@our-domain.example', role: 'manager', password: OPERATOR_PASSWORD })
+  const [only] = await db.select({ id: user.id, role: user.role }).from(user).where(eq(user.role, 'manager'))
+  expect(await isLastManager(db, only!)).toBe(true)
+  expect(await isLastManager(db, { id: only!.id, role: 'staff' })).toBe(false)
+
+  await grantStaffRole(db, { email: 'second.manager@our-domain.example', role: 'manager', password: OPERATOR_PASSWORD })
+  expect(await isLastManager(db, only!)).toBe(false)
+  for (const earlier of managers) await db.update(user).set({ role: 'manager' }).where(eq(user.id, earlier.id))
 })

@@ -10,13 +10,14 @@ import {
 } from '@/sell/admin-input'
 import { ActionFields, fieldLabel } from './action-fields'
 import { actionLabel, inSentence } from './admin-words'
+import { RECHECK_FIELD, RecheckField, recheckError } from './recheck-field'
 import type { AdminOrderProps } from './order-view'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
  * form with its fields. Plain links and a plain form post, so no scripts are needed.
  */
-export function ActionPanel({ order, copy, role, grades, query }: AdminOrderProps) {
+export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }: AdminOrderProps) {
   const text = copy.admin
   const moves = adminMovesFor(order.status, role)
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
@@ -48,6 +49,7 @@ export function ActionPanel({ order, copy, role, grades, query }: AdminOrderProp
           grades={grades}
           move={chosen}
           errors={adminErrorsFromQuery(query.errors)}
+          recheck={chosen === 'pay' && (recheckNeeded || Boolean(query.recheck)) ? query : null}
         />
       ) : null}
     </section>
@@ -57,9 +59,11 @@ export function ActionPanel({ order, copy, role, grades, query }: AdminOrderProp
 type FormProps = Pick<AdminOrderProps, 'order' | 'copy' | 'grades'> & {
   move: AdminMove
   errors: AdminFieldError[]
+  /** Paying asks for the password again: the address's query, for the re-check's own refusal. */
+  recheck: Record<string, string> | null
 }
 
-function ConfirmForm({ order, copy, grades, move, errors }: FormProps) {
+function ConfirmForm({ order, copy, grades, move, errors, recheck }: FormProps) {
   const text = copy.admin
   const label = actionLabel(text, move) ?? move
   const fields = new Set(errors.map((error) => error.field))
@@ -67,6 +71,8 @@ function ConfirmForm({ order, copy, grades, move, errors }: FormProps) {
     const named = fieldLabel(copy, order, field)
     return { href: named ? `#${field}` : '#action-form', text: named ?? text.invalid }
   })
+  const recheckProblem = recheck ? recheckError(copy, recheck) : null
+  if (recheckProblem) summary.push({ href: `#${RECHECK_FIELD}`, text: recheckProblem })
   return (
     <form
       id="action-form"
@@ -83,6 +89,7 @@ function ConfirmForm({ order, copy, grades, move, errors }: FormProps) {
       <input type="hidden" name="action" value={move} />
       <input type="hidden" name="expectedStatus" value={order.status} />
       <ActionFields move={move} order={order} copy={copy} grades={grades} invalid={fields} />
+      {recheck ? <RecheckField copy={copy} query={recheck} /> : null}
       <button type="submit" className="button button--primary">
         {text.confirm}
       </button>

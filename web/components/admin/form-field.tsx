@@ -15,6 +15,8 @@ type Props = {
   short?: boolean
   /** A value read character by character: an IMEI, a tracking number. */
   code?: boolean
+  /** The staff member's own password, asked again. */
+  password?: boolean
 }
 
 /** One labelled field of a staff form, with its hint and, when the endpoint refused it, why. */
@@ -29,6 +31,7 @@ export function FormField({
   inputMode,
   short,
   code,
+  password,
 }: Props) {
   const hintId = hint ? `${name}-hint` : null
   const errorId = error ? `${name}-error` : null
@@ -59,6 +62,8 @@ export function FormField({
         </select>
       ) : multiline ? (
         <textarea {...common} rows={3} maxLength={TEXT_MAX} />
+      ) : password ? (
+        <input {...common} type="password" autoComplete="current-password" />
       ) : (
         <input {...common} type="text" inputMode={inputMode} autoComplete="off" spellCheck={code ? false : undefined} />
       )}

@@ -1,5 +1,6 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
+import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/orders'
 import { actionLabel, actorName, statusName } from './admin-words'
 
@@ -17,7 +18,14 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
           return (
             <li key={event.id}>
               <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
-              <span className="admin-timeline__actor">{actorName(text, staffCopy, event.actor)}</span>{' '}
+              <span className="admin-timeline__actor">
+                {event.actorName
+                  ? fillTemplate(text.actorNamed, {
+                      name: event.actorName,
+                      role: actorName(text, staffCopy, event.actor),
+                    })
+                  : actorName(text, staffCopy, event.actor)}
+              </span>{' '}
               {label ? <span>{label} </span> : null}
               <span>
                 {statusName(copy, event.fromStatus)}

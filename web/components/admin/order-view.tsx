@@ -23,6 +23,8 @@ export type AdminOrderProps = {
   grades: Array<{ key: string; name: string }>
   /** The bank details, when a manager asked to see them (and that was recorded). */
   payout: BankDetails | null
+  /** Whether revealing or paying must ask for the password again (the last check is too old). */
+  recheckNeeded: boolean
   query: Record<string, string>
 }
 
@@ -51,7 +53,14 @@ export function AdminOrder(props: AdminOrderProps) {
       </dl>
       <div className="admin-order__parties">
         <SellerDetails order={order} copy={copy} />
-        <PayoutDetails order={order} copy={copy} role={props.role} payout={props.payout} />
+        <PayoutDetails
+          order={order}
+          copy={copy}
+          role={props.role}
+          payout={props.payout}
+          recheckNeeded={props.recheckNeeded}
+          query={props.query}
+        />
       </div>
       <OrderItems order={order} copy={copy} />
       <ActionPanel {...props} />

@@ -2,14 +2,22 @@ import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/orders'
 import type { BankDetails } from '@/orders/payout-crypto'
+import { RecheckField } from './recheck-field'
 
-type Props = { order: OrderRecord; copy: OrderCopy; role: 'staff' | 'manager'; payout: BankDetails | null }
+type Props = {
+  order: OrderRecord
+  copy: OrderCopy
+  role: 'staff' | 'manager'
+  payout: BankDetails | null
+  recheckNeeded: boolean
+  query: Record<string, string>
+}
 
 /**
  * Where the money goes: the account's last four digits for everyone; the full details only to a
  * manager who asks, each time recorded in the order's history.
  */
-export function PayoutDetails({ order, copy, role, payout }: Props) {
+export function PayoutDetails({ order, copy, role, payout, recheckNeeded, query }: Props) {
   const text = copy.admin
   const labels = copy.checkout
   return (
@@ -30,13 +38,16 @@ export function PayoutDetails({ order, copy, role, payout }: Props) {
       ) : order.payoutLast4 ? (
         <>
           <p>{fillTemplate(text.masked, { last4: order.payoutLast4 })}</p>
-          {/* A plain link, never prefetched: opening it is what records the reveal. */}
+          {/* A form post, never a link: only the manager's own click records a reveal. */}
           {role === 'manager' && order.payoutSealed ? (
-            <p>
-              <a href={`/admin/orders/${order.reference}?reveal=1#order-payout`} rel="nofollow">
+            <form method="post" action="/api/admin/orders" className="admin-reveal-form">
+              <input type="hidden" name="reference" value={order.reference} />
+              <input type="hidden" name="action" value="reveal" />
+              {recheckNeeded || query.recheck ? <RecheckField copy={copy} query={query} /> : null}
+              <button type="submit" className="button button--secondary">
                 {text.reveal}
-              </a>
-            </p>
+              </button>
+            </form>
           ) : null}
         </>
       ) : null}

@@ -67,6 +67,33 @@ export const adminFields = [
     'Above a form with problems, for example "Check the highlighted fields.".',
   ),
   requiredString('revealed', 'Bank details shown', 'Beside revealed bank details: say that it is recorded.'),
+  requiredString(
+    'recheckHeading',
+    'Confirm it is you',
+    'Above the password asked again before bank details are shown or an order is paid, for example "Confirm it is you".',
+  ),
+  requiredString(
+    'recheckHelp',
+    'Why the password is asked again',
+    'Say why and for how long, for example "Bank details and payments ask for your password again after 5 minutes.".',
+  ),
+  requiredString('recheckPassword', 'Password label', 'The label of the password field, for example "Your password".'),
+  requiredString(
+    'recheckWrong',
+    'Wrong password',
+    'When the password given is not the staff member’s, for example "Enter your own password: that one is not right.".',
+  ),
+  requiredString(
+    'recheckTooMany',
+    'Too many tries',
+    'When the password was wrong too often, for example "Too many tries: wait a few minutes, then try again.".',
+  ),
+  templateString(
+    'actorNamed',
+    'Staff member in the history',
+    'In the history, for what a member of staff did. {name} becomes their name when they acted, {role} their role.',
+    ['name', 'role'],
+  ),
   requiredString('actorSeller', 'Seller', 'In the history, for what the seller did, for example "Seller".'),
   requiredString(
     'actorSystem',

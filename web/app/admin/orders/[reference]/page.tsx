@@ -3,11 +3,12 @@ import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { linkOriginFor } from '@/auth/link-origin'
 import { getStaffMember } from '@/auth/session'
+import { recentlyChecked } from '@/auth/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
 import { getAccountCopy, getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { firstValues, type Query } from '@/lib/http/search-params'
 import { normaliseReference } from '@/orders/references'
-import { readOrder, revealPayout } from '@/sell/order-actions'
+import { readOrder, revealedPayout } from '@/sell/order-actions'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -35,8 +36,12 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   ])
   if (!order) notFound()
   const staff = { id: member.user.id, role: member.user.role }
-  // Opening ?reveal=1 is the request to see the bank details: the call records it.
-  const payout = query.reveal === '1' && staff.role === 'manager' ? await revealPayout(staff, order.reference) : null
+  // Revealing is a POST that records it; this page only shows what that reveal opened, to its
+  // manager, for a couple of minutes. Opening an address never records or reveals anything.
+  const [payout, recheckNeeded] = await Promise.all([
+    revealedPayout(staff, order, query.revealed),
+    staff.role === 'manager' ? recentlyChecked(member).then((recent) => !recent) : false,
+  ])
   return (
     <AdminOrder
       order={order}
@@ -45,6 +50,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       role={staff.role}
       grades={grades}
       payout={payout}
+      recheckNeeded={recheckNeeded}
       query={query}
     />
   )

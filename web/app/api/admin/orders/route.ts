@@ -1,6 +1,8 @@
 import { linkOriginFor } from '@/auth/link-origin'
 import { isStaffRole } from '@/auth/roles'
 import { getSignedIn } from '@/auth/session'
+import { recentlyChecked, recheck } from '@/auth/step-up'
+import { RECHECK_FIELD } from '@/components/admin/recheck-field'
 import { getConditionGrades, getSiteSettings } from '@/content/loaders'
 import { readFormOrJsonBody } from '@/lib/http/json-request'
 import { isCrossOrigin } from '@/lib/http/same-origin'
@@ -8,12 +10,13 @@ import { seeOther } from '@/lib/http/see-other'
 import { isOrderStatus } from '@/orders/lifecycle'
 import { normaliseReference } from '@/orders/references'
 import { adminErrorsToQuery, isAdminMove, parseAdminAction } from '@/sell/admin-input'
-import { readOrder, staffAction } from '@/sell/order-actions'
+import { readOrder, revealPayout, staffAction } from '@/sell/order-actions'
 
 const refuse = (status: 403 | 404) => new Response(null, { status, headers: { 'cache-control': 'no-store' } })
 
 /**
- * A staff action from an order's page (a plain form: no scripts needed). Anyone who is not staff
+ * A staff action from an order's page (a plain form: no scripts needed), or a manager's request to
+ * see the bank details. Both of those and paying ask for the password again past a few minutes. Anyone who is not staff
  * is answered 404, as the pages are, and nothing changes; everyone else is sent back (303) to the
  * order with what happened, or to the form with its problems (their codes only, never the values).
  */
@@ -35,6 +38,26 @@ export async function POST(request: Request): Promise<Response> {
   const backToForm: Record<string, string> = isAdminMove(move) ? { action: move } : {}
 
   try {
+    // Bank details and payments: a manager only, who proved it was them within the last minutes.
+    if (move === 'reveal' || move === 'pay') {
+      if (staff.role !== 'manager') return seeOther(page({ ...backToForm, problem: 'notAllowed' }))
+      if (!(await recentlyChecked(visitor))) {
+        const again = (recheckState: string) =>
+          move === 'reveal'
+            ? `/admin/orders/${reference}?recheck=${recheckState}#recheck`
+            : `/admin/orders/${reference}?action=pay&recheck=${recheckState}#${recheckState === 'needed' ? 'recheck' : 'action-form'}`
+        const password = body.get(RECHECK_FIELD) ?? ''
+        if (!password) return seeOther(again('needed'))
+        const checked = await recheck(visitor, request.headers, { password })
+        if (checked !== 'ok') return seeOther(again(checked))
+      }
+    }
+    if (move === 'reveal') {
+      const recorded = await revealPayout(staff, reference)
+      if (!recorded) return refuse(404)
+      return seeOther(`/admin/orders/${reference}?revealed=${recorded}#order-payout`)
+    }
+
     const origin = linkOriginFor(request, (await getSiteSettings()).siteUrl)
     const [order, grades] = await Promise.all([readOrder(reference, origin), getConditionGrades()])
     if (!order) return refuse(404)

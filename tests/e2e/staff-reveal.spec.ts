@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test'
+import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e2e-env'
+import { ownAddress } from './account-helpers'
+import { placeOrder, revealBankDetails, staffPage } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
+
+test.beforeEach(async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
+  test.setTimeout(120_000)
+  await ownAddress(page)
+})
+
+const ACCOUNT_NUMBER = '12345678'
+const reveals = (page: Page) =>
+  page.getByRole('region', { name: 'History' }).getByRole('listitem').filter({ hasText: 'Show bank details' })
+
+test('opening an address never reveals bank details or records a reveal, and another site cannot post one', async ({
+  page,
+  browser,
+}) => {
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, uniqueEmail('reveal-get'))
+  const manager = await staffPage(browser, 'manager')
+
+  // The old reveal link, as it could be sent in a message, reloaded or restored with a tab.
+  for (const address of [`?reveal=1`, `?revealed=1`, `?revealed=999999`, `?action=reveal`]) {
+    await manager.goto(`/admin/orders/${reference}${address}`)
+    await expect(manager.getByText(ACCOUNT_NUMBER)).toHaveCount(0)
+  }
+  await expect(reveals(manager)).toHaveCount(0)
+
+  // A form on another site, posting with the manager's cookie.
+  const forged = await manager.request.post('/api/admin/orders', {
+    headers: { origin: 'https://evil.example' },
+    form: { reference, action: 'reveal' },
+    maxRedirects: 0,
+  })
+  expect(forged.status()).toBe(403)
+  await manager.reload()
+  await expect(reveals(manager)).toHaveCount(0)
+
+  // Staff who are not managers cannot reveal at all.
+  const staff = await staffPage(browser, 'staff')
+  const byStaff = await staff.request.post('/api/admin/orders', {
+    form: { reference, action: 'reveal' },
+    maxRedirects: 0,
+  })
+  expect(byStaff.status()).toBe(303)
+  expect(byStaff.headers()['location']).toContain('problem=notAllowed')
+  await manager.reload()
+  await expect(reveals(manager)).toHaveCount(0)
+})
+
+test('a manager whose login is older than the re-check window gives the password again to see bank details', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000 + STAFF_RECHECK_SECONDS * 1000)
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, uniqueEmail('reveal-recheck'))
+  const manager = await staffPage(browser, 'manager')
+
+  // Just logged in: the login counts as the check, and one click shows the details.
+  await revealBankDetails(manager, reference)
+  await expect(manager.getByText(ACCOUNT_NUMBER)).toBeVisible()
+  await expect(manager.getByText('Shown to you and recorded in the order’s history.')).toBeVisible()
+  // A reload shows them again without recording another reveal.
+  await manager.reload()
+  await expect(manager.getByText(ACCOUNT_NUMBER)).toBeVisible()
+  await expect(reveals(manager)).toHaveCount(1)
+
+  // Later, the password is asked again.
+  await manager.waitForTimeout(STAFF_RECHECK_SECONDS * 1000 + 1000)
+  await manager.goto(`/admin/orders/${reference}`)
+  const payout = manager.getByRole('region', { name: 'Payout' })
+  await expect(payout.getByText(ACCOUNT_NUMBER)).toHaveCount(0)
+  const password = payout.getByLabel('Your password', { exact: true })
+  await expect(password).toBeVisible()
+
+  // A wrong password: nothing shown, nothing recorded, and the field says why.
+  await password.fill('not my password at all')
+  await payout.getByRole('button', { name: 'Show bank details' }).click()
+  await expect(manager).toHaveURL(/recheck=wrong/)
+  await expect(payout.getByText('That is not your password. Enter the password you log in with.')).toBeVisible()
+  await expect(manager.getByText(ACCOUNT_NUMBER)).toHaveCount(0)
+
+  await payout.getByLabel('Your password', { exact: true }).fill(STAFF_ACCOUNTS.manager.password)
+  await payout.getByRole('button', { name: 'Show bank details' }).click()
+  await expect(manager).toHaveURL(/[?&]revealed=\d+/)
+  await expect(manager.getByText(ACCOUNT_NUMBER)).toBeVisible()
+  // Each reveal is in the history with the manager's name.
+  await expect(reveals(manager).filter({ hasText: `${STAFF_ACCOUNTS.manager.name} (Manager)` })).toHaveCount(2)
+})
