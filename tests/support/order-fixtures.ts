@@ -34,7 +34,7 @@ export function sampleOrder(overrides: Partial<NewOrder> = {}): NewOrder {
         catalogueRevision: 'seed',
       },
     ],
-    basketId: null,
+    basket: null,
     emails: ({ reference }) => [
       {
         kind: 'orderConfirmation',

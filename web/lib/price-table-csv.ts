@@ -17,15 +17,17 @@ export function exportPriceRows({ grades, models }: PriceCatalogue): string[][] 
     [...PRICE_CSV_HEADER],
     ...models.flatMap((model) =>
       model.sizes.flatMap((size) =>
-        grades.map((grade) => [
-          model.make,
-          model.name,
-          model.slug,
-          String(size.storageGb),
-          grade.name,
-          // A missing price exports as a blank cell, for the analyst to fill in.
-          formatPounds(size.pence.get(grade.id)),
-        ]),
+        grades.map((grade) =>
+          [
+            model.make,
+            model.name,
+            model.slug,
+            String(size.storageGb),
+            grade.name,
+            // A missing price exports as a blank cell, for the analyst to fill in.
+            formatPounds(size.pence.get(grade.id)),
+          ].map(asSpreadsheetText),
+        ),
       ),
     ),
   ]
@@ -94,7 +96,7 @@ type Lookups = {
 type CheckedRow = { model?: PricedModel; storageGb?: number; grade?: Grade; pence?: number; problems: string[] }
 
 function checkRow(record: string[], columns: Columns, { bySlug, byName, byGrade, gradeNames }: Lookups): CheckedRow {
-  const cell = (column: number) => (column < 0 ? '' : (record[column] ?? '').trim())
+  const cell = (column: number) => (column < 0 ? '' : fromSpreadsheetText(record[column] ?? '').trim())
   const problems: string[] = []
   // An unquoted comma splits a cell in two: "£1,234.56" would otherwise import as £1.
   if (record.slice(columns.width).some((value) => value.trim() !== '')) {
@@ -179,4 +181,25 @@ function findColumns(header: string[]): Columns | string {
 
 function describe(model: PricedModel, storageGb: number): string {
   return `${model.name} (${model.slug}) ${storageGb} GB`
+}
+
+// What a spreadsheet runs as a formula when a cell begins with it (OWASP: CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/
+// What the reader takes a leading quote to protect; anything else after a quote is left alone.
+const PROTECTED = /^'[=+\-@\t\r']/
+
+/**
+ * A cell as a spreadsheet should show it: one beginning with = + - @, a tab or a carriage return
+ * gets a leading single quote, so it is shown as text and never run. One that already begins with
+ * a quote before such a character gets another, so `fromSpreadsheetText` gives back exactly what
+ * was written. Numbers are never negative in the files this project writes, so none is turned
+ * into text.
+ */
+export function asSpreadsheetText(field: string): string {
+  return FORMULA_START.test(field) || PROTECTED.test(field) ? `'${field}` : field
+}
+
+/** Undoes `asSpreadsheetText`: the protecting quote is dropped, and nothing else is changed. */
+export function fromSpreadsheetText(field: string): string {
+  return PROTECTED.test(field) ? field.slice(1) : field
 }

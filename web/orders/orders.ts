@@ -1,10 +1,10 @@
 import 'server-only'
-import { and, asc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from './db'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { newReference } from './references'
-import { basketLine, emailOutbox, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from './schema'
+import { basket, basketLine, emailOutbox, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from './schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -35,8 +35,11 @@ export type NewOrder = {
   declarations: string[]
   holdUntil: Date
   items: NewOrderItem[]
-  /** The basket the order came from: emptied in the same transaction. */
-  basketId: string | null
+  /**
+   * The basket the order came from, with the lines (and quantities) the seller confirmed: locked,
+   * checked and emptied in the same transaction, so one basket makes one order.
+   */
+  basket: { id: string; lines: Array<{ id: string; quantity: number }> } | null
   /** The e-mails placing it sends, written to the outbox in the same transaction. */
   emails: (placed: { id: string; reference: string }) => Array<MailMessage & { kind: string }>
 }
@@ -45,6 +48,8 @@ export type PlaceResult =
   | { kind: 'placed'; id: string; reference: string }
   | { kind: 'replayed'; id: string; reference: string }
   | { kind: 'key-reused' }
+  /** The basket is no longer what the seller confirmed: placed from another tab, or changed. */
+  | { kind: 'basket-changed' }
 
 const REFERENCE_ATTEMPTS = 5
 
@@ -68,6 +73,14 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
 }
 
 async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<PlaceResult> {
+  if (order.basket && !(await basketStillHolds(tx, order.basket))) {
+    // The same key placed a moment ago (a double click) is answered with its order below.
+    const [earlier] = await tx
+      .select({ id: sellerOrder.id })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.idempotencyKey, order.idempotencyKey))
+    if (!earlier) return { kind: 'basket-changed' }
+  }
   const totalPence = order.items.reduce((sum, item) => sum + item.pricePence, 0)
   const [created] = await tx
     .insert(sellerOrder)
@@ -116,8 +129,23 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
     toStatus: 'placed',
   })
   await queueEmails(tx, created.id, order.emails(created))
-  if (order.basketId) await tx.delete(basketLine).where(eq(basketLine.basketId, order.basketId))
+  if (order.basket) await tx.delete(basketLine).where(eq(basketLine.basketId, order.basket.id))
   return { kind: 'placed', ...created }
+}
+
+/**
+ * Locks the basket's row, so a second checkout of it (another tab, with another key) waits for
+ * this one, then finds the basket emptied; and checks it still holds exactly the confirmed lines.
+ */
+async function basketStillHolds(tx: Tx, confirmed: NonNullable<NewOrder['basket']>): Promise<boolean> {
+  const [locked] = await tx.select({ id: basket.id }).from(basket).where(eq(basket.id, confirmed.id)).for('update')
+  if (!locked) return false
+  const lines = await tx
+    .select({ id: basketLine.id, quantity: basketLine.quantity })
+    .from(basketLine)
+    .where(and(eq(basketLine.basketId, confirmed.id), gt(basketLine.quantity, 0)))
+  const expected = new Map(confirmed.lines.filter((line) => line.quantity > 0).map((line) => [line.id, line.quantity]))
+  return lines.length === expected.size && lines.every((line) => expected.get(line.id) === line.quantity)
 }
 
 /** The order placed with a checkout form's key, if any. */

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto'
 import { getConditionGrades, getPriceList, getPricingRules, getTermsRevision } from '@/content/loaders'
 import type { CheckoutFieldError, CheckoutInput } from '@/lib/forms/checkout-validation'
 import { findBasket } from '@/orders/basket'
-import { getDb } from '@/orders/db'
+import { getDb, type Db } from '@/orders/db'
 import { addDays } from '@/orders/lifecycle'
 import { findOrderByKey, isUuid, placeOrder, type NewOrderItem } from '@/orders/orders'
 import { readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
@@ -53,14 +53,7 @@ export async function placeCheckout(request: {
   const view = found ? priceBasket(found.lines, models, grades, rules.basketLimit) : null
   const { input } = request
 
-  if (!found || !view || view.count === 0) {
-    // Already placed from this form (a retry after the basket was emptied) answers with that order.
-    const earlier = await findOrderByKey(db, request.idempotencyKey)
-    if (!earlier) return { kind: 'problem', code: 'basketEmpty', status: 409 }
-    return earlier.requestHash === hashRequest(request)
-      ? { kind: 'placed', reference: earlier.reference }
-      : { kind: 'problem', code: 'keyReused', status: 409 }
-  }
+  if (!found || !view || view.count === 0) return answerWithoutBasket(db, request)
   if (view.lines.some((line) => line.pricePence === null) || basketSignature(view) !== request.confirmedPrices) {
     return { kind: 'problem', code: 'pricesChanged', status: 409 }
   }
@@ -109,7 +102,7 @@ export async function placeCheckout(request: {
     declarations: input.declarations,
     holdUntil: addDays(now, rules.priceHoldDays),
     items,
-    basketId: found.id,
+    basket: { id: found.id, lines: found.lines.map(({ id, quantity }) => ({ id, quantity })) },
     emails: ({ reference }) =>
       orderMail(
         'orderConfirmation',
@@ -128,8 +121,29 @@ export async function placeCheckout(request: {
       ),
   })
   if (result.kind === 'key-reused') return { kind: 'problem', code: 'keyReused', status: 409 }
+  // Another tab placed this basket (or changed it) while this one was being sent.
+  if (result.kind === 'basket-changed') {
+    const now = request.basketToken ? await findBasket(db, request.basketToken) : null
+    if (now?.lines.some((line) => line.quantity > 0)) return { kind: 'problem', code: 'pricesChanged', status: 409 }
+    return answerWithoutBasket(db, request)
+  }
   if (result.kind === 'placed') kickOutbox()
   return { kind: 'placed', reference: result.reference }
+}
+
+/**
+ * A checkout with nothing (left) in the basket: the order this form placed, if a retry, or a 409.
+ * A second tab's form, with its own key, finds the basket its first tab placed emptied.
+ */
+async function answerWithoutBasket(
+  db: Db,
+  request: { idempotencyKey: string; input: CheckoutInput; confirmedPrices: string; userId: string | null },
+): Promise<CheckoutOutcome> {
+  const earlier = await findOrderByKey(db, request.idempotencyKey)
+  if (!earlier) return { kind: 'problem', code: 'basketEmpty', status: 409 }
+  return earlier.requestHash === hashRequest(request)
+    ? { kind: 'placed', reference: earlier.reference }
+    : { kind: 'problem', code: 'keyReused', status: 409 }
 }
 
 /** Everything that makes this order this order, so a key sent again with other details is caught. */

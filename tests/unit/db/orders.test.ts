@@ -92,7 +92,7 @@ function newOrder(over: Partial<NewOrder> = {}): NewOrder {
     declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
     holdUntil: new Date(Date.now() + 14 * DAY_MS),
     items: [iphone],
-    basketId: null,
+    basket: null,
     emails: ({ reference }) => [mail('orderConfirmation', email, reference)],
     ...over,
   }
@@ -130,6 +130,13 @@ function basketLineOf({ modelId, variantKey, gradeKey, answers, pricePence }: Ne
   return { modelId, variantKey, gradeKey, answers, pricePence }
 }
 
+/** The basket as a checkout form shows it: its id and its lines with their quantities. */
+async function confirmed(token: string): Promise<NewOrder['basket']> {
+  const found = await findBasket(db, token)
+  if (!found) throw new Error('no basket for the token')
+  return { id: found.id, lines: found.lines.map(({ id, quantity }) => ({ id, quantity })) }
+}
+
 async function addStaff(role: 'staff' | 'manager') {
   const id = randomUUID()
   await db.insert(user).values({ id, name: `${role} ${short()}`, email: `${role}-${short()}@example.com`, role })
@@ -149,7 +156,7 @@ describe('placeOrder', () => {
       const added = await addLine(db, basket.id, basketLineOf(item), { limit: 10 })
       expect(added.status).toBe('added')
     }
-    const order = newOrder({ items: [iphone, pixel], basketId: basket.id, marketingConsent: true })
+    const order = newOrder({ items: [iphone, pixel], basket: await confirmed(basket.token), marketingConsent: true })
     const result = await placeOrder(db, order)
     expect(result).toEqual({ kind: 'placed', id: expect.any(String), reference: expect.stringMatching(REFERENCE) })
     const { id, reference } = result as Extract<PlaceResult, { kind: 'placed' }>
@@ -263,7 +270,7 @@ describe('placeOrder', () => {
     await addLine(db, basket.id, basketLineOf(iphone), { limit: 10 })
     const before = await tableCounts()
     const order = newOrder({
-      basketId: basket.id,
+      basket: await confirmed(basket.token),
       emails: () => {
         throw new Error('the e-mail template is missing')
       },
