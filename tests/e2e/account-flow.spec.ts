@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { expect, test } from '@playwright/test'
 import { violations } from './axe'
 import {
+  confirmEmail,
   errorSummary,
   linkIn,
   logIn,
@@ -38,10 +39,13 @@ test('a seller signs up, verifies, resets a forgotten password, downloads their 
   expect(await violations(page)).toEqual([])
   await signUp(page, seller)
 
-  // The verification e-mail's link confirms the address and signs the seller in.
+  // The verification e-mail's link opens a page where the account's password confirms the
+  // address and signs the seller in.
   const verification = await mailTo(seller.email, /^Confirm your e-mail address$/)
   expect(verification.text).toContain('Hello Alex Morgan,')
-  await page.goto(linkIn(verification, '/api/account/verify?token='))
+  await page.goto(linkIn(verification, '/confirm-email?token='))
+  expect(await violations(page)).toEqual([])
+  await confirmEmail(page, verification, seller.password)
   await expect(page).toHaveURL(/\/profile\?notice=verified$/)
   await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address is confirmed.' })).toBeVisible()
   await expect(page.getByText(seller.email)).toBeVisible()
@@ -114,7 +118,7 @@ test('a seller signs up, verifies, resets a forgotten password, downloads their 
     expect.arrayContaining(['Confirm your e-mail address', 'Reset your Handback password']),
   )
   expect(JSON.stringify(data)).not.toMatch(/scrypt|"password"\s*:/i)
-  const verifyToken = new URL(linkIn(verification, '/api/account/verify?token='), 'http://x').searchParams.get('token')
+  const verifyToken = new URL(linkIn(verification, '/confirm-email?token='), 'http://x').searchParams.get('token')
   expect(JSON.stringify(data)).not.toContain(verifyToken)
 
   // Delete: refused until confirmed, then done, with the e-mail free for a new account.
@@ -136,7 +140,7 @@ test('a seller signs up, verifies, resets a forgotten password, downloads their 
   await signUp(page, seller)
   // The first one went with the deleted account: this is the only one there is.
   const fresh = await mailTo(seller.email, /^Confirm your e-mail address$/)
-  expect(linkIn(fresh, '/api/account/verify?token=')).not.toBe(linkIn(verification, '/api/account/verify?token='))
+  expect(linkIn(fresh, '/confirm-email?token=')).not.toBe(linkIn(verification, '/confirm-email?token='))
 })
 
 test('sign-up and password reset answer the same for a known address, which is e-mailed instead', async ({ page }) => {

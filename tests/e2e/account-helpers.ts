@@ -73,3 +73,14 @@ export function linkIn(message: MailMessage, path: string): string {
   expect(match, `a link to ${path} in "${message.subject}"`).not.toBeNull()
   return match![1]!
 }
+
+/**
+ * Opens the verification e-mail's link and confirms the address as its owner does: with the
+ * account's password, in the same browser.
+ */
+export async function confirmEmail(page: Page, message: MailMessage, password: string) {
+  await page.goto(linkIn(message, '/confirm-email?token='))
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address', level: 1 })).toBeVisible()
+  await typeInto(passwordField(page, 'Password'), password)
+  await press(page, 'Confirm my e-mail address')
+}

@@ -88,6 +88,7 @@ test('the sitemap lists every page and every model page, but no visitor’s bask
     '/sign-up',
     '/forget-password',
     '/set-new-password',
+    '/confirm-email',
     '/profile',
     '/order-successful',
     '/order-tracker',

@@ -30,6 +30,7 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/forget-password', 'Forgotten your password'],
   ['/password-reset', 'Check your inbox'],
   ['/set-new-password', 'Set a new password'],
+  ['/confirm-email', 'Confirm your e-mail address'],
   ['/password-successfully', 'Password changed'],
   ['/add-to-cart', 'Your basket'],
   ['/sell-my-phone/iphone-13', 'Sell your Apple iPhone 13'],

@@ -29,6 +29,7 @@ export const PROBLEM_CODES = [
   'unavailable',
   'openOrders',
   'lastManager',
+  'confirmPasswordWrong',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

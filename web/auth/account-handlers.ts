@@ -1,7 +1,9 @@
 import 'server-only'
 import { isAPIError } from 'better-auth/api'
+import { verifyJWT } from 'better-auth/crypto'
 import {
   validateChangePassword,
+  validateConfirmEmail,
   validateDelete,
   validateEmailOnly,
   validateLogin,
@@ -9,6 +11,7 @@ import {
   validateSignUp,
   type AccountValidation,
   type ChangePasswordInput,
+  type ConfirmEmailInput,
   type NewPasswordInput,
   type SignUpInput,
 } from '@/lib/forms/account-validation'
@@ -109,6 +112,45 @@ export const resetPassword = accountEndpoint<NewPasswordInput>({
       return refused(400, 'linkInvalid')
     }
     return done('/password-successfully')
+  },
+})
+
+/**
+ * The verification e-mail's link opens /confirm-email, whose form posts here. The address is
+ * verified, and the guest orders placed with it appear in the account, only when whoever opened
+ * the link also gives the account's password, in the same browser, which is then signed in.
+ * Opening the link alone changes nothing: a stranger who signed up with someone else's address and
+ * a password of their own gains nothing when that person, or their mail scanner, opens it.
+ */
+export const confirmEmail = accountEndpoint<ConfirmEmailInput>({
+  limiter: limits.verify,
+  page: (body) => `/confirm-email?token=${encodeURIComponent(body.token ?? '')}`,
+  validate: validateConfirmEmail,
+  run: async ({ token, password }, { headers }) => {
+    const auth = await getAuth()
+    const { secret } = await auth.$context
+    const claims =
+      token && token.length <= 2048 ? await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, secret) : null
+    if (!claims || typeof claims.email !== 'string' || claims.updateTo) return refused(400, 'linkInvalid')
+    let signedIn: Headers | null | undefined
+    try {
+      const answer = await auth.api.signInEmail({
+        body: { email: claims.email, password, rememberMe: false },
+        headers,
+        returnHeaders: true,
+      })
+      signedIn = answer.headers
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'password', code: 'confirmPasswordWrong' }])
+    }
+    try {
+      await auth.api.verifyEmail({ query: { token }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, 'linkInvalid')
+    }
+    return done('/profile?notice=verified', cookiesOf(signedIn))
   },
 })
 

@@ -9,7 +9,7 @@ export type AccountMailKind = 'verifyEmail' | 'existingAccount' | 'resetPassword
 
 // Where each e-mail's button goes; existingAccount points at the login page.
 const LINKS: Partial<Record<AccountMailKind, (token: string) => string>> = {
-  verifyEmail: (token) => `/api/account/verify?token=${encodeURIComponent(token)}`,
+  verifyEmail: (token) => `/confirm-email?token=${encodeURIComponent(token)}`,
   resetPassword: (token) => `/set-new-password?token=${encodeURIComponent(token)}`,
   existingAccount: () => '/login',
 }

@@ -44,7 +44,8 @@ export function createAuth(db: Db, mail: AccountMailer, env: Record<string, stri
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: true,
+      // Never: the link proves the mailbox, not the password (see confirmEmail).
+      autoSignInAfterVerification: false,
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: ({ user, token }) => mail('verifyEmail', user, { token }),
     },

@@ -713,6 +713,7 @@ export type AccountCopy = {
     unavailable: string
     confirmDelete: string
     openOrders: string
+    confirmPasswordWrong: string
     lastManager: string
   }
   forms: {
@@ -725,6 +726,7 @@ export type AccountCopy = {
     signUpSent: string
     resetButton: string
     setPasswordButton: string
+    confirmEmailButton: string
     requestAgainLink: Link
     verified: string
     signedOut: string
@@ -1827,6 +1829,7 @@ export type AccountCopyQueryResult = {
     unavailable: string
     confirmDelete: string
     openOrders: string
+    confirmPasswordWrong: string
     lastManager: string
   }
   forms: {
@@ -1851,6 +1854,7 @@ export type AccountCopyQueryResult = {
     signUpSent: string
     resetButton: string
     setPasswordButton: string
+    confirmEmailButton: string
     requestAgainLink: {
       label: string
       href: string | null

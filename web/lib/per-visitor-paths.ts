@@ -9,6 +9,7 @@ export const PER_VISITOR_PATHS = [
   '/sign-up',
   '/forget-password',
   '/set-new-password',
+  '/confirm-email',
   '/profile',
   '/order-successful',
   '/order-tracker',

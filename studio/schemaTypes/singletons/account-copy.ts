@@ -78,6 +78,11 @@ export const accountCopy = defineType({
         'When a seller tries to delete an account while an order is still on its way, being checked or waiting to be paid.',
       ),
       requiredString(
+        'confirmPasswordWrong',
+        'Password wrong when confirming an address',
+        'On the page the verification e-mail opens, when the password given is not the account’s. Say what to do if they never chose it.',
+      ),
+      requiredString(
         'lastManager',
         'Last manager',
         'When the only manager tries to delete their own account: someone must still be able to pay sellers.',
@@ -97,6 +102,11 @@ export const accountCopy = defineType({
       ),
       requiredString('resetButton', 'Send reset link button', 'On the forgotten password page.'),
       requiredString('setPasswordButton', 'Set password button', 'On the set new password page.'),
+      requiredString(
+        'confirmEmailButton',
+        'Confirm address button',
+        'On the page the verification e-mail opens, for example "Confirm my e-mail address".',
+      ),
       link('requestAgainLink', 'Ask for a new link', 'Shown with a used or expired reset link.'),
       requiredString('verified', 'E-mail verified', 'Shown once the link in the verification e-mail is opened.'),
       requiredString('signedOut', 'Signed out', 'Shown after signing out.'),

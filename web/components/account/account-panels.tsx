@@ -78,6 +78,38 @@ export function ForgotPasswordPanel(props: PanelProps) {
   )
 }
 
+/**
+ * The verification e-mail's link: the account's password confirms the address. Whoever does not
+ * know it (someone else chose it) can reset it from here, which also proves the mailbox.
+ */
+export function ConfirmEmailPanel(props: PanelProps) {
+  const { copy, query } = props
+  const token = query.token ?? ''
+  if (!token) {
+    return (
+      <div className="notice notice--problem" role="alert">
+        <p>{copy.problems.linkInvalid}</p>
+      </div>
+    )
+  }
+  const fields = accountFields(copy)
+  return (
+    <>
+      <PageForm
+        {...sharedFormProps(props)}
+        action="/api/account/confirm-email"
+        rules="confirmEmail"
+        fields={[fields.password]}
+        hidden={{ token }}
+        submitLabel={copy.forms.confirmEmailButton}
+      />
+      <p className="account-links">
+        <ContentLink link={copy.forms.forgotLink} />
+      </p>
+    </>
+  )
+}
+
 export function NewPasswordPanel(props: PanelProps) {
   const { copy, query } = props
   const token = query.token ?? ''

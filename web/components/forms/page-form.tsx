@@ -8,6 +8,7 @@ import {
   validateEmailOnly,
   validateLogin,
   validateNewPassword,
+  validateConfirmEmail,
   validateSignUp,
 } from '@/lib/forms/account-validation'
 import { validateCheckout, validateTracker } from '@/lib/forms/checkout-validation'
@@ -21,6 +22,7 @@ const VALIDATORS = {
   login: validateLogin,
   email: validateEmailOnly,
   newPassword: validateNewPassword,
+  confirmEmail: validateConfirmEmail,
   changePassword: validateChangePassword,
   delete: validateDelete,
   checkout: validateCheckout,

@@ -30,6 +30,7 @@ export type LoginInput = { email: string; password: string; rememberMe: boolean 
 export type EmailInput = { email: string }
 export type NewPasswordInput = { token: string; password: string }
 export type ChangePasswordInput = { currentPassword: string; password: string }
+export type ConfirmEmailInput = { token: string; password: string }
 export type DeleteInput = { currentPassword: string }
 
 export const EMAIL_PATTERN =
@@ -68,6 +69,13 @@ export function validateEmailOnly(body: Body): AccountValidation<EmailInput> {
 export function validateNewPassword(body: Body): AccountValidation<NewPasswordInput> {
   const errors: AccountFieldError[] = []
   const password = checkNewPassword(body.password, 'password', errors)
+  return errors.length ? { ok: false, errors } : { ok: true, value: { token: text(body.token), password } }
+}
+
+/** Confirming an address: the account's password, given by whoever opened the e-mail's link. */
+export function validateConfirmEmail(body: Body): AccountValidation<ConfirmEmailInput> {
+  const errors: AccountFieldError[] = []
+  const password = checkGivenPassword(body.password, 'password', errors)
   return errors.length ? { ok: false, errors } : { ok: true, value: { token: text(body.token), password } }
 }
 

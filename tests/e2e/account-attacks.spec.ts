@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test'
+import { testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { confirmEmail, logIn, mailTo, ownAddress } from './account-helpers'
+import { placeOrder } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
+
+test.beforeEach(async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'two people and their browsers: run once')
+  test.setTimeout(90_000)
+  await ownAddress(page)
+})
+
+const STRANGER_PASSWORD = 'velvet harbour thistle'
+
+test('a stranger who signs up with a seller’s address gains nothing when the seller opens the verification link', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The seller sold a phone as a guest.
+  const victim = uniqueEmail('victim')
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, victim)
+
+  // A stranger signs up with the seller's address and a password of their own.
+  const signUp = await request.post('/api/account/sign-up', {
+    data: { name: 'Not The Seller', email: victim, password: STRANGER_PASSWORD },
+    headers: { 'x-forwarded-for': testClientAddress() },
+  })
+  expect(signUp.ok()).toBe(true)
+
+  // The seller (or their mail scanner) opens the unexpected link, new or in the old form.
+  const verification = await mailTo(victim, /^Confirm your e-mail address$/)
+  const token = verification.text.match(/token=([\w.-]+)/)![1]!
+  await page.goto(`/api/account/verify?token=${token}`)
+  await page.goto(`/confirm-email?token=${token}`)
+  // Opening it signed nobody in: the account page asks to log in.
+  await page.goto('/profile')
+  await expect(page).toHaveURL(/\/login\?next=%2Fprofile$/)
+
+  // The stranger logs in: the account is not verified and shows none of the seller’s orders.
+  const stranger = await (await browser.newContext()).newPage()
+  await ownAddress(stranger)
+  await logIn(stranger, victim, STRANGER_PASSWORD)
+  await expect(stranger).toHaveURL(/\/profile$/)
+  await expect(stranger.getByText('Your orders appear here once your e-mail address is confirmed.')).toBeVisible()
+  await expect(stranger.getByText(reference)).toHaveCount(0)
+
+  // The seller cannot confirm it with a password they never chose, and is told how to go on.
+  await confirmEmail(page, verification, 'cobalt pillow harvest')
+  await expect(page.getByText(/That is not the password of the account with this address/).first()).toBeVisible()
+  await stranger.reload()
+  await expect(stranger.getByText(reference)).toHaveCount(0)
+})
+
+test('the verification page confirms nothing for a forged or missing token', async ({ page }) => {
+  await page.goto('/confirm-email')
+  await expect(page.getByText('This link has been used or has expired. Ask for a new one')).toBeVisible()
+  await page.goto('/confirm-email?token=eyJhbGciOiJIUzI1NiJ9.eyJlbWFpbCI6ImFAZXhhbXBsZS5jb20ifQ.Zm9v')
+  await page.getByLabel('Password', { exact: true }).fill(STRANGER_PASSWORD)
+  await page.getByRole('button', { name: 'Confirm my e-mail address' }).click()
+  await expect(page.getByText('This link has been used or has expired. Ask for a new one').first()).toBeVisible()
+})

@@ -1,0 +1,1 @@
+export { confirmEmail as POST } from '@/auth/account-handlers'

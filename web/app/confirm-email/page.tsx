@@ -1,0 +1,7 @@
+import { accountPageRoute } from '@/auth/account-page-route'
+import { ConfirmEmailPanel } from '@/components/account/account-panels'
+
+const route = accountPageRoute('/confirm-email', 'anyone', ConfirmEmailPanel)
+
+export const generateMetadata = route.generateMetadata
+export default route.Page
