@@ -7,7 +7,9 @@ test.beforeEach(async ({ page }) => {
 
 const strip = (page: import('@playwright/test').Page) => page.getByRole('region', { name: 'Get price alerts' })
 
-test('signing up shows the success message, and signing up again says so kindly', async ({ page }) => {
+test('signing up shows the success message, and signing up again shows the same, so nobody learns who is subscribed', async ({
+  page,
+}) => {
   await page.goto('/about')
   const email = uniqueEmail('strip')
   const form = strip(page)
@@ -21,7 +23,8 @@ test('signing up shows the success message, and signing up again says so kindly'
   await form.getByLabel('Your e-mail address').fill(email)
   await form.getByRole('checkbox', { name: /I agree/ }).check()
   await form.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(status).toHaveText('You’re already signed up with this address, so there’s nothing more to do.')
+  await expect(status).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+  await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
 })
 
 test('an invalid address and missing consent get clear messages, and what was typed stays', async ({ page }) => {

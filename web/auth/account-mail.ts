@@ -1,6 +1,9 @@
 import 'server-only'
 import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { sendMail } from '@/mail/send'
+import { getDb } from '@/orders/db'
+import { emailOutbox } from '@/orders/schema'
+import { kickOutbox } from '@/sell/order-jobs'
 import { renderEmail } from '@/mail/templates'
 import { RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from './lifetimes'
 import { currentLinkOrigin } from './link-origin'
@@ -18,8 +21,11 @@ const LINKS: Partial<Record<AccountMailKind, (token: string) => string>> = {
 const LIFETIMES = { hours: VERIFY_LINK_SECONDS / 3600, minutes: RESET_LINK_SECONDS / 60 }
 
 /**
- * Sends one account e-mail in the content's words. A failure to send is logged by kind only (never
- * the address) and swallowed: the visitor sees the same answer either way, and can ask again.
+ * One account e-mail in the content's words, put in the e-mail outbox (sent after, with retries,
+ * as order e-mails are): no request waits for a mail server, so a known address and an unknown
+ * one are answered alike. The goodbye after a deletion is the exception, sent at once and kept
+ * nowhere, as nothing about the person may stay. A failure is logged by kind only (never the
+ * address) and swallowed: the visitor sees the same answer either way, and can ask again.
  */
 export async function sendAccountMail(
   kind: AccountMailKind,
@@ -31,10 +37,47 @@ export async function sendAccountMail(
     const link = LINKS[kind] ? `${currentLinkOrigin()}${LINKS[kind](options.token ?? '')}` : undefined
     const values = { name: user.name, ...LIFETIMES }
     const message = renderEmail(copy, copy[kind], values, user.email, link)
-    await sendMail({ ...message, fromName: settings.productName })
+    if (kind === 'accountDeleted') {
+      await sendMail({ ...message, fromName: settings.productName })
+      return
+    }
+    const db = await getDb()
+    await db.insert(emailOutbox).values({
+      kind: `account-${kind}`,
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      // The database's now() has microseconds; the sender asks for what is due by the millisecond.
+      nextAttemptAt: new Date(),
+    })
+    kickOutbox()
   } catch (error) {
     console.error(
       `Could not send the ${kind} e-mail: ${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`,
     )
+  }
+}
+
+/**
+ * The confirmation for a new newsletter address, through the outbox. An address already on the list
+ * gets nothing, and its sign-up is answered as a new one, so the form tells no one who is subscribed.
+ */
+export async function sendNewsletterWelcome(email: string): Promise<void> {
+  try {
+    const copy = await getEmailCopy()
+    const message = renderEmail({ ...copy, greeting: copy.greetingNoName }, copy.newsletterWelcome, {}, email)
+    const db = await getDb()
+    await db.insert(emailOutbox).values({
+      kind: 'newsletter-welcome',
+      toAddress: message.to,
+      subject: message.subject,
+      textBody: message.text,
+      htmlBody: message.html,
+      nextAttemptAt: new Date(),
+    })
+    kickOutbox()
+  } catch (error) {
+    console.error(`Could not queue the newsletter e-mail: ${(error as Error).name}`)
   }
 }

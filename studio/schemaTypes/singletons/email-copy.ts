@@ -33,6 +33,12 @@ export const emailCopy = defineType({
     message('passwordChanged', 'Password changed', ''),
     message('accountDeleted', 'Account deleted', ''),
     requiredString(
+      'greetingNoName',
+      'Greeting without a name',
+      'The first line of an e-mail to someone whose name we do not know (a newsletter sign-up), for example "Hello,".',
+    ),
+    message('newsletterWelcome', 'Newsletter sign-up', ''),
+    requiredString(
       'orderItemsHeading',
       'Devices heading',
       'Above the list of devices and prices in order e-mails, for example "Your devices".',

@@ -34,7 +34,6 @@ export const newsletter = defineType({
     requiredString('buttonLabel', 'Button label', 'The submit button.'),
     requiredString('sendingMessage', 'Sending message', 'Shown while the sign-up is being sent.'),
     requiredString('successMessage', 'Success message', 'Shown when a new address is signed up.'),
-    requiredString('duplicateMessage', 'Already subscribed message', 'Shown when the address was already signed up.'),
     requiredString(
       'invalidEmailMessage',
       'Invalid address message',

@@ -38,7 +38,8 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
     idle: '',
     invalid: '',
     created: copy.successMessage,
-    duplicate: copy.duplicateMessage,
+    // Never sent now: a known address is answered as a new one (see signUpForNewsletter).
+    duplicate: copy.successMessage,
     rate_limited: copy.rateLimitedMessage,
     failed: copy.errorMessage,
   }

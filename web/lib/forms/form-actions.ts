@@ -1,11 +1,12 @@
 'use server'
 
 import { headers } from 'next/headers'
-import { StoreUnavailableError, storeContactMessage, storeSubscription } from '@/content/submission-store'
+import { StoreUnavailableError, storeContactMessage } from '@/content/submission-store'
 import { contactLimiter, newsletterLimiter } from '@/lib/http/form-limits'
 import { clientKeyFrom, type RateLimiter } from '@/lib/http/rate-limit'
 import type { FormAnswer } from './form-answer'
 import type { Validation } from './field-checks'
+import { signUpForNewsletter } from './newsletter-signup'
 import { validateNewsletter } from './newsletter-validation'
 import { validateContact } from './validation'
 
@@ -21,7 +22,7 @@ export async function subscribe(_previous: FormAnswer, form: FormData): Promise<
     limiter: newsletterLimiter,
     typed: { email, ...(consent ? { consent: 'on' } : {}) },
     check: (website) => validateNewsletter({ email, consent, ...website }),
-    store: storeSubscription,
+    store: signUpForNewsletter,
     name: 'Newsletter sign-up',
   })
 }
