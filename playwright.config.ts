@@ -8,7 +8,9 @@ import {
   SEED_COPY_PATH,
   SERVER_SECRETS,
   SERVER_LOG,
+  NEW_STAFF,
   STAFF_ACCOUNTS,
+  STAFF_KEYS_DIR,
   STAFF_RECHECK_SECONDS,
   STUDIO_ORIGIN,
 } from './tests/support/e2e-env'
@@ -19,7 +21,7 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? ''
 const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1'
 const remove = (folder: string) =>
   `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${folder}`
-const createStaff = Object.entries(STAFF_ACCOUNTS).map(
+const createStaff = [...Object.entries(STAFF_ACCOUNTS), [NEW_STAFF.role, NEW_STAFF] as const].map(
   ([role, account]) =>
     `STAFF_PASSWORD='${account.password}' npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
 )
@@ -55,6 +57,7 @@ export default defineConfig({
       `node -e "require('fs').cpSync('studio/seed', process.argv[1], { recursive: true })" ${SEED_COPY_DIR}`,
       remove(PGLITE_DATA_DIR),
       remove(MAIL_OUTBOX_DIR),
+      remove(STAFF_KEYS_DIR),
       ...(SKIP_BUILD ? [] : ['npm run build']),
       ...createStaff,
       // Its log goes to a file the privacy test reads.

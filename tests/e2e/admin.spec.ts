@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { violations } from './axe'
 import { logIn, newSeller, ownAddress, signUp } from './account-helpers'
+import { staffLogIn } from './order-helpers'
 
 test.beforeEach(async ({ page }) => ownAddress(page))
 
@@ -11,8 +12,7 @@ const notFoundPage = (page: import('@playwright/test').Page) =>
 test('staff made with npm run staff:create reach /admin and see who they are', async ({ page }) => {
   for (const [role, account] of Object.entries(STAFF_ACCOUNTS)) {
     await page.context().clearCookies()
-    await logIn(page, account.email, account.password, '/login?next=/admin')
-    await expect(page).toHaveURL(/\/admin$/)
+    await staffLogIn(page, account)
     await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
     await expect(
       page.getByText(`Signed in as ${account.name} (${role === 'manager' ? 'Manager' : 'Staff'})`),

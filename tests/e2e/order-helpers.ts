@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { logIn, mailTo, ownAddress } from './account-helpers'
+import { readStaffKeys, totp, withStaffLock, writeStaffKeys, type StaffKeys } from '../support/staff-two-factor'
 
 export const REFERENCE = /HB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/
 
@@ -53,11 +54,50 @@ export async function placeOrder(page: Page, email: string): Promise<{ reference
 export async function staffPage(browser: Browser, role: 'staff' | 'manager' = 'staff'): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
   await ownAddress(page)
-  const account = STAFF_ACCOUNTS[role]
+  await staffLogIn(page, STAFF_ACCOUNTS[role])
+  return page
+}
+
+type StaffAccount = { email: string; password: string }
+
+/**
+ * Logs in as staff: the password, then the authenticator app's code, setting up two-step login on
+ * the first visit (one worker at a time), and lands on /admin.
+ */
+export async function staffLogIn(page: Page, account: StaffAccount) {
   await logIn(page, account.email, account.password, '/login?next=/admin')
+  await expect(page).toHaveURL((url) => ['/two-factor', '/staff-setup', '/admin'].includes(url.pathname))
+  if (new URL(page.url()).pathname === '/staff-setup') {
+    await withStaffLock(account.email, async () => {
+      // Another worker may have set it up meanwhile: this session then opens /admin.
+      await page.goto('/admin')
+      if (new URL(page.url()).pathname === '/staff-setup')
+        writeStaffKeys(account.email, await enrolTwoFactor(page, account))
+    })
+  } else if (new URL(page.url()).pathname === '/two-factor') {
+    await enterCode(page, totp(readStaffKeys(account.email)!.key))
+  }
   // The path itself, not the login page's ?next=/admin.
   await expect(page).toHaveURL(/^[^?]*\/admin$/)
-  return page
+}
+
+/** On the set-up page: the password, then the key into the app, then the app's first code. */
+export async function enrolTwoFactor(page: Page, account: StaffAccount): Promise<StaffKeys> {
+  await expect(page.getByRole('heading', { name: 'Set up two-step login', level: 1 })).toBeVisible()
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Set up two-step login' }).click()
+  const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '')
+  const backupCodes = await page.getByRole('region', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
+  await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+  await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+  return { key, backupCodes }
+}
+
+/** On the second step of logging in: a code from the app, or a backup code. */
+export async function enterCode(page: Page, code: string) {
+  await page.getByLabel('Code from your authenticator app', { exact: true }).fill(code)
+  await page.getByRole('button', { name: 'Continue', exact: true }).click()
 }
 
 /**

@@ -89,6 +89,7 @@ test('the sitemap lists every page and every model page, but no visitor’s bask
     '/forget-password',
     '/set-new-password',
     '/confirm-email',
+    '/two-factor',
     '/profile',
     '/order-successful',
     '/order-tracker',

@@ -31,6 +31,20 @@ export const STAFF_ACCOUNTS = {
   manager: { email: 'morgan.manager@e2e.example.com', name: 'Morgan Manager', password: 'copper lantern orchard' },
 }
 
+/** A member of staff who has not set up two-step login: the set-up test's alone. */
+export const NEW_STAFF = {
+  email: 'casey.newcomer@e2e.example.com',
+  name: 'Casey Newcomer',
+  password: 'willow ferry granite',
+  role: 'staff',
+}
+
+/**
+ * The authenticator keys and backup codes of the staff accounts, as the tests set them up through
+ * the set-up page: emptied with the database before the e2e server starts.
+ */
+export const STAFF_KEYS_DIR = path.join(E2E_DIR, 'staff-keys')
+
 /** How long a staff login or re-check covers bank details and payments on the e2e server (5 minutes live). */
 export const STAFF_RECHECK_SECONDS = 15
 

@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm'
 import { storeContactMessage, storeSubscription } from '@/content/submission-store'
 import { sendMail } from '@/mail/send'
 import type { Db } from '@/orders/db'
-import { account, emailOutbox, orderEvent, orderItem, sellerOrder, session, user, verification } from '@/orders/schema'
+import {
+  account,
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  sellerOrder,
+  session,
+  twoFactor,
+  user,
+  verification,
+} from '@/orders/schema'
 import { newReference } from '@/orders/references'
 
 /**
@@ -193,6 +203,7 @@ async function addAccount(
     banned: false,
     banReason: `Warned once (${values.tag})`,
     banExpires: new Date(Date.UTC(2026, 0, 1)),
+    twoFactorEnabled: true,
   })
   await db.insert(account).values({
     id: randomUUID(),
@@ -216,6 +227,15 @@ async function addAccount(
     userAgent: values.userAgent,
     impersonatedBy: `staff-${values.tag}`,
     recheckedAt: new Date(Date.UTC(2026, 5, 1)),
+  })
+  await db.insert(twoFactor).values({
+    id: randomUUID(),
+    secret: `sealed-secret-${values.tag}`,
+    backupCodes: `sealed-codes-${values.tag}`,
+    userId: id,
+    verified: true,
+    failedVerificationCount: 1,
+    lockedUntil: new Date(Date.UTC(2026, 5, 1)),
   })
   await db
     .insert(verification)

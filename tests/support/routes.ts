@@ -31,6 +31,7 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/password-reset', 'Check your inbox'],
   ['/set-new-password', 'Set a new password'],
   ['/confirm-email', 'Confirm your e-mail address'],
+  ['/two-factor', 'Enter your code'],
   ['/password-successfully', 'Password changed'],
   ['/add-to-cart', 'Your basket'],
   ['/sell-my-phone/iphone-13', 'Sell your Apple iPhone 13'],

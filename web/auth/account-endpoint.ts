@@ -30,6 +30,8 @@ export const PROBLEM_CODES = [
   'openOrders',
   'lastManager',
   'confirmPasswordWrong',
+  'codeWrong',
+  'codeLocked',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

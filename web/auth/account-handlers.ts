@@ -4,15 +4,19 @@ import { verifyJWT } from 'better-auth/crypto'
 import { after } from 'next/server'
 import {
   validateChangePassword,
+  validateCode,
   validateConfirmEmail,
   validateDelete,
+  validatePasswordOnly,
   validateEmailOnly,
   validateLogin,
   validateNewPassword,
   validateSignUp,
   type AccountValidation,
   type ChangePasswordInput,
+  type CodeInput,
   type ConfirmEmailInput,
+  type PasswordInput,
   type NewPasswordInput,
   type SignUpInput,
 } from '@/lib/forms/account-validation'
@@ -25,6 +29,7 @@ import { getAuth } from './auth'
 import { isCommonPassword } from './common-passwords'
 import { accountLimits as limits } from './limits'
 import { safeNextPath } from './next-path'
+import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
 
 const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
@@ -78,11 +83,85 @@ export const logIn = accountEndpoint({
         headers,
         returnHeaders: true,
       })
+      // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
+      if ((signedIn.response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+        return done(`/two-factor?next=${encodeURIComponent(next)}`, cookiesOf(signedIn.headers))
+      }
       return done(next, cookiesOf(signedIn.headers))
     } catch (error) {
       if (errorCode(error) === null) throw error
       // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
       return refused(401, 'wrongCredentials')
+    }
+  },
+})
+
+/**
+ * The second step of logging in: a code from the authenticator app, or one of the backup codes
+ * (each works once). The plugin's cookie from the first step says whose; five wrong codes end it.
+ */
+export const twoFactorCode = accountEndpoint<CodeInput & { next: string }>({
+  limiter: limits.login,
+  page: (body) => `/two-factor${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  validate: (body) => {
+    const result = validateCode(body)
+    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next, '/admin') } } : result
+  },
+  run: async ({ code, next }, { headers }) => {
+    const auth = await getAuth()
+    const backup = !/^\d{6}$/.test(code)
+    try {
+      const verified = backup
+        ? await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true })
+        : await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      return done(next, cookiesOf(verified.headers))
+    } catch (error) {
+      const failure = errorCode(error)
+      if (failure === null) throw error
+      if (failure === 'INVALID_TWO_FACTOR_COOKIE') return done('/login?problem=codeLocked')
+      if (failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || failure === 'ACCOUNT_TEMPORARILY_LOCKED') {
+        return done('/login?problem=codeLocked')
+      }
+      return refused(400, [{ field: 'code', code: 'codeWrong' }])
+    }
+  },
+})
+
+/** A staff member starts two-step login with their password; the set-up shows the app's key next. */
+export const startTwoFactor = accountEndpoint<PasswordInput>({
+  limiter: limits.changePassword,
+  page: () => '/staff-setup',
+  validate: validatePasswordOnly,
+  run: async ({ password }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    if (visitor.user.twoFactorEnabled) return done('/admin')
+    const auth = await getAuth()
+    try {
+      await auth.api.enableTwoFactor({ body: { password }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'password', code: 'currentPasswordWrong' }])
+    }
+    return done('/staff-setup')
+  },
+})
+
+/** The first code from the app turns two-step login on; the backup codes are not shown again. */
+export const confirmTwoFactor = accountEndpoint<CodeInput>({
+  limiter: limits.changePassword,
+  page: () => '/staff-setup',
+  validate: validateCode,
+  run: async ({ code }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    const auth = await getAuth()
+    try {
+      const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      return done('/admin', cookiesOf(verified.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'code', code: 'codeWrong' }])
     }
   },
 })

@@ -1,7 +1,7 @@
 import 'server-only'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin } from 'better-auth/plugins'
+import { admin, twoFactor } from 'better-auth/plugins'
 import { PASSWORD_MAX, PASSWORD_MIN } from '@/lib/forms/account-validation'
 import type { Db } from '@/orders/db'
 import * as schema from '@/orders/schema'
@@ -61,7 +61,14 @@ export function createAuth(db: Db, mail: AccountMailer, env: Record<string, stri
       database: { generateId: () => crypto.randomUUID() },
     },
     telemetry: { enabled: false },
-    plugins: [admin({ ac: accessControl, roles, defaultRole: 'user', adminRoles: ['manager'] })],
+    plugins: [
+      admin({ ac: accessControl, roles, defaultRole: 'user', adminRoles: ['manager'] }),
+      // An authenticator app (TOTP) and backup codes; staff and managers must enrol (web/auth/two-factor.ts).
+      twoFactor({
+        // Five wrong codes lock the second step for 15 minutes: the password alone never gets in.
+        accountLockout: { enabled: true },
+      }),
+    ],
   })
 }
 

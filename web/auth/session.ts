@@ -1,6 +1,7 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
 import { headers } from 'next/headers'
+import { notFound, redirect } from 'next/navigation'
 import { cache } from 'react'
 import { getDb } from '@/orders/db'
 import { session as sessionTable } from '@/orders/schema'
@@ -9,7 +10,15 @@ import { STAFF_SESSION_SECONDS } from './lifetimes'
 import { isStaffRole } from './roles'
 
 export type SignedIn = {
-  user: { id: string; name: string; email: string; emailVerified: boolean; role: string | null }
+  user: {
+    id: string
+    name: string
+    email: string
+    emailVerified: boolean
+    role: string | null
+    /** Two-step login is on (an authenticator app enrolled and its first code checked). */
+    twoFactorEnabled: boolean
+  }
   session: { id: string; expiresAt: Date; createdAt: Date }
 }
 
@@ -33,6 +42,7 @@ export async function getSignedIn(requestHeaders: Headers): Promise<SignedIn | n
       email: user.email,
       emailVerified: user.emailVerified,
       role,
+      twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     },
     session: { id: session.id, expiresAt: session.expiresAt, createdAt: session.createdAt },
   }
@@ -41,11 +51,35 @@ export async function getSignedIn(requestHeaders: Headers): Promise<SignedIn | n
 /** For pages and layouts: the visitor behind the current request, looked up once per render. */
 export const getPageVisitor = cache(async (): Promise<SignedIn | null> => getSignedIn(await headers()))
 
-/** Staff or manager, else null: staff pages answer 404 to everyone else. */
-export async function getStaffMember(): Promise<(SignedIn & { user: { role: 'staff' | 'manager' } }) | null> {
+export type StaffMember = SignedIn & { user: { role: 'staff' | 'manager' } }
+
+/** Staff or manager with two-step login on, else null: staff pages answer 404 to everyone else. */
+export async function getStaffMember(): Promise<StaffMember | null> {
   const visitor = await getPageVisitor()
-  if (!visitor || !isStaffRole(visitor.user.role)) return null
-  return visitor as SignedIn & { user: { role: 'staff' | 'manager' } }
+  return visitor && isActiveStaff(visitor) ? visitor : null
+}
+
+/** Staff or manager who has not set up two-step login yet: they see only its set-up. */
+export async function getStaffToEnrol(): Promise<StaffMember | null> {
+  const visitor = await getPageVisitor()
+  if (!visitor || !isStaffRole(visitor.user.role) || visitor.user.twoFactorEnabled) return null
+  return visitor as StaffMember
+}
+
+/**
+ * For staff pages: the staff member, or, for staff who have not set up two-step login, its
+ * set-up page; everyone else gets the 404 page.
+ */
+export async function requireStaffMember(): Promise<StaffMember> {
+  const member = await getStaffMember()
+  if (member) return member
+  if (await getStaffToEnrol()) redirect('/staff-setup')
+  notFound()
+}
+
+/** Whoever may act as staff: the role, and two-step login on. A password alone is not enough. */
+export function isActiveStaff(visitor: SignedIn): visitor is StaffMember {
+  return isStaffRole(visitor.user.role) && visitor.user.twoFactorEnabled
 }
 
 export function firstName(name: string): string {

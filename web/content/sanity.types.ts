@@ -694,6 +694,8 @@ export type AccountCopy = {
     rememberMe: string
     showPassword: string
     hidePassword: string
+    code: string
+    codeHint?: string
   }
   problems: {
     summary: string
@@ -716,6 +718,9 @@ export type AccountCopy = {
     confirmDelete: string
     openOrders: string
     confirmPasswordWrong: string
+    codeMissing: string
+    codeWrong: string
+    codeLocked: string
     lastManager: string
   }
   forms: {
@@ -728,6 +733,7 @@ export type AccountCopy = {
     signUpSent: string
     resetButton: string
     setPasswordButton: string
+    codeButton: string
     confirmEmailButton: string
     requestAgainLink: Link
     verified: string
@@ -769,6 +775,15 @@ export type AccountCopy = {
     staffRole: string
     managerRole: string
     ordersSoon: string
+    enrolHeading: string
+    enrolIntro: string
+    enrolStartButton: string
+    enrolScan: string
+    enrolKeyLabel: string
+    enrolLinkLabel: string
+    enrolBackupHeading: string
+    enrolBackupHelp: string
+    enrolConfirmButton: string
   }
 }
 
@@ -1808,6 +1823,8 @@ export type AccountCopyQueryResult = {
     rememberMe: string
     showPassword: string
     hidePassword: string
+    code: string
+    codeHint?: string
   }
   problems: {
     summary: string
@@ -1830,6 +1847,9 @@ export type AccountCopyQueryResult = {
     confirmDelete: string
     openOrders: string
     confirmPasswordWrong: string
+    codeMissing: string
+    codeWrong: string
+    codeLocked: string
     lastManager: string
   }
   forms: {
@@ -1854,6 +1874,7 @@ export type AccountCopyQueryResult = {
     signUpSent: string
     resetButton: string
     setPasswordButton: string
+    codeButton: string
     confirmEmailButton: string
     requestAgainLink: {
       label: string
@@ -1899,6 +1920,15 @@ export type AccountCopyQueryResult = {
     staffRole: string
     managerRole: string
     ordersSoon: string
+    enrolHeading: string
+    enrolIntro: string
+    enrolStartButton: string
+    enrolScan: string
+    enrolKeyLabel: string
+    enrolLinkLabel: string
+    enrolBackupHeading: string
+    enrolBackupHelp: string
+    enrolConfirmButton: string
   }
 } | null
 

@@ -10,6 +10,7 @@ export const PER_VISITOR_PATHS = [
   '/forget-password',
   '/set-new-password',
   '/confirm-email',
+  '/two-factor',
   '/profile',
   '/order-successful',
   '/order-tracker',

@@ -56,6 +56,7 @@ export async function exportAccountData(db: Db, userId: string, options: Account
       banned: person.banned ?? false,
       banReason: person.banReason,
       banExpires: person.banExpires,
+      twoFactorEnabled: person.twoFactorEnabled,
       createdAt: person.createdAt,
       updatedAt: person.updatedAt,
     },

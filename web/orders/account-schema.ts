@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 // better-auth's tables (its core plus the admin plugin's role and ban columns), in the shape its
 // generator (`npx auth@1.7.7 generate`) writes, with time zones kept like the rest of the schema.
@@ -23,7 +23,30 @@ export const user = pgTable('user', {
   banned: boolean('banned').default(false),
   banReason: text('ban_reason'),
   banExpires: at('ban_expires'),
+  // The two-factor plugin's: set once an authenticator app is enrolled and its first code checked.
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
 })
+
+/**
+ * The two-factor plugin's: an authenticator app's secret and the backup codes, both sealed by
+ * better-auth with the auth secret. Staff and managers must have one (see web/auth/two-factor.ts).
+ */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    // False from enrolment until the first code from the app is checked.
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: at('locked_until'),
+  },
+  (table) => [index('two_factor_user_id_idx').on(table.userId), index('two_factor_secret_idx').on(table.secret)],
+)
 
 export const session = pgTable(
   'session',

@@ -53,6 +53,16 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     banned: personal('account.banned', ROW_DELETED),
     ban_reason: personal('account.banReason', ROW_DELETED),
     ban_expires: personal('account.banExpires', ROW_DELETED),
+    two_factor_enabled: personal('account.twoFactorEnabled', ROW_DELETED),
+  },
+  two_factor: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    secret: withheld('a secret: the authenticator app’s key, sealed', ROW_DELETED),
+    backup_codes: withheld('secrets: each logs in once, sealed', ROW_DELETED),
+    user_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    verified: withheld('whether the set-up was finished: two_factor_enabled says it', ROW_DELETED),
+    failed_verification_count: withheld('a count of wrong codes, reset by a right one', ROW_DELETED),
+    locked_until: withheld('set for 15 minutes after five wrong codes', ROW_DELETED),
   },
   session: {
     id: withheld(INTERNAL_ID, ROW_DELETED),

@@ -40,6 +40,8 @@ export const accountCopy = defineType({
       requiredString('rememberMe', 'Remember me', 'The tick box that keeps a visitor signed in for 30 days.'),
       requiredString('showPassword', 'Show password', 'The button that shows the typed password.'),
       requiredString('hidePassword', 'Hide password', 'The same button once the password is shown.'),
+      requiredString('code', 'Two-step code', 'For example "Code from your authenticator app".'),
+      optionalString('codeHint', 'Two-step code hint', 'Optional: under the code field, for example where to find it.'),
     ]),
     group('problems', 'Problems', 'What a visitor reads when something is wrong. Say what to do next.', [
       requiredString(
@@ -82,6 +84,17 @@ export const accountCopy = defineType({
         'Password wrong when confirming an address',
         'On the page the verification e-mail opens, when the password given is not the account’s. Say what to do if they never chose it.',
       ),
+      requiredString('codeMissing', 'Code missing', 'When the two-step login code field is empty.'),
+      requiredString(
+        'codeWrong',
+        'Code wrong',
+        'When a code from the authenticator app, or a backup code, is not right or has expired.',
+      ),
+      requiredString(
+        'codeLocked',
+        'Too many wrong codes',
+        'After five wrong codes in a row: say how long to wait, or to log in again.',
+      ),
       requiredString(
         'lastManager',
         'Last manager',
@@ -102,6 +115,7 @@ export const accountCopy = defineType({
       ),
       requiredString('resetButton', 'Send reset link button', 'On the forgotten password page.'),
       requiredString('setPasswordButton', 'Set password button', 'On the set new password page.'),
+      requiredString('codeButton', 'Code button', 'Under the two-step login code, for example "Continue".'),
       requiredString(
         'confirmEmailButton',
         'Confirm address button',
@@ -155,6 +169,31 @@ export const accountCopy = defineType({
       requiredString('staffRole', 'Staff role name', 'For example "Staff".'),
       requiredString('managerRole', 'Manager role name', 'For example "Manager".'),
       requiredText('ordersSoon', 'Before orders arrive', 'Shown until orders are listed here.'),
+      requiredString('enrolHeading', 'Two-step login heading', 'Above the set-up a new staff member sees first.'),
+      requiredText(
+        'enrolIntro',
+        'Two-step login: why',
+        'Why staff must set up an authenticator app before /admin shows anything, and which apps work.',
+      ),
+      requiredString('enrolStartButton', 'Start button', 'Under the password asked to start, for example "Set up".'),
+      requiredText(
+        'enrolScan',
+        'Add the account to the app',
+        'How to add it: the app reads the link below, or the key is typed in.',
+      ),
+      requiredString('enrolKeyLabel', 'Key label', 'Beside the key to type into the app, for example "Key".'),
+      requiredString('enrolLinkLabel', 'Link label', 'Beside the otpauth link, for example "Link for the app".'),
+      requiredString('enrolBackupHeading', 'Backup codes heading', 'For example "Backup codes".'),
+      requiredText(
+        'enrolBackupHelp',
+        'Backup codes: what to do',
+        'Say to keep them somewhere safe, that each works once, and that they are shown only now.',
+      ),
+      requiredString(
+        'enrolConfirmButton',
+        'Confirm button',
+        'Under the first code from the app, for example "Turn on two-step login".',
+      ),
     ]),
   ],
   preview: { prepare: () => ({ title: 'Accounts' }) },

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
-import { notFound } from 'next/navigation'
-import { getStaffMember } from '@/auth/session'
+import { requireStaffMember } from '@/auth/session'
 
-/** Staff pages exist only for staff: everyone else, signed in or not, gets the 404 page. */
+/**
+ * Staff pages exist only for staff with two-step login on: staff who have not set it up are sent
+ * to do so, and everyone else, signed in or not, gets the 404 page.
+ */
 export default async function AdminLayout({ children }: { children: ReactNode }) {
-  if (!(await getStaffMember())) notFound()
+  await requireStaffMember()
   return children
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
-import { getStaffMember } from '@/auth/session'
+import { requireStaffMember } from '@/auth/session'
 import { StaffHome } from '@/components/admin/staff-home'
 import { getAccountCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
@@ -22,12 +21,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const status = parseStatusFilter(query.status)
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
   const [member, copy, accountCopy, db] = await Promise.all([
-    getStaffMember(),
+    requireStaffMember(),
     getOrderCopy(),
     getAccountCopy(),
     getDb(),
   ])
-  if (!member) notFound()
   const orders = await listOrders(db, { status, search: parseOrderSearch(query.q) })
   return (
     <StaffHome

@@ -2,7 +2,7 @@ import type { PanelProps } from '@/auth/account-page-route'
 import { safeNextPath } from '@/auth/next-path'
 import { ContentLink } from '../ui/content-link'
 import { PageForm } from '../forms/page-form'
-import { accountFields, sharedFormProps } from './form-props'
+import { accountFields, codeField, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 
 type Notices = 'verified' | 'signedOut' | 'deleted'
@@ -107,6 +107,22 @@ export function ConfirmEmailPanel(props: PanelProps) {
         <ContentLink link={copy.forms.forgotLink} />
       </p>
     </>
+  )
+}
+
+/** The second step of logging in, after the password: the app's code, or a backup code. */
+export function TwoFactorPanel(props: PanelProps) {
+  const { copy, query } = props
+  const next = query.next ? safeNextPath(query.next, '/admin') : null
+  return (
+    <PageForm
+      {...sharedFormProps(props)}
+      action="/api/account/two-factor"
+      rules="code"
+      fields={[codeField(copy)]}
+      hidden={next ? { next } : {}}
+      submitLabel={copy.forms.codeButton}
+    />
   )
 }
 

@@ -36,3 +36,8 @@ export function accountFields({ fields }: PanelProps['copy']) {
     rememberMe: { name: 'rememberMe', label: fields.rememberMe, type: 'checkbox' },
   } satisfies Record<string, FormField>
 }
+
+/** A two-step login code: the app's 6 digits or a backup code, filled by the phone when it can. */
+export function codeField({ fields }: PanelProps['copy']): FormField {
+  return { name: 'code', label: fields.code, type: 'text', autoComplete: 'one-time-code', hint: fields.codeHint }
+}

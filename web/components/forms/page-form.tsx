@@ -9,6 +9,8 @@ import {
   validateLogin,
   validateNewPassword,
   validateConfirmEmail,
+  validateCode,
+  validatePasswordOnly,
   validateSignUp,
 } from '@/lib/forms/account-validation'
 import { validateCheckout, validateTracker } from '@/lib/forms/checkout-validation'
@@ -23,6 +25,8 @@ const VALIDATORS = {
   email: validateEmailOnly,
   newPassword: validateNewPassword,
   confirmEmail: validateConfirmEmail,
+  code: validateCode,
+  passwordOnly: validatePasswordOnly,
   changePassword: validateChangePassword,
   delete: validateDelete,
   checkout: validateCheckout,

@@ -20,6 +20,7 @@ export const ACCOUNT_PROBLEMS = [
   'passwordTooLong',
   'passwordCommon',
   'confirmDelete',
+  'codeMissing',
 ] as const
 export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number]
 export type AccountFieldError = { field: string; code: AccountProblem }
@@ -32,6 +33,8 @@ export type NewPasswordInput = { token: string; password: string }
 export type ChangePasswordInput = { currentPassword: string; password: string }
 export type ConfirmEmailInput = { token: string; password: string }
 export type DeleteInput = { currentPassword: string }
+export type CodeInput = { code: string }
+export type PasswordInput = { password: string }
 
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
@@ -77,6 +80,19 @@ export function validateConfirmEmail(body: Body): AccountValidation<ConfirmEmail
   const errors: AccountFieldError[] = []
   const password = checkGivenPassword(body.password, 'password', errors)
   return errors.length ? { ok: false, errors } : { ok: true, value: { token: text(body.token), password } }
+}
+
+/** A code from an authenticator app (6 digits) or a backup code; spaces as typed are dropped. */
+export function validateCode(body: Body): AccountValidation<CodeInput> {
+  const code = text(body.code).replace(/\s+/g, '').slice(0, 64)
+  return code ? { ok: true, value: { code } } : { ok: false, errors: [{ field: 'code', code: 'codeMissing' }] }
+}
+
+/** The account's own password, asked again (to start two-step login). */
+export function validatePasswordOnly(body: Body): AccountValidation<PasswordInput> {
+  const errors: AccountFieldError[] = []
+  const password = checkGivenPassword(body.password, 'password', errors)
+  return errors.length ? { ok: false, errors } : { ok: true, value: { password } }
 }
 
 export function validateChangePassword(body: Body): AccountValidation<ChangePasswordInput> {

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
 import { linkOriginFor } from '@/auth/link-origin'
-import { getStaffMember } from '@/auth/session'
+import { requireStaffMember } from '@/auth/session'
 import { recentlyChecked } from '@/auth/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
 import { getAccountCopy, getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
@@ -24,10 +24,10 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const [{ reference: typed }, query, member] = await Promise.all([
     params,
     searchParams.then(firstValues),
-    getStaffMember(),
+    requireStaffMember(),
   ])
   const reference = normaliseReference(typed)
-  if (!member || !reference) notFound()
+  if (!reference) notFound()
   const [order, copy, accountCopy, grades] = await Promise.all([
     readOrder(reference, await pageOrigin()),
     getOrderCopy(),

@@ -1,6 +1,5 @@
 import { linkOriginFor } from '@/auth/link-origin'
-import { isStaffRole } from '@/auth/roles'
-import { getSignedIn } from '@/auth/session'
+import { getSignedIn, isActiveStaff } from '@/auth/session'
 import { recentlyChecked, recheck } from '@/auth/step-up'
 import { RECHECK_FIELD } from '@/components/admin/recheck-field'
 import { getConditionGrades, getSiteSettings } from '@/content/loaders'
@@ -23,7 +22,7 @@ const refuse = (status: 403 | 404) => new Response(null, { status, headers: { 'c
 export async function POST(request: Request): Promise<Response> {
   if (isCrossOrigin(request)) return refuse(403)
   const visitor = await getSignedIn(request.headers)
-  if (!visitor || !isStaffRole(visitor.user.role)) return refuse(404)
+  if (!visitor || !isActiveStaff(visitor)) return refuse(404)
   const staff = { id: visitor.user.id, role: visitor.user.role }
 
   const read = await readFormOrJsonBody(request)

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test'
+import { NEW_STAFF, STAFF_ACCOUNTS } from '../support/e2e-env'
+import { readStaffKeys, totp, withStaffLock, writeStaffKeys } from '../support/staff-two-factor'
+import { violations } from './axe'
+import { logIn, ownAddress } from './account-helpers'
+import { enrolTwoFactor, enterCode, staffLogIn } from './order-helpers'
+
+test.beforeEach(async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
+  test.setTimeout(90_000)
+  await ownAddress(page)
+})
+
+test('a new member of staff sets up two-step login before /admin shows anything, then logs in with a code', async ({
+  page,
+}) => {
+  // The password alone opens only the set-up: /admin and the staff actions stay shut.
+  await logIn(page, NEW_STAFF.email, NEW_STAFF.password, '/login?next=/admin')
+  await expect(page).toHaveURL(/\/staff-setup$/)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/staff-setup$/)
+  const action = await page.request.post('/api/admin/orders', {
+    form: { reference: 'HB-2222-2222', action: 'receive', expectedStatus: 'placed' },
+    maxRedirects: 0,
+  })
+  expect(action.status()).toBe(404)
+  expect(await violations(page)).toEqual([])
+
+  // A wrong password starts nothing.
+  await page.getByLabel('Password', { exact: true }).fill('not my password at all')
+  await page.getByRole('button', { name: 'Set up two-step login' }).click()
+  await expect(page.getByText('Your current password is not right').first()).toBeVisible()
+  await expect(page.getByTestId('totp-key')).toHaveCount(0)
+
+  const keys = await enrolTwoFactor(page, NEW_STAFF)
+  expect(keys.backupCodes).toHaveLength(10)
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+
+  // Logging in again: the password, then the app's code; a wrong code is refused.
+  await page.context().clearCookies()
+  await logIn(page, NEW_STAFF.email, NEW_STAFF.password, '/login?next=/admin')
+  await expect(page).toHaveURL(/\/two-factor\?next=%2Fadmin$/)
+  // Between the two steps there is no session: /admin is not open yet.
+  expect((await page.request.get('/admin', { maxRedirects: 0 })).status()).toBe(404)
+  expect(await violations(page)).toEqual([])
+  await enterCode(page, totp(keys.key, Date.now() - 5 * 60_000))
+  await expect(page.getByText('That code is not right or has expired').first()).toBeVisible()
+  await enterCode(page, totp(keys.key))
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+  await expect(page.getByText('Signed in as Casey Newcomer (Staff)')).toBeVisible()
+})
+
+test('a backup code logs a member of staff in once, and only once', async ({ page }) => {
+  const manager = STAFF_ACCOUNTS.manager
+  await staffLogIn(page, manager)
+  // One backup code of the manager's, taken so no other test uses it.
+  const code = await withStaffLock(manager.email, async () => {
+    const keys = readStaffKeys(manager.email)!
+    const taken = keys.backupCodes.pop()!
+    writeStaffKeys(manager.email, keys)
+    return taken
+  })
+  await page.context().clearCookies()
+  await logIn(page, manager.email, manager.password, '/login?next=/admin')
+  await expect(page).toHaveURL(/\/two-factor/)
+  await enterCode(page, code)
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+
+  await page.context().clearCookies()
+  await logIn(page, manager.email, manager.password, '/login?next=/admin')
+  await enterCode(page, code)
+  await expect(page.getByText('That code is not right or has expired').first()).toBeVisible()
+})

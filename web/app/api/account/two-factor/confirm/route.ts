@@ -1,0 +1,1 @@
+export { confirmTwoFactor as POST } from '@/auth/account-handlers'

@@ -1,0 +1,1 @@
+export { twoFactorCode as POST } from '@/auth/account-handlers'

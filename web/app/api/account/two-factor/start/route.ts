@@ -1,0 +1,1 @@
+export { startTwoFactor as POST } from '@/auth/account-handlers'
