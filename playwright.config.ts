@@ -78,6 +78,9 @@ export default defineConfig({
       MAIL_OUTBOX_DIR,
       NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
       STAFF_RECHECK_SECONDS: String(STAFF_RECHECK_SECONDS),
+      // As behind one proxy: each test's own X-Forwarded-For address is its client address, so
+      // tests never share a rate limit. (rate-limits.spec.ts plays the site reached directly.)
+      TRUSTED_PROXIES: '1',
       ...SERVER_SECRETS,
     },
   },

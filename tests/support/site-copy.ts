@@ -17,7 +17,8 @@ type Options = {
 /**
  * A second `next start` on a copy of the main e2e server's build, without its data cache: the same
  * prerendered pages, but every page a webhook refreshes reads the content source given in `env`.
- * It runs in its own process group, so the server that npx starts stops with it.
+ * It runs in its own process group, so the server stops with it. Like the main e2e server it
+ * trusts one proxy in front (TRUSTED_PROXIES=1) unless `env` says otherwise.
  */
 export async function startSiteCopy({ port, dist, env }: Options): Promise<SiteCopy> {
   const web = path.join(process.cwd(), 'web')
@@ -28,10 +29,10 @@ export async function startSiteCopy({ port, dist, env }: Options): Promise<SiteC
     filter: (from) => !from.startsWith(path.join(built, 'cache')),
   })
   const server: ChildProcess = spawn(
-    'npx',
-    ['next', 'start', 'web', '--port', String(port), '--hostname', '127.0.0.1'],
+    'node',
+    ['scripts/server.mjs', '--port', String(port), '--hostname', '127.0.0.1'],
     {
-      env: { ...process.env, ...SERVER_SECRETS, NEXT_DIST_DIR: dist, ...env },
+      env: { ...process.env, ...SERVER_SECRETS, TRUSTED_PROXIES: '1', NEXT_DIST_DIR: dist, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },

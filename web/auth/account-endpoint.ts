@@ -13,7 +13,7 @@ import {
   type FieldProblem as BaseFieldProblem,
   type Outcome as BaseOutcome,
 } from '@/lib/http/page-form-endpoint'
-import { clientKey, type RateLimiter } from '@/lib/http/rate-limit'
+import { clientAddressFrom, type RateLimiter } from '@/lib/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
 import { linkOriginFor, withLinkOrigin } from './link-origin'
 
@@ -87,6 +87,6 @@ export function forwardedHeaders(request: Request): Headers {
     const value = request.headers.get(name)
     if (value) headers.set(name, value)
   }
-  headers.set('x-forwarded-for', clientKey(request))
+  headers.set('x-forwarded-for', clientAddressFrom(request.headers))
   return headers
 }

@@ -20,7 +20,9 @@ import {
   type NewPasswordInput,
   type SignUpInput,
 } from '@/lib/forms/account-validation'
+import { eq } from 'drizzle-orm'
 import { getDb } from '@/orders/db'
+import { user, verification } from '@/orders/schema'
 import { eraseAccount } from '@/orders/account-erasure'
 import { hasOpenOrders, isLastManager } from '@/orders/accounts'
 import { accountEndpoint, type Outcome } from './account-endpoint'
@@ -76,6 +78,8 @@ export const logIn = accountEndpoint({
     return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
   },
   run: async ({ email, password, rememberMe, next }, { headers }) => {
+    const account = `login:${email}`
+    if (!(await limits.loginFailuresPerAccount.check(account)).allowed) return refused(429, 'tooMany')
     const auth = await getAuth()
     try {
       const signedIn = await auth.api.signInEmail({
@@ -91,6 +95,7 @@ export const logIn = accountEndpoint({
     } catch (error) {
       if (errorCode(error) === null) throw error
       // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
+      await limits.loginFailuresPerAccount.record(account)
       return refused(401, 'wrongCredentials')
     }
   },
@@ -191,12 +196,16 @@ export const resetPassword = accountEndpoint<NewPasswordInput>({
   run: async ({ token, password }) => {
     const auth = await getAuth()
     if (!token) return refused(400, 'linkInvalid')
+    const owner = await resetLinkOwner(token)
     try {
       await auth.api.resetPassword({ body: { token, newPassword: password } })
     } catch (error) {
       if (errorCode(error) === null) throw error
       return refused(400, 'linkInvalid')
     }
+    // The owner proved their mailbox: the wrong passwords tried on their account no longer hold
+    // them back, so a stranger's guessing never locks them out.
+    if (owner) await limits.loginFailuresPerAccount.clear(`login:${owner}`)
     return done('/password-successfully')
   },
 })
@@ -314,3 +323,14 @@ export const signOut = accountEndpoint({
     return done('/login?notice=signedOut', cookiesOf(signedOut?.headers))
   },
 })
+
+/** The address of the account a reset link is for, read before better-auth uses the link up. */
+async function resetLinkOwner(token: string): Promise<string | null> {
+  const db = await getDb()
+  const [row] = await db
+    .select({ email: user.email })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(eq(verification.identifier, `reset-password:${token}`))
+  return row?.email ?? null
+}

@@ -4,11 +4,14 @@ import { RateLimiter } from '@/lib/http/rate-limit'
 const MINUTE = 60_000
 
 /**
- * Per client address (the forms' rule: the right-most X-Forwarded-For entry), never per account:
- * a limit per account would let anyone lock a seller out by failing logins in their name.
+ * Per client address (the forms' rule: the address scripts/server.mjs trusts, an IPv6 client per
+ * /64), and failed logins also per account: past 10 wrong passwords in 15 minutes an account's
+ * logins wait (429) however many addresses they come from. That slows guessing down without
+ * locking the owner out: the wait ends by itself, and a password reset is never held back.
  */
 export const accountLimits = {
   login: new RateLimiter(10, 10 * MINUTE),
+  loginFailuresPerAccount: new RateLimiter(10, 15 * MINUTE),
   signUp: new RateLimiter(5, 60 * MINUTE),
   forgotPassword: new RateLimiter(5, 15 * MINUTE),
   resetPassword: new RateLimiter(10, 15 * MINUTE),

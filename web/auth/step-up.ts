@@ -41,7 +41,7 @@ export type RecheckResult = 'ok' | 'wrong' | 'tooMany'
  * session) and, when it holds, records the time on the session.
  */
 export async function recheck(visitor: SignedIn, requestHeaders: Headers, proof: Proof): Promise<RecheckResult> {
-  if (!recheckLimiter.take(visitor.user.id).allowed) return 'tooMany'
+  if (!(await recheckLimiter.take(visitor.user.id)).allowed) return 'tooMany'
   const auth = await getAuth()
   let valid = false
   try {

@@ -63,7 +63,7 @@ type Steps<T> = {
 
 /** What both actions do, in the JSON endpoints' order: rate limit, rules, store. */
 async function answerForm<T>(form: FormData, { limiter, typed, check, store, name }: Steps<T>): Promise<FormAnswer> {
-  if (!limiter.take(clientKeyFrom(await headers())).allowed) return { status: 'rate_limited', typed }
+  if (!(await limiter.take(clientKeyFrom(await headers()))).allowed) return { status: 'rate_limited', typed }
   const website = text(form, 'website')
   const checked = check(website ? { website } : {})
   if (!checked.ok) {

@@ -18,7 +18,7 @@ type Options<T> = {
  */
 export function formEndpoint<T>({ validate, store, limiter, unavailable }: Options<T>) {
   return async function POST(request: Request): Promise<Response> {
-    const refused = refuseWrite(request, limiter, {
+    const refused = await refuseWrite(request, limiter, {
       crossOrigin: 'Submit the form from this site.',
       tooMany: 'Too many attempts.',
     })

@@ -1,4 +1,5 @@
 import 'server-only'
+import { arrivedOverHttps } from './https'
 import { NextResponse } from 'next/server'
 import { readFormOrJsonBody, MAX_BODY_BYTES } from './json-request'
 import { clientKey, type RateLimiter } from './rate-limit'
@@ -48,7 +49,7 @@ export function pageFormEndpoint<T, C extends string>(options: Options<T, C>) {
   return async function POST(request: Request): Promise<Response> {
     const answer = respond(request, await words(), options.keepTyped)
     if (isCrossOrigin(request)) return answer.problem(403, 'crossOrigin', '/')
-    const quota = limiter.take(clientKey(request))
+    const quota = await limiter.take(clientKey(request))
     const read = quota.allowed ? await readFormOrJsonBody(request, options.bodyLimit ?? MAX_BODY_BYTES) : null
     const body = read?.ok
       ? asStrings(read.value.kind === 'form' ? Object.fromEntries(read.value.body) : read.value.body)
@@ -108,7 +109,12 @@ function respond<C extends string>(
     },
     success(redirect: string, setCookies: string[]) {
       const response = wantsJson ? json(200, { ok: true, redirect }) : seeOther(redirect)
-      for (const cookie of setCookies) response.headers.append('set-cookie', cookie)
+      // better-auth marks its cookies Secure only when SITE_URL is https; any request that came
+      // over HTTPS (here, or at the trusted proxy in front) gets them Secure whatever it says.
+      const secure = arrivedOverHttps(request)
+      for (const cookie of setCookies) {
+        response.headers.append('set-cookie', secure && !/;\s*secure\b/i.test(cookie) ? `${cookie}; Secure` : cookie)
+      }
       return response
     },
   }

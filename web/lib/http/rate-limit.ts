@@ -1,48 +1,135 @@
 /**
- * A per-client limit on requests in a sliding window, held in this server process's memory.
- * (Several server processes would each keep their own count: a shared store would be needed there.)
+ * Limits on requests per key (a client address, an account) in a sliding window. The counts live
+ * in a store behind `HitStore`: this process's memory by default, bounded so that a flood of new
+ * keys evicts the oldest instead of growing without end; a shared store (Redis) fits the same
+ * interface when several processes serve the site.
  */
-export class RateLimiter {
+export interface HitStore {
+  /** The times of the key's hits still inside the window, oldest first. */
+  read(key: string, now: number, windowMs: number): Promise<number[]>
+  /** Records a hit at `now`. */
+  add(key: string, now: number, windowMs: number): Promise<void>
+  /** Forgets the key's hits. */
+  clear(key: string): Promise<void>
+}
+
+/**
+ * Hits in memory, at most `maxKeys` keys: a Map kept in order of last use, so the key evicted when
+ * a new one arrives past the cap is the one unused longest, found in constant time.
+ */
+export class MemoryHitStore implements HitStore {
   private readonly hits = new Map<string, number[]>()
 
+  constructor(readonly maxKeys = 50_000) {}
+
+  get size(): number {
+    return this.hits.size
+  }
+
+  async read(key: string, now: number, windowMs: number): Promise<number[]> {
+    const recent = (this.hits.get(key) ?? []).filter((time) => now - time < windowMs)
+    if (recent.length) this.touch(key, recent)
+    else this.hits.delete(key)
+    return recent
+  }
+
+  async add(key: string, now: number, windowMs: number): Promise<void> {
+    const recent = (this.hits.get(key) ?? []).filter((time) => now - time < windowMs)
+    recent.push(now)
+    this.touch(key, recent)
+    while (this.hits.size > this.maxKeys) this.hits.delete(this.hits.keys().next().value!)
+  }
+
+  async clear(key: string): Promise<void> {
+    this.hits.delete(key)
+  }
+
+  private touch(key: string, times: number[]) {
+    this.hits.delete(key)
+    this.hits.set(key, times)
+  }
+}
+
+export type Quota = { allowed: true } | { allowed: false; retryAfter: number }
+
+export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
+    private readonly store: HitStore = new MemoryHitStore(),
   ) {}
 
-  /** Counts a request; answers how long to wait (in seconds) when the client is over its limit. */
-  take(key: string, now = Date.now()): { allowed: true } | { allowed: false; retryAfter: number } {
-    const recent = (this.hits.get(key) ?? []).filter((time) => now - time < this.windowMs)
-    if (recent.length >= this.limit) {
-      this.hits.set(key, recent)
-      return { allowed: false, retryAfter: Math.ceil((recent[0]! + this.windowMs - now) / 1000) }
-    }
-    recent.push(now)
-    this.hits.set(key, recent)
-    if (this.hits.size > 10_000) this.prune(now)
-    return { allowed: true }
+  /** Counts a request; answers how long to wait (in seconds) when the key is over its limit. */
+  async take(key: string, now = Date.now()): Promise<Quota> {
+    const quota = await this.check(key, now)
+    if (quota.allowed) await this.store.add(key, now, this.windowMs)
+    return quota
   }
 
-  private prune(now: number) {
-    for (const [key, times] of this.hits) {
-      if (times.every((time) => now - time >= this.windowMs)) this.hits.delete(key)
-    }
+  /** Whether the key is still under its limit, without counting anything. */
+  async check(key: string, now = Date.now()): Promise<Quota> {
+    const recent = await this.store.read(key, now, this.windowMs)
+    if (recent.length < this.limit) return { allowed: true }
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000)) }
+  }
+
+  /** Starts the key afresh (an account's failed logins, once its password is reset). */
+  async clear(key: string): Promise<void> {
+    await this.store.clear(key)
+  }
+
+  /** Counts one event against the key (a failed login) whatever its quota. */
+  async record(key: string, now = Date.now()): Promise<void> {
+    await this.store.add(key, now, this.windowMs)
   }
 }
 
 /**
- * The client's address: the right-most X-Forwarded-For entry. Behind a proxy that appends to the
- * header, that is the address the proxy saw; served directly, Next fills the header from the
- * socket when a client sends none. (Run the site behind such a proxy: directly exposed, a client
- * could send a header of its own choosing.)
+ * The client's address. The server in front of Next (scripts/server.mjs) replaces X-Forwarded-For
+ * with the one address it trusts: the connection's own, or, behind TRUSTED_PROXIES proxies, the
+ * address the nearest of them was given. So whatever a client writes in the header is gone here.
  */
+export function clientAddressFrom(headers: Pick<Headers, 'get'>): string {
+  const forwarded = headers.get('x-forwarded-for')
+  const last = forwarded?.split(',').at(-1)?.trim()
+  return normaliseAddress(last || 'unknown')
+}
+
+/** The key a client's requests are counted under: its address, or its /64 for IPv6. */
+export function clientKeyFrom(headers: Pick<Headers, 'get'>): string {
+  return limitKey(clientAddressFrom(headers))
+}
+
 export function clientKey(request: Request): string {
   return clientKeyFrom(request.headers)
 }
 
-/** The same, from a request's headers (a server action has those, not the request). */
-export function clientKeyFrom(headers: Pick<Headers, 'get'>): string {
-  const forwarded = headers.get('x-forwarded-for')
-  const last = forwarded?.split(',').at(-1)?.trim()
-  return last || headers.get('x-real-ip') || 'unknown'
+/** An IPv4 address written as IPv6 (`::ffff:203.0.113.9`) is the IPv4 address. */
+export function normaliseAddress(address: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  return mapped ? mapped[1]! : address.toLowerCase()
+}
+
+/**
+ * One IPv6 household or phone gets a whole /64 and can pick a new address in it for every
+ * request: they are counted as one.
+ */
+export function limitKey(address: string): string {
+  if (!address.includes(':')) return address
+  const groups = expandIpv6(address)
+  return groups ? `${groups.slice(0, 4).join(':')}::/64` : address
+}
+
+function expandIpv6(address: string): string[] | null {
+  const bare = address.replace(/^\[|\]$/g, '').split('%')[0]!
+  const halves = bare.split('::')
+  if (halves.length > 2) return null
+  const head = halves[0] ? halves[0].split(':') : []
+  const tail = halves.length === 2 && halves[1] ? halves[1].split(':') : []
+  // An embedded IPv4 tail (::ffff:1.2.3.4 was handled above) counts as two groups.
+  const missing = 8 - head.length - tail.length
+  if (halves.length === 1 ? head.length !== 8 : missing < 0) return null
+  const groups = [...head, ...Array(halves.length === 2 ? missing : 0).fill('0'), ...tail]
+  if (!groups.every((group) => /^[0-9a-f]{1,4}$/i.test(group))) return null
+  return groups.map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''))
 }

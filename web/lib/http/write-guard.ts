@@ -6,14 +6,14 @@ import { isCrossOrigin } from './same-origin'
  * What every write endpoint refuses before reading a body: a post from another site (403) and a
  * client past its rate limit (429 with Retry-After). Null when the request may go on.
  */
-export function refuseWrite(
+export async function refuseWrite(
   request: Request,
   limiter: RateLimiter,
   messages: { crossOrigin: string; tooMany: string },
-): Response | null {
+): Promise<Response | null> {
   if (isCrossOrigin(request))
     return jsonResponse(403, { ok: false, code: 'cross_origin', message: messages.crossOrigin })
-  const quota = limiter.take(clientKey(request))
+  const quota = await limiter.take(clientKey(request))
   if (quota.allowed) return null
   return jsonResponse(
     429,

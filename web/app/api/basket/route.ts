@@ -25,7 +25,7 @@ export async function GET(request: NextRequest) {
 }
 
 export async function POST(request: NextRequest) {
-  const refused = refuseWrite(request, limiter, {
+  const refused = await refuseWrite(request, limiter, {
     crossOrigin: 'Add devices from this site.',
     tooMany: 'Too many changes.',
   })

@@ -18,7 +18,7 @@ const limiter = new RateLimiter(120, 60_000)
 
 /** One more or one fewer of a line: PATCH from scripts, POST from the plain forms. */
 async function change(request: NextRequest, { params }: Context): Promise<Response> {
-  const refused = refuseWrite(request, limiter, {
+  const refused = await refuseWrite(request, limiter, {
     crossOrigin: 'Change your basket from this site.',
     tooMany: 'Too many changes.',
   })

@@ -1,0 +1,70 @@
+// `npm start`: the production build of web/, served by Next behind a few lines of our own that
+// decide who the client is. Next fills X-Forwarded-For from the socket only when a request has
+// none, so a client reaching the site directly could write its own and be anyone to the rate
+// limits. Here the header is always replaced by the one address this server trusts:
+//   TRUSTED_PROXIES=0 (the default): the connection's own address; the headers are ignored.
+//   TRUSTED_PROXIES=N: the site is behind N proxies that each append the address they were given
+//   to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for); the client is the N-th entry from the
+//   right, and X-Forwarded-Proto is the nearest proxy's.
+// Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H.
+import { createServer } from 'node:http'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import next from 'next'
+
+const { values } = parseArgs({
+  options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
+  allowPositionals: true,
+})
+const port = Number(values.port ?? process.env.PORT ?? 3000)
+const hostname = values.hostname
+const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
+
+const app = next({ dev: false, dir: path.join(import.meta.dirname, '..', 'web'), hostname, port })
+const handle = app.getRequestHandler()
+await app.prepare()
+
+createServer((request, response) => {
+  const { address, proto } = resolveClient(request, trusted)
+  request.headers['x-forwarded-for'] = address
+  request.headers['x-forwarded-proto'] = proto
+  delete request.headers['x-real-ip']
+  handle(request, response)
+}).listen(port, hostname, () => {
+  console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (trusted proxies: ${trusted})`)
+})
+
+/** The client's address and scheme, from the socket and as many proxy hops as are trusted. */
+export function resolveClient(request, hops) {
+  const socketAddress = normalise(request.socket.remoteAddress ?? 'unknown')
+  const socketProto = request.socket.encrypted ? 'https' : 'http'
+  if (hops === 0) return { address: socketAddress, proto: socketProto }
+  // The chain as seen from here: what the proxies wrote, then the nearest proxy itself.
+  const chain = [...listOf(request.headers['x-forwarded-for']), socketAddress]
+  const address = chain[Math.max(0, chain.length - 1 - hops)]
+  const proto = listOf(request.headers['x-forwarded-proto']).at(-1)?.toLowerCase() === 'https' ? 'https' : 'http'
+  return { address: normalise(address), proto }
+}
+
+function listOf(header) {
+  const joined = Array.isArray(header) ? header.join(',') : (header ?? '')
+  return joined
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+}
+
+function normalise(address) {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
+  return mapped ? mapped[1] : address
+}
+
+function readTrustedProxies(value) {
+  if (value === undefined || value.trim() === '') return 0
+  const hops = Number(value)
+  if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+    console.error(`TRUSTED_PROXIES must be a whole number of proxies in front of the site (0 to 10), not "${value}".`)
+    process.exit(2)
+  }
+  return hops
+}
