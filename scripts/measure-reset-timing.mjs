@@ -9,8 +9,6 @@ import { randomUUID } from 'node:crypto'
 const ROUNDS = 100
 const LIMIT_MS = 5
 const origin = process.env.SITE_URL || `http://127.0.0.1:${process.env.PORT || 3000}`
-const known = process.argv[2] || (await makeAccount())
-
 let client = 0
 const nextAddress = () => {
   client++
@@ -40,6 +38,8 @@ const percentile = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
 }
+
+const known = process.argv[2] || (await makeAccount())
 
 // A few of each first, so that neither side pays for a cold start.
 for (let i = 0; i < 5; i++) {
