@@ -1,6 +1,6 @@
 import 'server-only'
 import { getEmailCopy, getSiteSettings } from '@/content/loaders'
-import { sendMail } from '@/mail/send'
+import { sendMail, type MailMessage } from '@/mail/send'
 import { getDb } from '@/orders/db'
 import { emailOutbox } from '@/orders/schema'
 import { kickOutbox } from '@/sell/order-jobs'
@@ -41,17 +41,7 @@ export async function sendAccountMail(
       await sendMail({ ...message, fromName: settings.productName })
       return
     }
-    const db = await getDb()
-    await db.insert(emailOutbox).values({
-      kind: `account-${kind}`,
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      // The database's now() has microseconds; the sender asks for what is due by the millisecond.
-      nextAttemptAt: new Date(),
-    })
-    kickOutbox()
+    await queueMail(`account-${kind}`, message)
   } catch (error) {
     console.error(
       `Could not send the ${kind} e-mail: ${(error as Error).name}: ${(error as { code?: string }).code ?? ''}`,
@@ -67,17 +57,23 @@ export async function sendNewsletterWelcome(email: string): Promise<void> {
   try {
     const copy = await getEmailCopy()
     const message = renderEmail({ ...copy, greeting: copy.greetingNoName }, copy.newsletterWelcome, {}, email)
-    const db = await getDb()
-    await db.insert(emailOutbox).values({
-      kind: 'newsletter-welcome',
-      toAddress: message.to,
-      subject: message.subject,
-      textBody: message.text,
-      htmlBody: message.html,
-      nextAttemptAt: new Date(),
-    })
-    kickOutbox()
+    await queueMail('newsletter-welcome', message)
   } catch (error) {
     console.error(`Could not queue the newsletter e-mail: ${(error as Error).name}`)
   }
+}
+
+/** Puts one message in the e-mail outbox and wakes the sender: it goes after the answer, with retries. */
+async function queueMail(kind: string, message: MailMessage): Promise<void> {
+  const db = await getDb()
+  await db.insert(emailOutbox).values({
+    kind,
+    toAddress: message.to,
+    subject: message.subject,
+    textBody: message.text,
+    htmlBody: message.html,
+    // The database's now() has microseconds; the sender asks for what is due by the millisecond.
+    nextAttemptAt: new Date(),
+  })
+  kickOutbox()
 }

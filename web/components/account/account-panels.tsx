@@ -1,7 +1,8 @@
 import type { PanelProps } from '@/auth/account-page-route'
 import { safeNextPath } from '@/auth/next-path'
 import { ContentLink } from '../ui/content-link'
-import { PageForm } from '../forms/page-form'
+import type { AccountCopy } from '@/content/types'
+import { PageForm, type FormField } from '../forms/page-form'
 import { accountFields, codeField, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 
@@ -83,30 +84,16 @@ export function ForgotPasswordPanel(props: PanelProps) {
  * know it (someone else chose it) can reset it from here, which also proves the mailbox.
  */
 export function ConfirmEmailPanel(props: PanelProps) {
-  const { copy, query } = props
-  const token = query.token ?? ''
-  if (!token) {
-    return (
-      <div className="notice notice--problem" role="alert">
-        <p>{copy.problems.linkInvalid}</p>
-      </div>
-    )
-  }
-  const fields = accountFields(copy)
+  const { copy } = props
   return (
-    <>
-      <PageForm
-        {...sharedFormProps(props)}
-        action="/api/account/confirm-email"
-        rules="confirmEmail"
-        fields={[fields.password]}
-        hidden={{ token }}
-        submitLabel={copy.forms.confirmEmailButton}
-      />
-      <p className="account-links">
-        <ContentLink link={copy.forms.forgotLink} />
-      </p>
-    </>
+    <TokenForm
+      {...props}
+      action="/api/account/confirm-email"
+      rules="confirmEmail"
+      field={accountFields(copy).password}
+      submitLabel={copy.forms.confirmEmailButton}
+      link={copy.forms.forgotLink}
+    />
   )
 }
 
@@ -127,31 +114,58 @@ export function TwoFactorPanel(props: PanelProps) {
 }
 
 export function NewPasswordPanel(props: PanelProps) {
-  const { copy, query } = props
+  const { copy } = props
+  return (
+    <TokenForm
+      {...props}
+      action="/api/account/reset-password"
+      rules="newPassword"
+      field={accountFields(copy).newPassword}
+      submitLabel={copy.forms.setPasswordButton}
+      link={copy.forms.requestAgainLink}
+      linkWhenMissing
+    />
+  )
+}
+
+type TokenFormProps = PanelProps & {
+  action: string
+  rules: 'confirmEmail' | 'newPassword'
+  field: FormField
+  submitLabel: string
+  link: AccountCopy['forms']['forgotLink']
+  /** Offer the link with the problem too, when the address has no token. */
+  linkWhenMissing?: boolean
+}
+
+/** A form opened by an e-mail's one-time link: the token rides along; without one, it is refused. */
+function TokenForm(props: TokenFormProps) {
+  const { copy, query, action, rules, field, submitLabel, link, linkWhenMissing } = props
   const token = query.token ?? ''
   if (!token) {
     return (
       <div className="notice notice--problem" role="alert">
         <p>{copy.problems.linkInvalid}</p>
-        <p>
-          <ContentLink link={copy.forms.requestAgainLink} />
-        </p>
+        {linkWhenMissing ? (
+          <p>
+            <ContentLink link={link} />
+          </p>
+        ) : null}
       </div>
     )
   }
-  const fields = accountFields(copy)
   return (
     <>
       <PageForm
         {...sharedFormProps(props)}
-        action="/api/account/reset-password"
-        rules="newPassword"
-        fields={[fields.newPassword]}
+        action={action}
+        rules={rules}
+        fields={[field]}
         hidden={{ token }}
-        submitLabel={copy.forms.setPasswordButton}
+        submitLabel={submitLabel}
       />
       <p className="account-links">
-        <ContentLink link={copy.forms.requestAgainLink} />
+        <ContentLink link={link} />
       </p>
     </>
   )
