@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import type { ImageAssets } from './image-assets'
-import type { SanityDocument } from './types'
+import { UNDATED, type SanityDocument } from './types'
 
 /**
  * The dataset file in the NDJSON form `sanity dataset import` takes, and the documents the store
@@ -11,10 +11,6 @@ import type { SanityDocument } from './types'
  * file stays importable and asset documents never enter it.
  */
 const ASSET_INSTRUCTION = /^image@file:\/\/\.\/images\/([^/]+)$/
-
-// Seed lines carry no system fields. They get fixed ones (a revision from the line's content), so
-// reloading, or restarting, gives the same documents: a file's mtime would change at every write.
-export const UNDATED = '2000-01-01T00:00:00.000Z'
 
 export type LoadedDataset = { documents: SanityDocument[]; lines: Map<string, string> }
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import { UNDATED } from './dataset-file'
 import { readImageFacts, type ImageFacts } from './image-files'
-import type { SanityDocument } from './types'
+import { UNDATED, type SanityDocument } from './types'
 
 /**
  * Image files in the dataset's `images/` folder and the `sanity.imageAsset` documents that stand

@@ -31,3 +31,7 @@ export type DocumentMutation =
   | { patch: Patch & { id: string } }
 
 export type Identity = { id: string; name: string; email: string }
+
+// Seed lines carry no system fields. They get fixed ones (a revision from the line's content), so
+// reloading, or restarting, gives the same documents: a file's mtime would change at every write.
+export const UNDATED = '2000-01-01T00:00:00.000Z'

@@ -1,5 +1,4 @@
 import { matchItems, shortBrand } from '@/lib/search'
-import { stepQuantity } from '@/lib/quantity'
 import { fillTemplate, formatTitle } from '@/lib/templates'
 import { formatClock, formatOpeningHours } from '@/lib/opening-hours'
 
@@ -29,15 +28,6 @@ describe('device search', () => {
   it('cuts the brand to its first five characters', () => {
     expect(shortBrand('Samsung')).toBe('Samsu')
     expect(shortBrand('Sony')).toBe('Sony')
-  })
-})
-
-describe('cart quantity', () => {
-  it('rises and falls by one and never goes below zero', () => {
-    expect(stepQuantity(1, 1)).toBe(2)
-    expect(stepQuantity(2, -1)).toBe(1)
-    expect(stepQuantity(1, -1)).toBe(0)
-    expect(stepQuantity(0, -1)).toBe(0)
   })
 })
 

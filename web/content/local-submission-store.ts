@@ -1,7 +1,7 @@
 import 'server-only'
 import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
-import { StoreUnavailableError, type StoredSubmission as Stored, type SubscribeResult } from './submission-store'
+import { StoreUnavailableError, type StoredSubmission as Stored, type SubscribeResult } from './submission-types'
 
 /** The local file store: appends run one at a time, each flushed to disk before it resolves. */
 class LocalStore {

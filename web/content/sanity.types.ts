@@ -774,7 +774,6 @@ export type AccountCopy = {
     signedInAs: string
     staffRole: string
     managerRole: string
-    ordersSoon: string
     enrolHeading: string
     enrolIntro: string
     enrolStartButton: string
@@ -1919,7 +1918,6 @@ export type AccountCopyQueryResult = {
     signedInAs: string
     staffRole: string
     managerRole: string
-    ordersSoon: string
     enrolHeading: string
     enrolIntro: string
     enrolStartButton: string

@@ -4,6 +4,13 @@ import type { SanityClient } from '@sanity/client'
 import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
 import { readContentSource, type SanitySource } from './env'
 import { localStore } from './local-submission-store'
+import {
+  StoreUnavailableError,
+  type ContactMessageDocument,
+  type StoredSubmission,
+  type SubscribeResult,
+  type SubscriptionDocument,
+} from './submission-types'
 import { writeClient } from './sanity-client'
 
 /**
@@ -12,27 +19,14 @@ import { writeClient } from './sanity-client'
  * a local NDJSON file in the same document shape, ready for `sanity dataset import`. A call
  * returns only once the write is durable.
  */
-export type SubscriptionDocument = {
-  _id: string
-  _type: 'subscription'
-  email: string
-  consent: true
-  subscribedAt: string
-}
-export type ContactMessageDocument = {
-  _id: string
-  _type: 'contactMessage'
-  name: string
-  email: string
-  phone: string | null
-  message: string
-  receivedAt: string
-}
-export type StoredSubmission = SubscriptionDocument | ContactMessageDocument
+export {
+  StoreUnavailableError,
+  type ContactMessageDocument,
+  type StoredSubmission,
+  type SubscribeResult,
+  type SubscriptionDocument,
+} from './submission-types'
 type Stored = StoredSubmission
-export type SubscribeResult = 'created' | 'duplicate'
-
-export class StoreUnavailableError extends Error {}
 
 // The id comes from a hash of the address, so signing up twice lands on one document, and the
 // address itself never appears in an id (Sanity keeps every id it has seen).

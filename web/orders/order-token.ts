@@ -15,6 +15,19 @@ export function orderToken(reference: string, now = Date.now(), secret = readAut
   return `${reference}.${expires}.${mac(`${reference}.${expires}`, secret)}`
 }
 
+const ORDER_PAGES = { details: '/order-tracker-details', receipt: '/order-successful' } as const
+export type OrderPage = keyof typeof ORDER_PAGES
+
+/** The address of an order's page that opens without signing in: the one place such a link is built. */
+export function orderPath(reference: string, page: OrderPage = 'details'): string {
+  return tokenPath(orderToken(reference), page)
+}
+
+/** The same address for a token already given (the one in the page's own address, say). */
+export function tokenPath(token: string, page: OrderPage = 'details'): string {
+  return `${ORDER_PAGES[page]}?order=${encodeURIComponent(token)}`
+}
+
 /** The reference a token opens, or null when it is forged, damaged or expired. */
 export function readOrderToken(token: string, now = Date.now(), secret = readAuthSecret()): string | null {
   const parts = token.split('.')

@@ -1,5 +1,6 @@
 import 'server-only'
 import { getConditionGrades } from '@/content/loaders'
+import type { ConditionGrade } from '@/content/types'
 import { getDb } from '@/orders/db'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
 import { readOrderToken } from '@/orders/order-token'
@@ -61,18 +62,24 @@ export type StaffAction =
   | { move: 'check'; items: ItemCheck[] }
   | { move: 'revise'; items: ItemRevision[] }
 
-/** A staff member's action on the order at `reference`, as they saw it in `expectedStatus`. */
+/**
+ * A staff member's action on `order` (as the caller just read it, with the grades it read), as they
+ * saw it in `expectedStatus`: the content and the order are read once per action, by the caller.
+ */
 export async function staffAction(
   staff: StaffMember,
-  reference: string,
+  order: OrderRecord,
   expectedStatus: string,
   action: StaffAction,
-  origin: string,
+  context: { origin: string; grades: ConditionGrade[] },
 ): Promise<ActionResult> {
-  const order = await readOrder(reference, origin)
-  if (!order) return { ok: false, code: 'notFound' }
   // Judged against what the member of staff saw: if the order has moved on since, they are told.
-  return act({ ...order, status: expectedStatus }, { ...action, actor: staff.role, actorUserId: staff.id }, origin)
+  return act(
+    { ...order, status: expectedStatus },
+    { ...action, actor: staff.role, actorUserId: staff.id },
+    context.origin,
+    context.grades,
+  )
 }
 
 type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: string } & Partial<{
@@ -80,7 +87,12 @@ type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: 
   items: ItemCheck[] | ItemRevision[]
 }>
 
-async function act(order: OrderRecord, action: Act, origin: string): Promise<ActionResult> {
+async function act(
+  order: OrderRecord,
+  action: Act,
+  origin: string,
+  knownGrades?: ConditionGrade[],
+): Promise<ActionResult> {
   const db = await getDb()
   const context = await timerContext(origin)
   const request: MoveRequest = {
@@ -95,7 +107,7 @@ async function act(order: OrderRecord, action: Act, origin: string): Promise<Act
 
   switch (action.move) {
     case 'check': {
-      const grades = new Map((await getConditionGrades()).map((grade) => [grade.key, grade.name]))
+      const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
       const checks = (action.items ?? []) as ItemCheck[]
       if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
         return { ok: false, code: 'invalid' }

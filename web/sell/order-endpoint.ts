@@ -7,7 +7,7 @@ import { validateCheckout, validateTracker, type CheckoutInput } from '@/lib/for
 import { pageFormEndpoint, type Outcome, type Validation } from '@/lib/http/page-form-endpoint'
 import { RateLimiter } from '@/lib/http/rate-limit'
 import { getDb } from '@/orders/db'
-import { orderToken } from '@/orders/order-token'
+import { orderPath, tokenPath } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/orders'
 import { BASKET_COOKIE } from './basket-cookie'
 import { clearTypedCookie, keepTypedCookie } from './checkout-typed'
@@ -38,7 +38,7 @@ function orderEndpoint<T>(options: {
   })
 }
 
-const detailsPath = (reference: string) => `/order-tracker-details?order=${encodeURIComponent(orderToken(reference))}`
+const detailsPath = (reference: string) => orderPath(reference)
 
 type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmedPrices: string }
 
@@ -72,7 +72,7 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
     if (outcome.kind === 'placed') {
       return {
         ok: true,
-        redirect: `/order-successful?order=${encodeURIComponent(orderToken(outcome.reference))}`,
+        redirect: orderPath(outcome.reference, 'receipt'),
         setCookies: [clearTypedCookie(request)],
       }
     }
@@ -100,7 +100,7 @@ type Answer = { token: string; answer: (typeof ANSWERS)[number] }
 
 export const answerEndpoint = orderEndpoint<Answer>({
   limiter: new RateLimiter(20, 10 * 60 * 1000),
-  page: (body) => `/order-tracker-details?order=${encodeURIComponent(body.token ?? '')}#offer`,
+  page: (body) => `${tokenPath(body.token ?? '')}#offer`,
   validate: (body) => {
     const answer = ANSWERS.find((candidate) => candidate === body.answer)
     if (!answer || !body.token) return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }

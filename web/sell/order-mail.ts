@@ -4,7 +4,7 @@ import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
 import type { OrderEmail } from '@/orders/lifecycle'
-import { orderToken } from '@/orders/order-token'
+import { orderPath } from '@/orders/order-token'
 import { revisedTotal, type OrderRecord } from '@/orders/orders'
 import { formatLongDate } from '@/lib/dates'
 
@@ -34,8 +34,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   if (!order.email) return []
   const { copy, origin } = context
   const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
-  const token = orderToken(order.reference)
-  const orderLink = `${origin}/order-tracker-details?order=${encodeURIComponent(token)}`
+  const orderLink = `${origin}${orderPath(order.reference)}`
   const values = {
     name: order.name ?? '',
     reference: order.reference,

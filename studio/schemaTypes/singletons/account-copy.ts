@@ -168,7 +168,6 @@ export const accountCopy = defineType({
       templateString('signedInAs', 'Signed in as', '{name} and {role} become the staff member.', ['name', 'role']),
       requiredString('staffRole', 'Staff role name', 'For example "Staff".'),
       requiredString('managerRole', 'Manager role name', 'For example "Manager".'),
-      requiredText('ordersSoon', 'Before orders arrive', 'Shown until orders are listed here.'),
       requiredString('enrolHeading', 'Two-step login heading', 'Above the set-up a new staff member sees first.'),
       requiredText(
         'enrolIntro',

@@ -3,7 +3,7 @@ import { getOrderCopy } from '@/content/loaders'
 import { formatPence } from '@/lib/money'
 import { listAccountOrders } from '@/orders/accounts'
 import { getDb } from '@/orders/db'
-import { orderToken } from '@/orders/order-token'
+import { orderPath } from '@/orders/order-token'
 import '@/styles/account.css'
 import { PageForm } from '../forms/page-form'
 import { accountFields, sharedFormProps } from './form-props'
@@ -86,9 +86,7 @@ export async function ProfilePanel(props: PanelProps) {
                     <td>{statusLabel(order.status)}</td>
                     <td>{formatPence(order.totalPence)}</td>
                     <td>
-                      <a href={`/order-tracker-details?order=${encodeURIComponent(orderToken(order.reference))}`}>
-                        {orderCopy.details.viewOrder}
-                      </a>
+                      <a href={orderPath(order.reference)}>{orderCopy.details.viewOrder}</a>
                     </td>
                   </tr>
                 ))}

@@ -11,7 +11,7 @@ import {
 import { ActionFields, fieldLabel } from './action-fields'
 import { actionLabel, inSentence } from './admin-words'
 import { RECHECK_FIELD, RecheckField, recheckError } from './recheck-field'
-import type { AdminOrderProps } from './order-view'
+import type { AdminOrderProps } from './admin-order-props'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation

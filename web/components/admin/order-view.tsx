@@ -1,32 +1,18 @@
 import Link from 'next/link'
-import type { AccountCopy, OrderCopy } from '@/content/types'
+import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { isOrderStatus } from '@/orders/lifecycle'
-import type { OrderRecord } from '@/orders/orders'
-import type { BankDetails } from '@/orders/payout-crypto'
 import { isAdminMove } from '@/sell/admin-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
+import type { AdminOrderProps } from './admin-order-props'
 import { statusName } from './admin-words'
 import { OrderItems } from './order-items'
 import { OrderTimeline } from './order-timeline'
 import { PayoutDetails } from './payout-details'
 import { SellerDetails } from './seller-details'
-
-export type AdminOrderProps = {
-  order: OrderRecord
-  copy: OrderCopy
-  staffCopy: AccountCopy['staff']
-  role: 'staff' | 'manager'
-  grades: Array<{ key: string; name: string }>
-  /** The bank details, when a manager asked to see them (and that was recorded). */
-  payout: BankDetails | null
-  /** Whether revealing or paying must ask for the password again (the last check is too old). */
-  recheckNeeded: boolean
-  query: Record<string, string>
-}
 
 /** One order for staff: where it is, whose it is, its devices, what to do next and its history. */
 export function AdminOrder(props: AdminOrderProps) {

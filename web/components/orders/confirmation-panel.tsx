@@ -4,6 +4,7 @@ import { formatLongDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { addressLines } from '@/lib/site-facts'
 import { fillTemplate } from '@/lib/templates'
+import { tokenPath } from '@/orders/order-token'
 import { readOrderByToken } from '@/sell/order-actions'
 import type { OrderPanelProps } from '@/sell/order-page-route'
 import '@/styles/orders.css'
@@ -19,7 +20,7 @@ export async function ConfirmationPanel({ copy, query }: OrderPanelProps) {
   const text = copy.confirmation
   if (!order) return <p>{text.noOrder}</p>
   const barcode = code128Svg(order.reference, { height: 64 })
-  const trackHref = `/order-tracker-details?order=${encodeURIComponent(query.order!)}`
+  const trackHref = tokenPath(query.order!)
   return (
     <div className="receipt">
       <div className="receipt__summary">

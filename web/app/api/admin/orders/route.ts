@@ -70,7 +70,7 @@ export async function POST(request: Request): Promise<Response> {
     )
     if (!parsed.ok) return seeOther(page({ ...backToForm, errors: adminErrorsToQuery(parsed.errors) }))
 
-    const result = await staffAction(staff, reference, expectedStatus, parsed.action, origin)
+    const result = await staffAction(staff, order, expectedStatus, parsed.action, { origin, grades })
     if (result.ok) return seeOther(page({ done: parsed.action.move }))
     if (result.code === 'moved') return seeOther(page({ moved: result.status }))
     if (result.code === 'notFound') return refuse(404)

@@ -1,0 +1,90 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The house's shape, read from the import statements: no module reaches itself again through its
+ * own imports (a circle makes load order matter and hides which room owns what).
+ */
+const root = path.resolve(__dirname, '../..')
+const ROOTS = ['web', 'content-api', 'content-rules', 'scripts', 'studio/schemaTypes']
+const SOURCE = /\.(ts|tsx|mts|mjs)$/
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules' || name.startsWith('.')) return []
+    const full = path.join(dir, name)
+    if (statSync(full).isDirectory()) return sourceFiles(full)
+    return SOURCE.test(name) && !name.endsWith('.d.ts') ? [full] : []
+  })
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
+
+function resolve(from: string, specifier: string): string | null {
+  let base: string
+  if (specifier.startsWith('@/')) base = path.join(root, 'web', specifier.slice(2))
+  else if (specifier.startsWith('@rules/')) base = path.join(root, 'content-rules', specifier.slice(7))
+  else if (specifier.startsWith('.')) base = path.resolve(path.dirname(from), specifier)
+  else return null
+  const candidates = [base, ...['.ts', '.tsx', '.mts', '.mjs'].map((ext) => base + ext)]
+  candidates.push(...['index.ts', 'index.tsx'].map((name) => path.join(base, name)))
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null
+}
+
+function importGraph(): Map<string, string[]> {
+  const files = ROOTS.flatMap((dir) => sourceFiles(path.join(root, dir)))
+  return new Map(
+    files.map((file) => {
+      const text = readFileSync(file, 'utf8')
+      const targets = [...text.matchAll(IMPORT)]
+        .map((match) => resolve(file, match[1] ?? match[2]!))
+        .filter((target): target is string => target !== null && SOURCE.test(target))
+      return [file, targets]
+    }),
+  )
+}
+
+/** Every circle, each as the list of files it passes through (found by a depth-first walk). */
+function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const stack: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    stack.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') found.push([...stack.slice(stack.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    stack.pop()
+    state.set(file, 'done')
+  }
+  for (const file of graph.keys()) if (!state.has(file)) visit(file)
+  return found.map((circle) => circle.map((file) => path.relative(root, file)))
+}
+
+describe('the import graph', () => {
+  const graph = importGraph()
+
+  it('is read from the source (the walk finds the files and their imports)', () => {
+    expect(graph.size).toBeGreaterThan(200)
+    expect(graph.get(path.join(root, 'web/orders/order-token.ts'))).toContain(path.join(root, 'web/auth/secret.ts'))
+  })
+
+  it('has no circles', () => {
+    expect(circles(graph)).toEqual([])
+  })
+
+  it('finds a circle when there is one', () => {
+    const a = path.join(root, 'a.ts')
+    const b = path.join(root, 'b.ts')
+    expect(
+      circles(
+        new Map([
+          [a, [b]],
+          [b, [a]],
+        ]),
+      ),
+    ).toEqual([['a.ts', 'b.ts', 'a.ts']])
+  })
+})
