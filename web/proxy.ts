@@ -1,26 +1,73 @@
 import { NextResponse, type NextRequest } from 'next/server'
+import { namesPublished } from '@/content/published-paths'
 
 /**
- * An address with a broken percent-escape (/%ZZ) cannot be decoded into route parameters: Next's
- * router then fails before any page renders and answers a bare "Internal Server Error". Such an
- * address names no page, so it gets the site's own not-found page (404, inside the header and
- * footer) instead. The proxy runs before that decoding, and only for addresses with a "%" in them.
+ * Addresses that name nothing get the compiled not-found page: 404, inside the header and footer,
+ * readable without scripts. Left to the catch-all route, an unknown address is rendered on demand
+ * and its `notFound()` comes back as an empty document whose 404 view only scripts can draw
+ * (vercel/next.js#62228), and each such address would also take a place in the page cache.
+ *
+ * Routes of their own (accounts, orders, staff, the API) and files (a "." in the last segment) are
+ * not asked about; a draft preview sees drafts, so it is let through to the page. An address with
+ * a broken percent-escape (/%ZZ) names nothing either: Next's router would fail on it with a bare
+ * "Internal Server Error" before any page renders.
  */
-export function proxy(request: NextRequest) {
-  if (decodes(request.nextUrl.pathname)) return NextResponse.next()
-  return NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url))
+export async function proxy(request: NextRequest) {
+  const pathname = decoded(request.nextUrl.pathname)
+  if (pathname === null) return notFoundPage(request)
+  const first = pathname.split('/')[1] ?? ''
+  if (APP_ROUTES.has(first) || /\.[^/]*$/.test(pathname) || request.cookies.has(DRAFT_COOKIE)) {
+    return NextResponse.next()
+  }
+  try {
+    if (await namesPublished(pathname)) return NextResponse.next()
+  } catch {
+    // The content cannot be read just now: the page route answers, as it would without this check.
+    return NextResponse.next()
+  }
+  return notFoundPage(request)
 }
+
+/** The first segments that belong to routes in app/ rather than to pages in the content. */
+export const APP_ROUTES = new Set([
+  '_next',
+  'add-to-cart',
+  'admin',
+  'api',
+  'complete-order',
+  'confirm-email',
+  'forget-password',
+  'login',
+  'order-successful',
+  'order-tracker',
+  'order-tracker-details',
+  'profile',
+  'seed-assets',
+  'set-new-password',
+  'sign-up',
+  'staff-setup',
+  'two-factor',
+])
+
+// Next's draft mode cookie: an editor previewing may open a page that is not published yet.
+const DRAFT_COOKIE = '__prerender_bypass'
 
 // The route Next builds from app/not-found.tsx: it always answers 404.
 const NOT_FOUND_PAGE = '/_not-found'
 
-function decodes(pathname: string): boolean {
+function notFoundPage(request: NextRequest) {
+  return NextResponse.rewrite(new URL(NOT_FOUND_PAGE, request.url))
+}
+
+/** The address as the router will read it (/about/%66aqs is /about/faqs), or null when it cannot be. */
+function decoded(pathname: string): string | null {
   try {
-    decodeURIComponent(pathname)
-    return true
+    return decodeURIComponent(pathname)
   } catch {
-    return false
+    return null
   }
 }
 
-export const config = { matcher: '/:path(.*%.*)' }
+// Everything but Next's own assets and the API, whose routes answer their own 404s (an API address
+// is only checked for a broken escape).
+export const config = { matcher: ['/((?!_next/|api/).*)', '/api/:path(.*%.*)'] }

@@ -36,6 +36,35 @@ test('an unknown address answers 404 with the not-found copy and a way home', as
   await expect(page).toHaveURL(/\/$/)
 })
 
+// Without scripts the 404 must still be a page: the server writes it into the HTML, in the shell.
+// Unknown pages and unknown models alike, and the static pages around them stay cached.
+for (const path of [
+  '/no-such-page/at-all',
+  '/sell-my-phone/no-such-model',
+  '/sell-my-tab/ipad-air-13-inch-m3/nope',
+  '/About',
+]) {
+  test(`${path} is a 404 page in the HTML itself`, async ({ request }) => {
+    const response = await request.get(path)
+    expect(response.status()).toBe(404)
+    const html = await response.text()
+    expect(html).toContain('<html lang="en-GB"')
+    expect(html).toMatch(/<h1[^>]*>PAGE NOT FOUND<\/h1>/)
+    expect(html).toContain('There is no page matching url exists on our website.')
+    expect(html).toMatch(/<a [^>]*href="\/"[^>]*>Back To Home<\/a>/)
+    expect(html).toContain('020 7946 0123')
+  })
+}
+
+test('known pages beside the unknown ones stay static and cached', async ({ request }) => {
+  for (const path of ['/about/faqs', '/sell-my-phone/iphone-13']) {
+    await request.get(path)
+    const again = await request.get(path)
+    expect(again.status()).toBe(200)
+    expect(again.headers()['x-nextjs-cache']).toBe('HIT')
+  }
+})
+
 test('inner pages show breadcrumbs from their page documents', async ({ page }) => {
   await page.goto('/about/faqs')
   const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { APP_ROUTES } from '@/proxy'
 
 /**
  * The house's shape, read from the import statements: no module reaches itself again through its
@@ -86,5 +87,15 @@ describe('the import graph', () => {
         ]),
       ),
     ).toEqual([['a.ts', 'b.ts', 'a.ts']])
+  })
+})
+
+describe('the proxy', () => {
+  it('knows every route of its own in app/, so that it never answers one with the not-found page', () => {
+    const contentRoutes = ['[[...slug]]', 'sell-my-phone', 'sell-my-tab']
+    const own = readdirSync(path.join(root, 'web/app'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !contentRoutes.includes(entry.name))
+      .map((entry) => entry.name)
+    expect([...APP_ROUTES].sort()).toEqual(['_next', ...own].sort())
   })
 })

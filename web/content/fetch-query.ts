@@ -28,13 +28,18 @@ export function nameOfQuery(query: string): string {
   return queryNames.get(query) ?? `${query.replace(/\s+/g, ' ').slice(0, 60)}…`
 }
 
-type FetchOptions = { params?: QueryParams; tags?: string[]; source?: ContentSource }
+/** `live`: the published documents as they are now, past every cache (the proxy's own reads). */
+type FetchOptions = { params?: QueryParams; tags?: string[]; source?: ContentSource; live?: boolean }
 
 export async function fetchQuery<const Q extends string>(
   query: Q,
-  { params = {}, tags = [], source = readContentSource() }: FetchOptions = {},
+  { params = {}, tags = [], source = readContentSource(), live = false }: FetchOptions = {},
 ): Promise<ClientReturn<Q, unknown>> {
   try {
+    if (live) {
+      if (source.kind === 'sanity') return await publishedClient(source).fetch(query, params, { cache: 'no-store' })
+      return (await evaluateLocally(query, params, source.datasetPath)) as ClientReturn<Q, unknown>
+    }
     if (source.kind === 'sanity') {
       const preview = (await isDraftMode()) ? readPreviewConfig() : null
       if (preview) {

@@ -1,7 +1,6 @@
 import { DocumentIcon } from '@sanity/icons/Document'
 import { defineArrayMember, defineField, defineType } from 'sanity'
-
-const PATH_PATTERN = /^\/(?:[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*)?$/
+import { PAGE_PATH } from '../../../content-rules/page-path'
 
 /** One document per route of the site. */
 export const page = defineType({
@@ -42,7 +41,7 @@ export const page = defineType({
         rule
           .required()
           .custom((value) =>
-            value?.current && PATH_PATTERN.test(value.current)
+            value?.current && PAGE_PATH.test(value.current)
               ? true
               : 'Use / or a path such as /about/faqs: lower-case letters, digits and single hyphens between slashes.',
           ),
