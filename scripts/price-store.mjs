@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto'
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient } from '@sanity/client'
-import { readContentSource } from '../web/content/env.ts'
+import { readContentSource } from '../web/config.ts'
 import { rewriteSeedLines } from '../web/lib/price-catalogue.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')

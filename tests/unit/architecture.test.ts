@@ -99,3 +99,38 @@ describe('the proxy', () => {
     expect([...APP_ROUTES].sort()).toEqual(['_next', ...own].sort())
   })
 })
+
+describe('configuration', () => {
+  const webFiles = sourceFiles(path.join(root, 'web'))
+  const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
+
+  it('is read from the environment in web/config.ts only', () => {
+    const readers = webFiles
+      .filter((file) => /process\.env/.test(readFileSync(file, 'utf8')))
+      .map((file) => path.relative(root, file))
+    // instrumentation.ts tests NEXT_RUNTIME, a constant Next writes into each build.
+    expect(readers.sort()).toEqual(['web/config.ts', 'web/instrumentation.ts'])
+    expect(read('web/instrumentation.ts').match(/process\.env\.\w+/g)).toEqual(['process.env.NEXT_RUNTIME'])
+  })
+
+  it('names every variable in .env.example, each with a line on what it does', () => {
+    const example = read('.env.example')
+    const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1])
+    const config = read('web/config.ts')
+    const readByConfig = [...config.matchAll(/setting\(env, '([A-Z0-9_]+)'\)|env\.([A-Z][A-Z0-9_]+)/g)]
+      .map((match) => match[1] ?? match[2])
+      .filter((name) => name !== 'NODE_ENV')
+    expect(readByConfig.length).toBeGreaterThan(15)
+    for (const name of readByConfig) expect(listed).toContain(name)
+    // And each listed variable is one that something reads, with a comment above it or its group.
+    const everywhere = [
+      config,
+      ...['scripts', 'studio'].flatMap((dir) =>
+        sourceFiles(path.join(root, dir)).map((file) => readFileSync(file, 'utf8')),
+      ),
+      read('next.config.mjs'),
+    ].join('\n')
+    for (const name of listed) expect(everywhere).toContain(name)
+    expect(new Set(listed).size).toBe(listed.length)
+  })
+})

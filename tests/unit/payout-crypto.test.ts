@@ -131,7 +131,7 @@ describe('readPayoutKeys', () => {
   describe('without PAYOUT_ENCRYPTION_KEY', () => {
     let root: string
     beforeEach(async () => {
-      // findProjectRoot looks for the migrations' journal from the working directory.
+      // projectRoot() looks for the migrations' journal from the working directory.
       root = await mkdtemp(path.join(os.tmpdir(), 'payout-key-test-'))
       await mkdir(path.join(root, 'web', 'orders', 'migrations', 'meta'), { recursive: true })
       await writeFile(path.join(root, 'web', 'orders', 'migrations', 'meta', '_journal.json'), '{}')

@@ -1,4 +1,5 @@
 import 'server-only'
+import { siteOrigin, type Env } from '@/config'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'
@@ -20,8 +21,8 @@ export type AccountMailer = (
  * (web/app/api/account/*), which check the origin, rate-limit by client address and turn every
  * refusal into a 4xx with the content's words; its own HTTP handler is not mounted.
  */
-export function createAuth(db: Db, mail: AccountMailer, env: Record<string, string | undefined> = process.env) {
-  const siteUrl = env.SITE_URL?.trim()
+export function createAuth(db: Db, mail: AccountMailer, env?: Env) {
+  const siteUrl = siteOrigin(env)
   return betterAuth({
     secret: readAuthSecret(env),
     // Links in e-mails are built by the site (web/auth/link-origin.ts); this is only better-auth's own.

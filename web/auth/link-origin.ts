@@ -1,5 +1,6 @@
 import 'server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { siteOrigin, type Env } from '@/config'
 
 // One store for the process: each route's bundle has its own copy of this module, and the auth
 // instance (made once, by whichever route came first) must read the store the current route wrote.
@@ -25,13 +26,9 @@ const LOOPBACK = /^(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/
  * machine (a developer on localhost); otherwise the site's address from Site settings. The Host
  * header is never trusted beyond loopback, so a forged one cannot send a reset link elsewhere.
  */
-export function linkOriginFor(
-  request: Request,
-  siteUrl: string,
-  env: Record<string, string | undefined> = process.env,
-) {
-  const configured = env.SITE_URL?.trim()
-  if (configured) return new URL(configured).origin
+export function linkOriginFor(request: Request, siteUrl: string, env?: Env) {
+  const configured = siteOrigin(env)
+  if (configured) return configured
   const host = request.headers.get('host') ?? ''
   if (LOOPBACK.test(host)) return `http://${host}`
   return new URL(siteUrl).origin

@@ -2,7 +2,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { findProjectRoot } from '@/orders/locations'
+import { authSecretSetting, dataFolder, type Env } from '@/config'
 
 const MIN_LENGTH = 32
 
@@ -10,15 +10,15 @@ const MIN_LENGTH = 32
  * The key that signs session cookies: BETTER_AUTH_SECRET, or one generated on first start into
  * `.data/auth-secret` (mode 0600) so that `npm start` works on a fresh clone. Never in the repository.
  */
-export function readAuthSecret(env: Record<string, string | undefined> = process.env): string {
-  const configured = env.BETTER_AUTH_SECRET?.trim()
+export function readAuthSecret(env?: Env): string {
+  const configured = authSecretSetting(env)
   if (configured) {
     if (configured.length < MIN_LENGTH) {
       throw new Error(`BETTER_AUTH_SECRET must be at least ${MIN_LENGTH} characters (try: openssl rand -base64 32).`)
     }
     return configured
   }
-  return readOrCreateSecretFile(path.join(findProjectRoot(), '.data', 'auth-secret'))
+  return readOrCreateSecretFile(path.join(dataFolder(), 'auth-secret'))
 }
 
 /**

@@ -1,19 +1,11 @@
 import 'server-only'
+import { staffRecheckSeconds } from '@/config'
 import { eq } from 'drizzle-orm'
 import { RateLimiter } from '@/lib/http/rate-limit'
 import { getDb } from '@/orders/db'
 import { session } from '@/orders/schema'
 import { getAuth } from './auth'
 import type { SignedIn } from './session'
-
-/**
- * How long a login or a re-check covers revealing bank details and paying: 5 minutes, or
- * STAFF_RECHECK_SECONDS (the e2e server uses a few seconds, to see the question asked).
- */
-export function recheckSeconds(env: Record<string, string | undefined> = process.env): number {
-  const configured = Number(env.STAFF_RECHECK_SECONDS)
-  return Number.isInteger(configured) && configured > 0 ? configured : 5 * 60
-}
 
 /**
  * Re-checks per account, right or wrong: a stolen session cannot guess its way on, and the staff
@@ -30,7 +22,7 @@ export async function recentlyChecked(visitor: SignedIn, now = Date.now()): Prom
     .where(eq(session.id, visitor.session.id))
   if (!row) return false
   const last = Math.max(row.createdAt.getTime(), row.recheckedAt?.getTime() ?? 0)
-  return now - last < recheckSeconds() * 1000
+  return now - last < staffRecheckSeconds() * 1000
 }
 
 export type Proof = { password: string }

@@ -3,7 +3,7 @@ import { evaluate, parse } from 'groq-js'
 import { unstable_cache } from 'next/cache'
 import type { ClientReturn, QueryParams } from '@sanity/client'
 import { isDraftMode } from './draft'
-import { readContentSource, readPreviewConfig, type ContentSource } from './env'
+import { isProduction, readContentSource, readPreviewConfig, type ContentSource } from '@/config'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as queries from './queries'
 import { draftClient, publishedClient } from './sanity-client'
@@ -73,7 +73,7 @@ export function requireContent<T>(value: T | null | undefined, what: string): T 
 // reads the file afresh. The file's modification time is part of the key: the data cache outlives
 // a rebuild, and a build after a seed edit must not be served the old answers.
 function evaluateLocallyCached(query: string, params: QueryParams, tags: string[], datasetPath?: string) {
-  if (process.env.NODE_ENV !== 'production') return evaluateLocally(query, params, datasetPath)
+  if (!isProduction()) return evaluateLocally(query, params, datasetPath)
   const file = resolveSeedPath(datasetPath)
   return unstable_cache(
     () => evaluateLocally(query, params, datasetPath),

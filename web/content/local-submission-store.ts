@@ -1,4 +1,5 @@
 import 'server-only'
+import { formStorePath } from '@/config'
 import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { StoreUnavailableError, type StoredSubmission as Stored, type SubscribeResult } from './submission-types'
@@ -101,7 +102,7 @@ class LocalStore {
 const stores = new Map<string, LocalStore>()
 export function localStore(): LocalStore {
   // Outside anything the site serves: the repository's .data/ folder unless FORM_STORE_PATH says otherwise.
-  const file = path.resolve(process.env.FORM_STORE_PATH || path.join(process.cwd(), '.data', 'submissions.ndjson'))
+  const file = formStorePath()
   let store = stores.get(file)
   if (!store) {
     store = new LocalStore(file)

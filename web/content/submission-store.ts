@@ -2,7 +2,7 @@ import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
 import type { SanityClient } from '@sanity/client'
 import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
-import { readContentSource, type SanitySource } from './env'
+import { readContentSource, sanityWriteToken, type SanitySource } from '@/config'
 import { localStore } from './local-submission-store'
 import {
   StoreUnavailableError,
@@ -108,7 +108,7 @@ async function createOnce<D extends Stored>(client: SanityClient, doc: D): Promi
 }
 
 function submissionClient(source: SanitySource): SanityClient {
-  const token = process.env.SANITY_API_WRITE_TOKEN
+  const token = sanityWriteToken()
   if (!token) throw new StoreUnavailableError('SANITY_API_WRITE_TOKEN is not set: submissions cannot be saved.')
   return writeClient(source, token)
 }

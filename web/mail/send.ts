@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
-import { findProjectRoot } from '@/orders/locations'
+import { mailSettings, outboxFolder, type Env } from '@/config'
 
 export type MailMessage = { to: string; subject: string; text: string; html: string }
 /** The sender's display name comes from the content (the product name); the address from MAIL_FROM. */
@@ -14,12 +14,9 @@ export type OutgoingMail = MailMessage & { fromName: string }
  * through that server; otherwise each message is written as an .eml file to `.data/outbox/` (or
  * MAIL_OUTBOX_DIR), so that a developer can open the links the site e-mails.
  */
-export async function sendMail(
-  { fromName, ...message }: OutgoingMail,
-  env: Record<string, string | undefined> = process.env,
-) {
-  const from = { name: fromName, address: env.MAIL_FROM?.trim() || DEFAULT_FROM_ADDRESS }
-  const smtpUrl = env.SMTP_URL?.trim()
+export async function sendMail({ fromName, ...message }: OutgoingMail, env?: Env) {
+  const { smtpUrl, fromAddress } = mailSettings(env)
+  const from = { name: fromName, address: fromAddress }
   const envelope = { from, ...message, textEncoding: 'quoted-printable' as const }
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail(envelope)
@@ -28,9 +25,6 @@ export async function sendMail(
   const { message: raw } = await outboxTransport.sendMail(envelope)
   await writeOutboxFile(outboxFolder(env), raw as Buffer)
 }
-
-// The address used when MAIL_FROM is unset; a real deployment names its own verified sender.
-const DEFAULT_FROM_ADDRESS = 'no-reply@localhost'
 
 const outboxTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
 
@@ -42,10 +36,6 @@ function smtpTransport(url: string): Transporter {
     smtpTransports.set(url, transport)
   }
   return transport
-}
-
-export function outboxFolder(env: Record<string, string | undefined> = process.env): string {
-  return env.MAIL_OUTBOX_DIR?.trim() || path.join(findProjectRoot(), '.data', 'outbox')
 }
 
 /** Written under a temporary name and renamed, so a reader never sees half a message. */

@@ -8,7 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { Pool } from 'pg'
 import { describeError } from '@/lib/log'
-import { defaultPgliteDataDir, migrationsFolder } from './locations'
+import { databaseUrl, pgliteDataDir } from '@/config'
+import { migrationsFolder } from './locations'
 import { acquirePgliteLock } from './pglite-lock'
 import * as schema from './schema'
 
@@ -27,9 +28,9 @@ const MIGRATION_LOCK_KEY = 735_120_001
  * otherwise PGlite in dataDir, PGLITE_DATA_DIR or `.data/pglite`. Migrations run before it returns.
  */
 export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
-  const url = options.url ?? (options.dataDir ? undefined : readEnv('DATABASE_URL'))
+  const url = options.url ?? (options.dataDir ? undefined : databaseUrl())
   if (url) return openServer(url)
-  return openPglite(options.dataDir ?? readEnv('PGLITE_DATA_DIR') ?? defaultPgliteDataDir())
+  return openPglite(options.dataDir ?? pgliteDataDir())
 }
 
 const OPENING = '__handbackOrdersDatabase'
@@ -124,8 +125,4 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     release()
     throw error
   }
-}
-
-function readEnv(name: 'DATABASE_URL' | 'PGLITE_DATA_DIR'): string | undefined {
-  return process.env[name]?.trim() || undefined
 }

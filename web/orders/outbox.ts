@@ -1,4 +1,5 @@
 import 'server-only'
+import type { Env } from '@/config'
 import { describeError } from '@/lib/log'
 import { sendMail } from '@/mail/send'
 import type { Db } from './db'
@@ -8,7 +9,7 @@ import { claimDueEmails, markEmailFailed, markEmailSent } from './orders'
 export async function deliverDueEmails(
   db: Db,
   fromName: string,
-  { now = new Date(), env = process.env }: { now?: Date; env?: Record<string, string | undefined> } = {},
+  { now = new Date(), env }: { now?: Date; env?: Env } = {},
 ): Promise<{ sent: number; failed: number }> {
   let sent = 0
   let failed = 0

@@ -2,7 +2,7 @@ import 'server-only'
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { readOrCreateSecretFile } from '@/auth/secret'
-import { findProjectRoot } from './locations'
+import { dataFolder, payoutKeySettings, type Env } from '@/config'
 
 /** A seller's bank details: only ever held sealed, opened for the one staff view that pays. */
 export type BankDetails = { accountHolder: string; sortCode: string; accountNumber: string }
@@ -17,16 +17,13 @@ const VERSION = 'v1'
  * PAYOUT_ENCRYPTION_OLD_KEYS (comma-separated) open. Without a configured key, one is generated
  * into `.data/payout-key` (mode 0600) on first use, so a fresh clone works and no key is committed.
  */
-export function readPayoutKeys(env: Record<string, string | undefined> = process.env): PayoutKeys {
-  const configured = env.PAYOUT_ENCRYPTION_KEY?.trim()
+export function readPayoutKeys(env?: Env): PayoutKeys {
+  const settings = payoutKeySettings(env)
+  const configured = settings.current
   const current = configured
     ? parseKey(configured, 'PAYOUT_ENCRYPTION_KEY')
-    : parseKey(readOrCreateSecretFile(path.join(findProjectRoot(), '.data', 'payout-key')), '.data/payout-key')
-  const old = (env.PAYOUT_ENCRYPTION_OLD_KEYS ?? '')
-    .split(',')
-    .map((value) => value.trim())
-    .filter(Boolean)
-    .map((value) => parseKey(value, 'PAYOUT_ENCRYPTION_OLD_KEYS'))
+    : parseKey(readOrCreateSecretFile(path.join(dataFolder(), 'payout-key')), '.data/payout-key')
+  const old = settings.old.map((value) => parseKey(value, 'PAYOUT_ENCRYPTION_OLD_KEYS'))
   return { current, old }
 }
 

@@ -1,6 +1,7 @@
 import 'server-only'
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { readAuthSecret } from '@/auth/secret'
+import type { Env } from '@/config'
 import { CHECKOUT_FIELDS } from '@/lib/forms/checkout-validation'
 import { arrivedOverHttps } from '@/lib/http/https'
 
@@ -17,11 +18,11 @@ const PATH = '/complete-order'
 const MAX_AGE_SECONDS = 900
 const VERSION = 'v1'
 
-type Options = { env?: Record<string, string | undefined>; now?: Date }
+type Options = { env?: Env; now?: Date }
 
 // Derived, not the secret itself: a key for this cookie alone, which opens nothing else.
 const keys = new Map<string, Buffer>()
-function typedKey(env: Record<string, string | undefined>): Buffer {
+function typedKey(env: Env | undefined): Buffer {
   const secret = readAuthSecret(env)
   let key = keys.get(secret)
   if (!key) {
@@ -38,7 +39,7 @@ const attributes = (maxAge: number, request: Request) =>
 export function keepTypedCookie(
   body: Record<string, string>,
   request: Request,
-  { env = process.env, now = new Date() }: Options = {},
+  { env, now = new Date() }: Options = {},
 ): string {
   const kept = Object.fromEntries(KEPT.flatMap((field) => (body[field] ? [[field, body[field].slice(0, 200)]] : [])))
   const payload = JSON.stringify({ until: now.getTime() + MAX_AGE_SECONDS * 1000, kept })
@@ -56,7 +57,7 @@ export function clearTypedCookie(request: Request): string {
 /** The fields kept by `keepTypedCookie`, or nothing when the cookie is missing, damaged, foreign or old. */
 export function readTypedCookie(
   value: string | undefined,
-  { env = process.env, now = new Date() }: Options = {},
+  { env, now = new Date() }: Options = {},
 ): Record<string, string> {
   if (!value?.startsWith(`${VERSION}.`)) return {}
   try {

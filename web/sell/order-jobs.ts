@@ -1,4 +1,5 @@
 import 'server-only'
+import { siteOrigin } from '@/config'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { getDb } from '@/orders/db'
@@ -72,9 +73,7 @@ export async function runTimers(now = new Date()): Promise<number> {
 /** Links in e-mails the timer sends start with SITE_URL, or the site's address from Site settings. */
 export async function timerContext(origin?: string) {
   const settings = await getSiteSettings()
-  const base =
-    origin ??
-    (process.env.SITE_URL?.trim() ? new URL(process.env.SITE_URL.trim()).origin : new URL(settings.siteUrl).origin)
+  const base = origin ?? siteOrigin() ?? new URL(settings.siteUrl).origin
   const [timings, mail] = await Promise.all([readTimings(), loadOrderMailContext(base)])
   return { timings, mail }
 }

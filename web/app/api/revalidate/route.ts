@@ -2,7 +2,7 @@ import { revalidateTag } from 'next/cache'
 import { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
-import { readContentSource } from '@/content/env'
+import { readContentSource, revalidateSecret } from '@/config'
 import { jsonResponse, readCappedText } from '@/lib/http/json-request'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }
@@ -25,7 +25,7 @@ function readsThroughCdn(): boolean {
  * signed call expires the cache tags of that document's type, so the next visitor gets fresh pages.
  */
 export async function POST(request: NextRequest): Promise<Response> {
-  const secret = process.env.SANITY_REVALIDATE_SECRET
+  const secret = revalidateSecret()
   if (!secret) {
     return jsonResponse(503, { ok: false, code: 'not_configured', message: 'SANITY_REVALIDATE_SECRET is not set.' })
   }

@@ -1,5 +1,5 @@
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { readContentSource, readPreviewConfig } from '@/content/env'
+import { readContentSource, readPreviewConfig } from '@/config'
 import { draftClient } from '@/content/sanity-client'
 import { jsonResponse } from '@/lib/http/json-request'
 
