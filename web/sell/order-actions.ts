@@ -12,25 +12,30 @@ import { orderMail } from './order-mail'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
- * shows: every read first applies whatever the clock owes the order.
+ * shows. Reads never write: the minute job moves orders when the clock says so, and an action
+ * first applies whatever the clock owes the order, so that it is judged against the real state.
  */
 
-export async function readOrder(reference: string, origin?: string): Promise<OrderRecord | null> {
+export async function readOrder(reference: string): Promise<OrderRecord | null> {
+  return getOrder(await getDb(), { reference })
+}
+
+/** The order a signed link opens, or null when the link is forged, damaged or expired. */
+export async function readOrderByToken(token: string | undefined): Promise<OrderRecord | null> {
+  const reference = token ? readOrderToken(token) : null
+  return reference ? readOrder(reference) : null
+}
+
+/** The order as an action must see it: what the clock owes it applied first (its e-mails queued). */
+export async function settledOrder(reference: string, origin: string): Promise<OrderRecord | null> {
   const db = await getDb()
   const order = await getOrder(db, { reference })
   if (!order) return null
-  const context = await timerContext(origin)
-  if (await applyTimers(db, order.id, context)) {
+  if (await applyTimers(db, order.id, await timerContext(origin))) {
     kickOutbox()
     return getOrder(db, { reference })
   }
   return order
-}
-
-/** The order a signed link opens, or null when the link is forged, damaged or expired. */
-export async function readOrderByToken(token: string | undefined, origin?: string): Promise<OrderRecord | null> {
-  const reference = token ? readOrderToken(token) : null
-  return reference ? readOrder(reference, origin) : null
 }
 
 export type ActionResult =
@@ -44,7 +49,8 @@ export async function sellerAnswer(
   answer: 'accept' | 'decline' | 'cancel',
   origin: string,
 ): Promise<ActionResult & { reference?: string }> {
-  const order = await readOrderByToken(token, origin)
+  const reference = readOrderToken(token)
+  const order = reference ? await settledOrder(reference, origin) : null
   if (!order) return { ok: false, code: 'notFound' }
   const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
   return { ...result, reference: order.reference }

@@ -1,11 +1,9 @@
 import type { Metadata } from 'next'
-import { headers } from 'next/headers'
 import { notFound } from 'next/navigation'
-import { linkOriginFor } from '@/auth/link-origin'
 import { requireStaffMember } from '@/auth/session'
 import { recentlyChecked } from '@/auth/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
-import { getAccountCopy, getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { getAccountCopy, getConditionGrades, getOrderCopy } from '@/content/loaders'
 import { firstValues, type Query } from '@/lib/http/search-params'
 import { normaliseReference } from '@/orders/references'
 import { readOrder, revealedPayout } from '@/sell/order-actions'
@@ -29,7 +27,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const reference = normaliseReference(typed)
   if (!reference) notFound()
   const [order, copy, accountCopy, grades] = await Promise.all([
-    readOrder(reference, await pageOrigin()),
+    readOrder(reference),
     getOrderCopy(),
     getAccountCopy(),
     getConditionGrades(),
@@ -54,10 +52,4 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       query={query}
     />
   )
-}
-
-/** Where links in any e-mail this read sends point (the clock may move the order as it is read). */
-async function pageOrigin(): Promise<string> {
-  const [requestHeaders, settings] = await Promise.all([headers(), getSiteSettings()])
-  return linkOriginFor(new Request('http://localhost/', { headers: requestHeaders }), settings.siteUrl)
 }

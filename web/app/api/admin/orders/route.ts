@@ -9,7 +9,7 @@ import { seeOther } from '@/lib/http/see-other'
 import { isOrderStatus } from '@/orders/lifecycle'
 import { normaliseReference } from '@/orders/references'
 import { adminErrorsToQuery, isAdminMove, parseAdminAction } from '@/sell/admin-input'
-import { readOrder, revealPayout, staffAction } from '@/sell/order-actions'
+import { revealPayout, settledOrder, staffAction } from '@/sell/order-actions'
 
 const refuse = (status: 403 | 404) => new Response(null, { status, headers: { 'cache-control': 'no-store' } })
 
@@ -58,7 +58,7 @@ export async function POST(request: Request): Promise<Response> {
     }
 
     const origin = linkOriginFor(request, (await getSiteSettings()).siteUrl)
-    const [order, grades] = await Promise.all([readOrder(reference, origin), getConditionGrades()])
+    const [order, grades] = await Promise.all([settledOrder(reference, origin), getConditionGrades()])
     if (!order) return refuse(404)
     const expectedStatus = body.get('expectedStatus') ?? ''
     if (!isOrderStatus(expectedStatus)) return seeOther(page({ ...backToForm, problem: 'invalid' }))
