@@ -3,9 +3,9 @@
 // PAYOUT_ENCRYPTION_OLD_KEYS), seals every order's bank details again with the new key, one
 // order per transaction, so that the old key can then be retired. Safe to run again.
 import { eq } from 'drizzle-orm'
-import { openDatabase } from '@/orders/db'
+import { openDatabase } from '@/db/connection'
 import { openPayout, readPayoutKeys, sealPayout, sealedWithOldKey } from '@/orders/payout-crypto'
-import { sellerOrder } from '@/orders/schema'
+import { sellerOrder } from '@/db/schema'
 
 async function main() {
   const keys = readPayoutKeys()

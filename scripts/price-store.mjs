@@ -4,8 +4,8 @@ import { randomBytes } from 'node:crypto'
 import { open, readFile, rename, stat, unlink } from 'node:fs/promises'
 import path from 'node:path'
 import { createClient } from '@sanity/client'
-import { readContentSource } from '../web/config.ts'
-import { rewriteSeedLines } from '../web/lib/price-catalogue.ts'
+import { readContentSource } from '../web/config/index.ts'
+import { rewriteSeedLines } from './prices/price-catalogue.ts'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const DEFAULT_SEED = path.join('studio', 'seed', 'data.ndjson')

@@ -1,11 +1,11 @@
 // `npm run staff:create -- --email someone@example.co.uk --role manager [--name "Sam Smith"]`
 // Creates a staff account, or gives the role to an existing account whose address is verified and
-// whose password is the one given (web/auth/staff-accounts.ts says why). The password comes from
+// whose password is the one given (web/accounts/staff-accounts.ts says why). The password comes from
 // STAFF_PASSWORD (for scripts) or is asked for without echoing it.
 import { parseArgs } from 'node:util'
-import { isStaffRole } from '@/auth/roles'
-import { grantStaffRole } from '@/auth/staff-accounts'
-import { openDatabase } from '@/orders/db'
+import { isStaffRole } from '@/accounts/roles'
+import { grantStaffRole } from '@/accounts/staff-accounts'
+import { openDatabase } from '@/db/connection'
 
 const USAGE = 'Usage: npm run staff:create -- --email ADDRESS --role staff|manager [--name "FULL NAME"]'
 

@@ -6,6 +6,6 @@ export async function register() {
   // Next writes NEXT_RUNTIME into each build, so the edge build drops the import below (the one
   // read of process.env outside config.ts: a build constant, not a setting).
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { startOrderJobs } = await import('./sell/order-jobs')
+  const { startOrderJobs } = await import('@/orders/jobs')
   startOrderJobs()
 }

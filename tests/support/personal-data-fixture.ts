@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { storeContactMessage, storeSubscription } from '@/content/submission-store'
 import { sendMail } from '@/mail/send'
-import type { Db } from '@/orders/db'
+import type { Db } from '@/db/connection'
 import {
   account,
   emailOutbox,
@@ -13,7 +13,7 @@ import {
   twoFactor,
   user,
   verification,
-} from '@/orders/schema'
+} from '@/db/schema'
 import { newReference } from '@/orders/references'
 
 /**

@@ -1,4 +1,4 @@
-import { readOrCreateSecretFile } from '@/auth/secret'
+import { readOrCreateSecretFile } from '@/config/secrets'
 
 /**
  * One of several processes racing for the same secret files: waits for the agreed start time,

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { Client } from 'pg'
-import { openDatabase, type Db, type OpenedDatabase } from '@/orders/db'
+import { openDatabase, type Db, type OpenedDatabase } from '@/db/connection'
 
 /**
  * A database of the test file's own: PGlite in a fresh temporary folder, or, when DATABASE_URL

@@ -1,4 +1,4 @@
-import { isCommonPassword } from '@/auth/common-passwords'
+import { isCommonPassword } from '@/accounts/common-passwords'
 import {
   validateChangePassword,
   validateDelete,
@@ -7,7 +7,7 @@ import {
   validateNewPassword,
   validateSignUp,
   type AccountValidation,
-} from '@/lib/forms/account-validation'
+} from '@/accounts/validation'
 
 const codes = (result: AccountValidation<unknown>) =>
   result.ok ? [] : result.errors.map((e) => `${e.field}:${e.code}`)

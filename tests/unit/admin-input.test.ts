@@ -8,7 +8,7 @@ import {
   parseStatusFilter,
   poundsToPence,
   type AdminFieldError,
-} from '@/sell/admin-input'
+} from '@/orders/admin-input'
 
 const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
 const TABLET = '6fa459ea-ee8a-4ca4-894e-db77e160355e'

@@ -69,7 +69,7 @@ describe('the import graph', () => {
 
   it('is read from the source (the walk finds the files and their imports)', () => {
     expect(graph.size).toBeGreaterThan(200)
-    expect(graph.get(path.join(root, 'web/orders/order-token.ts'))).toContain(path.join(root, 'web/auth/secret.ts'))
+    expect(graph.get(path.join(root, 'web/orders/order-token.ts'))).toContain(path.join(root, 'web/config/secrets.ts'))
   })
 
   it('has no circles', () => {
@@ -104,19 +104,19 @@ describe('configuration', () => {
   const webFiles = sourceFiles(path.join(root, 'web'))
   const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
-  it('is read from the environment in web/config.ts only', () => {
+  it('is read from the environment in web/config/index.ts only', () => {
     const readers = webFiles
       .filter((file) => /process\.env/.test(readFileSync(file, 'utf8')))
       .map((file) => path.relative(root, file))
     // instrumentation.ts tests NEXT_RUNTIME, a constant Next writes into each build.
-    expect(readers.sort()).toEqual(['web/config.ts', 'web/instrumentation.ts'])
+    expect(readers.sort()).toEqual(['web/config/index.ts', 'web/instrumentation.ts'])
     expect(read('web/instrumentation.ts').match(/process\.env\.\w+/g)).toEqual(['process.env.NEXT_RUNTIME'])
   })
 
   it('names every variable in .env.example, each with a line on what it does', () => {
     const example = read('.env.example')
     const listed = [...example.matchAll(/^([A-Z][A-Z0-9_]+)=/gm)].map((match) => match[1])
-    const config = read('web/config.ts')
+    const config = read('web/config/index.ts')
     const readByConfig = [...config.matchAll(/setting\(env, '([A-Z0-9_]+)'\)|env\.([A-Z][A-Z0-9_]+)/g)]
       .map((match) => match[1] ?? match[2])
       .filter((name) => name !== 'NODE_ENV')

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { readAuthSecret, readOrCreateSecretFile } from '@/auth/secret'
+import { readAuthSecret, readOrCreateSecretFile } from '@/config/secrets'
 
 const ROOT = path.resolve(__dirname, '../..')
 

@@ -1,6 +1,6 @@
 import type { ConditionGrade, PricedModel } from '@/content/types'
-import { choicesQuery, parseAddRequest, parseChange, safeReturnPath } from '@/sell/basket-request'
-import { priceBasket, type StoredLine } from '@/sell/price-basket'
+import { choicesQuery, parseAddRequest, parseChange, safeReturnPath } from '@/basket/request'
+import { priceBasket, type StoredLine } from '@/basket/price-basket'
 
 const grades: ConditionGrade[] = [
   { key: 'excellent', rank: 1, name: 'Excellent', summary: 'Like new.' },

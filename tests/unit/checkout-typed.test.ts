@@ -1,4 +1,4 @@
-import { clearTypedCookie, keepTypedCookie, readTypedCookie, TYPED_COOKIE } from '@/sell/checkout-typed'
+import { clearTypedCookie, keepTypedCookie, readTypedCookie, TYPED_COOKIE } from '@/orders/checkout-typed'
 
 const env = { BETTER_AUTH_SECRET: 'a-test-secret-that-is-long-enough-0123456789' }
 const typed = {

@@ -8,7 +8,7 @@ import {
   validateCheckout,
   validateTracker,
   type CheckoutFieldError,
-} from '@/lib/forms/checkout-validation'
+} from '@/orders/checkout-validation'
 
 const valid = {
   name: 'Ada Lovelace',

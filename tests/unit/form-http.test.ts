@@ -1,5 +1,5 @@
-import { readJsonBody } from '@/lib/http/json-request'
-import { MemoryHitStore, RateLimiter, clientKey, limitKey } from '@/lib/http/rate-limit'
+import { readJsonBody } from '@/http/json-request'
+import { MemoryHitStore, RateLimiter, clientKey, limitKey } from '@/http/rate-limit'
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
   new Request('http://localhost/api/x', { method: 'POST', body, headers: { 'content-type': type, ...headers } })

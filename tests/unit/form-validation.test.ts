@@ -1,4 +1,4 @@
-import { validateContact, validateNewsletter } from '@/lib/forms/validation'
+import { validateContact, validateNewsletter } from '@/forms/validation'
 
 const codes = (result: ReturnType<typeof validateNewsletter> | ReturnType<typeof validateContact>) =>
   result.ok ? [] : result.errors.map((e) => `${e.field}:${e.code}`)

@@ -1,4 +1,4 @@
-import { safeNextPath } from '@/auth/next-path'
+import { safeNextPath } from '@/accounts/next-path'
 
 describe('safeNextPath', () => {
   it.each(['/profile', '/sell-my-phone/iphone-13?x=1#y', '/basket?from=%2Flogin'])('keeps %j', (path) => {

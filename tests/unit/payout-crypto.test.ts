@@ -133,8 +133,8 @@ describe('readPayoutKeys', () => {
     beforeEach(async () => {
       // projectRoot() looks for the migrations' journal from the working directory.
       root = await mkdtemp(path.join(os.tmpdir(), 'payout-key-test-'))
-      await mkdir(path.join(root, 'web', 'orders', 'migrations', 'meta'), { recursive: true })
-      await writeFile(path.join(root, 'web', 'orders', 'migrations', 'meta', '_journal.json'), '{}')
+      await mkdir(path.join(root, 'web', 'db', 'migrations', 'meta'), { recursive: true })
+      await writeFile(path.join(root, 'web', 'db', 'migrations', 'meta', '_journal.json'), '{}')
       jest.spyOn(process, 'cwd').mockReturnValue(root)
     })
     afterEach(async () => {

@@ -1,12 +1,12 @@
-import { CsvError, formatCsv, parseCsv } from '@/lib/csv'
+import { CsvError, formatCsv, parseCsv } from '../../scripts/prices/csv'
 import {
   applyPriceTable,
   readPriceCatalogue,
   rewriteSeedLines,
   type ContentDocument,
   type PriceCatalogue,
-} from '@/lib/price-catalogue'
-import { exportPriceRows, formatPounds, importPriceRows, parsePounds } from '@/lib/price-table-csv'
+} from '../../scripts/prices/price-catalogue'
+import { exportPriceRows, formatPounds, importPriceRows, parsePounds } from '../../scripts/prices/price-table-csv'
 
 const GRADES = ['excellent', 'good', 'fair', 'faulty']
 

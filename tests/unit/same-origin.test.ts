@@ -1,4 +1,4 @@
-import { isCrossOrigin } from '@/lib/http/same-origin'
+import { isCrossOrigin } from '@/http/same-origin'
 
 const request = (headers: Record<string, string>) =>
   new Request('http://shop.example/api/orders/answer', {

@@ -1,8 +1,8 @@
 import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
 import type { SanityClient } from '@sanity/client'
-import type { ContactInput, NewsletterInput } from '@/lib/forms/validation'
-import { readContentSource, sanityWriteToken, type SanitySource } from '@/config'
+import type { ContactInput, NewsletterInput } from '@/forms/validation'
+import { readContentSource, sanityWriteToken, type SanitySource } from '@/config/index'
 import { localStore } from './local-submission-store'
 import {
   StoreUnavailableError,

@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHmac, timingSafeEqual } from 'node:crypto'
-import { readAuthSecret } from '@/auth/secret'
+import { readAuthSecret } from '@/config/secrets'
 
 /** How long a link to an order works: the e-mails' links, the tracker's answer, the receipt. */
 export const ORDER_LINK_DAYS = 120

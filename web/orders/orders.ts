@@ -1,10 +1,19 @@
 import 'server-only'
 import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { MailMessage } from '@/mail/send'
-import type { Db } from './db'
+import type { Db } from '@/db/connection'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { newReference } from './references'
-import { basket, basketLine, emailOutbox, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from './schema'
+import {
+  basket,
+  basketLine,
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  sellerOrder,
+  user,
+  type OrderItemRow,
+} from '@/db/schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 

@@ -1,9 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { eraseAccount } from '@/orders/account-erasure'
-import { exportAccountData } from '@/orders/account-export'
-import type { Db } from '@/orders/db'
+import { eraseAccount } from '@/accounts/erasure'
+import { exportAccountData } from '@/accounts/export'
+import type { Db } from '@/db/connection'
 import { withFileDatabase } from '../../support/test-database'
 import { addPerson, findAnywhere, personalValues, type Person } from '../../support/personal-data-fixture'
 

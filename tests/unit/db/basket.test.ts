@@ -11,9 +11,9 @@ import {
   purgeExpiredBaskets,
   setQuantity,
   type NewBasketLine,
-} from '@/orders/basket'
-import type { Db } from '@/orders/db'
-import { basket, basketLine } from '@/orders/schema'
+} from '@/basket/store'
+import type { Db } from '@/db/connection'
+import { basket, basketLine } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm'
-import { addLine, createBasket, findBasket } from '@/orders/basket'
-import type { Db } from '@/orders/db'
+import { addLine, createBasket, findBasket } from '@/basket/store'
+import type { Db } from '@/db/connection'
 import { placeOrder, type NewOrder } from '@/orders/orders'
-import { sellerOrder } from '@/orders/schema'
+import { sellerOrder } from '@/db/schema'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'
 

@@ -3,13 +3,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { createBasket, findBasket } from '@/orders/basket'
-import { closeDb, DatabaseInUseError, getDb, openDatabase, type Db } from '@/orders/db'
-import { lockFileFor } from '@/orders/pglite-lock'
+import { createBasket, findBasket } from '@/basket/store'
+import { closeDb, DatabaseInUseError, getDb, openDatabase, type Db } from '@/db/connection'
+import { lockFileFor } from '@/db/pglite-lock'
 import { createPgliteFolder, createTestDatabase, type TestDatabase } from '../../support/test-database'
 
 const OPEN_TIMEOUT = 60_000
-const journal = JSON.parse(readFileSync('web/orders/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] }
+const journal = JSON.parse(readFileSync('web/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] }
 
 async function appliedMigrations(db: Db): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::integer` }).from(sql`drizzle.__drizzle_migrations`)
@@ -21,7 +21,7 @@ async function appliedMigrations(db: Db): Promise<number> {
  * module uses no TypeScript-only syntax), as a running `next start` would.
  */
 function startLockHolder(dataDir: string): Promise<ChildProcess> {
-  const lockModule = pathToFileURL(path.resolve(__dirname, '../../../web/orders/pglite-lock.ts')).href
+  const lockModule = pathToFileURL(path.resolve(__dirname, '../../../web/db/pglite-lock.ts')).href
   const script =
     `const { acquirePgliteLock } = await import(${JSON.stringify(lockModule)});` +
     `acquirePgliteLock(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000)`

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { asc, count, eq, inArray } from 'drizzle-orm'
-import { addLine, createBasket, findBasket, type NewBasketLine } from '@/orders/basket'
-import type { Db } from '@/orders/db'
+import { addLine, createBasket, findBasket, type NewBasketLine } from '@/basket/store'
+import type { Db } from '@/db/connection'
 import {
   claimDueEmails,
   findOrderByLookup,
@@ -19,7 +19,7 @@ import {
 } from '@/orders/orders'
 import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
 import { newReference } from '@/orders/references'
-import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/orders/schema'
+import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 // Lets a test hand placeOrder a reference that is already taken; every other draw is the real one.

@@ -1,10 +1,10 @@
 import { createServer, type AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { SMTPServer } from 'smtp-server'
-import type { Db } from '@/orders/db'
+import type { Db } from '@/db/connection'
 import { getOrder, placeOrder } from '@/orders/orders'
-import { emailOutbox } from '@/orders/schema'
-import { deliverDueEmails } from '@/orders/outbox'
+import { emailOutbox } from '@/db/schema'
+import { deliverDueEmails } from '@/mail/outbox'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'
 

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { eraseAccount } from '@/orders/account-erasure'
-import { exportAccountData } from '@/orders/account-export'
-import type { Db } from '@/orders/db'
-import { CLASSIFY_HINT, COLUMNS, type ColumnUse } from '@/orders/personal-data'
+import { eraseAccount } from '@/accounts/erasure'
+import { exportAccountData } from '@/accounts/export'
+import type { Db } from '@/db/connection'
+import { CLASSIFY_HINT, COLUMNS, type ColumnUse } from '@/db/personal-data'
 import { withFileDatabase } from '../../support/test-database'
 import { addPerson, rowsOf, type Person } from '../../support/personal-data-fixture'
 
@@ -76,7 +76,7 @@ it('classifies every column of every table as personal or not', async () => {
   const stale = Object.entries(COLUMNS).flatMap(([table, uses]) =>
     Object.keys(uses)
       .filter((column) => !known.has(`${table}.${column}`))
-      .map((column) => `COLUMNS.${table}.${column} in web/orders/personal-data.ts names no column: remove it.`),
+      .map((column) => `COLUMNS.${table}.${column} in web/db/personal-data.ts names no column: remove it.`),
   )
   expect([...unclassified, ...stale]).toEqual([])
 })

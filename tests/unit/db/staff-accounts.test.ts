@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { createAuth } from '@/auth/create-auth'
-import { grantStaffRole } from '@/auth/staff-accounts'
-import { isLastManager } from '@/orders/accounts'
-import type { Db } from '@/orders/db'
+import { createAuth } from '@/accounts/create-auth'
+import { grantStaffRole } from '@/accounts/staff-accounts'
+import { isLastManager } from '@/accounts/store'
+import type { Db } from '@/db/connection'
 import { recordEvent } from '@/orders/orders'
-import { orderEvent, sellerOrder, session, user } from '@/orders/schema'
+import { orderEvent, sellerOrder, session, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db

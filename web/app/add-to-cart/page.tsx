@@ -1,4 +1,4 @@
-import { basketPageRoute } from '@/sell/basket-page-route'
+import { basketPageRoute } from '@/basket/page-route'
 
 const route = basketPageRoute('/add-to-cart')
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { requireStaffMember } from '@/auth/session'
+import { requireStaffMember } from '@/accounts/session'
 
 /**
  * Staff pages exist only for staff with two-step login on: staff who have not set it up are sent

@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
-import { requireStaffMember } from '@/auth/session'
+import { requireStaffMember } from '@/accounts/session'
 import { StaffHome } from '@/components/admin/staff-home'
 import { getAccountCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { firstValues, type Query } from '@/lib/http/search-params'
-import { getDb } from '@/orders/db'
+import { firstValues, type Query } from '@/http/search-params'
+import { getDb } from '@/db/connection'
 import { listOrders } from '@/orders/orders'
-import { parseOrderSearch, parseStatusFilter } from '@/sell/admin-input'
+import { parseOrderSearch, parseStatusFilter } from '@/orders/admin-input'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

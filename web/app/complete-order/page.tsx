@@ -1,5 +1,5 @@
 import { CheckoutPanel } from '@/components/orders/checkout-panel'
-import { orderPageRoute } from '@/sell/order-page-route'
+import { orderPageRoute } from '@/orders/page-route'
 
 const route = orderPageRoute('/complete-order', CheckoutPanel)
 

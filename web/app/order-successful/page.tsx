@@ -1,5 +1,5 @@
 import { ConfirmationPanel } from '@/components/orders/confirmation-panel'
-import { orderPageRoute } from '@/sell/order-page-route'
+import { orderPageRoute } from '@/orders/page-route'
 
 const route = orderPageRoute('/order-successful', ConfirmationPanel)
 

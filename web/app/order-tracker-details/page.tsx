@@ -1,5 +1,5 @@
 import { DetailsPanel } from '@/components/orders/details-panel'
-import { orderPageRoute } from '@/sell/order-page-route'
+import { orderPageRoute } from '@/orders/page-route'
 
 const route = orderPageRoute('/order-tracker-details', DetailsPanel)
 

@@ -1,5 +1,5 @@
 import { TrackerPanel } from '@/components/orders/tracker-panel'
-import { orderPageRoute } from '@/sell/order-page-route'
+import { orderPageRoute } from '@/orders/page-route'
 
 const route = orderPageRoute('/order-tracker', TrackerPanel)
 

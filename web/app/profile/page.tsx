@@ -1,4 +1,4 @@
-import { accountPageRoute } from '@/auth/account-page-route'
+import { accountPageRoute } from '@/accounts/page-route'
 import { ProfilePanel } from '@/components/account/profile-panel'
 
 const route = accountPageRoute('/profile', 'members', ProfilePanel)

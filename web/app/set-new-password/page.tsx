@@ -1,4 +1,4 @@
-import { accountPageRoute } from '@/auth/account-page-route'
+import { accountPageRoute } from '@/accounts/page-route'
 import { NewPasswordPanel } from '@/components/account/account-panels'
 
 const route = accountPageRoute('/set-new-password', 'anyone', NewPasswordPanel)

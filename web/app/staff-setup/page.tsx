@@ -1,11 +1,11 @@
 import type { Metadata } from 'next'
 import { notFound, redirect } from 'next/navigation'
-import { getStaffMember, getStaffToEnrol } from '@/auth/session'
-import { enrolmentOf } from '@/auth/two-factor'
+import { getStaffMember, getStaffToEnrol } from '@/accounts/session'
+import { enrolmentOf } from '@/accounts/two-factor'
 import { TwoFactorSetup } from '@/components/admin/two-factor-setup'
 import { getAccountCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { firstValues, type Query } from '@/lib/http/search-params'
+import { firstValues, type Query } from '@/http/search-params'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

@@ -1,4 +1,4 @@
-import { accountPageRoute } from '@/auth/account-page-route'
+import { accountPageRoute } from '@/accounts/page-route'
 import { TwoFactorPanel } from '@/components/account/account-panels'
 
 const route = accountPageRoute('/two-factor', 'visitors', TwoFactorPanel)

@@ -1,5 +1,5 @@
-import type { PanelProps } from '@/auth/account-page-route'
-import { safeNextPath } from '@/auth/next-path'
+import type { PanelProps } from '@/accounts/page-route'
+import { safeNextPath } from '@/accounts/next-path'
 import { ContentLink } from '../ui/content-link'
 import type { AccountCopy } from '@/content/types'
 import { PageForm, type FormField } from '../forms/page-form'

@@ -1,6 +1,6 @@
-import { problemMessages, problemsFromQuery, type PanelProps } from '@/auth/account-page-route'
+import { problemMessages, problemsFromQuery, type PanelProps } from '@/accounts/page-route'
 import { fillTemplate } from '@/lib/templates'
-import { PASSWORD_MIN } from '@/lib/forms/account-validation'
+import { PASSWORD_MIN } from '@/accounts/validation'
 import type { FormField } from '../forms/page-form'
 
 /** What every account form takes from the content and the address, whichever form it is. */

@@ -1,7 +1,7 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import type { OrderRecord } from '@/orders/orders'
-import { itemField, type AdminMove, type ItemFieldKind } from '@/sell/admin-input'
+import { itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
 import { FormField } from './form-field'
 
 type Props = {

@@ -7,7 +7,7 @@ import {
   isAdminMove,
   type AdminFieldError,
   type AdminMove,
-} from '@/sell/admin-input'
+} from '@/orders/admin-input'
 import { ActionFields, fieldLabel } from './action-fields'
 import { actionLabel, inSentence } from './admin-words'
 import { RECHECK_FIELD, RecheckField, recheckError } from './recheck-field'

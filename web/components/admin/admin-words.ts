@@ -1,5 +1,5 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import type { AdminMove } from '@/sell/admin-input'
+import type { AdminMove } from '@/orders/admin-input'
 
 export type AdminCopy = OrderCopy['admin']
 

@@ -1,5 +1,5 @@
-import { problemMessages, problemsFromQuery } from '@/auth/account-page-route'
-import type { Enrolment } from '@/auth/two-factor'
+import { problemMessages, problemsFromQuery } from '@/accounts/page-route'
+import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
 import { PageForm } from '@/components/forms/page-form'
 import type { AccountCopy } from '@/content/types'

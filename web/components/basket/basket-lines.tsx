@@ -5,7 +5,7 @@ import { useId, useState, type FormEvent } from 'react'
 import type { SellingCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import type { BasketLineView, BasketView } from '@/sell/basket-types'
+import type { BasketLineView, BasketView } from '@/basket/types'
 import { ContentLink } from '../ui/content-link'
 import { changeLine, useBasket } from './basket-store'
 

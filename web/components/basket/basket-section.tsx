@@ -2,7 +2,7 @@
 
 import { useEffect } from 'react'
 import type { PageSection, SellingCopy } from '@/content/types'
-import type { BasketView } from '@/sell/basket-types'
+import type { BasketView } from '@/basket/types'
 import { ContentLink } from '../ui/content-link'
 import { BasketLines } from './basket-lines'
 import { loadBasket, primeBasket, useBasket } from './basket-store'

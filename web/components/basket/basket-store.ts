@@ -1,7 +1,7 @@
 'use client'
 
 import { useSyncExternalStore } from 'react'
-import type { BasketResponse, BasketView } from '@/sell/basket-types'
+import type { BasketResponse, BasketView } from '@/basket/types'
 
 /**
  * The visitor's basket in the browser: one copy per page, shared by the header badge, the cart

@@ -2,9 +2,9 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { PageSection } from '@/content/types'
-import { sendContactMessage } from '@/lib/forms/form-actions'
-import { NO_ANSWER } from '@/lib/forms/form-answer'
-import { LIMITS } from '@/lib/forms/limits'
+import { sendContactMessage } from '@/forms/form-actions'
+import { NO_ANSWER } from '@/forms/form-answer'
+import { LIMITS } from '@/forms/limits'
 import { fillTemplate } from '@/lib/templates'
 import { ErrorSummary } from './error-summary'
 import { ActionForm } from './action-form'

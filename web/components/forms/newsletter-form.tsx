@@ -2,8 +2,8 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { NewsletterContent } from '@/content/types'
-import { subscribe } from '@/lib/forms/form-actions'
-import { NO_ANSWER } from '@/lib/forms/form-answer'
+import { subscribe } from '@/forms/form-actions'
+import { NO_ANSWER } from '@/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
 import { ActionForm } from './action-form'
 import { FieldMessage } from './field-message'

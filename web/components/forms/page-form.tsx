@@ -12,8 +12,8 @@ import {
   validateCode,
   validatePasswordOnly,
   validateSignUp,
-} from '@/lib/forms/account-validation'
-import { validateCheckout, validateTracker } from '@/lib/forms/checkout-validation'
+} from '@/accounts/validation'
+import { validateCheckout, validateTracker } from '@/orders/checkout-validation'
 import '@/styles/account.css'
 import { PasswordInput } from '../account/password-input'
 import { ErrorSummary } from './error-summary'

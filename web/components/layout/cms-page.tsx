@@ -11,7 +11,7 @@ import {
 } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { breadcrumbList, faqPage } from '@/lib/structured-data'
-import type { BasketView } from '@/sell/basket-types'
+import type { BasketView } from '@/basket/types'
 import { PageView } from './page-view'
 
 /** The page document at `path` with its structured data; 404 when there is none. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { Breadcrumb, DeviceCatalogue, PageContent, SellingCopy } from '@/content/types'
-import type { BasketView } from '@/sell/basket-types'
+import type { BasketView } from '@/basket/types'
 import { PageSections } from '../sections/page-sections'
 import { Breadcrumbs } from './breadcrumbs'
 

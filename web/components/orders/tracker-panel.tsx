@@ -1,5 +1,5 @@
-import type { OrderPanelProps } from '@/sell/order-page-route'
-import { orderProblemMessages, orderProblemsFromQuery } from '@/sell/order-problems'
+import type { OrderPanelProps } from '@/orders/page-route'
+import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
 import '@/styles/orders.css'
 import { PageForm } from '../forms/page-form'
 

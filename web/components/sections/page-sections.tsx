@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { stegaClean } from '@sanity/client/stega'
 import type { DeviceCatalogue, PageSection, SellingCopy } from '@/content/types'
-import type { BasketView } from '@/sell/basket-types'
+import type { BasketView } from '@/basket/types'
 import { BasketSection } from './section-leaves'
 import { ContactFormSection } from './contact-form-section'
 import { DeviceCatalogueSection } from './device-catalogue-section'

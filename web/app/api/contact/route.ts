@@ -1,7 +1,7 @@
 import { StoreUnavailableError, storeContactMessage } from '@/content/submission-store'
-import { validateContact } from '@/lib/forms/validation'
-import { formEndpoint } from '@/lib/http/form-endpoint'
-import { contactLimiter } from '@/lib/http/form-limits'
+import { validateContact } from '@/forms/validation'
+import { formEndpoint } from '@/http/form-endpoint'
+import { contactLimiter } from '@/http/form-limits'
 
 export const POST = formEndpoint({
   validate: validateContact,

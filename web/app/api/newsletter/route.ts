@@ -1,8 +1,8 @@
 import { StoreUnavailableError } from '@/content/submission-store'
-import { signUpForNewsletter } from '@/lib/forms/newsletter-signup'
-import { validateNewsletter } from '@/lib/forms/validation'
-import { formEndpoint } from '@/lib/http/form-endpoint'
-import { newsletterLimiter } from '@/lib/http/form-limits'
+import { signUpForNewsletter } from '@/forms/newsletter-signup'
+import { validateNewsletter } from '@/forms/validation'
+import { formEndpoint } from '@/http/form-endpoint'
+import { newsletterLimiter } from '@/http/form-limits'
 
 export const POST = formEndpoint({
   validate: validateNewsletter,

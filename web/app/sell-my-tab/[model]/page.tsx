@@ -1,4 +1,4 @@
-import { modelPageRoute } from '@/sell/model-route'
+import { modelPageRoute } from '@/catalogue/model-route'
 
 const route = modelPageRoute('tablet')
 

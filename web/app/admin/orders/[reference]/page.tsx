@@ -1,12 +1,12 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
-import { requireStaffMember } from '@/auth/session'
-import { recentlyChecked } from '@/auth/step-up'
+import { requireStaffMember } from '@/accounts/session'
+import { recentlyChecked } from '@/accounts/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
 import { getAccountCopy, getConditionGrades, getOrderCopy } from '@/content/loaders'
-import { firstValues, type Query } from '@/lib/http/search-params'
+import { firstValues, type Query } from '@/http/search-params'
 import { normaliseReference } from '@/orders/references'
-import { readOrder, revealedPayout } from '@/sell/order-actions'
+import { readOrder, revealedPayout } from '@/orders/actions'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

@@ -1,1 +1,1 @@
-export { changePassword as POST } from '@/auth/account-handlers'
+export { changePassword as POST } from '@/accounts/handlers'

@@ -1,1 +1,1 @@
-export { confirmEmail as POST } from '@/auth/account-handlers'
+export { confirmEmail as POST } from '@/accounts/handlers'

@@ -1,6 +1,6 @@
-import { getSignedIn } from '@/auth/session'
-import { exportAccountData } from '@/orders/account-export'
-import { getDb } from '@/orders/db'
+import { getSignedIn } from '@/accounts/session'
+import { exportAccountData } from '@/accounts/export'
+import { getDb } from '@/db/connection'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,1 +1,1 @@
-export { deleteAccount as POST } from '@/auth/account-handlers'
+export { deleteAccount as POST } from '@/accounts/handlers'

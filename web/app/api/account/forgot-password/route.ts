@@ -1,1 +1,1 @@
-export { forgotPassword as POST } from '@/auth/account-handlers'
+export { forgotPassword as POST } from '@/accounts/handlers'

@@ -1,1 +1,1 @@
-export { logIn as POST } from '@/auth/account-handlers'
+export { logIn as POST } from '@/accounts/handlers'

@@ -1,5 +1,5 @@
-import { firstName, getSignedIn } from '@/auth/session'
-import { isStaffRole } from '@/auth/roles'
+import { firstName, getSignedIn } from '@/accounts/session'
+import { isStaffRole } from '@/accounts/roles'
 
 export const dynamic = 'force-dynamic'
 

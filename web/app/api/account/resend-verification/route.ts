@@ -1,1 +1,1 @@
-export { resendVerification as POST } from '@/auth/account-handlers'
+export { resendVerification as POST } from '@/accounts/handlers'

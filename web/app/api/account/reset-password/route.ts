@@ -1,1 +1,1 @@
-export { resetPassword as POST } from '@/auth/account-handlers'
+export { resetPassword as POST } from '@/accounts/handlers'

@@ -1,1 +1,1 @@
-export { signOut as POST } from '@/auth/account-handlers'
+export { signOut as POST } from '@/accounts/handlers'

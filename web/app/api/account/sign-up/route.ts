@@ -1,1 +1,1 @@
-export { signUp as POST } from '@/auth/account-handlers'
+export { signUp as POST } from '@/accounts/handlers'

@@ -1,1 +1,1 @@
-export { twoFactorCode as POST } from '@/auth/account-handlers'
+export { twoFactorCode as POST } from '@/accounts/handlers'

@@ -1,4 +1,4 @@
-import { seeOther } from '@/lib/http/see-other'
+import { seeOther } from '@/http/see-other'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,15 +1,15 @@
-import { linkOriginFor } from '@/auth/link-origin'
-import { getSignedIn, isActiveStaff } from '@/auth/session'
-import { recentlyChecked, recheck } from '@/auth/step-up'
+import { linkOriginFor } from '@/accounts/link-origin'
+import { getSignedIn, isActiveStaff } from '@/accounts/session'
+import { recentlyChecked, recheck } from '@/accounts/step-up'
 import { RECHECK_FIELD } from '@/components/admin/recheck-field'
 import { getConditionGrades, getSiteSettings } from '@/content/loaders'
-import { readFormOrJsonBody } from '@/lib/http/json-request'
-import { isCrossOrigin } from '@/lib/http/same-origin'
-import { seeOther } from '@/lib/http/see-other'
+import { readFormOrJsonBody } from '@/http/json-request'
+import { isCrossOrigin } from '@/http/same-origin'
+import { seeOther } from '@/http/see-other'
 import { isOrderStatus } from '@/orders/lifecycle'
 import { normaliseReference } from '@/orders/references'
-import { adminErrorsToQuery, isAdminMove, parseAdminAction } from '@/sell/admin-input'
-import { revealPayout, settledOrder, staffAction } from '@/sell/order-actions'
+import { adminErrorsToQuery, isAdminMove, parseAdminAction } from '@/orders/admin-input'
+import { revealPayout, settledOrder, staffAction } from '@/orders/actions'
 
 const refuse = (status: 403 | 404) => new Response(null, { status, headers: { 'cache-control': 'no-store' } })
 

@@ -1,7 +1,7 @@
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { readContentSource, readPreviewConfig } from '@/config'
+import { readContentSource, readPreviewConfig } from '@/config/index'
 import { draftClient } from '@/content/sanity-client'
-import { jsonResponse } from '@/lib/http/json-request'
+import { jsonResponse } from '@/http/json-request'
 
 /**
  * Presentation in the Studio opens the site here with a one-time secret; a valid secret turns on

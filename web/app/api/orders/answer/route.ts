@@ -1,1 +1,1 @@
-export { answerEndpoint as POST } from '@/sell/order-endpoint'
+export { answerEndpoint as POST } from '@/orders/endpoint'

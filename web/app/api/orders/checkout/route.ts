@@ -1,1 +1,1 @@
-export { checkoutEndpoint as POST } from '@/sell/order-endpoint'
+export { checkoutEndpoint as POST } from '@/orders/endpoint'

@@ -1,1 +1,1 @@
-export { trackEndpoint as POST } from '@/sell/order-endpoint'
+export { trackEndpoint as POST } from '@/orders/endpoint'

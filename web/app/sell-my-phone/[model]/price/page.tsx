@@ -1,4 +1,4 @@
-import { modelPriceRoute } from '@/sell/model-route'
+import { modelPriceRoute } from '@/catalogue/model-route'
 
 const route = modelPriceRoute('phone')
 

@@ -1,1 +1,1 @@
-export { confirmTwoFactor as POST } from '@/auth/account-handlers'
+export { confirmTwoFactor as POST } from '@/accounts/handlers'

@@ -1,1 +1,1 @@
-export { startTwoFactor as POST } from '@/auth/account-handlers'
+export { startTwoFactor as POST } from '@/accounts/handlers'

@@ -1,0 +1,86 @@
+import 'server-only'
+import { getAccountCopy, getSiteSettings } from '@/content/loaders'
+import type { AccountCopy } from '@/content/types'
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountValidation } from '@/accounts/validation'
+import {
+  pageFormEndpoint,
+  type FieldProblem as BaseFieldProblem,
+  type Outcome as BaseOutcome,
+} from '@/http/page-form-endpoint'
+import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
+import { fillTemplate } from '@/lib/templates'
+import { linkOriginFor, withLinkOrigin } from './link-origin'
+
+/** Every problem the account endpoints report; each names its words in the Accounts document. */
+export const PROBLEM_CODES = [
+  ...ACCOUNT_PROBLEMS,
+  'wrongCredentials',
+  'currentPasswordWrong',
+  'samePassword',
+  'linkInvalid',
+  'tooMany',
+  'crossOrigin',
+  'unavailable',
+  'openOrders',
+  'lastManager',
+  'confirmPasswordWrong',
+  'codeWrong',
+  'codeLocked',
+] as const
+export type ProblemCode = (typeof PROBLEM_CODES)[number]
+
+export type FieldProblem = BaseFieldProblem<ProblemCode>
+export type Outcome = BaseOutcome<ProblemCode>
+
+type Options<T> = {
+  limiter: RateLimiter
+  page: (body: Record<string, string>) => string
+  validate: (body: Record<string, string>) => AccountValidation<T>
+  run: (value: T, context: { request: Request; headers: Headers }) => Promise<Outcome>
+}
+
+/**
+ * An account form's POST handler (see pageFormEndpoint): refusals in the Accounts document's words,
+ * and e-mail links pointing at the address the request came to (see link-origin.ts).
+ */
+export function accountEndpoint<T>({ limiter, page, validate, run }: Options<T>) {
+  return pageFormEndpoint<T, ProblemCode>({
+    limiter,
+    page,
+    validate,
+    name: 'Account request',
+    words: async () => {
+      const copy = await getAccountCopy()
+      return (code, seconds) => problemMessage(copy, code, seconds)
+    },
+    around: async (request, work) => {
+      const settings = await getSiteSettings()
+      return withLinkOrigin(linkOriginFor(request, settings.siteUrl), work)
+    },
+    run: (value, { request }) => run(value, { request, headers: forwardedHeaders(request) }),
+  })
+}
+
+/** The words for a problem, with its numbers filled in. */
+export function problemMessage(copy: AccountCopy, code: ProblemCode, seconds = 0): string {
+  const max = code === 'nameTooLong' ? NAME_MAX : PASSWORD_MAX
+  return fillTemplate(copy.problems[code], { min: PASSWORD_MIN, max, seconds })
+}
+
+export function isProblemCode(code: string): code is ProblemCode {
+  return (PROBLEM_CODES as readonly string[]).includes(code)
+}
+
+/**
+ * The headers better-auth sees: the visitor's cookies and agent, and the client address by the
+ * site's rule, so a session records the address the rate limits use.
+ */
+export function forwardedHeaders(request: Request): Headers {
+  const headers = new Headers()
+  for (const name of ['cookie', 'user-agent', 'host']) {
+    const value = request.headers.get(name)
+    if (value) headers.set(name, value)
+  }
+  headers.set('x-forwarded-for', clientAddressFrom(request.headers))
+  return headers
+}

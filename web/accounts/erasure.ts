@@ -1,0 +1,110 @@
+import 'server-only'
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { eraseSubmissionsByEmail } from '@/content/submission-store'
+import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
+import { outboxFolder as defaultOutboxFolder } from '@/config/index'
+import type { AccountDataOptions } from './export'
+import { hasOpenOrders, ordersOf } from './store'
+import type { Db } from '@/db/connection'
+import { mentionedReferences, sentTo } from './person-mail'
+import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
+
+/**
+ * What an order keeps once its seller is erased: the record HMRC asks a second-hand dealer to keep
+ * for six years (reference, dates, what was bought in what condition, what was paid), and nothing
+ * that says who sold it: no name, address, e-mail, phone or bank details, no IMEI, no free text.
+ */
+const ERASED_ORDER = {
+  userId: null,
+  email: null,
+  name: null,
+  phone: null,
+  addressLine1: null,
+  addressLine2: null,
+  town: null,
+  postcode: null,
+  payoutSealed: null,
+  payoutLast4: null,
+  marketingConsent: false,
+  declarations: [],
+  returnTracking: null,
+  // The key came from the seller's browser, the hash from what they typed.
+  idempotencyKey: null,
+  requestHash: null,
+}
+const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null }
+const ERASED_EVENT = { reason: null }
+
+/**
+ * Deletes an account and everything held about the person, in one transaction: the account, its
+ * sessions, password and tokens; the personal details of its orders (which keep the record the law
+ * requires); the e-mails held about them, in the outbox table and its folder; and, once the address
+ * is verified, what was sent with it through the newsletter and contact forms. The files and the
+ * form store are done last inside the transaction, so if they fail nothing is committed and the
+ * person can try again. An unverified account erases its own orders and account e-mails only:
+ * guest orders, e-mails and submissions with the address may belong to the address's real owner.
+ */
+export async function eraseAccount(
+  db: Db,
+  userId: string,
+  { outboxFolder = defaultOutboxFolder() }: AccountDataOptions = {},
+): Promise<boolean | 'open-orders'> {
+  return db.transaction(async (tx) => {
+    const [person] = await tx
+      .select({ email: user.email, emailVerified: user.emailVerified })
+      .from(user)
+      .where(eq(user.id, userId))
+      .for('update')
+    if (!person) return false
+    const owner = { id: userId, ...person }
+    const email = person.email.toLowerCase()
+    // An order still in progress needs its seller's details to be paid or sent back.
+    if (await hasOpenOrders(tx, owner)) return 'open-orders'
+
+    const erased = await tx
+      .update(sellerOrder)
+      .set(ERASED_ORDER)
+      .where(ordersOf(owner))
+      .returning({ id: sellerOrder.id, reference: sellerOrder.reference })
+    const orderIds = erased.map((order) => order.id)
+    if (orderIds.length) {
+      await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, orderIds))
+      await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
+    }
+    const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
+    await tx
+      .delete(emailOutbox)
+      .where(
+        or(
+          orderIds.length ? inArray(emailOutbox.orderId, orderIds) : undefined,
+          person.emailVerified ? toAccount : and(toAccount, isNull(emailOutbox.orderId)),
+        ),
+      )
+    // Reset and verification tokens name the account by its id, or by its address.
+    await tx
+      .delete(verification)
+      .where(
+        or(
+          eq(verification.value, userId),
+          sql`lower(${verification.value}) = ${email}`,
+          sql`strpos(lower(${verification.identifier}), ${email}) > 0`,
+        ),
+      )
+    // Sessions and the password row go with the user (ON DELETE CASCADE).
+    await tx.delete(user).where(eq(user.id, userId))
+
+    const references = new Set(erased.map((order) => order.reference))
+    const files = (await readOutboxFiles(outboxFolder)).filter(({ mail }) => {
+      const named = mentionedReferences(mail)
+      if (named.some((reference) => references.has(reference))) return true
+      // An account e-mail names no order; an order e-mail is the address owner's once verified.
+      return sentTo(mail, email) && (person.emailVerified || named.length === 0)
+    })
+    await deleteOutboxFiles(
+      outboxFolder,
+      files.map(({ file }) => file),
+    )
+    if (person.emailVerified) await eraseSubmissionsByEmail(email)
+    return true
+  })
+}

@@ -1,0 +1,212 @@
+import 'server-only'
+import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
+import { findSubmissionsByEmail } from '@/content/submission-store'
+import { readOutboxFiles } from '@/mail/eml'
+import { outboxFolder as defaultOutboxFolder } from '@/config/index'
+import { ordersOf } from './store'
+import type { Db } from '@/db/connection'
+import { mentionedReferences, sentTo } from './person-mail'
+import { account, emailOutbox, orderEvent, orderItem, sellerOrder, session, user } from '@/db/schema'
+
+export type AccountDataOptions = { outboxFolder?: string }
+
+/**
+ * Everything held about an account, for its owner's download (UK GDPR, article 15): the account,
+ * its sessions, every order in full (contact details, address, devices with their check, the
+ * history), the e-mails held about the person, and what they sent with the newsletter and contact
+ * forms. The README lists every field. What is found by the address alone (guest orders, e-mails,
+ * form submissions) is only given once the address is verified: it may be someone else's.
+ */
+export async function exportAccountData(db: Db, userId: string, options: AccountDataOptions = {}) {
+  const [person] = await db.select().from(user).where(eq(user.id, userId))
+  if (!person) return null
+  const verified = person.emailVerified
+  const [sessions, logins, orders] = await Promise.all([
+    db
+      .select({
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        expiresAt: session.expiresAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+        recheckedAt: session.recheckedAt,
+      })
+      .from(session)
+      .where(eq(session.userId, userId))
+      .orderBy(asc(session.createdAt)),
+    db
+      .select({ provider: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    exportOrders(db, ordersOf({ id: userId, email: person.email, emailVerified: verified }), userId),
+  ])
+  const references = new Set(orders.map((order) => order.reference))
+  const [emails, submissions] = await Promise.all([
+    exportEmails(db, { email: person.email, verified, orderIds: orders.map((order) => order.id), references }, options),
+    verified ? findSubmissionsByEmail(person.email) : [],
+  ])
+  return {
+    account: {
+      id: person.id,
+      name: person.name,
+      email: person.email,
+      emailVerified: verified,
+      role: person.role ?? 'user',
+      image: person.image,
+      banned: person.banned ?? false,
+      banReason: person.banReason,
+      banExpires: person.banExpires,
+      twoFactorEnabled: person.twoFactorEnabled,
+      createdAt: person.createdAt,
+      updatedAt: person.updatedAt,
+    },
+    // The password is held only as a scrypt hash, which is no use to its owner and not handed out.
+    signInMethods: logins,
+    sessions,
+    orders: orders.map((order) => order.export),
+    emails,
+    newsletter: submissions.flatMap((doc) =>
+      doc._type === 'subscription' ? [{ email: doc.email, consent: doc.consent, subscribedAt: doc.subscribedAt }] : [],
+    ),
+    contactMessages: submissions.flatMap((doc) =>
+      doc._type === 'contactMessage'
+        ? [{ name: doc.name, email: doc.email, phone: doc.phone, message: doc.message, receivedAt: doc.receivedAt }]
+        : [],
+    ),
+  }
+}
+
+export type AccountData = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>
+
+async function exportOrders(db: Db, which: SQL | undefined, userId: string) {
+  const orders = await db
+    .select()
+    .from(sellerOrder)
+    .where(which)
+    .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
+  if (!orders.length) return []
+  const ids = orders.map((order) => order.id)
+  const [items, events] = await Promise.all([
+    db.select().from(orderItem).where(inArray(orderItem.orderId, ids)).orderBy(asc(orderItem.position)),
+    db.select().from(orderEvent).where(inArray(orderEvent.orderId, ids)).orderBy(asc(orderEvent.id)),
+  ])
+  return orders.map((order) => ({
+    id: order.id,
+    reference: order.reference,
+    export: exportOrder(order, items, events, userId),
+  }))
+}
+
+function exportOrder(
+  order: typeof sellerOrder.$inferSelect,
+  items: Array<typeof orderItem.$inferSelect>,
+  events: Array<typeof orderEvent.$inferSelect>,
+  userId: string,
+) {
+  return {
+    reference: order.reference,
+    placedBy: order.userId === userId ? ('this account' as const) : ('a guest, with this address' as const),
+    status: order.status,
+    placedAt: order.placedAt,
+    updatedAt: order.updatedAt,
+    totalPence: order.totalPence,
+    contact: {
+      name: order.name,
+      email: order.email,
+      phone: order.phone,
+      addressLine1: order.addressLine1,
+      addressLine2: order.addressLine2,
+      town: order.town,
+      postcode: order.postcode,
+    },
+    // The bank details are held sealed, for the manager who pays; only the account number's
+    // last digits are given here, as on every page and e-mail.
+    payout: {
+      method: order.payoutMethod,
+      accountNumberEnding: order.payoutLast4,
+      bankDetailsHeld: order.payoutSealed ? ('sealed' as const) : ('none' as const),
+    },
+    marketingConsent: order.marketingConsent,
+    termsRevision: order.termsRevision,
+    declarations: order.declarations,
+    holdUntil: order.holdUntil,
+    offerDeadline: order.offerDeadline,
+    offerRemindedAt: order.offerRemindedAt,
+    returnTracking: order.returnTracking,
+    devices: items
+      .filter((item) => item.orderId === order.id)
+      .map((item) => ({
+        position: item.position,
+        device: item.device,
+        modelId: item.modelId,
+        variantKey: item.variantKey,
+        gradeChosen: item.gradeName,
+        gradeKey: item.gradeKey,
+        answers: item.answers,
+        pricePence: item.pricePence,
+        catalogueRevision: item.catalogueRevision,
+        check: { gradeFound: item.foundGradeName, imei: item.imei, notes: item.checkNotes },
+        revisedPricePence: item.revisedPricePence,
+        revisedReason: item.revisedReason,
+      })),
+    // Who acted is given as a role: a staff member's account is theirs, not the seller's.
+    history: events
+      .filter((event) => event.orderId === order.id)
+      .map((event) => ({
+        at: event.at,
+        by: event.actor,
+        action: event.action,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
+        reason: event.reason,
+      })),
+  }
+}
+
+type MailOwner = { email: string; verified: boolean; orderIds: string[]; references: Set<string> }
+
+/**
+ * The e-mails held about the person: rows of the outbox table and, when no SMTP server is set,
+ * the .eml files written to the outbox folder. Those about their orders always; those found by
+ * the address alone only once it is verified. Links that sign in or reset a password are disarmed:
+ * a download must not be a way round the password.
+ */
+async function exportEmails(db: Db, owner: MailOwner, { outboxFolder = defaultOutboxFolder() }: AccountDataOptions) {
+  const byOrder = owner.orderIds.length ? inArray(emailOutbox.orderId, owner.orderIds) : undefined
+  const byAddress = owner.verified ? eq(sql`lower(${emailOutbox.toAddress})`, owner.email.toLowerCase()) : undefined
+  const rows =
+    byOrder || byAddress
+      ? await db.select().from(emailOutbox).where(or(byOrder, byAddress)).orderBy(asc(emailOutbox.createdAt))
+      : []
+  const files = (await readOutboxFiles(outboxFolder)).filter(
+    ({ mail }) =>
+      mentionedReferences(mail).some((reference) => owner.references.has(reference)) ||
+      (owner.verified && sentTo(mail, owner.email)),
+  )
+  return [
+    ...rows.map((row) => ({
+      source: 'database' as const,
+      kind: row.kind,
+      to: row.toAddress,
+      subject: row.subject,
+      text: disarmLinks(row.textBody),
+      status: row.status,
+      createdAt: row.createdAt,
+      sentAt: row.sentAt,
+    })),
+    ...files.map(({ file, date, mail }) => ({
+      source: 'file' as const,
+      file,
+      to: mail.to,
+      subject: mail.subject,
+      text: disarmLinks(mail.text),
+      date,
+    })),
+  ]
+}
+
+const ONE_TIME_TOKEN = /([?&]token=)[^&\s"'<>)\]]+/gi
+
+export function disarmLinks(text: string): string {
+  return text.replace(ONE_TIME_TOKEN, '$1(removed)')
+}

@@ -1,0 +1,336 @@
+import 'server-only'
+import { isAPIError } from 'better-auth/api'
+import { verifyJWT } from 'better-auth/crypto'
+import { after } from 'next/server'
+import {
+  validateChangePassword,
+  validateCode,
+  validateConfirmEmail,
+  validateDelete,
+  validatePasswordOnly,
+  validateEmailOnly,
+  validateLogin,
+  validateNewPassword,
+  validateSignUp,
+  type AccountValidation,
+  type ChangePasswordInput,
+  type CodeInput,
+  type ConfirmEmailInput,
+  type PasswordInput,
+  type NewPasswordInput,
+  type SignUpInput,
+} from '@/accounts/validation'
+import { eq } from 'drizzle-orm'
+import { getDb } from '@/db/connection'
+import { user, verification } from '@/db/schema'
+import { eraseAccount } from '@/accounts/erasure'
+import { hasOpenOrders, isLastManager } from '@/accounts/store'
+import { accountEndpoint, type Outcome } from './endpoint'
+import { sendAccountMail } from './mail'
+import { getAuth } from './auth'
+import { isCommonPassword } from './common-passwords'
+import { accountLimits as limits } from './limits'
+import { safeNextPath } from './next-path'
+import { isStaffRole } from './roles'
+import { getSignedIn } from './session'
+
+const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
+const refused = (status: number, errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({
+  ok: false,
+  status,
+  errors,
+})
+const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? []
+
+/** A new password must also not be one of the most common ones: checked here, on the server only. */
+function withCommonCheck<T extends { password: string }>(
+  validate: (body: Record<string, string>) => AccountValidation<T>,
+) {
+  return (body: Record<string, string>): AccountValidation<T> => {
+    const result = validate(body)
+    if (result.ok && isCommonPassword(result.value.password)) {
+      return { ok: false, errors: [{ field: 'password', code: 'passwordCommon' }] }
+    }
+    return result
+  }
+}
+
+// Compared by shape: the class better-auth throws is not always the one this module imports.
+const errorCode = (error: unknown) => (isAPIError(error) ? (error.body?.code ?? '') : null)
+
+export const signUp = accountEndpoint<SignUpInput>({
+  limiter: limits.signUp,
+  page: () => '/sign-up',
+  validate: withCommonCheck(validateSignUp),
+  // The same answer for a new address and a known one; the known one is e-mailed instead.
+  run: async ({ name, email, password }, { headers }) => {
+    const auth = await getAuth()
+    await auth.api.signUpEmail({ body: { name, email, password }, headers })
+    return done('/sign-up?sent=1')
+  },
+})
+
+export const logIn = accountEndpoint({
+  limiter: limits.login,
+  page: (body) => `/login${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  validate: (body) => {
+    const result = validateLogin(body)
+    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
+  },
+  run: async ({ email, password, rememberMe, next }, { headers }) => {
+    const account = `login:${email}`
+    if (!(await limits.loginFailuresPerAccount.check(account)).allowed) return refused(429, 'tooMany')
+    const auth = await getAuth()
+    try {
+      const signedIn = await auth.api.signInEmail({
+        body: { email, password, rememberMe },
+        headers,
+        returnHeaders: true,
+      })
+      // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
+      if ((signedIn.response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
+        return done(`/two-factor?next=${encodeURIComponent(next)}`, cookiesOf(signedIn.headers))
+      }
+      return done(next, cookiesOf(signedIn.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
+      await limits.loginFailuresPerAccount.record(account)
+      return refused(401, 'wrongCredentials')
+    }
+  },
+})
+
+/**
+ * The second step of logging in: a code from the authenticator app, or one of the backup codes
+ * (each works once). The plugin's cookie from the first step says whose; five wrong codes end it.
+ */
+export const twoFactorCode = accountEndpoint<CodeInput & { next: string }>({
+  limiter: limits.login,
+  page: (body) => `/two-factor${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  validate: (body) => {
+    const result = validateCode(body)
+    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next, '/admin') } } : result
+  },
+  run: async ({ code, next }, { headers }) => {
+    const auth = await getAuth()
+    const backup = !/^\d{6}$/.test(code)
+    try {
+      const verified = backup
+        ? await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true })
+        : await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      return done(next, cookiesOf(verified.headers))
+    } catch (error) {
+      const failure = errorCode(error)
+      if (failure === null) throw error
+      if (failure === 'INVALID_TWO_FACTOR_COOKIE') return done('/login?problem=codeLocked')
+      if (failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || failure === 'ACCOUNT_TEMPORARILY_LOCKED') {
+        return done('/login?problem=codeLocked')
+      }
+      return refused(400, [{ field: 'code', code: 'codeWrong' }])
+    }
+  },
+})
+
+/** A staff member starts two-step login with their password; the set-up shows the app's key next. */
+export const startTwoFactor = accountEndpoint<PasswordInput>({
+  limiter: limits.changePassword,
+  page: () => '/staff-setup',
+  validate: validatePasswordOnly,
+  run: async ({ password }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    if (visitor.user.twoFactorEnabled) return done('/admin')
+    const auth = await getAuth()
+    try {
+      await auth.api.enableTwoFactor({ body: { password }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'password', code: 'currentPasswordWrong' }])
+    }
+    return done('/staff-setup')
+  },
+})
+
+/** The first code from the app turns two-step login on; the backup codes are not shown again. */
+export const confirmTwoFactor = accountEndpoint<CodeInput>({
+  limiter: limits.changePassword,
+  page: () => '/staff-setup',
+  validate: validateCode,
+  run: async ({ code }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    const auth = await getAuth()
+    try {
+      const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      return done('/admin', cookiesOf(verified.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'code', code: 'codeWrong' }])
+    }
+  },
+})
+
+export const forgotPassword = accountEndpoint({
+  limiter: limits.forgotPassword,
+  page: () => '/forget-password',
+  validate: validateEmailOnly,
+  // Answered before anything is looked up: the reset is made after the response, so a known
+  // address and an unknown one take the same time (scripts/measure-reset-timing.mjs).
+  run: async ({ email }) => {
+    const auth = await getAuth()
+    after(() =>
+      auth.api
+        .requestPasswordReset({ body: { email } })
+        .catch((error: Error) => console.error(`Password reset request failed: ${error.name}`)),
+    )
+    return done('/password-reset')
+  },
+})
+
+export const resetPassword = accountEndpoint<NewPasswordInput>({
+  limiter: limits.resetPassword,
+  page: (body) => `/set-new-password?token=${encodeURIComponent(body.token ?? '')}`,
+  validate: withCommonCheck(validateNewPassword),
+  // better-auth deletes the token as it is used and ends every session of the account.
+  run: async ({ token, password }) => {
+    const auth = await getAuth()
+    if (!token) return refused(400, 'linkInvalid')
+    const owner = await resetLinkOwner(token)
+    try {
+      await auth.api.resetPassword({ body: { token, newPassword: password } })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, 'linkInvalid')
+    }
+    // The owner proved their mailbox: the wrong passwords tried on their account no longer hold
+    // them back, so a stranger's guessing never locks them out.
+    if (owner) await limits.loginFailuresPerAccount.clear(`login:${owner}`)
+    return done('/password-successfully')
+  },
+})
+
+/**
+ * The verification e-mail's link opens /confirm-email, whose form posts here. The address is
+ * verified, and the guest orders placed with it appear in the account, only when whoever opened
+ * the link also gives the account's password, in the same browser, which is then signed in.
+ * Opening the link alone changes nothing: a stranger who signed up with someone else's address and
+ * a password of their own gains nothing when that person, or their mail scanner, opens it.
+ */
+export const confirmEmail = accountEndpoint<ConfirmEmailInput>({
+  limiter: limits.verify,
+  page: (body) => `/confirm-email?token=${encodeURIComponent(body.token ?? '')}`,
+  validate: validateConfirmEmail,
+  run: async ({ token, password }, { headers }) => {
+    const auth = await getAuth()
+    const { secret } = await auth.$context
+    const claims =
+      token && token.length <= 2048 ? await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, secret) : null
+    if (!claims || typeof claims.email !== 'string' || claims.updateTo) return refused(400, 'linkInvalid')
+    let signedIn: Headers | null | undefined
+    try {
+      const answer = await auth.api.signInEmail({
+        body: { email: claims.email, password, rememberMe: false },
+        headers,
+        returnHeaders: true,
+      })
+      signedIn = answer.headers
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'password', code: 'confirmPasswordWrong' }])
+    }
+    try {
+      await auth.api.verifyEmail({ query: { token }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, 'linkInvalid')
+    }
+    return done('/profile?notice=verified', cookiesOf(signedIn))
+  },
+})
+
+export const changePassword = accountEndpoint<ChangePasswordInput>({
+  limiter: limits.changePassword,
+  page: () => '/profile?form=password',
+  validate: withCommonCheck(validateChangePassword),
+  run: async ({ currentPassword, password }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    if (currentPassword === password) return refused(422, [{ field: 'password', code: 'samePassword' }])
+    const auth = await getAuth()
+    try {
+      const changed = await auth.api.changePassword({
+        body: { currentPassword, newPassword: password, revokeOtherSessions: true },
+        headers,
+        returnHeaders: true,
+      })
+      await sendAccountMail('passwordChanged', visitor.user)
+      return done('/profile?notice=passwordChanged', cookiesOf(changed.headers))
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+    }
+  },
+})
+
+export const deleteAccount = accountEndpoint({
+  limiter: limits.deleteAccount,
+  page: () => '/profile?form=delete',
+  validate: validateDelete,
+  run: async ({ currentPassword }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    const auth = await getAuth()
+    try {
+      await auth.api.verifyPassword({ body: { password: currentPassword }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+    }
+    const db = await getDb()
+    if (await hasOpenOrders(db, visitor.user)) return refused(409, 'openOrders')
+    if (await isLastManager(db, visitor.user)) return refused(409, 'lastManager')
+    const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
+    if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused(409, 'openOrders')
+    await sendAccountMail('accountDeleted', visitor.user)
+    return done('/login?notice=deleted', cookiesOf(signedOut.headers))
+  },
+})
+
+export const resendVerification = accountEndpoint({
+  limiter: limits.resendVerification,
+  page: () => '/profile',
+  validate: () => ({ ok: true, value: null }),
+  run: async (_, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor) return done('/login?next=/profile')
+    if (!visitor.user.emailVerified) {
+      const auth = await getAuth()
+      await auth.api.sendVerificationEmail({ body: { email: visitor.user.email }, headers })
+    }
+    return done('/profile?notice=resent')
+  },
+})
+
+export const signOut = accountEndpoint({
+  limiter: limits.signOut,
+  page: () => '/profile',
+  validate: (body) => ({ ok: true, value: { everywhere: body.everywhere === 'true' } }),
+  run: async ({ everywhere }, { headers }) => {
+    const auth = await getAuth()
+    if (everywhere && (await getSignedIn(headers))) await auth.api.revokeSessions({ headers })
+    const signedOut = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null)
+    return done('/login?notice=signedOut', cookiesOf(signedOut?.headers))
+  },
+})
+
+/** The address of the account a reset link is for, read before better-auth uses the link up. */
+async function resetLinkOwner(token: string): Promise<string | null> {
+  const db = await getDb()
+  const [row] = await db
+    .select({ email: user.email })
+    .from(verification)
+    .innerJoin(user, eq(user.id, verification.value))
+    .where(eq(verification.identifier, `reset-password:${token}`))
+  return row?.email ?? null
+}

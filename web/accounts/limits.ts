@@ -1,0 +1,23 @@
+import 'server-only'
+import { RateLimiter } from '@/http/rate-limit'
+
+const MINUTE = 60_000
+
+/**
+ * Per client address (the forms' rule: the address scripts/server.mjs trusts, an IPv6 client per
+ * /64), and failed logins also per account: past 10 wrong passwords in 15 minutes an account's
+ * logins wait (429) however many addresses they come from. That slows guessing down without
+ * locking the owner out: the wait ends by itself, and a password reset is never held back.
+ */
+export const accountLimits = {
+  login: new RateLimiter(10, 10 * MINUTE),
+  loginFailuresPerAccount: new RateLimiter(10, 15 * MINUTE),
+  signUp: new RateLimiter(5, 60 * MINUTE),
+  forgotPassword: new RateLimiter(5, 15 * MINUTE),
+  resetPassword: new RateLimiter(10, 15 * MINUTE),
+  verify: new RateLimiter(10, 15 * MINUTE),
+  resendVerification: new RateLimiter(3, 15 * MINUTE),
+  changePassword: new RateLimiter(10, 15 * MINUTE),
+  deleteAccount: new RateLimiter(5, 15 * MINUTE),
+  signOut: new RateLimiter(30, 15 * MINUTE),
+}

@@ -1,0 +1,183 @@
+import 'server-only'
+import { statSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * Every setting the server takes from its environment, read here and nowhere else in web/
+ * (`.env.example` lists each with a line on what it does). Each reader takes the environment as
+ * an argument so that tests can pass their own; by default it is the process's. A value that is
+ * set but cannot be right fails here, naming the variable, not deep inside a request.
+ */
+export type Env = Readonly<Record<string, string | undefined>>
+
+function processEnv(): Env {
+  return process.env
+}
+
+function setting(env: Env, name: string): string | undefined {
+  return env[name]?.trim() || undefined
+}
+
+// --- Where the site is -----------------------------------------------------------------------
+
+/**
+ * SITE_URL's origin: where links in e-mails point and whether cookies are marked Secure by
+ * better-auth. Unset, links follow the request on this machine or the Site settings address.
+ */
+export function siteOrigin(env: Env = processEnv()): string | undefined {
+  const configured = setting(env, 'SITE_URL')
+  if (!configured) return undefined
+  try {
+    return new URL(configured).origin
+  } catch {
+    throw new Error(`SITE_URL "${configured}" is not an address such as https://www.example.co.uk.`)
+  }
+}
+
+// --- Where data is kept ----------------------------------------------------------------------
+
+const MIGRATIONS_JOURNAL = path.join('web', 'db', 'migrations', 'meta', '_journal.json')
+
+/**
+ * The repository's root. Next bundles server code into .next/, so it is found from the working
+ * directory, not from this file: `next start web` runs from the root; a tool started inside web/
+ * runs one level down.
+ */
+export function projectRoot(): string {
+  for (const base of [process.cwd(), path.dirname(process.cwd())]) {
+    try {
+      statSync(path.join(base, MIGRATIONS_JOURNAL))
+      return base
+    } catch {
+      // try the next base
+    }
+  }
+  throw new Error(`The project's root was not found: looked for ${MIGRATIONS_JOURNAL} from ${process.cwd()}.`)
+}
+
+/** `.data/` at the root: the embedded database, generated keys, the local outbox and form store. */
+export function dataFolder(): string {
+  return path.join(projectRoot(), '.data')
+}
+
+/** A PostgreSQL server (postgres://…); unset, the embedded database in `pgliteDataDir()`. */
+export function databaseUrl(env: Env = processEnv()): string | undefined {
+  return setting(env, 'DATABASE_URL')
+}
+
+export function pgliteDataDir(env: Env = processEnv()): string {
+  return setting(env, 'PGLITE_DATA_DIR') ?? path.join(dataFolder(), 'pglite')
+}
+
+/** Where e-mails are written as .eml files when no SMTP server is set. */
+export function outboxFolder(env: Env = processEnv()): string {
+  return setting(env, 'MAIL_OUTBOX_DIR') ?? path.join(dataFolder(), 'outbox')
+}
+
+/** The local form store (newsletter and contact) when no Sanity project is set. */
+export function formStorePath(env: Env = processEnv()): string {
+  return path.resolve(setting(env, 'FORM_STORE_PATH') ?? path.join(dataFolder(), 'submissions.ndjson'))
+}
+
+// --- Secrets -----------------------------------------------------------------------------------
+
+/** Signs sessions, order links and the checkout's sealed cookie; generated into `.data/` when unset. */
+export function authSecretSetting(env: Env = processEnv()): string | undefined {
+  return setting(env, 'BETTER_AUTH_SECRET')
+}
+
+/** Seals bank details: the current key, and older keys that still open what they sealed. */
+export function payoutKeySettings(env: Env = processEnv()): { current: string | undefined; old: string[] } {
+  const old = (env.PAYOUT_ENCRYPTION_OLD_KEYS ?? '')
+    .split(',')
+    .map((value) => value.trim())
+    .filter(Boolean)
+  return { current: setting(env, 'PAYOUT_ENCRYPTION_KEY'), old }
+}
+
+/** The publish webhook's signing secret; unset, /api/revalidate refuses every call. */
+export function revalidateSecret(env: Env = processEnv()): string | undefined {
+  return setting(env, 'SANITY_REVALIDATE_SECRET')
+}
+
+/** A Sanity token that may write: form submissions, when a Sanity project is set. */
+export function sanityWriteToken(env: Env = processEnv()): string | undefined {
+  return setting(env, 'SANITY_API_WRITE_TOKEN')
+}
+
+// --- E-mail ------------------------------------------------------------------------------------
+
+// The address used when MAIL_FROM is unset; a real deployment names its own verified sender.
+const DEFAULT_FROM_ADDRESS = 'no-reply@localhost'
+
+/** SMTP_URL (smtp://user:pass@host:587, or smtps://) and the sender's address. */
+export function mailSettings(env: Env = processEnv()): { smtpUrl: string | undefined; fromAddress: string } {
+  return { smtpUrl: setting(env, 'SMTP_URL'), fromAddress: setting(env, 'MAIL_FROM') ?? DEFAULT_FROM_ADDRESS }
+}
+
+// --- Staff ---------------------------------------------------------------------------------------
+
+/**
+ * How long a login or a re-check covers revealing bank details and paying: 5 minutes, or
+ * STAFF_RECHECK_SECONDS (the e2e server uses a few seconds, to see the question asked).
+ */
+export function staffRecheckSeconds(env: Env = processEnv()): number {
+  const configured = Number(env.STAFF_RECHECK_SECONDS)
+  return Number.isInteger(configured) && configured > 0 ? configured : 5 * 60
+}
+
+// --- The runtime ---------------------------------------------------------------------------------
+
+export function isProduction(env: Env = processEnv()): boolean {
+  return env.NODE_ENV === 'production'
+}
+
+// --- Content -------------------------------------------------------------------------------------
+
+/**
+ * Which content source the site reads. With NEXT_PUBLIC_SANITY_PROJECT_ID set it reads that Sanity
+ * project; without it, the seed dataset in studio/seed (or SEED_DATASET_PATH).
+ */
+export type SanitySource = {
+  kind: 'sanity'
+  projectId: string
+  dataset: string
+  apiVersion: string
+  /** Only for tests and self-hosted proxies: an API host other than Sanity's. */
+  apiHost?: string
+}
+export type LocalSource = { kind: 'local'; datasetPath?: string }
+export type ContentSource = SanitySource | LocalSource
+
+const PROJECT_ID = /^[a-z0-9-]+$/
+const DEFAULT_API_VERSION = '2025-09-01'
+
+export function readContentSource(env: Env = processEnv()): ContentSource {
+  const projectId = setting(env, 'NEXT_PUBLIC_SANITY_PROJECT_ID')
+  if (!projectId) return { kind: 'local', datasetPath: setting(env, 'SEED_DATASET_PATH') }
+  if (!PROJECT_ID.test(projectId)) {
+    throw new Error(
+      `NEXT_PUBLIC_SANITY_PROJECT_ID "${projectId}" is not a Sanity project id (lower-case letters, digits and hyphens).`,
+    )
+  }
+  const dataset = setting(env, 'NEXT_PUBLIC_SANITY_DATASET')
+  if (!dataset) {
+    throw new Error('NEXT_PUBLIC_SANITY_PROJECT_ID is set but NEXT_PUBLIC_SANITY_DATASET is not: name the dataset too.')
+  }
+  return {
+    kind: 'sanity',
+    projectId,
+    dataset,
+    apiVersion: setting(env, 'NEXT_PUBLIC_SANITY_API_VERSION') ?? DEFAULT_API_VERSION,
+    apiHost: setting(env, 'SANITY_API_HOST'),
+  }
+}
+
+/** What draft preview needs beyond the public source: a read token and the Studio's address. */
+export type PreviewConfig = { token: string; studioUrl: string }
+
+export function readPreviewConfig(env: Env = processEnv()): PreviewConfig | null {
+  const token = setting(env, 'SANITY_API_READ_TOKEN')
+  if (!token) return null
+  return { token, studioUrl: setting(env, 'NEXT_PUBLIC_SANITY_STUDIO_URL') ?? 'http://localhost:3333' }
+}

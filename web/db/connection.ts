@@ -1,0 +1,128 @@
+import 'server-only'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { Pool } from 'pg'
+import { describeError } from '@/lib/log'
+import { databaseUrl, pgliteDataDir } from '@/config/index'
+import { migrationsFolder } from './locations'
+import { acquirePgliteLock } from './pglite-lock'
+import * as schema from './schema'
+
+export { DatabaseInUseError } from './pglite-lock'
+
+/** What both drivers have in common; every data function takes this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+export type OpenedDatabase = { db: Db; close: () => Promise<void> }
+export type DatabaseOptions = { url?: string; dataDir?: string }
+
+// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
+const MIGRATION_LOCK_KEY = 735_120_001
+
+/**
+ * A PostgreSQL server when a URL is given (or DATABASE_URL is set and no dataDir is given);
+ * otherwise PGlite in dataDir, PGLITE_DATA_DIR or `.data/pglite`. Migrations run before it returns.
+ */
+export async function openDatabase(options: DatabaseOptions = {}): Promise<OpenedDatabase> {
+  const url = options.url ?? (options.dataDir ? undefined : databaseUrl())
+  if (url) return openServer(url)
+  return openPglite(options.dataDir ?? pgliteDataDir())
+}
+
+const OPENING = '__handbackOrdersDatabase'
+type Memo = { [OPENING]?: Promise<OpenedDatabase> }
+
+/**
+ * The app's database, opened on first use: `next build` imports this module while collecting page
+ * data and must not open anything. Kept on globalThis because Next dev re-evaluates modules, and a
+ * second PGlite on the same folder would lose writes.
+ */
+export function getDb(): Promise<Db> {
+  const memo = globalThis as typeof globalThis & Memo
+  let opening = memo[OPENING]
+  if (!opening) {
+    opening = openDatabase()
+    memo[OPENING] = opening
+    // A failed open (the folder in use, the server down) is retried on the next request.
+    opening.catch(() => {
+      if (memo[OPENING] === opening) delete memo[OPENING]
+    })
+  }
+  return opening.then(({ db }) => db)
+}
+
+/** Closes the app's database if it was opened: for scripts, tests and a graceful shutdown. */
+export async function closeDb(): Promise<void> {
+  const memo = globalThis as typeof globalThis & Memo
+  const opening = memo[OPENING]
+  if (!opening) return
+  delete memo[OPENING]
+  const opened = await opening.catch(() => undefined)
+  await opened?.close()
+}
+
+async function openServer(url: string): Promise<OpenedDatabase> {
+  if (!/^postgres(ql)?:\/\//.test(url)) {
+    throw new Error('DATABASE_URL must be a postgres:// or postgresql:// connection URL.')
+  }
+  const pool = new Pool({ connectionString: url })
+  // Without a listener, a server restart that drops an idle connection would crash the process.
+  pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${describeError(error)}`))
+  try {
+    await migrateServer(pool)
+  } catch (error) {
+    await pool.end()
+    throw error
+  }
+  return { db: drizzleNodePostgres(pool, { schema }), close: () => pool.end() }
+}
+
+/** Two servers starting together must not both run the same migration. */
+async function migrateServer(pool: Pool): Promise<void> {
+  const client = await pool.connect()
+  let failed = false
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    try {
+      await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: migrationsFolder() })
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+    }
+  } catch (error) {
+    failed = true
+    throw error
+  } finally {
+    // A connection that failed mid-migration may still hold the lock: discard it rather than reuse it.
+    client.release(failed)
+  }
+}
+
+async function openPglite(dataDir: string): Promise<OpenedDatabase> {
+  const folder = path.resolve(dataDir)
+  const release = acquirePgliteLock(folder)
+  let client: PGlite | undefined
+  try {
+    client = await PGlite.create(folder)
+    const db = drizzlePglite(client, { schema })
+    await migratePglite(db, { migrationsFolder: migrationsFolder() })
+    const opened = client
+    return {
+      db,
+      close: async () => {
+        try {
+          await opened.close()
+        } finally {
+          release()
+        }
+      },
+    }
+  } catch (error) {
+    await client?.close().catch(() => undefined)
+    release()
+    throw error
+  }
+}

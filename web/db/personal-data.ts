@@ -1,0 +1,210 @@
+/**
+ * Every column of every table, and what it holds about people. A personal column is either given
+ * in "Download my data" (at the path named, in web/accounts/export.ts) or withheld for the
+ * reason given, and is removed by "Delete my account" (web/accounts/erasure.ts) as `erased`
+ * says. A sale-record column is given in the download and kept after deletion: once the personal
+ * columns beside it are emptied it names no one. tests/unit/db/personal-data.test.ts reads the
+ * migrated database's columns and fails on any column missing here, so a new column cannot hold
+ * personal data unnoticed.
+ */
+export type Erasure = { by: 'row deleted' } | { by: 'emptied' } | { by: 'reset'; to: false | [] }
+
+export type ColumnUse =
+  | { kind: 'not personal'; why: string }
+  | { kind: 'sale record'; exported: string }
+  | {
+      kind: 'personal'
+      /** Where the download gives it (`a[].b` walks an array); null when withheld. */
+      exported: string | null
+      /** Why it is withheld, or how the download shows it when not as stored. */
+      note?: string
+      erased: Erasure
+    }
+
+const ROW_DELETED: Erasure = { by: 'row deleted' }
+const EMPTIED: Erasure = { by: 'emptied' }
+const resetTo = (to: false | []): Erasure => ({ by: 'reset', to })
+
+const notPersonal = (why: string): ColumnUse => ({ kind: 'not personal', why })
+const saleRecord = (exported: string): ColumnUse => ({ kind: 'sale record', exported })
+const personal = (exported: string, erased: Erasure, note?: string): ColumnUse => ({
+  kind: 'personal',
+  exported,
+  erased,
+  ...(note ? { note } : {}),
+})
+const withheld = (note: string, erased: Erasure): ColumnUse => ({ kind: 'personal', exported: null, note, erased })
+
+const INTERNAL_ID = 'an internal id, meaningless to the person'
+const ACCOUNT_ID = 'the account id, given as account.id'
+const UNUSED_SOCIAL = 'unused: there is no sign-in with another provider'
+const TOKEN = 'a one-time token: the download must not be a way round the password'
+
+export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
+  user: {
+    id: personal('account.id', ROW_DELETED),
+    name: personal('account.name', ROW_DELETED),
+    email: personal('account.email', ROW_DELETED),
+    email_verified: personal('account.emailVerified', ROW_DELETED),
+    image: personal('account.image', ROW_DELETED),
+    created_at: personal('account.createdAt', ROW_DELETED),
+    updated_at: personal('account.updatedAt', ROW_DELETED),
+    role: personal('account.role', ROW_DELETED),
+    banned: personal('account.banned', ROW_DELETED),
+    ban_reason: personal('account.banReason', ROW_DELETED),
+    ban_expires: personal('account.banExpires', ROW_DELETED),
+    two_factor_enabled: personal('account.twoFactorEnabled', ROW_DELETED),
+  },
+  two_factor: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    secret: withheld('a secret: the authenticator app’s key, sealed', ROW_DELETED),
+    backup_codes: withheld('secrets: each logs in once, sealed', ROW_DELETED),
+    user_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    verified: withheld('whether the set-up was finished: two_factor_enabled says it', ROW_DELETED),
+    failed_verification_count: withheld('a count of wrong codes, reset by a right one', ROW_DELETED),
+    locked_until: withheld('set for 15 minutes after five wrong codes', ROW_DELETED),
+  },
+  session: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    expires_at: personal('sessions[].expiresAt', ROW_DELETED),
+    token: withheld('a secret: whoever holds it is signed in', ROW_DELETED),
+    created_at: personal('sessions[].createdAt', ROW_DELETED),
+    updated_at: personal('sessions[].updatedAt', ROW_DELETED),
+    ip_address: personal('sessions[].ipAddress', ROW_DELETED),
+    user_agent: personal('sessions[].userAgent', ROW_DELETED),
+    user_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    impersonated_by: withheld("a staff member's account id: unused, nobody is impersonated", ROW_DELETED),
+    rechecked_at: personal('sessions[].recheckedAt', ROW_DELETED),
+  },
+  account: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    account_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    provider_id: personal('signInMethods[].provider', ROW_DELETED),
+    user_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    access_token: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    refresh_token: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    id_token: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    access_token_expires_at: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    refresh_token_expires_at: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    scope: withheld(UNUSED_SOCIAL, ROW_DELETED),
+    password: withheld('a scrypt hash of the password, of no use to its owner', ROW_DELETED),
+    created_at: personal('signInMethods[].createdAt', ROW_DELETED),
+    updated_at: personal('signInMethods[].updatedAt', ROW_DELETED),
+  },
+  verification: {
+    id: withheld(TOKEN, ROW_DELETED),
+    identifier: withheld(TOKEN, ROW_DELETED),
+    value: withheld(TOKEN, ROW_DELETED),
+    expires_at: withheld(TOKEN, ROW_DELETED),
+    created_at: withheld(TOKEN, ROW_DELETED),
+    updated_at: withheld(TOKEN, ROW_DELETED),
+  },
+  basket: {
+    id: notPersonal('a basket is found only through its cookie and is linked to no account or order'),
+    token_hash: notPersonal("a hash of the cookie's random token"),
+    created_at: notPersonal('when an anonymous basket was made'),
+    last_used_at: notPersonal('when an anonymous basket was last used; it is deleted 30 days later'),
+  },
+  basket_line: {
+    id: notPersonal('a line of an anonymous basket'),
+    basket_id: notPersonal('a line of an anonymous basket'),
+    model_id: notPersonal('a catalogue model'),
+    variant_key: notPersonal('a catalogue storage size'),
+    grade_key: notPersonal('a catalogue grade'),
+    answers: notPersonal("the condition questions' answer keys"),
+    quantity: notPersonal('a count'),
+    added_price_pence: notPersonal('a catalogue price'),
+    created_at: notPersonal('when an anonymous line was added'),
+    updated_at: notPersonal('when an anonymous line was changed'),
+  },
+  seller_order: {
+    id: notPersonal('a random id, kept with the sale record'),
+    reference: saleRecord('orders[].reference'),
+    user_id: personal('orders[].placedBy', EMPTIED, 'given as "this account" or "a guest"'),
+    email: personal('orders[].contact.email', EMPTIED),
+    status: saleRecord('orders[].status'),
+    total_pence: saleRecord('orders[].totalPence'),
+    placed_at: saleRecord('orders[].placedAt'),
+    updated_at: saleRecord('orders[].updatedAt'),
+    name: personal('orders[].contact.name', EMPTIED),
+    phone: personal('orders[].contact.phone', EMPTIED),
+    address_line1: personal('orders[].contact.addressLine1', EMPTIED),
+    address_line2: personal('orders[].contact.addressLine2', EMPTIED),
+    town: personal('orders[].contact.town', EMPTIED),
+    postcode: personal('orders[].contact.postcode', EMPTIED),
+    payout_method: saleRecord('orders[].payout.method'),
+    payout_sealed: personal(
+      'orders[].payout.bankDetailsHeld',
+      EMPTIED,
+      'sealed bank details, opened only for the manager who pays: the download says whether they are held',
+    ),
+    payout_last4: personal('orders[].payout.accountNumberEnding', EMPTIED),
+    marketing_consent: personal('orders[].marketingConsent', resetTo(false)),
+    terms_revision: saleRecord('orders[].termsRevision'),
+    declarations: personal('orders[].declarations', resetTo([])),
+    hold_until: saleRecord('orders[].holdUntil'),
+    offer_deadline: saleRecord('orders[].offerDeadline'),
+    offer_reminded_at: saleRecord('orders[].offerRemindedAt'),
+    return_tracking: personal('orders[].returnTracking', EMPTIED),
+    idempotency_key: withheld("the checkout form's one-time key, from the seller's browser", EMPTIED),
+    request_hash: withheld('a hash of what the seller typed at checkout, to spot a key reused', EMPTIED),
+  },
+  order_item: {
+    id: notPersonal('a random id, kept with the sale record'),
+    order_id: notPersonal('the order it belongs to'),
+    position: saleRecord('orders[].devices[].position'),
+    model_id: saleRecord('orders[].devices[].modelId'),
+    device: saleRecord('orders[].devices[].device'),
+    variant_key: saleRecord('orders[].devices[].variantKey'),
+    grade_key: saleRecord('orders[].devices[].gradeKey'),
+    grade_name: saleRecord('orders[].devices[].gradeChosen'),
+    answers: saleRecord('orders[].devices[].answers'),
+    price_pence: saleRecord('orders[].devices[].pricePence'),
+    catalogue_revision: saleRecord('orders[].devices[].catalogueRevision'),
+    found_grade_key: notPersonal('the grade found, as a key: given by its name, found_grade_name'),
+    found_grade_name: saleRecord('orders[].devices[].check.gradeFound'),
+    imei: personal('orders[].devices[].check.imei', EMPTIED),
+    check_notes: personal('orders[].devices[].check.notes', EMPTIED),
+    revised_price_pence: saleRecord('orders[].devices[].revisedPricePence'),
+    revised_reason: personal('orders[].devices[].revisedReason', EMPTIED),
+  },
+  order_event: {
+    id: notPersonal('a serial number, kept with the sale record'),
+    order_id: notPersonal('the order it belongs to'),
+    at: saleRecord('orders[].history[].at'),
+    actor: saleRecord('orders[].history[].by'),
+    actor_user_id: withheld(
+      "the account that acted: the seller's is emptied with their account; a staff member's is theirs",
+      EMPTIED,
+    ),
+    actor_name: notPersonal(
+      "a staff member's name as they acted, kept as who did what after their account is gone; never a seller's",
+    ),
+    action: saleRecord('orders[].history[].action'),
+    from_status: saleRecord('orders[].history[].fromStatus'),
+    to_status: saleRecord('orders[].history[].toStatus'),
+    reason: personal('orders[].history[].reason', EMPTIED),
+  },
+  email_outbox: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    order_id: withheld('the order it is about, named in its words', ROW_DELETED),
+    kind: personal('emails[].kind', ROW_DELETED),
+    to_address: personal('emails[].to', ROW_DELETED),
+    subject: personal('emails[].subject', ROW_DELETED),
+    text_body: personal('emails[].text', ROW_DELETED, 'with one-time links disarmed'),
+    html_body: withheld('the same words as the text, in HTML', ROW_DELETED),
+    status: personal('emails[].status', ROW_DELETED),
+    attempts: withheld('delivery bookkeeping', ROW_DELETED),
+    next_attempt_at: withheld('delivery bookkeeping', ROW_DELETED),
+    last_error: withheld("delivery bookkeeping: an error's kind, never an address", ROW_DELETED),
+    created_at: personal('emails[].createdAt', ROW_DELETED),
+    sent_at: personal('emails[].sentAt', ROW_DELETED),
+  },
+}
+
+/** Where to say what a new column holds: the failure message of the test names it. */
+export const CLASSIFY_HINT =
+  "in web/db/personal-data.ts (COLUMNS): notPersonal('why'), saleRecord('<path in the download>') or " +
+  "personal('<path in the download>', EMPTIED | ROW_DELETED | resetTo(value)) / withheld('why', …); a personal " +
+  'column must also be given by exportAccountData (web/accounts/export.ts) and removed by eraseAccount ' +
+  '(web/accounts/erasure.ts)'

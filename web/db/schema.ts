@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core'
+import { user } from './account-schema'
+import { ORDER_STATUSES } from '@/orders/lifecycle'
+
+export * from './account-schema'
+
+// Every default and check here must run on PostgreSQL 15 (servers) and 18 (PGlite): no uuidv7().
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+
+export const basket = pgTable(
+  'basket',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The cookie carries the token; only its SHA-256 is stored, so a leaked table opens no baskets.
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('basket_last_used_at_idx').on(table.lastUsedAt)],
+)
+
+export const basketLine = pgTable(
+  'basket_line',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    basketId: uuid('basket_id')
+      .notNull()
+      .references(() => basket.id, { onDelete: 'cascade' }),
+    // Sanity document id of the device model, e.g. "model-iphone-13".
+    modelId: text('model_id').notNull(),
+    variantKey: text('variant_key').notNull(),
+    gradeKey: text('grade_key').notNull(),
+    // Question key → answer key, as the visitor answered them.
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    // Zero keeps a removed line for a while so the basket can offer "undo".
+    quantity: integer('quantity').notNull(),
+    // Price each, in pence, when the line was added: the quote the visitor saw.
+    addedPricePence: integer('added_price_pence').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('basket_line_device_unique').on(table.basketId, table.modelId, table.variantKey, table.gradeKey),
+    check('basket_line_quantity_not_negative', sql`${table.quantity} >= 0`),
+    check('basket_line_added_price_positive', sql`${table.addedPricePence} > 0`),
+  ],
+)
+
+const at = (name: string) => timestamp(name, { withTimezone: true })
+const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+
+/**
+ * A seller's order. An order outlives the account that placed it: erasing a seller's details
+ * empties the columns marked "personal" and keeps the record the law requires (HMRC, six years).
+ */
+export const sellerOrder = pgTable(
+  'seller_order',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    // Personal. Compared lower-cased: that is how accounts store theirs.
+    email: text('email'),
+    status: text('status').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    placedAt: at('placed_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+    // Personal: who to post a return to and how to reach them.
+    name: text('name'),
+    phone: text('phone'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    town: text('town'),
+    // Normalised ("SW1A 1AA"), so a lookup by postcode is an equality.
+    postcode: text('postcode'),
+    // Bank details as AES-256-GCM ciphertext (see payout-crypto.ts); only the last four digits plain.
+    payoutMethod: text('payout_method').notNull().default('bank'),
+    payoutSealed: text('payout_sealed'),
+    payoutLast4: text('payout_last4'),
+    marketingConsent: boolean('marketing_consent').notNull().default(false),
+    // The terms' revision the seller accepted, and what they declared (keys), when.
+    termsRevision: text('terms_revision'),
+    declarations: jsonb('declarations').$type<string[]>().notNull().default([]),
+    // Prices are held until then; a device arriving later is priced again.
+    holdUntil: at('hold_until').notNull().defaultNow(),
+    // A revised offer's deadline, and when its reminder went.
+    offerDeadline: at('offer_deadline'),
+    offerRemindedAt: at('offer_reminded_at'),
+    returnTracking: text('return_tracking'),
+    // The checkout form's one-time key, and a hash of what was sent with it.
+    idempotencyKey: text('idempotency_key').unique(),
+    requestHash: text('request_hash'),
+  },
+  (table) => [
+    index('seller_order_user_id_idx').on(table.userId),
+    index('seller_order_email_idx').on(sql`lower(${table.email})`),
+    index('seller_order_status_placed_idx').on(table.status, table.placedAt),
+    index('seller_order_postcode_idx').on(table.postcode),
+    check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
+    check('seller_order_status_known', sql`${table.status} in (${statusList})`),
+  ],
+)
+
+/** One device in an order, with the price it was sold at and where that price came from. */
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    modelId: text('model_id').notNull(),
+    // Make, model and storage as the seller saw them, e.g. "Apple iPhone 13 128GB".
+    device: text('device').notNull(),
+    variantKey: text('variant_key').notNull(),
+    gradeKey: text('grade_key').notNull(),
+    gradeName: text('grade_name').notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    pricePence: integer('price_pence').notNull(),
+    // The model document's revision the price was read from.
+    catalogueRevision: text('catalogue_revision').notNull(),
+    // What the check found.
+    foundGradeKey: text('found_grade_key'),
+    foundGradeName: text('found_grade_name'),
+    imei: text('imei'),
+    checkNotes: text('check_notes'),
+    revisedPricePence: integer('revised_price_pence'),
+    revisedReason: text('revised_reason'),
+  },
+  (table) => [
+    unique('order_item_position_unique').on(table.orderId, table.position),
+    check('order_item_price_positive', sql`${table.pricePence} > 0`),
+    check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+  ],
+)
+
+/** The order's history: append-only, one row per thing that happened to it. */
+export const orderEvent = pgTable(
+  'order_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    // "seller", "staff", "manager" or "system".
+    actor: text('actor').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // A staff member's name as it was when they acted, so the history still says who after their
+    // account is gone. Never a seller's: for them it stays empty.
+    actorName: text('actor_name'),
+    // A move's name ("receive", "pay", …) or a record ("reveal-payout", "reminder").
+    action: text('action').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+  },
+  (table) => [index('order_event_order_idx').on(table.orderId, table.id)],
+)
+
+/**
+ * E-mails waiting to go, written in the same transaction as the change they tell of and sent
+ * after it commits, with retries: a mail server that is down delays a message, never an order.
+ */
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id').references(() => sellerOrder.id, { onDelete: 'set null' }),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    // "pending", "sent" or "failed" (gave up after the last retry).
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    // The error's kind only: never an address.
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: at('sent_at'),
+  },
+  (table) => [index('email_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+)
+
+export type BasketRow = typeof basket.$inferSelect
+export type BasketLineRow = typeof basketLine.$inferSelect
+export type SellerOrderRow = typeof sellerOrder.$inferSelect
+export type OrderItemRow = typeof orderItem.$inferSelect
+export type OrderEventRow = typeof orderEvent.$inferSelect

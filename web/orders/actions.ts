@@ -1,0 +1,192 @@
+import 'server-only'
+import { getConditionGrades } from '@/content/loaders'
+import type { ConditionGrade } from '@/content/types'
+import { getDb } from '@/db/connection'
+import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
+import { readOrderToken } from '@/orders/order-token'
+import { getOrder, moveOrder, recordEvent, revisedTotal, type MoveRequest, type OrderRecord } from '@/orders/orders'
+import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
+import { kickOutbox, timerContext } from './jobs'
+import { applyTimers } from './timers'
+import { orderMail } from './mail'
+
+/**
+ * What sellers and staff do to an order, checked against the lifecycle table, and what the page
+ * shows. Reads never write: the minute job moves orders when the clock says so, and an action
+ * first applies whatever the clock owes the order, so that it is judged against the real state.
+ */
+
+export async function readOrder(reference: string): Promise<OrderRecord | null> {
+  return getOrder(await getDb(), { reference })
+}
+
+/** The order a signed link opens, or null when the link is forged, damaged or expired. */
+export async function readOrderByToken(token: string | undefined): Promise<OrderRecord | null> {
+  const reference = token ? readOrderToken(token) : null
+  return reference ? readOrder(reference) : null
+}
+
+/** The order as an action must see it: what the clock owes it applied first (its e-mails queued). */
+export async function settledOrder(reference: string, origin: string): Promise<OrderRecord | null> {
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order) return null
+  if (await applyTimers(db, order.id, await timerContext(origin))) {
+    kickOutbox()
+    return getOrder(db, { reference })
+  }
+  return order
+}
+
+export type ActionResult =
+  | { ok: true }
+  | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' }
+  | { ok: false; code: 'moved'; status: string }
+
+/** A seller's answer from a signed link: accept or decline a revised offer, or cancel before it arrives. */
+export async function sellerAnswer(
+  token: string,
+  answer: 'accept' | 'decline' | 'cancel',
+  origin: string,
+): Promise<ActionResult & { reference?: string }> {
+  const reference = readOrderToken(token)
+  const order = reference ? await settledOrder(reference, origin) : null
+  if (!order) return { ok: false, code: 'notFound' }
+  const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
+  return { ...result, reference: order.reference }
+}
+
+export type StaffMember = { id: string; role: 'staff' | 'manager' }
+
+export type ItemCheck = { id: string; foundGrade: string; imei: string; notes: string }
+export type ItemRevision = { id: string; newPricePence: number; reason: string }
+
+export type StaffAction =
+  | { move: 'receive' | 'cancel' | 'pay'; reason?: string }
+  | { move: 'quarantine'; reason: string }
+  | { move: 'return'; tracking: string; reason?: string }
+  | { move: 'check'; items: ItemCheck[] }
+  | { move: 'revise'; items: ItemRevision[] }
+
+/**
+ * A staff member's action on `order` (as the caller just read it, with the grades it read), as they
+ * saw it in `expectedStatus`: the content and the order are read once per action, by the caller.
+ */
+export async function staffAction(
+  staff: StaffMember,
+  order: OrderRecord,
+  expectedStatus: string,
+  action: StaffAction,
+  context: { origin: string; grades: ConditionGrade[] },
+): Promise<ActionResult> {
+  // Judged against what the member of staff saw: if the order has moved on since, they are told.
+  return act(
+    { ...order, status: expectedStatus },
+    { ...action, actor: staff.role, actorUserId: staff.id },
+    context.origin,
+    context.grades,
+  )
+}
+
+type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: string } & Partial<{
+  tracking: string
+  items: ItemCheck[] | ItemRevision[]
+}>
+
+async function act(
+  order: OrderRecord,
+  action: Act,
+  origin: string,
+  knownGrades?: ConditionGrade[],
+): Promise<ActionResult> {
+  const db = await getDb()
+  const context = await timerContext(origin)
+  const request: MoveRequest = {
+    orderId: order.id,
+    move: action.move,
+    actor: action.actor,
+    actorUserId: action.actorUserId,
+    expectedStatus: order.status,
+    reason: action.reason?.trim() || null,
+  }
+  const known = (id: string) => order.items.some((item) => item.id === id)
+
+  switch (action.move) {
+    case 'check': {
+      const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
+      const checks = (action.items ?? []) as ItemCheck[]
+      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
+        return { ok: false, code: 'invalid' }
+      }
+      request.items = checks.map((c) => ({
+        id: c.id,
+        set: {
+          foundGradeKey: c.foundGrade,
+          foundGradeName: grades.get(c.foundGrade)!,
+          imei: c.imei,
+          checkNotes: c.notes || null,
+        },
+      }))
+      break
+    }
+    case 'revise': {
+      const revisions = (action.items ?? []) as ItemRevision[]
+      if (!revisions.length || !revisions.every((r) => known(r.id))) return { ok: false, code: 'invalid' }
+      request.items = revisions.map((r) => ({
+        id: r.id,
+        set: { revisedPricePence: r.newPricePence, revisedReason: r.reason },
+      }))
+      request.set = { offerDeadline: addDays(new Date(), context.timings.revisedOfferDays) }
+      break
+    }
+    case 'accept':
+      // The order is now worth the revised prices.
+      request.set = { totalPence: revisedTotal(order) }
+      break
+    case 'return':
+      request.set = { returnTracking: action.tracking }
+      break
+  }
+  const email = allowedMove(order.status, action.move, action.actor)
+  request.emails = (current) => (email.ok && email.email ? orderMail(email.email, current, context.mail) : [])
+  const result = await moveOrder(db, request)
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true }
+  }
+  if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
+  return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
+}
+
+/** How long the page that a reveal leads to shows the details: a reload, not a new tab tomorrow. */
+export const REVEAL_SHOWN_SECONDS = 2 * 60
+
+/**
+ * A manager's request to see an order's bank details (a POST, after the re-check): records who
+ * and when, and answers with the event that lets the order's page show them, briefly, to them.
+ */
+export async function revealPayout(staff: StaffMember, reference: string): Promise<number | null> {
+  if (staff.role !== 'manager') return null
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order?.payoutSealed) return null
+  return recordEvent(db, { orderId: order.id, actor: 'manager', actorUserId: staff.id, action: 'reveal-payout' })
+}
+
+/**
+ * The bank details a recorded reveal opened: only for the manager who made it, on that order, for
+ * a couple of minutes. Opening the page again later, or someone else opening the address, shows
+ * the masked account and records nothing.
+ */
+export async function revealedPayout(
+  staff: StaffMember,
+  order: OrderRecord,
+  eventId: string | undefined,
+  now = Date.now(),
+): Promise<BankDetails | null> {
+  if (staff.role !== 'manager' || !order.payoutSealed || !eventId || !/^\d{1,15}$/.test(eventId)) return null
+  const event = order.events.find((candidate) => candidate.id === Number(eventId))
+  if (!event || event.action !== 'reveal-payout' || event.actorUserId !== staff.id) return null
+  if (now - event.at.getTime() > REVEAL_SHOWN_SECONDS * 1000) return null
+  return openPayout(order.payoutSealed, order.reference, readPayoutKeys())
+}

@@ -1,0 +1,116 @@
+import 'server-only'
+import { cookies } from 'next/headers'
+import { linkOriginFor } from '@/accounts/link-origin'
+import { getSignedIn } from '@/accounts/session'
+import { getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { validateCheckout, validateTracker, type CheckoutInput } from '@/orders/checkout-validation'
+import { pageFormEndpoint, type Outcome, type Validation } from '@/http/page-form-endpoint'
+import { RateLimiter } from '@/http/rate-limit'
+import { getDb } from '@/db/connection'
+import { orderPath, tokenPath } from '@/orders/order-token'
+import { findOrderByLookup } from '@/orders/orders'
+import { BASKET_COOKIE } from '@/basket/cookie'
+import { clearTypedCookie, keepTypedCookie } from './checkout-typed'
+import { placeCheckout } from './checkout'
+import { sellerAnswer } from './actions'
+import { orderProblemMessage, type OrderProblemCode } from './problems'
+
+/** An order form's POST handler: pageFormEndpoint with the Orders document's words. */
+function orderEndpoint<T>(options: {
+  limiter: RateLimiter
+  bodyLimit?: number
+  page: (body: Record<string, string>) => string
+  validate: (body: Record<string, string>) => Validation<T, OrderProblemCode>
+  run: (value: T, context: { request: Request; origin: string }) => Promise<Outcome<OrderProblemCode>>
+  name: string
+  keepTyped?: (body: Record<string, string>, request: Request) => string | null
+}) {
+  return pageFormEndpoint<T, OrderProblemCode>({
+    ...options,
+    words: async () => {
+      const copy = await getOrderCopy()
+      return (code, seconds) => orderProblemMessage(copy, code, seconds)
+    },
+    run: async (value, { request }) => {
+      const settings = await getSiteSettings()
+      return options.run(value, { request, origin: linkOriginFor(request, settings.siteUrl) })
+    },
+  })
+}
+
+const detailsPath = (reference: string) => orderPath(reference)
+
+type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmedPrices: string }
+
+export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
+  // Generous: a household selling several phones may correct a form a few times.
+  limiter: new RateLimiter(20, 10 * 60 * 1000),
+  page: () => '/complete-order#checkout',
+  validate: (body) => {
+    const result = validateCheckout(body)
+    return result.ok
+      ? {
+          ok: true,
+          value: {
+            input: result.value,
+            idempotencyKey: body.idempotencyKey ?? '',
+            confirmedPrices: body.confirmedPrices ?? '',
+          },
+        }
+      : result
+  },
+  name: 'Checkout',
+  keepTyped: (body, request) => keepTypedCookie(body, request),
+  run: async (value, { request, origin }) => {
+    const [visitor, jar] = await Promise.all([getSignedIn(request.headers), cookies()])
+    const outcome = await placeCheckout({
+      ...value,
+      basketToken: jar.get(BASKET_COOKIE)?.value,
+      userId: visitor?.user.id ?? null,
+      origin,
+    })
+    if (outcome.kind === 'placed') {
+      return {
+        ok: true,
+        redirect: orderPath(outcome.reference, 'receipt'),
+        setCookies: [clearTypedCookie(request)],
+      }
+    }
+    if (outcome.kind === 'invalid') return { ok: false, status: 422, errors: outcome.errors }
+    return { ok: false, status: outcome.status, errors: outcome.code }
+  },
+})
+
+export const trackEndpoint = orderEndpoint({
+  // Ten tries in ten minutes per client: plenty for typing mistakes, useless for guessing.
+  limiter: new RateLimiter(10, 10 * 60 * 1000),
+  page: () => '/order-tracker#tracker',
+  validate: validateTracker,
+  name: 'Order lookup',
+  run: async ({ reference, lookup }) => {
+    const found = await findOrderByLookup(await getDb(), reference, lookup)
+    // A wrong pair and an unknown reference are answered alike.
+    if (!found) return { ok: false, status: 404, errors: 'notFound' }
+    return { ok: true, redirect: detailsPath(reference) }
+  },
+})
+
+const ANSWERS = ['accept', 'decline', 'cancel'] as const
+type Answer = { token: string; answer: (typeof ANSWERS)[number] }
+
+export const answerEndpoint = orderEndpoint<Answer>({
+  limiter: new RateLimiter(20, 10 * 60 * 1000),
+  page: (body) => `${tokenPath(body.token ?? '')}#offer`,
+  validate: (body) => {
+    const answer = ANSWERS.find((candidate) => candidate === body.answer)
+    if (!answer || !body.token) return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }
+    return { ok: true, value: { token: body.token, answer } }
+  },
+  name: 'Order answer',
+  run: async ({ token, answer }, { origin }) => {
+    const result = await sellerAnswer(token, answer, origin)
+    if (result.ok) return { ok: true, redirect: `${detailsPath(result.reference!)}&done=${answer}` }
+    if (result.code === 'notFound') return { ok: false, status: 404, errors: 'linkInvalid' }
+    return { ok: false, status: 409, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }
+  },
+})

@@ -1,0 +1,47 @@
+import type { OrderCopy } from '@/content/types'
+import { ADDRESS_MAX, CHECKOUT_PROBLEMS } from '@/orders/checkout-validation'
+import { EMAIL_MAX, NAME_MAX } from '@/accounts/validation'
+import { problemsFromQuery } from '@/http/problems-query'
+import { fillTemplate } from '@/lib/templates'
+
+/** Every problem the order endpoints report; each names its words in the Orders document. */
+export const ORDER_PROBLEM_CODES = [
+  ...CHECKOUT_PROBLEMS,
+  'basketEmpty',
+  'pricesChanged',
+  'keyReused',
+  'notFound',
+  'linkInvalid',
+  'offerClosed',
+  'cannotCancel',
+  'tooMany',
+  'crossOrigin',
+  'tooLarge',
+  'unavailable',
+] as const
+export type OrderProblemCode = (typeof ORDER_PROBLEM_CODES)[number]
+
+const MAXIMA: Partial<Record<OrderProblemCode, number>> = {
+  nameTooLong: NAME_MAX,
+  emailTooLong: EMAIL_MAX,
+  addressTooLong: ADDRESS_MAX,
+}
+
+export function orderProblemMessage(copy: OrderCopy, code: OrderProblemCode, seconds = 60): string {
+  return fillTemplate(copy.problems[code], { max: MAXIMA[code] ?? 0, seconds })
+}
+
+export function isOrderProblemCode(code: string): code is OrderProblemCode {
+  return (ORDER_PROBLEM_CODES as readonly string[]).includes(code)
+}
+
+/** The content's words for every problem, for a form to show without asking the server. */
+export function orderProblemMessages(copy: OrderCopy, wait?: string): Record<OrderProblemCode, string> {
+  const seconds = Number(wait) > 0 ? Math.ceil(Number(wait)) : 60
+  return Object.fromEntries(
+    ORDER_PROBLEM_CODES.map((code) => [code, orderProblemMessage(copy, code, seconds)]),
+  ) as Record<OrderProblemCode, string>
+}
+
+/** Problems sent back in the address to a browser running no scripts: known codes only. */
+export const orderProblemsFromQuery = (query: Record<string, string>) => problemsFromQuery(query, isOrderProblemCode)

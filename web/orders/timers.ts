@@ -1,0 +1,50 @@
+import 'server-only'
+import type { Db } from '@/db/connection'
+import { dueAction, type Timings } from '@/orders/lifecycle'
+import { getOrder, moveOrder, recordEvent, revisedTotal, statusSince } from '@/orders/orders'
+import { orderMail, type OrderMailContext } from './mail'
+
+/** Applies whatever the clock owes one order; true when something changed. */
+export async function applyTimers(
+  db: Db,
+  orderId: string,
+  context: { timings: Timings; mail: OrderMailContext },
+  now = new Date(),
+): Promise<boolean> {
+  let changed = false
+  // Each step moves the order on; a few at most (a lapsed offer after its reminder, say).
+  for (let step = 0; step < 4; step++) {
+    const order = await getOrder(db, { id: orderId })
+    if (!order) return changed
+    const due = dueAction({ ...order, statusSince: statusSince(order) }, now, context.timings)
+    if (!due) return changed
+    if (due.kind === 'remind') {
+      const done = await recordEvent(db, {
+        orderId,
+        actor: 'system',
+        action: 'remind',
+        remind: true,
+        emails: (current) => orderMail('revisedOfferReminder', current, context.mail),
+      })
+      if (!done) return changed
+    } else {
+      const result = await moveOrder(db, {
+        orderId,
+        move: due.move,
+        actor: 'system',
+        expectedStatus: order.status,
+        reason: due.reason,
+        // An offer accepted for the seller makes the order worth its revised prices, as theirs would.
+        set: due.move === 'accept' ? { totalPence: revisedTotal(order) } : undefined,
+        emails: (current) => {
+          const email = due.move === 'expire' ? 'expired' : null
+          return email ? orderMail(email, current, context.mail) : []
+        },
+      })
+      // Moved by someone else meanwhile: look again from the top.
+      if (!result.ok && result.reason !== 'moved') return changed
+    }
+    changed = true
+  }
+  return changed
+}
