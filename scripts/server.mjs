@@ -20,7 +20,9 @@ const port = Number(values.port ?? process.env.PORT ?? 3000)
 const hostname = values.hostname
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 
-const app = next({ dev: false, dir: path.join(import.meta.dirname, '..', 'web'), hostname, port })
+// The hostname is for listen() only: given to next() as well, a request for the not-found page after
+// a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
+const app = next({ dev: false, dir: path.join(import.meta.dirname, '..', 'web'), port })
 const handle = app.getRequestHandler()
 await app.prepare()
 

@@ -1,4 +1,4 @@
-import { readContentSource } from '@/config/index'
+import { readContentSource } from '@/config'
 
 describe('choosing the content source', () => {
   it('reads the seed when no Sanity project is configured', () => {

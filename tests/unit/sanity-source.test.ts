@@ -1,5 +1,5 @@
 import { fetchQuery } from '@/content/fetch-query'
-import type { SanitySource } from '@/config/index'
+import type { SanitySource } from '@/config'
 import {
   navigationQuery,
   pageByPathQuery,

@@ -1,5 +1,5 @@
 import 'server-only'
-import { siteOrigin, type Env } from '@/config/index'
+import { siteOrigin, type Env } from '@/config'
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
 import { admin, twoFactor } from 'better-auth/plugins'

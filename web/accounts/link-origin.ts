@@ -1,6 +1,6 @@
 import 'server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { siteOrigin, type Env } from '@/config/index'
+import { siteOrigin, type Env } from '@/config'
 
 // One store for the process: each route's bundle has its own copy of this module, and the auth
 // instance (made once, by whichever route came first) must read the store the current route wrote.

@@ -1,5 +1,5 @@
 import 'server-only'
-import { staffRecheckSeconds } from '@/config/index'
+import { staffRecheckSeconds } from '@/config'
 import { eq } from 'drizzle-orm'
 import { RateLimiter } from '@/http/rate-limit'
 import { getDb } from '@/db/connection'

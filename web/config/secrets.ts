@@ -2,7 +2,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { authSecretSetting, dataFolder, type Env } from '@/config/index'
+import { authSecretSetting, dataFolder, type Env } from '@/config'
 
 const MIN_LENGTH = 32
 

@@ -1,5 +1,5 @@
 import 'server-only'
-import { formStorePath } from '@/config/index'
+import { formStorePath } from '@/config'
 import { mkdir, open, readFile, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { StoreUnavailableError, type StoredSubmission as Stored, type SubscribeResult } from './submission-types'

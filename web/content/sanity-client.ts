@@ -1,6 +1,6 @@
 import 'server-only'
 import { createClient, type SanityClient } from '@sanity/client'
-import type { PreviewConfig, SanitySource } from '@/config/index'
+import type { PreviewConfig, SanitySource } from '@/config'
 
 /**
  * The only place a Sanity client is made: published reads for visitors, drafts for editors'

@@ -1,7 +1,7 @@
 import 'server-only'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { readContentSource } from '@/config/index'
+import { readContentSource } from '@/config'
 import { resolveSeedPath, seedAssetDirectory } from './local-dataset'
 
 const TYPES: Record<string, string> = {

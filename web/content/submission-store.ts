@@ -2,7 +2,7 @@ import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
 import type { SanityClient } from '@sanity/client'
 import type { ContactInput, NewsletterInput } from '@/forms/validation'
-import { readContentSource, sanityWriteToken, type SanitySource } from '@/config/index'
+import { readContentSource, sanityWriteToken, type SanitySource } from '@/config'
 import { localStore } from './local-submission-store'
 import {
   StoreUnavailableError,

@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { projectRoot } from '@/config/index'
+import { projectRoot } from '@/config'
 
 /** The migrations, found from the project's root: Next bundles server code into .next/. */
 export function migrationsFolder(): string {

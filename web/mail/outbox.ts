@@ -1,5 +1,5 @@
 import 'server-only'
-import type { Env } from '@/config/index'
+import type { Env } from '@/config'
 import { describeError } from '@/lib/log'
 import { sendMail } from '@/mail/send'
 import type { Db } from '@/db/connection'

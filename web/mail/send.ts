@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
-import { mailSettings, outboxFolder, type Env } from '@/config/index'
+import { mailSettings, outboxFolder, type Env } from '@/config'
 
 export type MailMessage = { to: string; subject: string; text: string; html: string }
 /** The sender's display name comes from the content (the product name); the address from MAIL_FROM. */

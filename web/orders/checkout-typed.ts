@@ -1,7 +1,7 @@
 import 'server-only'
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { readAuthSecret } from '@/config/secrets'
-import type { Env } from '@/config/index'
+import type { Env } from '@/config'
 import { CHECKOUT_FIELDS } from '@/orders/checkout-validation'
 import { arrivedOverHttps } from '@/http/https'
 

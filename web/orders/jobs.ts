@@ -1,5 +1,5 @@
 import 'server-only'
-import { siteOrigin } from '@/config/index'
+import { siteOrigin } from '@/config'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { getDb } from '@/db/connection'

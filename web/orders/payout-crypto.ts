@@ -2,7 +2,7 @@ import 'server-only'
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { readOrCreateSecretFile } from '@/config/secrets'
-import { dataFolder, payoutKeySettings, type Env } from '@/config/index'
+import { dataFolder, payoutKeySettings, type Env } from '@/config'
 
 /** A seller's bank details: only ever held sealed, opened for the one staff view that pays. */
 export type BankDetails = { accountHolder: string; sortCode: string; accountNumber: string }

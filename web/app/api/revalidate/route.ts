@@ -2,7 +2,7 @@ import { revalidateTag } from 'next/cache'
 import { NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
-import { readContentSource, revalidateSecret } from '@/config/index'
+import { readContentSource, revalidateSecret } from '@/config'
 import { jsonResponse, readCappedText } from '@/http/json-request'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }

@@ -1,5 +1,5 @@
 import { defineEnableDraftMode } from 'next-sanity/draft-mode'
-import { readContentSource, readPreviewConfig } from '@/config/index'
+import { readContentSource, readPreviewConfig } from '@/config'
 import { draftClient } from '@/content/sanity-client'
 import { jsonResponse } from '@/http/json-request'
 
