@@ -46,8 +46,8 @@ const nextConfig = {
   poweredByHeader: false,
   // Next hashes the whole document for an ETag on every request for a static page: about 250 µs
   // of CPU per request of the home page here, a third of what serving it cost. What it buys is a
-  // 304 instead of the page when a browser revalidates; a cache in front (README, "Speed") can
-  // give those without the server's help.
+  // 304 instead of the page when a browser revalidates; a cache in front (docs/developers.md, "A
+  // shared cache in front") can give those without the server's help.
   generateEtags: false,
   // CI type-checks everything with `npm run typecheck`, route types included (`next typegen`),
   // so the build does not check a second time (14 s of a 2-minute build here).

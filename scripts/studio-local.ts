@@ -135,7 +135,7 @@ async function main() {
   Content: ${path.resolve(values.file)}   (every edit is written back here)
 
   Your browser must trust the certificate once: ${path.resolve(certificate.certPath)}
-  (see "Editing the seed in the Studio" in the README). Ctrl+C stops all three.
+  (see "Editing the seed in the Studio, offline" in docs/editors.md). Ctrl+C stops all three.
 `)
 }
 

@@ -15,7 +15,7 @@ const STRANGER_PASSWORD = 'velvet harbour thistle'
 const OPERATOR_PASSWORD = 'granite meadow lantern'
 
 // PGlite serves one process, so this test has a database of its own and stops its server while the
-// operator runs the command, as the README says to.
+// operator runs the command, as docs/operators.md ("Staff accounts") says to.
 const home = mkdtempSync(path.join(tmpdir(), 'staff-attack-'))
 const env = { PGLITE_DATA_DIR: path.join(home, 'pglite'), MAIL_OUTBOX_DIR: path.join(home, 'outbox'), DATABASE_URL: '' }
 let site: SiteCopy | undefined

@@ -14,8 +14,9 @@ export type AccountDataOptions = { outboxFolder?: string }
  * Everything held about an account, for its owner's download (UK GDPR, article 15): the account,
  * its sessions, every order in full (contact details, address, devices with their check, the
  * history), the e-mails held about the person, and what they sent with the newsletter and contact
- * forms. The README lists every field. What is found by the address alone (guest orders, e-mails,
- * form submissions) is only given once the address is verified: it may be someone else's.
+ * forms. docs/developers.md ("Your data") lists every field. What is found by the address alone
+ * (guest orders, e-mails, form submissions) is only given once the address is verified: it may be
+ * someone else's.
  */
 export async function exportAccountData(db: Db, userId: string, options: AccountDataOptions = {}) {
   const [person] = await db.select().from(user).where(eq(user.id, userId))

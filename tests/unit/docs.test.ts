@@ -1,0 +1,124 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import path from 'node:path'
+
+/**
+ * The README is the door and docs/ the manual. Both name commands and link to each other's
+ * headings, and both go stale in silence when a script is renamed or a heading reworded: these
+ * checks make that fail instead.
+ */
+const ROOT = path.resolve(__dirname, '../..')
+const README_MAX_LINES = 200
+const PAGES = [
+  'README.md',
+  ...readdirSync(path.join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .map((name) => `docs/${name}`),
+]
+
+const read = (file: string) => readFileSync(path.join(ROOT, file), 'utf8')
+const scriptsOf = (packageFile: string) =>
+  new Set(Object.keys((JSON.parse(read(packageFile)) as { scripts?: Record<string, string> }).scripts ?? {}))
+const SCRIPTS = { root: scriptsOf('package.json'), studio: scriptsOf('studio/package.json') }
+
+/** The text outside fenced code blocks: what renders as prose, headings and links. */
+function prose(markdown: string): string {
+  return markdown.replace(/^[ \t]*(`{3,}|~{3,})[^\n]*\n[\s\S]*?^[ \t]*\1[ \t]*$/gm, '')
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation but `-` and `_` dropped, each space a `-`. */
+function headingSlug(heading: string): string {
+  const text = heading
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .trim()
+    .toLowerCase()
+  return text.replace(/[^\p{L}\p{M}\p{N}\s_-]/gu, '').replace(/\s/g, '-')
+}
+
+/** Every anchor a file's headings make; a repeated heading gets `-1`, `-2`, as on GitHub. */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>()
+  for (const [, heading = ''] of prose(markdown).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const base = headingSlug(heading)
+    let anchor = base
+    for (let repeat = 1; anchors.has(anchor); repeat++) anchor = `${base}-${repeat}`
+    anchors.add(anchor)
+  }
+  return anchors
+}
+
+/** `npm run NAME` (with `-w studio` for the Studio's own), `npm start` and `npm test`, code blocks included. */
+function scriptsNamed(markdown: string): Array<{ name: string; studio: boolean }> {
+  const named = [...markdown.matchAll(/\bnpm run ([A-Za-z0-9][\w:.-]*\w)( -w studio\b)?/g)].map(
+    ([, name = '', studio]) => ({ name, studio: Boolean(studio) }),
+  )
+  const shorthands = [...markdown.matchAll(/\bnpm (start|test)\b/g)].map(([, name = '']) => ({ name, studio: false }))
+  return [...named, ...shorthands]
+}
+
+/** Relative link targets in the prose, inline code aside; links to web addresses are not followed. */
+function relativeLinks(markdown: string): string[] {
+  const text = prose(markdown).replace(/`[^`\n]*`/g, '')
+  return [...text.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)]
+    .map(([, target = '']) => target)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+}
+
+/** What is wrong with one link from `file`, or null. */
+function brokenLink(file: string, target: string): string | null {
+  const [pathPart = '', fragment] = target.split('#', 2)
+  const linked = pathPart ? path.posix.join(path.posix.dirname(file), decodeURIComponent(pathPart)) : file
+  if (linked.startsWith('..') || !existsSync(path.join(ROOT, linked))) return `${target}: no file ${linked}`
+  if (fragment === undefined) return null
+  if (!linked.endsWith('.md') || statSync(path.join(ROOT, linked)).isDirectory()) {
+    return `${target}: ${linked} is not a Markdown file, so it has no headings`
+  }
+  return anchorsOf(read(linked)).has(decodeURIComponent(fragment))
+    ? null
+    : `${target}: no heading #${fragment} in ${linked}`
+}
+
+describe('the README and docs/', () => {
+  it('finds the pages, and commands and links in them to check', () => {
+    expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/editors.md', 'docs/operators.md']))
+    const all = PAGES.map(read).join('\n')
+    expect(scriptsNamed(all).length).toBeGreaterThan(10)
+    expect(relativeLinks(all).length).toBeGreaterThan(10)
+  })
+
+  it(`keeps the README a door: at most ${README_MAX_LINES} lines`, () => {
+    const text = read('README.md')
+    const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
+    expect(lines).toBeLessThanOrEqual(README_MAX_LINES)
+  })
+
+  it.each(PAGES)('%s names only npm scripts that exist', (file) => {
+    const missing = scriptsNamed(read(file))
+      .filter(({ name, studio }) => !(studio ? SCRIPTS.studio : SCRIPTS.root).has(name))
+      .map(({ name, studio }) => (studio ? `npm run ${name} -w studio` : `npm run ${name}`))
+    expect(missing).toEqual([])
+  })
+
+  it.each(PAGES)('%s links only to files and headings that exist', (file) => {
+    const broken = relativeLinks(read(file))
+      .map((target) => brokenLink(file, target))
+      .filter((problem) => problem !== null)
+    expect(broken).toEqual([])
+  })
+})
+
+describe('headingSlug', () => {
+  it.each([
+    [
+      'Editing the seed in the Studio, offline: `npm run studio:local`',
+      'editing-the-seed-in-the-studio-offline-npm-run-studiolocal',
+    ],
+    ['Security: what is defended, and what the operator sets', 'security-what-is-defended-and-what-the-operator-sets'],
+    [
+      'What a request to `next start` costs, and what was done about it',
+      'what-a-request-to-next-start-costs-and-what-was-done-about-it',
+    ],
+    ['snake_case and kebab-case stay', 'snake_case-and-kebab-case-stay'],
+  ])('%s → #%s', (heading, slug) => {
+    expect(headingSlug(heading)).toBe(slug)
+  })
+})
