@@ -2,7 +2,7 @@ import nextCoreWebVitals from 'eslint-config-next/core-web-vitals'
 import nextTypescript from 'eslint-config-next/typescript'
 
 // Sanity stays inside web/content/: one module there creates every client. (A later block for
-// the same files replaces the rule's options, so web/lib's block repeats this list.)
+// the same files replaces the rule's options, so the blocks below repeat this list.)
 const oneSanityClient = ['@sanity/client', 'next-sanity'].map((name) => ({
   name,
   importNames: ['createClient'],
@@ -44,8 +44,40 @@ const config = [
     },
   },
   {
-    // Pure rules never reach up into the UI or the routes.
-    files: ['web/lib/**/*.{ts,tsx}'],
+    // Components receive props: they never open the database, read cookies or headers, or call a
+    // room's data functions. Pages and their loaders in web/app/ do that.
+    files: ['web/components/**/*.{ts,tsx}'],
+    rules: {
+      // The TypeScript form of the rule, so that a component may still name a room's types.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'next/headers',
+              message: 'Read cookies and headers in the page (web/app/) and pass props.',
+              allowTypeImports: true,
+            },
+            {
+              name: '@/orders/actions',
+              message: 'Read the order in the page (web/app/) and pass it as a prop.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@/db/*', '@/*/store', '@/*/service'],
+              message: 'Components receive props: read data in the page (web/app/) and pass it down.',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure rules and feature rooms never reach up into the UI or the routes.
+    files: ['web/{lib,db,basket,orders,accounts,catalogue,mail,config,forms,http}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -54,7 +86,7 @@ const config = [
           patterns: [
             {
               group: ['@/components/*', '@/app/*'],
-              message: 'web/lib holds pure rules: move the helper here or to web/content.',
+              message: 'Rooms hold data and rules; pages in web/app/ put them together with components.',
             },
           ],
         },

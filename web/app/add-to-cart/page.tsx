@@ -1,6 +1,6 @@
-import { basketPageRoute } from '@/basket/page-route'
+import { basketPage } from '../_pages/basket-page'
 
-const route = basketPageRoute('/add-to-cart')
+const route = basketPage('/add-to-cart')
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

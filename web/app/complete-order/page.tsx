@@ -1,7 +1,35 @@
+import { randomUUID } from 'node:crypto'
+import { cookies } from 'next/headers'
+import { BASKET_COOKIE } from '@/basket/cookie'
+import { readBasket } from '@/basket/service'
 import { CheckoutPanel } from '@/components/orders/checkout-panel'
-import { orderPageRoute } from '@/orders/page-route'
+import { getOrderCopy } from '@/content/loaders'
+import { basketSignature } from '@/orders/checkout'
+import { readTypedCookie, TYPED_COOKIE } from '@/orders/checkout-typed'
+import { panelPage } from '../_pages/panel-page'
 
-const route = orderPageRoute('/complete-order', CheckoutPanel)
+const route = panelPage({
+  path: '/complete-order',
+  slot: 'order',
+  async render({ query, visitor }) {
+    const jar = await cookies()
+    const [copy, basket] = await Promise.all([
+      getOrderCopy(),
+      readBasket(jar.get(BASKET_COOKIE)?.value).catch(() => null),
+    ])
+    return (
+      <CheckoutPanel
+        copy={copy}
+        query={query}
+        visitor={visitor}
+        basket={basket}
+        typed={readTypedCookie(jar.get(TYPED_COOKIE)?.value)}
+        // A fresh one-time key (a double click or a retry makes one order) and the prices shown.
+        hidden={basket ? { idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) } : {}}
+      />
+    )
+  },
+})
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

@@ -1,7 +1,12 @@
-import { accountPageRoute } from '@/accounts/page-route'
 import { ConfirmEmailPanel } from '@/components/account/account-panels'
+import { panelPage, withAccountCopy } from '../_pages/panel-page'
 
-const route = accountPageRoute('/confirm-email', 'anyone', ConfirmEmailPanel)
+const route = panelPage({
+  path: '/confirm-email',
+  slot: 'account',
+  access: 'anyone',
+  render: withAccountCopy(ConfirmEmailPanel),
+})
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

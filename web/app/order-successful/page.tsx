@@ -1,7 +1,20 @@
 import { ConfirmationPanel } from '@/components/orders/confirmation-panel'
-import { orderPageRoute } from '@/orders/page-route'
+import { getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { readOrderByToken } from '@/orders/actions'
+import { panelPage } from '../_pages/panel-page'
 
-const route = orderPageRoute('/order-successful', ConfirmationPanel)
+const route = panelPage({
+  path: '/order-successful',
+  slot: 'order',
+  async render(request) {
+    const [copy, order, settings] = await Promise.all([
+      getOrderCopy(),
+      readOrderByToken(request.query.order),
+      getSiteSettings(),
+    ])
+    return <ConfirmationPanel {...request} copy={copy} order={order} settings={settings} />
+  },
+})
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

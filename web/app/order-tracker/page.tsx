@@ -1,7 +1,7 @@
 import { TrackerPanel } from '@/components/orders/tracker-panel'
-import { orderPageRoute } from '@/orders/page-route'
+import { panelPage, withOrderCopy } from '../_pages/panel-page'
 
-const route = orderPageRoute('/order-tracker', TrackerPanel)
+const route = panelPage({ path: '/order-tracker', slot: 'order', render: withOrderCopy(TrackerPanel) })
 
 export const generateMetadata = route.generateMetadata
 export default route.Page

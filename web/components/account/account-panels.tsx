@@ -1,4 +1,4 @@
-import type { PanelProps } from '@/accounts/page-route'
+import type { PanelProps } from './panel-props'
 import { safeNextPath } from '@/accounts/next-path'
 import { ContentLink } from '../ui/content-link'
 import type { AccountCopy } from '@/content/types'

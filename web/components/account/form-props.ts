@@ -1,4 +1,5 @@
-import { problemMessages, problemsFromQuery, type PanelProps } from '@/accounts/page-route'
+import { problemMessages, problemsFromQuery } from '@/accounts/problems'
+import type { PanelProps } from './panel-props'
 import { fillTemplate } from '@/lib/templates'
 import { PASSWORD_MIN } from '@/accounts/validation'
 import type { FormField } from '../forms/page-form'

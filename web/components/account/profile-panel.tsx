@@ -1,13 +1,11 @@
-import type { PanelProps } from '@/accounts/page-route'
-import { getOrderCopy } from '@/content/loaders'
+import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
-import { listAccountOrders } from '@/accounts/store'
-import { getDb } from '@/db/connection'
-import { orderPath } from '@/orders/order-token'
+import type { AccountOrder } from '@/accounts/store'
 import '@/styles/account.css'
 import { PageForm } from '../forms/page-form'
 import { accountFields, sharedFormProps } from './form-props'
 import { Notice } from './notice'
+import type { PanelProps } from './panel-props'
 
 const DATE = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -17,12 +15,13 @@ const DATE = new Intl.DateTimeFormat('en-GB', {
 })
 
 /** The signed-in seller's page: details, orders, password, signing out, and their data rights. */
-export async function ProfilePanel(props: PanelProps) {
-  const { copy, query, visitor } = props
+export function ProfilePanel(
+  props: PanelProps & { orderCopy: OrderCopy; orders: Array<AccountOrder & { href: string }> },
+) {
+  const { copy, query, visitor, orderCopy, orders } = props
   if (!visitor) return null
   const { user } = visitor
   const text = copy.profile
-  const [orders, orderCopy] = await Promise.all([getDb().then((db) => listAccountOrders(db, user)), getOrderCopy()])
   const statusLabel = (key: string) => orderCopy.statuses.find((status) => status.key === key)?.name ?? key
   const notices: Record<string, string> = {
     passwordChanged: text.passwordChanged,
@@ -86,7 +85,7 @@ export async function ProfilePanel(props: PanelProps) {
                     <td>{statusLabel(order.status)}</td>
                     <td>{formatPence(order.totalPence)}</td>
                     <td>
-                      <a href={orderPath(order.reference)}>{orderCopy.details.viewOrder}</a>
+                      <a href={order.href}>{orderCopy.details.viewOrder}</a>
                     </td>
                   </tr>
                 ))}

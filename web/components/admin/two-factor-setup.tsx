@@ -1,4 +1,4 @@
-import { problemMessages, problemsFromQuery } from '@/accounts/page-route'
+import { problemMessages, problemsFromQuery } from '@/accounts/problems'
 import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
 import { PageForm } from '@/components/forms/page-form'

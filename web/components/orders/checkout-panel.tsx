@@ -1,27 +1,33 @@
-import { randomUUID } from 'node:crypto'
-import { cookies } from 'next/headers'
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { readBasket } from '@/basket/service'
-import { BASKET_COOKIE } from '@/basket/cookie'
 import type { BasketView } from '@/basket/types'
-import { basketSignature } from '@/orders/checkout'
-import { readTypedCookie, TYPED_COOKIE } from '@/orders/checkout-typed'
-import type { OrderPanelProps } from '@/orders/page-route'
 import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
 import '@/styles/orders.css'
 import { PageForm, type FormField } from '../forms/page-form'
 import { ContentLink } from '../ui/content-link'
+import type { OrderPanelProps } from './panel-props'
 
 /**
  * Checkout: what is being sold at today's prices, and the form that places it. The form carries
  * a fresh one-time key (a double click or a retry makes one order) and the prices it showed (if
  * they change before it is sent, the seller is shown the new ones and asked again).
  */
-export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
-  const jar = await cookies()
-  const basket = await readBasket(jar.get(BASKET_COOKIE)?.value).catch(() => null)
+export function CheckoutPanel({
+  copy,
+  query,
+  visitor,
+  basket,
+  typed,
+  hidden,
+}: OrderPanelProps & {
+  /** The visitor's basket at today's prices, or null when the store cannot be reached. */
+  basket: BasketView | null
+  /** What was typed before a refusal, from the sealed cookie. */
+  typed: Record<string, string>
+  /** The one-time key and the prices the form was shown with. */
+  hidden: Record<string, string>
+}) {
   const text = copy.checkout
   if (!basket || basket.count === 0) {
     return (
@@ -58,9 +64,9 @@ export async function CheckoutPanel({ copy, query, visitor }: OrderPanelProps) {
         fields={checkoutFields(copy, {
           name: visitor?.user.name,
           email: visitor?.user.email,
-          ...readTypedCookie(jar.get(TYPED_COOKIE)?.value),
+          ...typed,
         })}
-        hidden={{ idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) }}
+        hidden={hidden}
         submitLabel={text.submit}
         messages={orderProblemMessages(copy, query.wait)}
         summaryTitle={copy.problems.summary}

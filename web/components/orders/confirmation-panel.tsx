@@ -1,13 +1,13 @@
-import { getSiteSettings } from '@/content/loaders'
+import type { SiteSettings } from '@/content/types'
 import { code128Svg } from '@/lib/barcode'
 import { formatLongDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { addressLines } from '@/lib/site-facts'
 import { fillTemplate } from '@/lib/templates'
 import { tokenPath } from '@/orders/order-token'
-import { readOrderByToken } from '@/orders/actions'
-import type { OrderPanelProps } from '@/orders/page-route'
+import type { OrderRecord } from '@/orders/orders'
 import '@/styles/orders.css'
+import type { OrderPanelProps } from './panel-props'
 import { PrintButton } from './print-button'
 
 /**
@@ -15,8 +15,12 @@ import { PrintButton } from './print-button'
  * reference, how long the price is held, and a free-post label and packing slip to print, each
  * with the reference as a barcode drawn on the server.
  */
-export async function ConfirmationPanel({ copy, query }: OrderPanelProps) {
-  const [order, settings] = await Promise.all([readOrderByToken(query.order), getSiteSettings()])
+export function ConfirmationPanel({
+  copy,
+  query,
+  order,
+  settings,
+}: OrderPanelProps & { order: OrderRecord | null; settings: SiteSettings }) {
   const text = copy.confirmation
   if (!order) return <p>{text.noOrder}</p>
   const barcode = code128Svg(order.reference, { height: 64 })

@@ -3,21 +3,19 @@ import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { revisedTotal, type OrderRecord } from '@/orders/orders'
-import { readOrderByToken } from '@/orders/actions'
-import type { OrderPanelProps } from '@/orders/page-route'
 import { orderProblemMessage, orderProblemsFromQuery } from '@/orders/problems'
 import { describeStatus } from '@/orders/statuses'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
+import type { OrderPanelProps } from './panel-props'
 import { TrackerPanel } from './tracker-panel'
 
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
  * page): its devices, where it is and what has happened, and what the seller can do now.
  */
-export async function DetailsPanel(props: OrderPanelProps) {
-  const { copy, query } = props
-  const order = await readOrderByToken(query.order)
+export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null }) {
+  const { copy, query, order } = props
   const problems = orderProblemsFromQuery(query)
   if (!order) {
     return (

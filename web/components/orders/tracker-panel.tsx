@@ -1,4 +1,4 @@
-import type { OrderPanelProps } from '@/orders/page-route'
+import type { OrderPanelProps } from './panel-props'
 import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
 import '@/styles/orders.css'
 import { PageForm } from '../forms/page-form'

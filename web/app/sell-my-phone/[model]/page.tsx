@@ -1,4 +1,4 @@
-import { modelPageRoute } from '@/catalogue/model-route'
+import { modelPageRoute } from '../../_pages/model-page'
 
 const route = modelPageRoute('phone')
 

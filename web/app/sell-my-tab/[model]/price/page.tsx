@@ -1,4 +1,4 @@
-import { modelPriceRoute } from '@/catalogue/model-route'
+import { modelPriceRoute } from '../../../_pages/model-page'
 
 const route = modelPriceRoute('tablet')
 

@@ -1,15 +1,15 @@
 import { cookies } from 'next/headers'
 import { CmsPage } from '@/components/layout/cms-page'
 import { perVisitorMetadata } from '@/content/per-visitor-metadata'
-import { readBasket } from './service'
-import { BASKET_COOKIE } from './cookie'
+import { BASKET_COOKIE } from '@/basket/cookie'
+import { readBasket } from '@/basket/service'
 import { describeError } from '@/lib/log'
 
 /**
  * The basket and checkout pages are the visitor's own: rendered per request with their basket,
  * so they work with scripts off, and never cached or shared (see PER_VISITOR_PATHS).
  */
-export function basketPageRoute(path: string) {
+export function basketPage(path: string) {
   return {
     generateMetadata: () => perVisitorMetadata(path),
 
