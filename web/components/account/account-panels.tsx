@@ -2,7 +2,8 @@ import type { PanelProps } from './panel-props'
 import { safeNextPath } from '@/accounts/next-path'
 import { ContentLink } from '../ui/content-link'
 import type { AccountCopy } from '@/content/types'
-import { PageForm, type FormField } from '../forms/page-form'
+import { AccountForm } from './account-form'
+import { type FormField } from '../forms/page-form'
 import { accountFields, codeField, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 
@@ -19,7 +20,7 @@ export function LoginPanel(props: PanelProps) {
   return (
     <>
       <Notice text={noticeFor(props)} />
-      <PageForm
+      <AccountForm
         {...sharedFormProps(props)}
         action="/api/account/login"
         rules="login"
@@ -52,7 +53,7 @@ export function SignUpPanel(props: PanelProps) {
   const fields = accountFields(copy)
   return (
     <>
-      <PageForm
+      <AccountForm
         {...sharedFormProps(props)}
         action="/api/account/sign-up"
         rules="signUp"
@@ -69,7 +70,7 @@ export function SignUpPanel(props: PanelProps) {
 export function ForgotPasswordPanel(props: PanelProps) {
   const fields = accountFields(props.copy)
   return (
-    <PageForm
+    <AccountForm
       {...sharedFormProps(props)}
       action="/api/account/forgot-password"
       rules="email"
@@ -102,7 +103,7 @@ export function TwoFactorPanel(props: PanelProps) {
   const { copy, query } = props
   const next = query.next ? safeNextPath(query.next, '/admin') : null
   return (
-    <PageForm
+    <AccountForm
       {...sharedFormProps(props)}
       action="/api/account/two-factor"
       rules="code"
@@ -156,7 +157,7 @@ function TokenForm(props: TokenFormProps) {
   }
   return (
     <>
-      <PageForm
+      <AccountForm
         {...sharedFormProps(props)}
         action={action}
         rules={rules}

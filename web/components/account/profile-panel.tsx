@@ -2,7 +2,7 @@ import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import type { AccountOrder } from '@/accounts/store'
 import '@/styles/account.css'
-import { PageForm } from '../forms/page-form'
+import { AccountForm } from './account-form'
 import { accountFields, sharedFormProps } from './form-props'
 import { Notice } from './notice'
 import type { PanelProps } from './panel-props'
@@ -97,7 +97,7 @@ export function ProfilePanel(
 
       <section className="profile__part" aria-labelledby="profile-password">
         <h2 id="profile-password">{text.passwordHeading}</h2>
-        <PageForm
+        <AccountForm
           {...shared}
           initialProblems={problemsOf('password')}
           action="/api/account/change-password"
@@ -135,7 +135,7 @@ export function ProfilePanel(
         <h2 id="profile-delete">{text.deleteHeading}</h2>
         <p>{text.deleteText}</p>
         <p>{text.deleteKept}</p>
-        <PageForm
+        <AccountForm
           {...shared}
           initialProblems={problemsOf('delete')}
           action="/api/account/delete"

@@ -1,7 +1,7 @@
 import { problemMessages, problemsFromQuery } from '@/accounts/problems'
 import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
-import { PageForm } from '@/components/forms/page-form'
+import { AccountForm } from '@/components/account/account-form'
 import type { AccountCopy } from '@/content/types'
 import '@/styles/admin.css'
 
@@ -27,7 +27,7 @@ export function TwoFactorSetup({ copy, query, enrolment }: Props) {
       {enrolment.stage === 'start' ? (
         <>
           <p>{text.enrolIntro}</p>
-          <PageForm
+          <AccountForm
             {...shared}
             action="/api/account/two-factor/start"
             rules="passwordOnly"
@@ -59,7 +59,7 @@ export function TwoFactorSetup({ copy, query, enrolment }: Props) {
               ))}
             </ul>
           </section>
-          <PageForm
+          <AccountForm
             {...shared}
             action="/api/account/two-factor/confirm"
             rules="code"

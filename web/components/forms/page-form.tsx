@@ -2,36 +2,10 @@
 
 import { useRouter } from 'next/navigation'
 import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
-import {
-  validateChangePassword,
-  validateDelete,
-  validateEmailOnly,
-  validateLogin,
-  validateNewPassword,
-  validateConfirmEmail,
-  validateCode,
-  validatePasswordOnly,
-  validateSignUp,
-} from '@/accounts/validation'
-import { validateCheckout, validateTracker } from '@/orders/checkout-validation'
 import '@/styles/account.css'
 import { PasswordInput } from '../account/password-input'
 import { ErrorSummary } from './error-summary'
 import { FieldMessage } from './field-message'
-
-const VALIDATORS = {
-  signUp: validateSignUp,
-  login: validateLogin,
-  email: validateEmailOnly,
-  newPassword: validateNewPassword,
-  confirmEmail: validateConfirmEmail,
-  code: validateCode,
-  passwordOnly: validatePasswordOnly,
-  changePassword: validateChangePassword,
-  delete: validateDelete,
-  checkout: validateCheckout,
-  tracker: validateTracker,
-}
 
 export type FormField = {
   name: string
@@ -50,9 +24,13 @@ export type FormField = {
 }
 export type Problem = { field: string | null; code: string; message?: string }
 
-type Props = {
+export type PageFormProps = {
   action: string
-  rules: keyof typeof VALIDATORS
+  /**
+   * The form's own rules, run in the browser before sending: given by the wrapper for its kind of
+   * form (AccountForm, OrderForm), so that each page's scripts hold only the rules it uses.
+   */
+  validate: (body: Record<string, string>) => { ok: true } | { ok: false; errors: Problem[] }
   fields: FormField[]
   hidden?: Record<string, string>
   submitLabel: string
@@ -72,8 +50,8 @@ type Props = {
  * endpoint, which answers with the next page or this one with its problems; with them, the same rules run here first and the endpoint is asked
  * for JSON, so problems appear without a reload and focus moves to their summary.
  */
-export function PageForm(props: Props) {
-  const { action, rules, fields, hidden = {}, submitLabel, submitClass, messages, summaryTitle } = props
+export function PageForm(props: PageFormProps) {
+  const { action, validate, fields, hidden = {}, submitLabel, submitClass, messages, summaryTitle } = props
   const id = useId()
   const [problems, setProblems] = useState<Problem[]>(props.initialProblems ?? [])
   const [sending, setSending] = useState(false)
@@ -100,7 +78,7 @@ export function PageForm(props: Props) {
     const body = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]),
     ) as Record<string, string>
-    const local = VALIDATORS[rules](body)
+    const local = validate(body)
     if (!local.ok) return show(local.errors)
     setSending(true)
     try {

@@ -4,7 +4,8 @@ import { fillTemplate } from '@/lib/templates'
 import type { BasketView } from '@/basket/types'
 import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
 import '@/styles/orders.css'
-import { PageForm, type FormField } from '../forms/page-form'
+import { OrderForm } from './order-form'
+import { type FormField } from '../forms/page-form'
 import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
 
@@ -58,7 +59,7 @@ export function CheckoutPanel({
           <ContentLink link={text.loginPrompt} />
         </p>
       )}
-      <PageForm
+      <OrderForm
         action="/api/orders/checkout"
         rules="checkout"
         fields={checkoutFields(copy, {

@@ -1,14 +1,14 @@
 import type { OrderPanelProps } from './panel-props'
 import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
 import '@/styles/orders.css'
-import { PageForm } from '../forms/page-form'
+import { OrderForm } from './order-form'
 
 /** The tracker's form: the order's reference and its e-mail address or postcode. */
 export function TrackerPanel({ copy, query }: OrderPanelProps) {
   const text = copy.tracker
   return (
     <div id="tracker" className="tracker">
-      <PageForm
+      <OrderForm
         action="/api/orders/track"
         rules="tracker"
         fields={[
