@@ -138,8 +138,8 @@ async function openDocument(page: Page, path: string, title: string) {
 async function publish(page: Page, id: string, check: (doc: Record<string, unknown>) => boolean) {
   const button = page.getByRole('button', { name: 'Publish', exact: true })
   // Against the local API the Studio now and then stays on "Validating document…" after the press
-  // and never sends the publish (seen in 3 of 6 runs of the photo test, with the upload and the text
-  // already saved in the draft). An editor would reload and press again; so does this, and the
+  // and never sends the publish (seen in 4 of 8 runs of the photo test, with the upload already
+  // saved in the draft). An editor would reload and press again; so does this, and the
   // published copy must still hold the change.
   let attempt = 0
   await expect(async () => {
