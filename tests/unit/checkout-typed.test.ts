@@ -54,7 +54,10 @@ describe('the checkout\'s "what was typed" cookie', () => {
   it('is ignored when tampered with, sealed under another secret, forged in the clear or too old', () => {
     const value = valueOf(keepTypedCookie(typed, http, { env }))
     const flipped = (at: number) => `${value.slice(0, at)}${value[at] === 'A' ? 'B' : 'A'}${value.slice(at + 1)}`
-    for (const at of [3, Math.floor(value.length / 2), value.length - 1]) {
+    // The last character of unpadded base64url may carry padding bits that decoding drops, so a
+    // change there can leave the bytes as they were (it made this test fail now and then): the
+    // one before it is all data, and sits in the authentication tag.
+    for (const at of [3, Math.floor(value.length / 2), value.length - 2]) {
       expect(readTypedCookie(flipped(at), { env })).toEqual({})
     }
     const foreign = valueOf(keepTypedCookie(typed, http, { env: { BETTER_AUTH_SECRET: `${env.BETTER_AUTH_SECRET}x` } }))
