@@ -1,10 +1,10 @@
 import {
   eraseSubmissionsByEmail,
   findSubmissionsByEmail,
-  StoreUnavailableError,
   storeContactMessage,
   storeSubscription,
 } from '@/content/submission-store'
+import { StoreUnavailableError } from '@/content/submission-types'
 import { fetchQuery } from '@/content/fetch-query'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
 import { readSeed } from '../support/seed-copy'

@@ -19,13 +19,6 @@ import { writeClient } from './sanity-client'
  * a local NDJSON file in the same document shape, ready for `sanity dataset import`. A call
  * returns only once the write is durable.
  */
-export {
-  StoreUnavailableError,
-  type ContactMessageDocument,
-  type StoredSubmission,
-  type SubscribeResult,
-  type SubscriptionDocument,
-} from './submission-types'
 type Stored = StoredSubmission
 
 // The id comes from a hash of the address, so signing up twice lands on one document, and the

@@ -1,7 +1,8 @@
 'use server'
 
 import { headers } from 'next/headers'
-import { StoreUnavailableError, storeContactMessage } from '@/content/submission-store'
+import { storeContactMessage } from '@/content/submission-store'
+import { StoreUnavailableError } from '@/content/submission-types'
 import { contactLimiter, newsletterLimiter } from '@/http/form-limits'
 import { clientKeyFrom, type RateLimiter } from '@/http/rate-limit'
 import type { FormAnswer } from './form-answer'

@@ -1,4 +1,5 @@
-import { StoreUnavailableError, storeContactMessage } from '@/content/submission-store'
+import { storeContactMessage } from '@/content/submission-store'
+import { StoreUnavailableError } from '@/content/submission-types'
 import { validateContact } from '@/forms/validation'
 import { formEndpoint } from '@/http/form-endpoint'
 import { contactLimiter } from '@/http/form-limits'
