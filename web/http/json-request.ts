@@ -37,6 +37,17 @@ export async function readFormOrJsonBody(
   return { ok: true, value: { kind: 'form', body: new URLSearchParams(text) } }
 }
 
+/** Either kind of body as form fields: a JSON object's string values only. */
+export function formFields(value: FormOrJson): URLSearchParams {
+  if (value.kind === 'form') return value.body
+  const fields = new URLSearchParams()
+  const body = value.body
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
+    for (const [key, field] of Object.entries(body)) if (typeof field === 'string') fields.set(key, field)
+  }
+  return fields
+}
+
 /** The body as text, or null past the limit: enforced while reading, not trusted from Content-Length. */
 export async function readCappedText(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get('content-length') ?? 0)

@@ -34,6 +34,8 @@ export type AdminFieldError = { field: string; code: AdminProblem }
 export type AdminParse = { ok: true; action: StaffAction } | { ok: false; errors: AdminFieldError[] }
 
 export const TEXT_MAX = 500
+/** The password asked again inside the forms that reveal bank details or pay. */
+export const RECHECK_FIELD = 'recheckPassword'
 export type ItemFieldKind = 'grade' | 'imei' | 'notes' | 'price' | 'reason'
 const ITEM_FIELD = /^(grade|imei|notes|price|reason)-(.+)$/
 

@@ -5,12 +5,13 @@ import {
   adminErrorsFromQuery,
   adminMovesFor,
   isAdminMove,
+  RECHECK_FIELD,
   type AdminFieldError,
   type AdminMove,
 } from '@/orders/admin-input'
 import { ActionFields, fieldLabel } from './action-fields'
 import { actionLabel, inSentence } from './admin-words'
-import { RECHECK_FIELD, RecheckField, recheckError } from './recheck-field'
+import { RecheckField, recheckError } from './recheck-field'
 import type { AdminOrderProps } from './admin-order-props'
 
 /**

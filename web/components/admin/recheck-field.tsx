@@ -1,7 +1,6 @@
 import type { OrderCopy } from '@/content/types'
+import { RECHECK_FIELD } from '@/orders/admin-input'
 import { FormField } from './form-field'
-
-export const RECHECK_FIELD = 'recheckPassword'
 
 /** The refusal a re-check came back with, from the address: wrong, too many tries, or none. */
 export function recheckError(copy: OrderCopy, query: Record<string, string>): string | null {
