@@ -1,11 +1,21 @@
 /**
- * Runs once when a server process starts: the order jobs (e-mail outbox, price holds, revised
- * offer deadlines and reminders, quarantines) start ticking. Not in the Edge runtime, not at build.
+ * Runs once when a server process starts: with a shared database, the keys every instance must hold
+ * alike are checked first (the process refuses to start without them); then the order jobs (e-mail
+ * outbox, price holds, revised offer deadlines and reminders, quarantines) start ticking. Not in the
+ * Edge runtime, not at build.
  */
 export async function register() {
-  // Next writes NEXT_RUNTIME into each build, so the edge build drops the import below (the one
+  // Next writes NEXT_RUNTIME into each build, so the edge build drops the imports below (the one
   // read of process.env outside config.ts: a build constant, not a setting).
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
+  const { missingSharedSecrets } = await import('@/config/secrets')
+  const missing = missingSharedSecrets()
+  if (missing.length) {
+    console.error(
+      `Not starting: DATABASE_URL names a shared database, so ${missing.join(' and ')} must be set, the same on every instance (see .env.example).`,
+    )
+    process.exit(1)
+  }
   const { startOrderJobs } = await import('@/orders/jobs')
   startOrderJobs()
 }

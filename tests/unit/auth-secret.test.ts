@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { readAuthSecret, readOrCreateSecretFile } from '@/config/secrets'
+import { missingSharedSecrets, readAuthSecret, readOrCreateSecretFile } from '@/config/secrets'
+import { readPayoutKeys } from '@/orders/payout-crypto'
 
 const ROOT = path.resolve(__dirname, '../..')
 
@@ -67,6 +68,25 @@ describe('readAuthSecret', () => {
     expect(() => readAuthSecret({ BETTER_AUTH_SECRET: 'b'.repeat(31) })).toThrow(
       'BETTER_AUTH_SECRET must be at least 32 characters (try: openssl rand -base64 32).',
     )
+  })
+})
+
+describe('keys on a shared database', () => {
+  const shared = { DATABASE_URL: 'postgres://handback@db.internal/handback' }
+  const key = Buffer.alloc(32, 7).toString('base64')
+
+  it('are all required: none is generated into this machine’s .data/ beside a shared database', () => {
+    expect(missingSharedSecrets(shared)).toEqual(['BETTER_AUTH_SECRET', 'PAYOUT_ENCRYPTION_KEY'])
+    expect(missingSharedSecrets({ ...shared, PAYOUT_ENCRYPTION_KEY: key })).toEqual(['BETTER_AUTH_SECRET'])
+    expect(missingSharedSecrets({ ...shared, PAYOUT_ENCRYPTION_KEY: key, BETTER_AUTH_SECRET: 'c'.repeat(32) })).toEqual(
+      [],
+    )
+    expect(() => readAuthSecret(shared)).toThrow('BETTER_AUTH_SECRET must be set when DATABASE_URL is')
+    expect(() => readPayoutKeys(shared)).toThrow('PAYOUT_ENCRYPTION_KEY must be set when DATABASE_URL is')
+  })
+
+  it('are not asked for on the embedded database, where one process holds it', () => {
+    expect(missingSharedSecrets({})).toEqual([])
   })
 })
 

@@ -2,7 +2,7 @@ import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { authSecretSetting, dataFolder, type Env } from '@/config'
+import { authSecretSetting, databaseUrl, dataFolder, payoutKeySettings, type Env } from '@/config'
 
 const MIN_LENGTH = 32
 
@@ -18,7 +18,33 @@ export function readAuthSecret(env?: Env): string {
     }
     return configured
   }
+  refuseGeneratedKey('BETTER_AUTH_SECRET', env)
   return readOrCreateSecretFile(path.join(dataFolder(), 'auth-secret'))
+}
+
+/**
+ * The keys every instance on one database must hold alike: sessions and order links signed by one
+ * instance are checked by the others, and bank details sealed by one are opened by another. Listed
+ * when missing while DATABASE_URL names a shared database (the server then refuses to start).
+ */
+export function missingSharedSecrets(env?: Env): string[] {
+  if (!databaseUrl(env)) return []
+  return [
+    ...(authSecretSetting(env) ? [] : ['BETTER_AUTH_SECRET']),
+    ...(payoutKeySettings(env).current ? [] : ['PAYOUT_ENCRYPTION_KEY']),
+  ]
+}
+
+/**
+ * A key generated into this machine's `.data/` is right for one process on the embedded database,
+ * and wrong beside a shared one: another instance would generate a different key.
+ */
+export function refuseGeneratedKey(name: string, env?: Env): void {
+  if (databaseUrl(env)) {
+    throw new Error(
+      `${name} must be set when DATABASE_URL is: every instance on a shared database needs the same key, and none is generated.`,
+    )
+  }
 }
 
 /**

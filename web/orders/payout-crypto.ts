@@ -1,7 +1,7 @@
 import 'server-only'
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
-import { readOrCreateSecretFile } from '@/config/secrets'
+import { readOrCreateSecretFile, refuseGeneratedKey } from '@/config/secrets'
 import { dataFolder, payoutKeySettings, type Env } from '@/config'
 
 /** A seller's bank details: only ever held sealed, opened for the one staff view that pays. */
@@ -20,6 +20,7 @@ const VERSION = 'v1'
 export function readPayoutKeys(env?: Env): PayoutKeys {
   const settings = payoutKeySettings(env)
   const configured = settings.current
+  if (!configured) refuseGeneratedKey('PAYOUT_ENCRYPTION_KEY', env)
   const current = configured
     ? parseKey(configured, 'PAYOUT_ENCRYPTION_KEY')
     : parseKey(readOrCreateSecretFile(path.join(dataFolder(), 'payout-key')), '.data/payout-key')
