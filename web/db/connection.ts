@@ -17,7 +17,16 @@ export { DatabaseInUseError } from './pglite-lock'
 
 /** What both drivers have in common; every data function takes this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-export type OpenedDatabase = { db: Db; close: () => Promise<void> }
+export type OpenedDatabase = {
+  db: Db
+  close: () => Promise<void>
+  /**
+   * Runs `work` only if no other holder of `key` is running it just now, in this process or in any
+   * other on the same database; otherwise answers null at once. For jobs every instance schedules
+   * and only one may run at a time (the order timers).
+   */
+  exclusively: <T>(key: number, work: () => Promise<T>) => Promise<T | null>
+}
 export type DatabaseOptions = { url?: string; dataDir?: string }
 
 // Any constant will do, as long as nothing else in the database uses it for an advisory lock.
@@ -55,6 +64,13 @@ export function getDb(): Promise<Db> {
   return opening.then(({ db }) => db)
 }
 
+/** `exclusively` on the app's database (see OpenedDatabase). */
+export async function runExclusively<T>(key: number, work: () => Promise<T>): Promise<T | null> {
+  await getDb()
+  const opened = await (globalThis as typeof globalThis & Memo)[OPENING]!
+  return opened.exclusively(key, work)
+}
+
 /** Closes the app's database if it was opened: for scripts, tests and a graceful shutdown. */
 export async function closeDb(): Promise<void> {
   const memo = globalThis as typeof globalThis & Memo
@@ -78,7 +94,43 @@ async function openServer(url: string): Promise<OpenedDatabase> {
     await pool.end()
     throw error
   }
-  return { db: drizzleNodePostgres(pool, { schema }), close: () => pool.end() }
+  const inThisProcess = new Set<number>()
+  return {
+    db: drizzleNodePostgres(pool, { schema }),
+    close: () => pool.end(),
+    // A session-level advisory lock on a connection of its own, held while the work runs on others.
+    exclusively: (key, work) =>
+      inProcessOnly(inThisProcess, key, async () => {
+        const client = await pool.connect()
+        let broken = false
+        try {
+          const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [key])
+          if (!rows[0]?.locked) return null
+          try {
+            return await work()
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1)', [key])
+          }
+        } catch (error) {
+          broken = true
+          throw error
+        } finally {
+          // A connection that failed while holding the lock is discarded, and the lock goes with it.
+          client.release(broken)
+        }
+      }),
+  }
+}
+
+/** Runs `work` unless this process is already running the job `key`: then null. */
+async function inProcessOnly<T>(running: Set<number>, key: number, work: () => Promise<T | null>): Promise<T | null> {
+  if (running.has(key)) return null
+  running.add(key)
+  try {
+    return await work()
+  } finally {
+    running.delete(key)
+  }
 }
 
 /** Two servers starting together must not both run the same migration. */
@@ -110,8 +162,11 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     const db = drizzlePglite(client, { schema })
     await migratePglite(db, { migrationsFolder: migrationsFolder() })
     const opened = client
+    const running = new Set<number>()
     return {
       db,
+      // The folder lock already keeps every other process out of this database.
+      exclusively: (key, work) => inProcessOnly(running, key, work),
       close: async () => {
         try {
           await opened.close()

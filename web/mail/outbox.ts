@@ -19,13 +19,17 @@ export async function deliverDueEmails(
     for (const message of batch) {
       try {
         await sendMail({ ...message, fromName }, env)
-        await markEmailSent(db, message.id)
+        // Sent past its lease and claimed again meanwhile: the other sender's attempt is recorded, not this one.
+        if (!(await markEmailSent(db, message)))
+          console.error(`The ${message.kind} e-mail was sent after its claim ran out`)
         sent++
       } catch (error) {
         // The error's kind only: a mail server's message can quote the address.
         const kind = describeError(error)
         console.error(`Could not send the ${message.kind} e-mail (attempt ${message.attempts}): ${kind}`)
-        await markEmailFailed(db, message, kind, now)
+        if (!(await markEmailFailed(db, message, kind, now))) {
+          console.error(`The ${message.kind} e-mail's failure was not recorded: its claim ran out`)
+        }
         failed++
       }
     }

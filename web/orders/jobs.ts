@@ -2,7 +2,7 @@ import 'server-only'
 import { siteOrigin } from '@/config'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
-import { getDb } from '@/db/connection'
+import { getDb, runExclusively } from '@/db/connection'
 import type { Timings } from '@/orders/lifecycle'
 import { deliverDueEmails } from '@/mail/outbox'
 import { ordersWithTimers } from '@/orders/orders'
@@ -58,14 +58,24 @@ export async function readTimings(): Promise<Timings> {
   }
 }
 
-/** The clock's moves for every order that may owe one. */
-export async function runTimers(now = new Date()): Promise<number> {
-  const db = await getDb()
-  const context = await timerContext()
-  let changed = 0
-  for (const id of await ordersWithTimers(db, now)) {
-    if (await applyTimers(db, id, context, now)) changed++
-  }
+// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
+const ORDER_TIMERS_LOCK = 735_120_002
+
+/**
+ * The clock's moves for every order that may owe one, by one instance at a time: every instance
+ * ticks, and one that finds the job running elsewhere skips its turn (null). Each move is a guarded
+ * update besides, so even two runs could not apply one twice.
+ */
+export async function runTimers(now = new Date()): Promise<number | null> {
+  const changed = await runExclusively(ORDER_TIMERS_LOCK, async () => {
+    const db = await getDb()
+    const context = await timerContext()
+    let count = 0
+    for (const id of await ordersWithTimers(db, now)) {
+      if (await applyTimers(db, id, context, now)) count++
+    }
+    return count
+  })
   if (changed) kickOutbox()
   return changed
 }

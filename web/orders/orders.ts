@@ -479,23 +479,37 @@ export async function claimDueEmails(db: Db, now: Date, limit = 20): Promise<Out
 // Waits after the 1st, 2nd, … failed attempt; after the last, the message is marked failed.
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000, 24 * 3600_000]
 
-export async function markEmailSent(db: Db, id: string): Promise<void> {
-  await db
+/**
+ * The claim a sender holds: the message is still pending and nobody claimed it since (each claim
+ * counts an attempt). A sender whose lease ran out and whose message was claimed again by another
+ * changes nothing: the newer claim decides.
+ */
+const stillClaimed = (message: Pick<OutboxMessage, 'id' | 'attempts'>) =>
+  and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, message.attempts))
+
+/** Records a message as sent; false if the sender no longer held its claim. */
+export async function markEmailSent(db: Db, message: Pick<OutboxMessage, 'id' | 'attempts'>): Promise<boolean> {
+  const updated = await db
     .update(emailOutbox)
     .set({ status: 'sent', sentAt: new Date(), lastError: null })
-    .where(eq(emailOutbox.id, id))
+    .where(stillClaimed(message))
+    .returning({ id: emailOutbox.id })
+  return updated.length === 1
 }
 
-export async function markEmailFailed(db: Db, message: OutboxMessage, error: string, now: Date): Promise<void> {
+/** Records a failed attempt (the next one waits, or the message has failed); false if the claim was lost. */
+export async function markEmailFailed(db: Db, message: OutboxMessage, error: string, now: Date): Promise<boolean> {
   const delay = RETRY_DELAYS_MS[message.attempts - 1]
-  await db
+  const updated = await db
     .update(emailOutbox)
     .set(
       delay === undefined
         ? { status: 'failed', lastError: error }
         : { nextAttemptAt: new Date(now.getTime() + delay), lastError: error },
     )
-    .where(eq(emailOutbox.id, message.id))
+    .where(stillClaimed(message))
+    .returning({ id: emailOutbox.id })
+  return updated.length === 1
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

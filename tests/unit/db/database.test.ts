@@ -207,4 +207,51 @@ serverOnly('on a PostgreSQL server', () => {
     },
     OPEN_TIMEOUT,
   )
+
+  it(
+    'runs a job held exclusively by one instance at a time: the others skip their turn until it ends',
+    async () => {
+      const [first, second] = await Promise.all([home.open(), home.open()])
+      try {
+        const inner: Array<string | null> = []
+        const outer = await first.exclusively(42, async () => {
+          // While the first instance runs it, neither the second nor the first itself may start it.
+          inner.push(await second.exclusively(42, async () => 'second ran'))
+          inner.push(await first.exclusively(42, async () => 'first ran twice'))
+          // Another job is not held up.
+          inner.push(await second.exclusively(43, async () => 'other job'))
+          return 'first ran'
+        })
+        expect(outer).toBe('first ran')
+        expect(inner).toEqual([null, null, 'other job'])
+        // Released once it ended, even on another instance.
+        await expect(second.exclusively(42, async () => 'second ran')).resolves.toBe('second ran')
+        // And released when the work fails.
+        await expect(first.exclusively(42, () => Promise.reject(new Error('job failed')))).rejects.toThrow('job failed')
+        await expect(second.exclusively(42, async () => 'after a failure')).resolves.toBe('after a failure')
+      } finally {
+        await Promise.all([first.close(), second.close()])
+      }
+    },
+    OPEN_TIMEOUT,
+  )
+})
+
+describe('a job held exclusively, on the embedded database', () => {
+  it(
+    'does not start again in the same process while it runs (the folder lock keeps others out)',
+    async () => {
+      const home = await createPgliteFolder()
+      const opened = await home.open()
+      try {
+        const inner = await opened.exclusively(42, () => opened.exclusively(42, async () => 'twice'))
+        expect(inner).toBeNull()
+        await expect(opened.exclusively(42, async () => 'again')).resolves.toBe('again')
+      } finally {
+        await opened.close()
+        await home.destroy()
+      }
+    },
+    OPEN_TIMEOUT,
+  )
 })
