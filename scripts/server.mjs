@@ -7,6 +7,10 @@
 //   to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for); the client is the N-th entry from the
 //   right, and X-Forwarded-Proto is the nearest proxy's.
 // Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H.
+//
+// On SIGTERM (or SIGINT) the process stops taking connections, tells /api/health/ready to answer
+// 503, lets the requests in flight finish and the e-mail being sent go out, then exits 0; past
+// SHUTDOWN_GRACE_SECONDS (default 25) it closes what is left and exits 1.
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -19,6 +23,10 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 3000)
 const hostname = values.hostname
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
+const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
+// Shared with the app through the process's globals (web/http/draining.ts, web/orders/jobs.ts).
+const DRAINING = Symbol.for('handback.draining')
+const ORDER_JOBS = Symbol.for('handback.orderJobs')
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -26,15 +34,50 @@ const app = next({ dev: false, dir: path.join(import.meta.dirname, '..', 'web'),
 const handle = app.getRequestHandler()
 await app.prepare()
 
-createServer((request, response) => {
+let stopping = false
+const inFlight = new Set()
+const server = createServer((request, response) => {
   const { address, proto } = resolveClient(request, trusted)
   request.headers['x-forwarded-for'] = address
   request.headers['x-forwarded-proto'] = proto
   delete request.headers['x-real-ip']
+  inFlight.add(response)
+  response.on('close', () => inFlight.delete(response))
+  if (stopping) lastOnItsConnection(response)
   handle(request, response)
 }).listen(port, hostname, () => {
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (trusted proxies: ${trusted})`)
 })
+
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => stop(signal))
+
+/** A kept-alive connection gets this answer, then no more: the client opens its next one elsewhere. */
+function lastOnItsConnection(response) {
+  if (!response.headersSent) response.setHeader('connection', 'close')
+  response.on('finish', () => server.closeIdleConnections())
+}
+
+/** Takes nothing new, lets what is in flight finish, then exits: 0 if it all did in time, else 1. */
+function stop(signal) {
+  if (stopping) return
+  stopping = true
+  globalThis[DRAINING] = true
+  for (const response of inFlight) lastOnItsConnection(response)
+  console.log(`${signal}: finishing the requests in flight (up to ${graceSeconds} s), taking no new ones.`)
+  const jobs = globalThis[ORDER_JOBS]
+  if (jobs?.timer) clearInterval(jobs.timer)
+  setTimeout(() => {
+    console.error(`Stopped after ${graceSeconds} s with requests still open.`)
+    server.closeAllConnections()
+    process.exit(1)
+  }, graceSeconds * 1000).unref()
+  server.close(async () => {
+    while (jobs?.delivering) await jobs.delivering.catch(() => {})
+    console.log('Stopped: every request in flight was answered.')
+    process.exit(0)
+  })
+  server.closeIdleConnections()
+}
 
 /** The client's address and scheme, from the socket and as many proxy hops as are trusted. */
 export function resolveClient(request, hops) {
@@ -59,6 +102,16 @@ function listOf(header) {
 function normalise(address) {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
   return mapped ? mapped[1] : address
+}
+
+function readGraceSeconds(value) {
+  if (value === undefined || value.trim() === '') return 25
+  const seconds = Number(value)
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 600) {
+    console.error(`SHUTDOWN_GRACE_SECONDS must be a number of seconds from 0 to 600, not "${value}".`)
+    process.exit(2)
+  }
+  return seconds
 }
 
 function readTrustedProxies(value) {

@@ -4,7 +4,14 @@ import path from 'node:path'
 import { expect } from '@playwright/test'
 import { SERVER_SECRETS } from './e2e-env'
 
-export type SiteCopy = { origin: string; log: () => string; stop: () => void }
+export type SiteCopy = {
+  origin: string
+  log: () => string
+  stop: () => void
+  /** The server's process: the signal for a graceful stop goes to it, and its exit code says how it went. */
+  process: ChildProcess
+  exited: Promise<number | null>
+}
 
 type Options = {
   port: number
@@ -20,7 +27,17 @@ type Options = {
  * It runs in its own process group, so the server stops with it. Like the main e2e server it
  * trusts one proxy in front (TRUSTED_PROXIES=1) unless `env` says otherwise.
  */
-export async function startSiteCopy({ port, dist, env }: Options): Promise<SiteCopy> {
+export async function startSiteCopy(options: Options): Promise<SiteCopy> {
+  const site = spawnSiteCopy(options)
+  await expect(async () => {
+    const response = await fetch(`${site.origin}/`)
+    expect(response.status).toBe(200)
+  }).toPass({ timeout: 60_000 })
+  return site
+}
+
+/** The same, without waiting for it to serve: for a copy that is meant to refuse to start. */
+export function spawnSiteCopy({ port, dist, env }: Options): SiteCopy {
   const web = path.join(process.cwd(), 'web')
   rmSync(path.join(web, dist), { recursive: true, force: true })
   const built = path.join(web, process.env.NEXT_DIST_DIR || '.next')
@@ -41,15 +58,20 @@ export async function startSiteCopy({ port, dist, env }: Options): Promise<SiteC
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
   const origin = `http://127.0.0.1:${port}`
-  await expect(async () => {
-    const response = await fetch(`${origin}/`)
-    expect(response.status).toBe(200)
-  }).toPass({ timeout: 60_000 })
+  const exited = new Promise<number | null>((resolve) => server.on('exit', resolve))
   return {
     origin,
+    process: server,
+    exited,
     log: () => log,
     stop: () => {
-      if (server.pid) process.kill(-server.pid, 'SIGTERM')
+      if (server.pid && server.exitCode === null) {
+        try {
+          process.kill(-server.pid, 'SIGTERM')
+        } catch {
+          // Already gone.
+        }
+      }
       rmSync(path.join(web, dist), { recursive: true, force: true })
     },
   }
