@@ -39,7 +39,7 @@ describe('reading a JSON body', () => {
 
 describe('rate limiting', () => {
   it('allows the limit per client in the window, then asks to wait', async () => {
-    const limiter = new RateLimiter(2, 60_000)
+    const limiter = new RateLimiter('test', 2, 60_000)
     expect((await limiter.take('a', 0)).allowed).toBe(true)
     expect((await limiter.take('a', 1)).allowed).toBe(true)
     expect(await limiter.take('a', 2)).toEqual({ allowed: false, retryAfter: 60 })
@@ -48,7 +48,7 @@ describe('rate limiting', () => {
   })
 
   it('counts failures without asking, and checks without counting', async () => {
-    const limiter = new RateLimiter(2, 60_000)
+    const limiter = new RateLimiter('test', 2, 60_000)
     await limiter.record('login:jo@example.com', 0)
     expect((await limiter.check('login:jo@example.com', 1)).allowed).toBe(true)
     await limiter.record('login:jo@example.com', 1)
@@ -58,7 +58,7 @@ describe('rate limiting', () => {
 
   it('keeps at most its cap of keys, evicting the one unused longest, in constant time', async () => {
     const store = new MemoryHitStore(3)
-    const limiter = new RateLimiter(1, 60_000, store)
+    const limiter = new RateLimiter('test', 1, 60_000, store)
     for (const key of ['a', 'b', 'c']) await limiter.take(key, 0)
     // "a" is used again, so "b" is now the one unused longest.
     await limiter.check('a', 1)

@@ -10,14 +10,14 @@ const MINUTE = 60_000
  * locking the owner out: the wait ends by itself, and a password reset is never held back.
  */
 export const accountLimits = {
-  login: new RateLimiter(10, 10 * MINUTE),
-  loginFailuresPerAccount: new RateLimiter(10, 15 * MINUTE),
-  signUp: new RateLimiter(5, 60 * MINUTE),
-  forgotPassword: new RateLimiter(5, 15 * MINUTE),
-  resetPassword: new RateLimiter(10, 15 * MINUTE),
-  verify: new RateLimiter(10, 15 * MINUTE),
-  resendVerification: new RateLimiter(3, 15 * MINUTE),
-  changePassword: new RateLimiter(10, 15 * MINUTE),
-  deleteAccount: new RateLimiter(5, 15 * MINUTE),
-  signOut: new RateLimiter(30, 15 * MINUTE),
+  login: new RateLimiter('login', 10, 10 * MINUTE),
+  loginFailuresPerAccount: new RateLimiter('loginFailuresPerAccount', 10, 15 * MINUTE),
+  signUp: new RateLimiter('signUp', 5, 60 * MINUTE),
+  forgotPassword: new RateLimiter('forgotPassword', 5, 15 * MINUTE),
+  resetPassword: new RateLimiter('resetPassword', 10, 15 * MINUTE),
+  verify: new RateLimiter('verify', 10, 15 * MINUTE),
+  resendVerification: new RateLimiter('resendVerification', 3, 15 * MINUTE),
+  changePassword: new RateLimiter('changePassword', 10, 15 * MINUTE),
+  deleteAccount: new RateLimiter('deleteAccount', 5, 15 * MINUTE),
+  signOut: new RateLimiter('signOut', 30, 15 * MINUTE),
 }

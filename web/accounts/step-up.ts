@@ -11,7 +11,7 @@ import type { SignedIn } from './session'
  * Re-checks per account, right or wrong: a stolen session cannot guess its way on, and the staff
  * member, asked at most every 5 minutes, never meets it.
  */
-const recheckLimiter = new RateLimiter(10, 15 * 60_000)
+const recheckLimiter = new RateLimiter('recheck', 10, 15 * 60_000)
 
 /** Whether the person proved it was them (logged in, or re-checked) within the last few minutes. */
 export async function recentlyChecked(visitor: SignedIn, now = Date.now()): Promise<boolean> {

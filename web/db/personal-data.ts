@@ -99,6 +99,14 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     created_at: withheld(TOKEN, ROW_DELETED),
     updated_at: withheld(TOKEN, ROW_DELETED),
   },
+  rate_limit_hit: {
+    id: notPersonal('a serial number'),
+    bucket: notPersonal(
+      "pseudonymous at most: an HMAC, under the server's secret, of a limiter's name and an address or e-mail; it names no account, so it is neither downloadable nor erasable by one, and it is deleted once its window (at most an hour) has passed",
+    ),
+    at: notPersonal('when a try was counted; deleted with its bucket once its window has passed'),
+    expires_at: notPersonal('when the try stops counting'),
+  },
   basket: {
     id: notPersonal('a basket is found only through its cookie and is linked to no account or order'),
     token_hash: notPersonal("a hash of the cookie's random token"),

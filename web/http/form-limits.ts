@@ -2,7 +2,7 @@ import { RateLimiter } from './rate-limit'
 
 // Ten sign-ups a minute from one address is already more than a person makes. Shared by the
 // newsletter's API route and its server action (each server bundle that imports it keeps a count).
-export const newsletterLimiter = new RateLimiter(10, 60_000)
+export const newsletterLimiter = new RateLimiter('newsletter', 10, 60_000)
 
 // Five messages a minute from one address: more than anyone writes.
-export const contactLimiter = new RateLimiter(5, 60_000)
+export const contactLimiter = new RateLimiter('contact', 5, 60_000)

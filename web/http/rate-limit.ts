@@ -1,14 +1,22 @@
+import { databaseUrl } from '@/config'
+
 /**
  * Limits on requests per key (a client address, an account) in a sliding window. The counts live
- * in a store behind `HitStore`: this process's memory by default, bounded so that a flood of new
- * keys evicts the oldest instead of growing without end; a shared store (Redis) fits the same
- * interface when several processes serve the site.
+ * in a store behind `HitStore`: on the embedded database (one process by construction) this
+ * process's memory, bounded so that a flood of new keys evicts the oldest instead of growing without
+ * end; beside a shared database (DATABASE_URL) that database, so that every instance counts toward
+ * one limit, with this process's memory as insurance while it cannot be reached.
  */
 export interface HitStore {
   /** The times of the key's hits still inside the window, oldest first. */
   read(key: string, now: number, windowMs: number): Promise<number[]>
   /** Records a hit at `now`. */
   add(key: string, now: number, windowMs: number): Promise<void>
+  /**
+   * Atomically: the key's hits inside the window before this one, oldest first, and a hit recorded
+   * at `now` only if they were fewer than `limit`. Without it, a read then an add.
+   */
+  take?(key: string, now: number, windowMs: number, limit: number): Promise<number[]>
   /** Forgets the key's hits. */
   clear(key: string): Promise<void>
 }
@@ -53,35 +61,79 @@ export class MemoryHitStore implements HitStore {
 export type Quota = { allowed: true } | { allowed: false; retryAfter: number }
 
 export class RateLimiter {
+  private readonly memory = new MemoryHitStore()
+
+  /**
+   * `name` keeps this limiter's counts apart from every other's in a shared store (two limiters
+   * count the same client address). `store`, when given, is used instead of the default.
+   */
   constructor(
+    private readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly store: HitStore = new MemoryHitStore(),
+    private readonly store?: HitStore,
   ) {}
 
   /** Counts a request; answers how long to wait (in seconds) when the key is over its limit. */
   async take(key: string, now = Date.now()): Promise<Quota> {
-    const quota = await this.check(key, now)
-    if (quota.allowed) await this.store.add(key, now, this.windowMs)
-    return quota
+    return this.using(async (store, bucket) => {
+      if (store.take) return this.quota(await store.take(bucket, now, this.windowMs, this.limit), now)
+      const quota = this.quota(await store.read(bucket, now, this.windowMs), now)
+      if (quota.allowed) await store.add(bucket, now, this.windowMs)
+      return quota
+    }, key)
   }
 
   /** Whether the key is still under its limit, without counting anything. */
   async check(key: string, now = Date.now()): Promise<Quota> {
-    const recent = await this.store.read(key, now, this.windowMs)
-    if (recent.length < this.limit) return { allowed: true }
-    return { allowed: false, retryAfter: Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000)) }
+    return this.using(async (store, bucket) => this.quota(await store.read(bucket, now, this.windowMs), now), key)
   }
 
   /** Starts the key afresh (an account's failed logins, once its password is reset). */
   async clear(key: string): Promise<void> {
-    await this.store.clear(key)
+    await this.using((store, bucket) => store.clear(bucket), key)
   }
 
   /** Counts one event against the key (a failed login) whatever its quota. */
   async record(key: string, now = Date.now()): Promise<void> {
-    await this.store.add(key, now, this.windowMs)
+    await this.using((store, bucket) => store.add(bucket, now, this.windowMs), key)
   }
+
+  private quota(recent: number[], now: number): Quota {
+    if (recent.length < this.limit) return { allowed: true }
+    return { allowed: false, retryAfter: Math.max(1, Math.ceil((recent[0]! + this.windowMs - now) / 1000)) }
+  }
+
+  /** Runs `work` on the store; while a shared store fails, on this process's memory instead. */
+  private async using<T>(work: (store: HitStore, bucket: string) => Promise<T>, key: string): Promise<T> {
+    const bucket = `${this.name}:${key}`
+    try {
+      const store = this.store ?? (await sharedHitStore())
+      if (!store) return await work(this.memory, bucket)
+      return await work(store, bucket)
+    } catch (error) {
+      // The error's kind only: a failed query's message can quote the key.
+      console.error(`Rate limit "${this.name}": the shared store failed (${(error as Error).name}); counting in memory`)
+      return work(this.memory, bucket)
+    }
+  }
+}
+
+const SHARED = Symbol.for('handback.sharedHitStore')
+
+/** The database's store beside a shared database (DATABASE_URL), once per process; else none. */
+async function sharedHitStore(): Promise<HitStore | null> {
+  if (!databaseUrl()) return null
+  const memo = globalThis as typeof globalThis & { [SHARED]?: Promise<HitStore> }
+  memo[SHARED] ??= (async () => {
+    // Loaded only here: the database's store needs the database, which a pure limiter does not.
+    const [{ DatabaseHitStore }, { getDb }] = await Promise.all([
+      import('@/db/rate-limit-store'),
+      import('@/db/connection'),
+    ])
+    return new DatabaseHitStore(getDb)
+  })()
+  return memo[SHARED]
 }
 
 /**

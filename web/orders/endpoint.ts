@@ -44,7 +44,7 @@ type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmed
 
 export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
   // Generous: a household selling several phones may correct a form a few times.
-  limiter: new RateLimiter(20, 10 * 60 * 1000),
+  limiter: new RateLimiter('checkout', 20, 10 * 60 * 1000),
   page: () => '/complete-order#checkout',
   validate: (body) => {
     const result = validateCheckout(body)
@@ -83,7 +83,7 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
 
 export const trackEndpoint = orderEndpoint({
   // Ten tries in ten minutes per client: plenty for typing mistakes, useless for guessing.
-  limiter: new RateLimiter(10, 10 * 60 * 1000),
+  limiter: new RateLimiter('track', 10, 10 * 60 * 1000),
   page: () => '/order-tracker#tracker',
   validate: validateTracker,
   name: 'Order lookup',
@@ -99,7 +99,7 @@ const ANSWERS = ['accept', 'decline', 'cancel'] as const
 type Answer = { token: string; answer: (typeof ANSWERS)[number] }
 
 export const answerEndpoint = orderEndpoint<Answer>({
-  limiter: new RateLimiter(20, 10 * 60 * 1000),
+  limiter: new RateLimiter('answer', 20, 10 * 60 * 1000),
   page: (body) => `${tokenPath(body.token ?? '')}#offer`,
   validate: (body) => {
     const answer = ANSWERS.find((candidate) => candidate === body.answer)

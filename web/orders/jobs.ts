@@ -3,6 +3,7 @@ import { siteOrigin } from '@/config'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { getDb, runExclusively } from '@/db/connection'
+import { purgeExpiredHits } from '@/db/rate-limit-store'
 import type { Timings } from '@/orders/lifecycle'
 import { deliverDueEmails } from '@/mail/outbox'
 import { ordersWithTimers } from '@/orders/orders'
@@ -58,8 +59,9 @@ export async function readTimings(): Promise<Timings> {
   }
 }
 
-// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
+// Any constants will do, as long as nothing else in the database uses them for advisory locks.
 const ORDER_TIMERS_LOCK = 735_120_002
+const RATE_LIMIT_PURGE_LOCK = 735_120_003
 
 /**
  * The clock's moves for every order that may owe one, by one instance at a time: every instance
@@ -98,6 +100,7 @@ export function startOrderJobs(): void {
     if (!(globalThis as { __incrementalCache?: unknown }).__incrementalCache) return
     runTimers()
       .then(() => kickOutbox())
+      .then(() => runExclusively(RATE_LIMIT_PURGE_LOCK, async () => purgeExpiredHits(await getDb())))
       .catch((error: Error) => console.error(`Order timers: ${describeError(error)}`))
   }
   state.timer = setInterval(tick, EVERY_MS)

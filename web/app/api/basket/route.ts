@@ -13,7 +13,7 @@ import { quoteProblems } from '@/catalogue/quote-problems'
 // Per visitor, never cached.
 export const dynamic = 'force-dynamic'
 
-const limiter = new RateLimiter(60, 60_000)
+const limiter = new RateLimiter('basket', 60, 60_000)
 
 export async function GET(request: NextRequest) {
   const copy = await getSellingCopy()

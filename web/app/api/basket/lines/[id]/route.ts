@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic'
 type Context = { params: Promise<{ id: string }> }
 
 // Generous: a seller tapping plus quickly must never be stopped, a script hammering the store must.
-const limiter = new RateLimiter(120, 60_000)
+const limiter = new RateLimiter('basketLines', 120, 60_000)
 
 /** One more or one fewer of a line: PATCH from scripts, POST from the plain forms. */
 async function change(request: NextRequest, { params }: Context): Promise<Response> {
