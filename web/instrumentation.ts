@@ -8,14 +8,8 @@ export async function register() {
   // Next writes NEXT_RUNTIME into each build, so the edge build drops the imports below (the one
   // read of process.env outside config.ts: a build constant, not a setting).
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
-  const { missingSharedSecrets } = await import('@/config/secrets')
-  const missing = missingSharedSecrets()
-  if (missing.length) {
-    console.error(
-      `Not starting: DATABASE_URL names a shared database, so ${missing.join(' and ')} must be set, the same on every instance (see .env.example).`,
-    )
-    process.exit(1)
-  }
+  const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
+  refuseToStartWithoutSharedSecrets()
   const { startOrderJobs } = await import('@/orders/jobs')
   startOrderJobs()
 }

@@ -36,6 +36,19 @@ export function missingSharedSecrets(env?: Env): string[] {
 }
 
 /**
+ * At start: with a shared database and a shared key missing, says which and ends the process
+ * (exit 1) rather than serve with keys no other instance holds.
+ */
+export function refuseToStartWithoutSharedSecrets(env?: Env): void {
+  const missing = missingSharedSecrets(env)
+  if (!missing.length) return
+  console.error(
+    `Not starting: DATABASE_URL names a shared database, so ${missing.join(' and ')} must be set, the same on every instance (see .env.example).`,
+  )
+  process.exit(1)
+}
+
+/**
  * A key generated into this machine's `.data/` is right for one process on the embedded database,
  * and wrong beside a shared one: another instance would generate a different key.
  */
