@@ -1,5 +1,27 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { namesPublished } from '@/content/published-paths'
+import { isCrossOrigin } from '@/http/same-origin'
+
+/** The most a page's form may send: a form a person fills in is a few fields (next.config caps it too). */
+export const PAGE_POST_LIMIT = 16 * 1024
+
+/**
+ * A post to a page is a form's server action. Next refuses one from another site, or one too big,
+ * by failing with a 500; these are the visitor's mistakes or someone else's forgery, so they are
+ * answered here first, with the 4xx that says which.
+ */
+function refusedPost(request: NextRequest): Response | null {
+  const text = (status: number, body: string) =>
+    new Response(body, {
+      status,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    })
+  if (isCrossOrigin(request)) return text(403, 'Forms on this site must be sent from this site.')
+  if (Number(request.headers.get('content-length') ?? 0) > PAGE_POST_LIMIT) {
+    return text(413, `A form may send at most ${PAGE_POST_LIMIT / 1024} kB.`)
+  }
+  return null
+}
 
 /**
  * Addresses that name nothing get the compiled not-found page: 404, inside the header and footer,
@@ -13,6 +35,10 @@ import { namesPublished } from '@/content/published-paths'
  * "Internal Server Error" before any page renders.
  */
 export async function proxy(request: NextRequest) {
+  if (request.method === 'POST') {
+    const refused = refusedPost(request)
+    if (refused) return refused
+  }
   const pathname = decoded(request.nextUrl.pathname)
   if (pathname === null) return notFoundPage(request)
   const first = pathname.split('/')[1] ?? ''

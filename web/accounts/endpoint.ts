@@ -2,11 +2,7 @@ import 'server-only'
 import { getAccountCopy, getSiteSettings } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountValidation } from '@/accounts/validation'
-import {
-  pageFormEndpoint,
-  type FieldProblem as BaseFieldProblem,
-  type Outcome as BaseOutcome,
-} from '@/http/page-form-endpoint'
+import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
 import { linkOriginFor, withLinkOrigin } from './link-origin'
@@ -34,17 +30,17 @@ export type Outcome = BaseOutcome<ProblemCode>
 
 type Options<T> = {
   limiter: RateLimiter
-  page: (body: Record<string, string>) => string
+  page: string
   validate: (body: Record<string, string>) => AccountValidation<T>
   run: (value: T, context: { request: Request; headers: Headers }) => Promise<Outcome>
 }
 
 /**
- * An account form's POST handler (see pageFormEndpoint): refusals in the Accounts document's words,
+ * An account form's server action (see formAction): refusals in the Accounts document's words,
  * and e-mail links pointing at the address the request came to (see link-origin.ts).
  */
-export function accountEndpoint<T>({ limiter, page, validate, run }: Options<T>) {
-  return pageFormEndpoint<T, ProblemCode>({
+export function accountForm<T>({ limiter, page, validate, run }: Options<T>) {
+  return formAction<T, ProblemCode>({
     limiter,
     page,
     validate,

@@ -1,7 +1,7 @@
 import { RateLimiter } from './rate-limit'
 
 // Ten sign-ups a minute from one address is already more than a person makes. Shared by the
-// newsletter's API route and its server action (each server bundle that imports it keeps a count).
+// newsletter's API route and its server action, which count in one store per process.
 export const newsletterLimiter = new RateLimiter('newsletter', 10, 60_000)
 
 // Five messages a minute from one address: more than anyone writes.

@@ -60,8 +60,22 @@ export class MemoryHitStore implements HitStore {
 
 export type Quota = { allowed: true } | { allowed: false; retryAfter: number }
 
+const MEMORY = Symbol.for('handback.rateLimitMemory')
+
+/**
+ * This process's counts, one store for every limiter (buckets start with the limiter's name):
+ * each route's and action's bundle has its own copy of this module, and a form's action and its
+ * JSON endpoint must count toward one limit.
+ */
+function processMemory(): MemoryHitStore {
+  const shared = globalThis as typeof globalThis & { [MEMORY]?: MemoryHitStore }
+  return (shared[MEMORY] ??= new MemoryHitStore())
+}
+
 export class RateLimiter {
-  private readonly memory = new MemoryHitStore()
+  private get memory(): MemoryHitStore {
+    return processMemory()
+  }
 
   /**
    * `name` keeps this limiter's counts apart from every other's in a shared store (two limiters

@@ -1,7 +1,6 @@
 import type { OrderCopy } from '@/content/types'
 import { ADDRESS_MAX, CHECKOUT_PROBLEMS } from '@/orders/checkout-validation'
 import { EMAIL_MAX, NAME_MAX } from '@/accounts/validation'
-import { problemsFromQuery } from '@/http/problems-query'
 import { fillTemplate } from '@/lib/templates'
 
 /** Every problem the order endpoints report; each names its words in the Orders document. */
@@ -36,12 +35,9 @@ export function isOrderProblemCode(code: string): code is OrderProblemCode {
 }
 
 /** The content's words for every problem, for a form to show without asking the server. */
-export function orderProblemMessages(copy: OrderCopy, wait?: string): Record<OrderProblemCode, string> {
-  const seconds = Number(wait) > 0 ? Math.ceil(Number(wait)) : 60
+export function orderProblemMessages(copy: OrderCopy): Record<OrderProblemCode, string> {
+  const seconds = 60
   return Object.fromEntries(
     ORDER_PROBLEM_CODES.map((code) => [code, orderProblemMessage(copy, code, seconds)]),
   ) as Record<OrderProblemCode, string>
 }
-
-/** Problems sent back in the address to a browser running no scripts: known codes only. */
-export const orderProblemsFromQuery = (query: Record<string, string>) => problemsFromQuery(query, isOrderProblemCode)

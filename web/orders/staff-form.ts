@@ -1,4 +1,10 @@
+'use server'
+
 import 'server-only'
+import { headers } from 'next/headers'
+import { notFound, redirect, RedirectType } from 'next/navigation'
+import { getSignedIn, isActiveStaff } from '@/accounts/session'
+import { isCrossOrigin } from '@/http/same-origin'
 import { linkOriginFor } from '@/accounts/link-origin'
 import type { StaffMember } from '@/accounts/session'
 import { recentlyChecked, recheck } from '@/accounts/step-up'
@@ -9,7 +15,29 @@ import { isOrderStatus } from './lifecycle'
 import { normaliseReference } from './references'
 
 /** Where a staff form sends its sender next, or that there is nothing here for them (404). */
-export type StaffFormAnswer = { to: string } | { notFound: true }
+type StaffFormAnswer = { to: string } | { notFound: true }
+
+/**
+ * The staff forms on an order's page, as a server action: plain forms, posted with scripts or
+ * without. Anyone who is not staff meets the 404 the pages give them, and nothing changes; a form
+ * posted from another site changes nothing either. Staff are sent on (303) where
+ * `answerStaffForm` says: the order's page, drawn from what its address says happened.
+ */
+export async function staffForm(form: FormData): Promise<void> {
+  const incoming = await headers()
+  const request = new Request(`http://${incoming.get('host') ?? 'localhost'}/admin`, {
+    method: 'POST',
+    headers: new Headers(incoming),
+  })
+  if (isCrossOrigin(request)) notFound()
+  const visitor = await getSignedIn(incoming)
+  if (!visitor || !isActiveStaff(visitor)) notFound()
+  const body = new URLSearchParams()
+  for (const [key, value] of form) if (typeof value === 'string' && !key.startsWith('$ACTION')) body.append(key, value)
+  const answer = await answerStaffForm(visitor, body, request)
+  if ('notFound' in answer) notFound()
+  redirect(answer.to, RedirectType.push)
+}
 
 /**
  * A staff action posted from an order's page, or a manager's request to see the bank details:
@@ -17,7 +45,7 @@ export type StaffFormAnswer = { to: string } | { notFound: true }
  * page with what happened, or the form with its problems (their codes only, never the values).
  * The caller has checked the origin and that the sender is active staff.
  */
-export async function answerStaffForm(
+async function answerStaffForm(
   visitor: StaffMember,
   body: URLSearchParams,
   request: Request,

@@ -5,7 +5,6 @@ import { readBasket } from '@/basket/service'
 import { CheckoutPanel } from '@/components/orders/checkout-panel'
 import { getOrderCopy } from '@/content/loaders'
 import { basketSignature } from '@/orders/checkout'
-import { readTypedCookie, TYPED_COOKIE } from '@/orders/checkout-typed'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
@@ -23,7 +22,6 @@ const route = panelPage({
         query={query}
         visitor={visitor}
         basket={basket}
-        typed={readTypedCookie(jar.get(TYPED_COOKIE)?.value)}
         // A fresh one-time key (a double click or a retry makes one order) and the prices shown.
         hidden={basket ? { idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) } : {}}
       />

@@ -5,7 +5,6 @@ import { enrolmentOf } from '@/accounts/two-factor'
 import { TwoFactorSetup } from '@/components/admin/two-factor-setup'
 import { getAccountCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { firstValues, type Query } from '@/http/search-params'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -16,12 +15,12 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** Where staff set up two-step login before /admin shows them anything. */
-export default async function StaffSetupPage({ searchParams }: { searchParams: Promise<Query> }) {
-  const [query, member, copy] = await Promise.all([searchParams.then(firstValues), getStaffToEnrol(), getAccountCopy()])
+export default async function StaffSetupPage() {
+  const [member, copy] = await Promise.all([getStaffToEnrol(), getAccountCopy()])
   if (!member) {
     if (await getStaffMember()) redirect('/admin')
     notFound()
   }
   const enrolment = await enrolmentOf(member)
-  return <TwoFactorSetup copy={copy} query={query} enrolment={enrolment} />
+  return <TwoFactorSetup copy={copy} enrolment={enrolment} />
 }

@@ -3,6 +3,8 @@ import { safeNextPath } from '@/accounts/next-path'
 import { ContentLink } from '../ui/content-link'
 import type { AccountCopy } from '@/content/types'
 import { AccountForm } from './account-form'
+import type { FormAction } from '@/forms/form-state'
+import { confirmEmail, forgotPassword, logIn, resetPassword, signUp, twoFactorCode } from '@/accounts/form-actions'
 import { type FormField } from '../forms/page-form'
 import { accountFields, codeField, sharedFormProps } from './form-props'
 import { Notice } from './notice'
@@ -22,7 +24,7 @@ export function LoginPanel(props: PanelProps) {
       <Notice text={noticeFor(props)} />
       <AccountForm
         {...sharedFormProps(props)}
-        action="/api/account/login"
+        action={logIn}
         rules="login"
         fields={[{ ...fields.email, hint: null }, fields.password, fields.rememberMe]}
         hidden={next ? { next } : {}}
@@ -55,7 +57,7 @@ export function SignUpPanel(props: PanelProps) {
     <>
       <AccountForm
         {...sharedFormProps(props)}
-        action="/api/account/sign-up"
+        action={signUp}
         rules="signUp"
         fields={[fields.name, fields.email, { ...fields.newPassword, label: copy.fields.password }]}
         submitLabel={copy.forms.signUpButton}
@@ -72,7 +74,7 @@ export function ForgotPasswordPanel(props: PanelProps) {
   return (
     <AccountForm
       {...sharedFormProps(props)}
-      action="/api/account/forgot-password"
+      action={forgotPassword}
       rules="email"
       fields={[fields.email]}
       submitLabel={props.copy.forms.resetButton}
@@ -89,7 +91,7 @@ export function ConfirmEmailPanel(props: PanelProps) {
   return (
     <TokenForm
       {...props}
-      action="/api/account/confirm-email"
+      action={confirmEmail}
       rules="confirmEmail"
       field={accountFields(copy).password}
       submitLabel={copy.forms.confirmEmailButton}
@@ -105,7 +107,7 @@ export function TwoFactorPanel(props: PanelProps) {
   return (
     <AccountForm
       {...sharedFormProps(props)}
-      action="/api/account/two-factor"
+      action={twoFactorCode}
       rules="code"
       fields={[codeField(copy)]}
       hidden={next ? { next } : {}}
@@ -119,7 +121,7 @@ export function NewPasswordPanel(props: PanelProps) {
   return (
     <TokenForm
       {...props}
-      action="/api/account/reset-password"
+      action={resetPassword}
       rules="newPassword"
       field={accountFields(copy).newPassword}
       submitLabel={copy.forms.setPasswordButton}
@@ -130,7 +132,7 @@ export function NewPasswordPanel(props: PanelProps) {
 }
 
 type TokenFormProps = PanelProps & {
-  action: string
+  action: FormAction
   rules: 'confirmEmail' | 'newPassword'
   field: FormField
   submitLabel: string

@@ -1,16 +1,15 @@
-import { problemMessages, problemsFromQuery } from '@/accounts/problems'
+import { problemMessages } from '@/accounts/problems'
 import type { PanelProps } from './panel-props'
 import { fillTemplate } from '@/lib/templates'
 import { PASSWORD_MIN } from '@/accounts/validation'
 import type { FormField } from '../forms/page-form'
 
-/** What every account form takes from the content and the address, whichever form it is. */
-export function sharedFormProps({ copy, query }: PanelProps) {
+/** What every account form takes from the content, whichever form it is. */
+export function sharedFormProps({ copy }: PanelProps) {
   return {
-    messages: problemMessages(copy, query.wait),
+    messages: problemMessages(copy),
     summaryTitle: copy.problems.summary,
     passwordToggle: { show: copy.fields.showPassword, hide: copy.fields.hidePassword },
-    initialProblems: problemsFromQuery(query),
   }
 }
 

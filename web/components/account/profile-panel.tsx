@@ -2,6 +2,8 @@ import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import type { AccountOrder } from '@/accounts/store'
 import '@/styles/account.css'
+import { changePassword, deleteAccount, resendVerification, signOut } from '@/accounts/form-actions'
+import { ButtonForm } from '../forms/button-form'
 import { AccountForm } from './account-form'
 import { accountFields, sharedFormProps } from './form-props'
 import { Notice } from './notice'
@@ -30,8 +32,6 @@ export function ProfilePanel(
   }
   const fields = accountFields(copy)
   const shared = sharedFormProps(props)
-  // Problems sent back without scripts belong to the form they came from.
-  const problemsOf = (form: 'password' | 'delete') => (query.form === form ? shared.initialProblems : [])
 
   return (
     <div className="profile">
@@ -48,12 +48,9 @@ export function ProfilePanel(
           </dd>
         </dl>
         {user.emailVerified ? null : (
-          <form method="post" action="/api/account/resend-verification" className="profile__inline-form">
+          <ButtonForm action={resendVerification} className="profile__inline-form" submitLabel={text.resendButton}>
             <p>{text.unverified}</p>
-            <button type="submit" className="button button--secondary">
-              {text.resendButton}
-            </button>
-          </form>
+          </ButtonForm>
         )}
       </section>
 
@@ -99,8 +96,7 @@ export function ProfilePanel(
         <h2 id="profile-password">{text.passwordHeading}</h2>
         <AccountForm
           {...shared}
-          initialProblems={problemsOf('password')}
-          action="/api/account/change-password"
+          action={changePassword}
           rules="changePassword"
           fields={[fields.currentPassword, fields.newPassword]}
           submitLabel={text.passwordButton}
@@ -109,18 +105,15 @@ export function ProfilePanel(
 
       <section className="profile__part" aria-labelledby="profile-sessions">
         <h2 id="profile-sessions">{text.sessionsHeading}</h2>
-        <form method="post" action="/api/account/sign-out" className="profile__inline-form">
-          <button type="submit" className="button button--secondary">
-            {text.signOutButton}
-          </button>
-        </form>
-        <form method="post" action="/api/account/sign-out" className="profile__inline-form">
-          <input type="hidden" name="everywhere" value="true" />
+        <ButtonForm action={signOut} className="profile__inline-form" submitLabel={text.signOutButton} />
+        <ButtonForm
+          action={signOut}
+          hidden={{ everywhere: 'true' }}
+          className="profile__inline-form"
+          submitLabel={text.signOutEverywhereButton}
+        >
           <p>{text.signOutEverywhereHelp}</p>
-          <button type="submit" className="button button--secondary">
-            {text.signOutEverywhereButton}
-          </button>
-        </form>
+        </ButtonForm>
       </section>
 
       <section className="profile__part" aria-labelledby="profile-data">
@@ -137,8 +130,7 @@ export function ProfilePanel(
         <p>{text.deleteKept}</p>
         <AccountForm
           {...shared}
-          initialProblems={problemsOf('delete')}
-          action="/api/account/delete"
+          action={deleteAccount}
           rules="delete"
           fields={[fields.currentPassword, { name: 'confirm', label: text.deleteConfirm, type: 'checkbox' }]}
           submitLabel={text.deleteButton}

@@ -13,6 +13,7 @@ import { ActionFields, fieldLabel } from './action-fields'
 import { actionLabel, inSentence } from './admin-words'
 import { RecheckField, recheckError } from './recheck-field'
 import type { AdminOrderProps } from './admin-order-props'
+import { staffForm } from '@/orders/staff-form'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
@@ -77,8 +78,7 @@ function ConfirmForm({ order, copy, grades, move, errors, recheck }: FormProps) 
   return (
     <form
       id="action-form"
-      method="post"
-      action="/api/admin/orders"
+      action={staffForm}
       className="admin-action-form"
       aria-labelledby="action-form-heading"
       noValidate

@@ -3,6 +3,7 @@ import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/orders'
 import type { BankDetails } from '@/orders/payout-crypto'
 import { RecheckField } from './recheck-field'
+import { staffForm } from '@/orders/staff-form'
 
 type Props = {
   order: OrderRecord
@@ -40,7 +41,7 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded, query 
           <p>{fillTemplate(text.masked, { last4: order.payoutLast4 })}</p>
           {/* A form post, never a link: only the manager's own click records a reveal. */}
           {role === 'manager' && order.payoutSealed ? (
-            <form method="post" action="/api/admin/orders" className="admin-reveal-form">
+            <form action={staffForm} className="admin-reveal-form">
               <input type="hidden" name="reference" value={order.reference} />
               <input type="hidden" name="action" value="reveal" />
               {recheckNeeded || query.recheck ? <RecheckField copy={copy} query={query} /> : null}

@@ -1,23 +1,23 @@
-import { problemMessages, problemsFromQuery } from '@/accounts/problems'
+import { problemMessages } from '@/accounts/problems'
+import { confirmTwoFactor, startTwoFactor } from '@/accounts/form-actions'
 import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
 import { AccountForm } from '@/components/account/account-form'
 import type { AccountCopy } from '@/content/types'
 import '@/styles/admin.css'
 
-type Props = { copy: AccountCopy; query: Record<string, string>; enrolment: Enrolment }
+type Props = { copy: AccountCopy; enrolment: Enrolment }
 
 /**
  * Setting up two-step login: the password to start, then the key for the authenticator app, the
  * backup codes (shown until the first code is checked, never after) and the first code.
  */
-export function TwoFactorSetup({ copy, query, enrolment }: Props) {
+export function TwoFactorSetup({ copy, enrolment }: Props) {
   const text = copy.staff
   const shared = {
-    messages: problemMessages(copy, query.wait),
+    messages: problemMessages(copy),
     summaryTitle: copy.problems.summary,
     passwordToggle: { show: copy.fields.showPassword, hide: copy.fields.hidePassword },
-    initialProblems: problemsFromQuery(query),
   }
   return (
     <article className="admin admin-setup">
@@ -29,7 +29,7 @@ export function TwoFactorSetup({ copy, query, enrolment }: Props) {
           <p>{text.enrolIntro}</p>
           <AccountForm
             {...shared}
-            action="/api/account/two-factor/start"
+            action={startTwoFactor}
             rules="passwordOnly"
             fields={[accountFields(copy).password]}
             submitLabel={text.enrolStartButton}
@@ -61,7 +61,7 @@ export function TwoFactorSetup({ copy, query, enrolment }: Props) {
           </section>
           <AccountForm
             {...shared}
-            action="/api/account/two-factor/confirm"
+            action={confirmTwoFactor}
             rules="code"
             fields={[codeField(copy)]}
             submitLabel={text.enrolConfirmButton}

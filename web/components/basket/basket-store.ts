@@ -42,6 +42,13 @@ export function primeBasket(basket: BasketView) {
   if (state.status !== 'ready') set({ status: 'ready', basket })
 }
 
+/** The server's basket changed without this page's help (an order was placed): ask it again. */
+export function forgetBasket() {
+  if (state.status === 'idle') return
+  set({ status: 'idle', basket: null })
+  void loadBasket()
+}
+
 export async function loadBasket(): Promise<void> {
   if (state.status === 'loading' || state.status === 'ready') return
   set({ status: 'loading' })

@@ -1,7 +1,11 @@
 import '@/styles/error-summary.css'
 import type { Ref } from 'react'
 
-export type SummaryError = { href: string; text: string }
+export type SummaryError = {
+  href: string
+  text: string
+  /** The problem's code, for scripts and tests. */ code?: string
+}
 
 /** The GOV.UK error summary: a titled list at the top of a form, each problem linking to its field. */
 export function ErrorSummary({
@@ -24,7 +28,9 @@ export function ErrorSummary({
           <ul>
             {errors.map((error) => (
               <li key={error.href}>
-                <a href={error.href}>{error.text}</a>
+                <a href={error.href} data-problem={error.code}>
+                  {error.text}
+                </a>
               </li>
             ))}
           </ul>

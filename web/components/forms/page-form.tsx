@@ -1,7 +1,8 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import '@/styles/account.css'
 import { PasswordInput } from '../account/password-input'
 import { ErrorSummary } from './error-summary'
@@ -25,7 +26,8 @@ export type FormField = {
 export type Problem = { field: string | null; code: string; message?: string }
 
 export type PageFormProps = {
-  action: string
+  /** The form's server action (see forms/form-action.ts): it posts there with scripts or without. */
+  action: FormAction
   /**
    * The form's own rules, run in the browser before sending: given by the wrapper for its kind of
    * form (AccountForm, OrderForm), so that each page's scripts hold only the rules it uses.
@@ -41,65 +43,49 @@ export type PageFormProps = {
   passwordToggle?: { show: string; hide: string }
   /** Shown above the button: a summary to confirm, for example. */
   beforeSubmit?: ReactNode
-  /** Problems the server sent back to a browser running no scripts. */
-  initialProblems?: Problem[]
+  /** Answers that are news rather than mistakes, by code: shown at the top instead of in the summary. */
+  notices?: Record<string, ReactNode>
 }
 
 /**
- * A form on a page: the account forms, checkout and the tracker. Without scripts it posts to its
- * endpoint, which answers with the next page or this one with its problems; with them, the same rules run here first and the endpoint is asked
- * for JSON, so problems appear without a reload and focus moves to their summary.
+ * A form on a page: the account forms, checkout and the tracker. It posts to its server action,
+ * which answers a browser running no scripts with the next page (303) or with this page again, its
+ * problems and what was typed filled in. With scripts the same rules run here first, the action's
+ * answer is drawn without a reload, and focus moves to the summary of each new set of problems.
  */
 export function PageForm(props: PageFormProps) {
   const { action, validate, fields, hidden = {}, submitLabel, submitClass, messages, summaryTitle } = props
   const id = useId()
-  const [problems, setProblems] = useState<Problem[]>(props.initialProblems ?? [])
-  const [sending, setSending] = useState(false)
+  const [state, post, sending] = useActionState(action, FRESH_FORM)
+  // Problems the rules here found before anything was sent; cleared when the form is sent.
+  const [local, setLocal] = useState<{ problems: Problem[]; count: number } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const router = useRouter()
   const fieldId = (name: string) => `${id}-${name}`
+  const notices = props.notices ?? {}
+  const answered: Problem[] = local?.problems ?? state.problems
+  const problems = answered.filter((problem) => !(problem.code in notices))
+  const notice = answered.find((problem) => problem.code in notices)
 
-  // Each new set of problems moves the focus to their summary, once it is on screen: after an
-  // answer from the server the render comes later than a frame would. Problems the server sent
-  // back in the address (a post made before scripts ran, or with none) count as a set too.
-  const [shown, setShown] = useState(props.initialProblems?.length ? 1 : 0)
+  // Each new set of problems moves the focus to their summary, once it is on screen.
   useEffect(() => {
-    if (shown) summaryRef.current?.focus()
-  }, [shown])
+    if (local?.count || state.sent) summaryRef.current?.focus()
+  }, [local?.count, state.sent])
 
-  const show = (found: Problem[]) => {
-    setProblems(found)
-    setShown((count) => count + 1)
-  }
+  useEffect(() => {
+    // New prices: the page around the form is drawn again with them; what was typed stays.
+    if (state.problems.some((problem) => problem.code === 'pricesChanged')) router.refresh()
+  }, [state, router])
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (sending) return
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (sending) return event.preventDefault()
     const body = Object.fromEntries(
       [...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]),
     ) as Record<string, string>
-    const local = validate(body)
-    if (!local.ok) return show(local.errors)
-    setSending(true)
-    try {
-      const response = await fetch(action, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
-      })
-      const result = (await response.json().catch(() => null)) as ServerAnswer | null
-      if (result?.ok) {
-        // A full load: the next page is rendered for the new session, header included.
-        window.location.assign(result.redirect)
-        return
-      }
-      // New prices: the page around the form is rendered again with them, what was typed stays.
-      if (result && !result.ok && result.code === 'pricesChanged') router.refresh()
-      show(result?.errors ?? [{ field: null, code: result?.code ?? 'unavailable', message: result?.message }])
-    } catch {
-      show([{ field: null, code: 'unavailable' }])
-    }
-    setSending(false)
+    const checked = validate(body)
+    if (checked.ok) return setLocal(null)
+    event.preventDefault()
+    setLocal((previous) => ({ problems: checked.errors, count: (previous?.count ?? 0) + 1 }))
   }
 
   // The server's words win: some hold numbers only it knows (how long to wait).
@@ -108,7 +94,9 @@ export function PageForm(props: PageFormProps) {
   const summary = problems.map((problem) => ({
     href: `#${fieldId(problem.field ?? firstField)}`,
     text: messageFor(problem) ?? '',
+    code: problem.code,
   }))
+  const typed = (field: FormField) => state.typed[field.name] ?? field.defaultValue
   const fieldProblem = (name: string) => problems.find((problem) => problem.field === name)
 
   const renderField = (field: FormField) => {
@@ -129,7 +117,7 @@ export function PageForm(props: PageFormProps) {
       return (
         <div key={field.name} className="field field--check">
           <FieldMessage id={`${fieldId(field.name)}-error`} message={error} />
-          <input type="checkbox" value="true" defaultChecked={field.defaultValue === 'true'} {...common} />
+          <input type="checkbox" value="true" defaultChecked={typed(field) === 'true'} {...common} />
           <label htmlFor={fieldId(field.name)}>{field.label}</label>
           {hinted ? <Hint id={`${fieldId(field.name)}-hint`} field={field} /> : null}
         </div>
@@ -147,7 +135,7 @@ export function PageForm(props: PageFormProps) {
             {...common}
             type={field.type}
             autoComplete={field.autoComplete}
-            defaultValue={field.defaultValue}
+            defaultValue={typed(field)}
             inputMode={field.inputMode}
             spellCheck={false}
             autoCapitalize={field.type === 'email' ? 'none' : undefined}
@@ -158,8 +146,9 @@ export function PageForm(props: PageFormProps) {
   }
 
   return (
-    <form className="account-form" method="post" action={action} noValidate onSubmit={onSubmit}>
-      <ErrorSummary ref={summaryRef} title={summaryTitle} errors={summary} />
+    <form className="account-form" action={post} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
+      {notice ? notices[notice.code] : null}
+      <ErrorSummary ref={summaryRef} title={summaryTitle} errors={summary} autoFocus={problems.length > 0} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -181,8 +170,6 @@ export function PageForm(props: PageFormProps) {
     </form>
   )
 }
-
-type ServerAnswer = { ok: true; redirect: string } | { ok: false; code: string; message?: string; errors?: Problem[] }
 
 /** Fields in runs: each field with a legend starts a new group. */
 function groups(fields: FormField[]): Array<{ legend: string | null; members: FormField[] }> {

@@ -2,7 +2,8 @@ import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { BasketView } from '@/basket/types'
-import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
+import { orderProblemMessages } from '@/orders/problems'
+import { checkout } from '@/orders/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
 import { type FormField } from '../forms/page-form'
@@ -16,16 +17,12 @@ import type { OrderPanelProps } from './panel-props'
  */
 export function CheckoutPanel({
   copy,
-  query,
   visitor,
   basket,
-  typed,
   hidden,
 }: OrderPanelProps & {
   /** The visitor's basket at today's prices, or null when the store cannot be reached. */
   basket: BasketView | null
-  /** What was typed before a refusal, from the sealed cookie. */
-  typed: Record<string, string>
   /** The one-time key and the prices the form was shown with. */
   hidden: Record<string, string>
 }) {
@@ -40,18 +37,10 @@ export function CheckoutPanel({
       </div>
     )
   }
-  const problems = orderProblemsFromQuery(query)
-  const pricesChanged = problems.some((problem) => problem.code === 'pricesChanged')
   return (
     <div className="checkout" id="checkout">
       <OrderSummary basket={basket} copy={copy} />
       <p>{text.holdNote}</p>
-      {pricesChanged ? (
-        <div className="notice notice--panel" role="status">
-          <h2>{text.pricesChangedHeading}</h2>
-          <p>{text.pricesChanged}</p>
-        </div>
-      ) : null}
       {visitor ? (
         <p>{fillTemplate(text.signedInNote, { name: visitor.user.name })}</p>
       ) : (
@@ -60,18 +49,22 @@ export function CheckoutPanel({
         </p>
       )}
       <OrderForm
-        action="/api/orders/checkout"
+        action={checkout}
         rules="checkout"
-        fields={checkoutFields(copy, {
-          name: visitor?.user.name,
-          email: visitor?.user.email,
-          ...typed,
-        })}
+        fields={checkoutFields(copy, { name: visitor?.user.name, email: visitor?.user.email })}
         hidden={hidden}
         submitLabel={text.submit}
-        messages={orderProblemMessages(copy, query.wait)}
+        messages={orderProblemMessages(copy)}
         summaryTitle={copy.problems.summary}
-        initialProblems={problems.filter((problem) => problem.code !== 'pricesChanged')}
+        // New prices are news, not a mistake: said above the form, which is drawn again with them.
+        notices={{
+          pricesChanged: (
+            <div className="notice notice--panel" role="status">
+              <h2>{text.pricesChangedHeading}</h2>
+              <p>{text.pricesChanged}</p>
+            </div>
+          ),
+        }}
       />
     </div>
   )
@@ -117,7 +110,7 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
   )
 }
 
-/** The form's fields, filled with `typed`: the account's name and e-mail, or what came back. */
+/** The form's fields, filled with `typed`: the account's name and e-mail. */
 function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
   const t = copy.checkout
   const fields: FormField[] = [

@@ -8,6 +8,7 @@ import { tokenPath } from '@/orders/order-token'
 import type { OrderRecord } from '@/orders/orders'
 import '@/styles/orders.css'
 import type { OrderPanelProps } from './panel-props'
+import { BasketPlaced } from '../basket/basket-placed'
 import { PrintButton } from './print-button'
 
 /**
@@ -27,6 +28,7 @@ export function ConfirmationPanel({
   const trackHref = tokenPath(query.order!)
   return (
     <div className="receipt">
+      <BasketPlaced />
       <div className="receipt__summary">
         <h2>{text.heading}</h2>
         <p className="receipt__reference">

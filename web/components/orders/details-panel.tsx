@@ -3,7 +3,9 @@ import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { revisedTotal, type OrderRecord } from '@/orders/orders'
-import { orderProblemMessage, orderProblemsFromQuery } from '@/orders/problems'
+import { orderProblemMessage } from '@/orders/problems'
+import { answerOffer } from '@/orders/form-actions'
+import { ButtonForm } from '../forms/button-form'
 import { describeStatus } from '@/orders/statuses'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
@@ -16,7 +18,6 @@ import { TrackerPanel } from './tracker-panel'
  */
 export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null }) {
   const { copy, query, order } = props
-  const problems = orderProblemsFromQuery(query)
   if (!order) {
     return (
       <>
@@ -33,11 +34,6 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
   return (
     <div className="order-details">
       <Notice text={done} />
-      {problems.map((problem) => (
-        <p key={problem.code} role="alert" className="order-problem">
-          {orderProblemMessage(copy, problem.code, Number(query.wait) || 60)}
-        </p>
-      ))}
       <dl className="order-facts">
         <dt>{text.referenceLabel}</dt>
         <dd>{order.reference}</dd>
@@ -64,14 +60,14 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
       <ItemsTable order={order} copy={copy} />
 
       {order.status === 'placed' ? (
-        <form method="post" action="/api/orders/answer" className="order-cancel">
-          <input type="hidden" name="token" value={query.order} />
-          <input type="hidden" name="answer" value="cancel" />
+        <ButtonForm
+          action={answerOffer}
+          hidden={{ token: query.order ?? '', answer: 'cancel' }}
+          className="order-cancel"
+          submitLabel={text.cancelButton}
+        >
           <p>{text.cancelHelp}</p>
-          <button type="submit" className="button button--secondary">
-            {text.cancelButton}
-          </button>
-        </form>
+        </ButtonForm>
       ) : null}
 
       <Timeline order={order} copy={copy} />
@@ -175,16 +171,13 @@ function RevisedOffer({
       ) : null}
       <div className="revised-offer__answers">
         {answers.map((answer) => (
-          <form key={answer} method="post" action="/api/orders/answer">
-            <input type="hidden" name="token" value={token} />
-            <input type="hidden" name="answer" value={answer} />
-            <button
-              type="submit"
-              className={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
-            >
-              {answer === 'accept' ? text.acceptButton : text.declineButton}
-            </button>
-          </form>
+          <ButtonForm
+            key={answer}
+            action={answerOffer}
+            hidden={{ token, answer }}
+            submitLabel={answer === 'accept' ? text.acceptButton : text.declineButton}
+            submitClass={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
+          />
         ))}
       </div>
     </section>

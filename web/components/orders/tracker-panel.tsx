@@ -1,24 +1,24 @@
 import type { OrderPanelProps } from './panel-props'
-import { orderProblemMessages, orderProblemsFromQuery } from '@/orders/problems'
+import { orderProblemMessages } from '@/orders/problems'
+import { trackOrder } from '@/orders/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
 
 /** The tracker's form: the order's reference and its e-mail address or postcode. */
-export function TrackerPanel({ copy, query }: OrderPanelProps) {
+export function TrackerPanel({ copy }: OrderPanelProps) {
   const text = copy.tracker
   return (
     <div id="tracker" className="tracker">
       <OrderForm
-        action="/api/orders/track"
+        action={trackOrder}
         rules="tracker"
         fields={[
           { name: 'reference', label: text.reference, type: 'text', hint: text.referenceHint, short: true },
           { name: 'lookup', label: text.lookup, type: 'text', hint: text.lookupHint, autoComplete: 'email' },
         ]}
         submitLabel={text.submit}
-        messages={orderProblemMessages(copy, query.wait)}
+        messages={orderProblemMessages(copy)}
         summaryTitle={copy.problems.summary}
-        initialProblems={orderProblemsFromQuery(query)}
       />
     </div>
   )

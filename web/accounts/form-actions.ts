@@ -1,3 +1,5 @@
+'use server'
+
 import 'server-only'
 import { isAPIError } from 'better-auth/api'
 import { verifyJWT } from 'better-auth/crypto'
@@ -25,7 +27,7 @@ import { getDb } from '@/db/connection'
 import { user, verification } from '@/db/schema'
 import { eraseAccount } from '@/accounts/erasure'
 import { hasOpenOrders, isLastManager } from '@/accounts/store'
-import { accountEndpoint, type Outcome } from './endpoint'
+import { accountForm, type Outcome } from './endpoint'
 import { sendAccountMail } from './mail'
 import { getAuth } from './auth'
 import { isCommonPassword } from './common-passwords'
@@ -35,11 +37,7 @@ import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
 
 const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
-const refused = (status: number, errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({
-  ok: false,
-  status,
-  errors,
-})
+const refused = (errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({ ok: false, errors })
 const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? []
 
 /** A new password must also not be one of the most common ones: checked here, on the server only. */
@@ -58,9 +56,9 @@ function withCommonCheck<T extends { password: string }>(
 // Compared by shape: the class better-auth throws is not always the one this module imports.
 const errorCode = (error: unknown) => (isAPIError(error) ? (error.body?.code ?? '') : null)
 
-export const signUp = accountEndpoint<SignUpInput>({
+export const signUp = accountForm<SignUpInput>({
   limiter: limits.signUp,
-  page: () => '/sign-up',
+  page: '/sign-up',
   validate: withCommonCheck(validateSignUp),
   // The same answer for a new address and a known one; the known one is e-mailed instead.
   run: async ({ name, email, password }, { headers }) => {
@@ -70,16 +68,16 @@ export const signUp = accountEndpoint<SignUpInput>({
   },
 })
 
-export const logIn = accountEndpoint({
+export const logIn = accountForm({
   limiter: limits.login,
-  page: (body) => `/login${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  page: '/login',
   validate: (body) => {
     const result = validateLogin(body)
     return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
   },
   run: async ({ email, password, rememberMe, next }, { headers }) => {
     const account = `login:${email}`
-    if (!(await limits.loginFailuresPerAccount.check(account)).allowed) return refused(429, 'tooMany')
+    if (!(await limits.loginFailuresPerAccount.check(account)).allowed) return refused('tooMany')
     const auth = await getAuth()
     try {
       const signedIn = await auth.api.signInEmail({
@@ -96,7 +94,7 @@ export const logIn = accountEndpoint({
       if (errorCode(error) === null) throw error
       // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
       await limits.loginFailuresPerAccount.record(account)
-      return refused(401, 'wrongCredentials')
+      return refused('wrongCredentials')
     }
   },
 })
@@ -105,9 +103,9 @@ export const logIn = accountEndpoint({
  * The second step of logging in: a code from the authenticator app, or one of the backup codes
  * (each works once). The plugin's cookie from the first step says whose; five wrong codes end it.
  */
-export const twoFactorCode = accountEndpoint<CodeInput & { next: string }>({
+export const twoFactorCode = accountForm<CodeInput & { next: string }>({
   limiter: limits.login,
-  page: (body) => `/two-factor${body.next ? `?next=${encodeURIComponent(safeNextPath(body.next))}` : ''}`,
+  page: '/two-factor',
   validate: (body) => {
     const result = validateCode(body)
     return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next, '/admin') } } : result
@@ -123,19 +121,23 @@ export const twoFactorCode = accountEndpoint<CodeInput & { next: string }>({
     } catch (error) {
       const failure = errorCode(error)
       if (failure === null) throw error
-      if (failure === 'INVALID_TWO_FACTOR_COOKIE') return done('/login?problem=codeLocked')
-      if (failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' || failure === 'ACCOUNT_TEMPORARILY_LOCKED') {
-        return done('/login?problem=codeLocked')
+      // The first step has run out or been used up: the words say to log in again.
+      if (
+        failure === 'INVALID_TWO_FACTOR_COOKIE' ||
+        failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' ||
+        failure === 'ACCOUNT_TEMPORARILY_LOCKED'
+      ) {
+        return refused('codeLocked')
       }
-      return refused(400, [{ field: 'code', code: 'codeWrong' }])
+      return refused([{ field: 'code', code: 'codeWrong' }])
     }
   },
 })
 
 /** A staff member starts two-step login with their password; the set-up shows the app's key next. */
-export const startTwoFactor = accountEndpoint<PasswordInput>({
+export const startTwoFactor = accountForm<PasswordInput>({
   limiter: limits.changePassword,
-  page: () => '/staff-setup',
+  page: '/staff-setup',
   validate: validatePasswordOnly,
   run: async ({ password }, { headers }) => {
     const visitor = await getSignedIn(headers)
@@ -146,16 +148,16 @@ export const startTwoFactor = accountEndpoint<PasswordInput>({
       await auth.api.enableTwoFactor({ body: { password }, headers })
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, [{ field: 'password', code: 'currentPasswordWrong' }])
+      return refused([{ field: 'password', code: 'currentPasswordWrong' }])
     }
     return done('/staff-setup')
   },
 })
 
 /** The first code from the app turns two-step login on; the backup codes are not shown again. */
-export const confirmTwoFactor = accountEndpoint<CodeInput>({
+export const confirmTwoFactor = accountForm<CodeInput>({
   limiter: limits.changePassword,
-  page: () => '/staff-setup',
+  page: '/staff-setup',
   validate: validateCode,
   run: async ({ code }, { headers }) => {
     const visitor = await getSignedIn(headers)
@@ -166,14 +168,14 @@ export const confirmTwoFactor = accountEndpoint<CodeInput>({
       return done('/admin', cookiesOf(verified.headers))
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, [{ field: 'code', code: 'codeWrong' }])
+      return refused([{ field: 'code', code: 'codeWrong' }])
     }
   },
 })
 
-export const forgotPassword = accountEndpoint({
+export const forgotPassword = accountForm({
   limiter: limits.forgotPassword,
-  page: () => '/forget-password',
+  page: '/forget-password',
   validate: validateEmailOnly,
   // Answered before anything is looked up: the reset is made after the response, so a known
   // address and an unknown one take the same time (scripts/measure-reset-timing.mjs).
@@ -188,20 +190,20 @@ export const forgotPassword = accountEndpoint({
   },
 })
 
-export const resetPassword = accountEndpoint<NewPasswordInput>({
+export const resetPassword = accountForm<NewPasswordInput>({
   limiter: limits.resetPassword,
-  page: (body) => `/set-new-password?token=${encodeURIComponent(body.token ?? '')}`,
+  page: '/set-new-password',
   validate: withCommonCheck(validateNewPassword),
   // better-auth deletes the token as it is used and ends every session of the account.
   run: async ({ token, password }) => {
     const auth = await getAuth()
-    if (!token) return refused(400, 'linkInvalid')
+    if (!token) return refused('linkInvalid')
     const owner = await resetLinkOwner(token)
     try {
       await auth.api.resetPassword({ body: { token, newPassword: password } })
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, 'linkInvalid')
+      return refused('linkInvalid')
     }
     // The owner proved their mailbox: the wrong passwords tried on their account no longer hold
     // them back, so a stranger's guessing never locks them out.
@@ -217,16 +219,16 @@ export const resetPassword = accountEndpoint<NewPasswordInput>({
  * Opening the link alone changes nothing: a stranger who signed up with someone else's address and
  * a password of their own gains nothing when that person, or their mail scanner, opens it.
  */
-export const confirmEmail = accountEndpoint<ConfirmEmailInput>({
+export const confirmEmail = accountForm<ConfirmEmailInput>({
   limiter: limits.verify,
-  page: (body) => `/confirm-email?token=${encodeURIComponent(body.token ?? '')}`,
+  page: '/confirm-email',
   validate: validateConfirmEmail,
   run: async ({ token, password }, { headers }) => {
     const auth = await getAuth()
     const { secret } = await auth.$context
     const claims =
       token && token.length <= 2048 ? await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, secret) : null
-    if (!claims || typeof claims.email !== 'string' || claims.updateTo) return refused(400, 'linkInvalid')
+    if (!claims || typeof claims.email !== 'string' || claims.updateTo) return refused('linkInvalid')
     let signedIn: Headers | null | undefined
     try {
       const answer = await auth.api.signInEmail({
@@ -237,26 +239,26 @@ export const confirmEmail = accountEndpoint<ConfirmEmailInput>({
       signedIn = answer.headers
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, [{ field: 'password', code: 'confirmPasswordWrong' }])
+      return refused([{ field: 'password', code: 'confirmPasswordWrong' }])
     }
     try {
       await auth.api.verifyEmail({ query: { token }, headers })
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, 'linkInvalid')
+      return refused('linkInvalid')
     }
     return done('/profile?notice=verified', cookiesOf(signedIn))
   },
 })
 
-export const changePassword = accountEndpoint<ChangePasswordInput>({
+export const changePassword = accountForm<ChangePasswordInput>({
   limiter: limits.changePassword,
-  page: () => '/profile?form=password',
+  page: '/profile',
   validate: withCommonCheck(validateChangePassword),
   run: async ({ currentPassword, password }, { headers }) => {
     const visitor = await getSignedIn(headers)
     if (!visitor) return done('/login?next=/profile')
-    if (currentPassword === password) return refused(422, [{ field: 'password', code: 'samePassword' }])
+    if (currentPassword === password) return refused([{ field: 'password', code: 'samePassword' }])
     const auth = await getAuth()
     try {
       const changed = await auth.api.changePassword({
@@ -268,14 +270,14 @@ export const changePassword = accountEndpoint<ChangePasswordInput>({
       return done('/profile?notice=passwordChanged', cookiesOf(changed.headers))
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+      return refused([{ field: 'currentPassword', code: 'currentPasswordWrong' }])
     }
   },
 })
 
-export const deleteAccount = accountEndpoint({
+export const deleteAccount = accountForm({
   limiter: limits.deleteAccount,
-  page: () => '/profile?form=delete',
+  page: '/profile',
   validate: validateDelete,
   run: async ({ currentPassword }, { headers }) => {
     const visitor = await getSignedIn(headers)
@@ -285,21 +287,21 @@ export const deleteAccount = accountEndpoint({
       await auth.api.verifyPassword({ body: { password: currentPassword }, headers })
     } catch (error) {
       if (errorCode(error) === null) throw error
-      return refused(400, [{ field: 'currentPassword', code: 'currentPasswordWrong' }])
+      return refused([{ field: 'currentPassword', code: 'currentPasswordWrong' }])
     }
     const db = await getDb()
-    if (await hasOpenOrders(db, visitor.user)) return refused(409, 'openOrders')
-    if (await isLastManager(db, visitor.user)) return refused(409, 'lastManager')
+    if (await hasOpenOrders(db, visitor.user)) return refused('openOrders')
+    if (await isLastManager(db, visitor.user)) return refused('lastManager')
     const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
-    if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused(409, 'openOrders')
+    if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused('openOrders')
     await sendAccountMail('accountDeleted', visitor.user)
     return done('/login?notice=deleted', cookiesOf(signedOut.headers))
   },
 })
 
-export const resendVerification = accountEndpoint({
+export const resendVerification = accountForm({
   limiter: limits.resendVerification,
-  page: () => '/profile',
+  page: '/profile',
   validate: () => ({ ok: true, value: null }),
   run: async (_, { headers }) => {
     const visitor = await getSignedIn(headers)
@@ -312,9 +314,9 @@ export const resendVerification = accountEndpoint({
   },
 })
 
-export const signOut = accountEndpoint({
+export const signOut = accountForm({
   limiter: limits.signOut,
-  page: () => '/profile',
+  page: '/profile',
   validate: (body) => ({ ok: true, value: { everywhere: body.everywhere === 'true' } }),
   run: async ({ everywhere }, { headers }) => {
     const auth = await getAuth()

@@ -1,31 +1,31 @@
+'use server'
+
 import 'server-only'
 import { cookies } from 'next/headers'
 import { linkOriginFor } from '@/accounts/link-origin'
 import { getSignedIn } from '@/accounts/session'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { validateCheckout, validateTracker, type CheckoutInput } from '@/orders/checkout-validation'
-import { pageFormEndpoint, type Outcome, type Validation } from '@/http/page-form-endpoint'
+import { formAction, type Outcome, type Validation } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { getDb } from '@/db/connection'
-import { orderPath, tokenPath } from '@/orders/order-token'
+import { orderPath } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/orders'
 import { BASKET_COOKIE } from '@/basket/cookie'
-import { clearTypedCookie, keepTypedCookie } from './checkout-typed'
 import { placeCheckout } from './checkout'
 import { sellerAnswer } from './actions'
 import { orderProblemMessage, type OrderProblemCode } from './problems'
 
-/** An order form's POST handler: pageFormEndpoint with the Orders document's words. */
+/** An order form's server action: formAction with the Orders document's words. */
 function orderEndpoint<T>(options: {
   limiter: RateLimiter
-  bodyLimit?: number
-  page: (body: Record<string, string>) => string
+  page: string
   validate: (body: Record<string, string>) => Validation<T, OrderProblemCode>
   run: (value: T, context: { request: Request; origin: string }) => Promise<Outcome<OrderProblemCode>>
   name: string
-  keepTyped?: (body: Record<string, string>, request: Request) => string | null
+  secret?: readonly string[]
 }) {
-  return pageFormEndpoint<T, OrderProblemCode>({
+  return formAction<T, OrderProblemCode>({
     ...options,
     words: async () => {
       const copy = await getOrderCopy()
@@ -42,10 +42,10 @@ const detailsPath = (reference: string) => orderPath(reference)
 
 type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmedPrices: string }
 
-export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
+export const checkout = orderEndpoint<CheckoutRequest>({
   // Generous: a household selling several phones may correct a form a few times.
   limiter: new RateLimiter('checkout', 20, 10 * 60 * 1000),
-  page: () => '/complete-order#checkout',
+  page: '/complete-order',
   validate: (body) => {
     const result = validateCheckout(body)
     return result.ok
@@ -60,7 +60,8 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       : result
   },
   name: 'Checkout',
-  keepTyped: (body, request) => keepTypedCookie(body, request),
+  // A bank account's numbers are typed again, never sent back in a page.
+  secret: ['sortCode', 'accountNumber'],
   run: async (value, { request, origin }) => {
     const [visitor, jar] = await Promise.all([getSignedIn(request.headers), cookies()])
     const outcome = await placeCheckout({
@@ -70,27 +71,23 @@ export const checkoutEndpoint = orderEndpoint<CheckoutRequest>({
       origin,
     })
     if (outcome.kind === 'placed') {
-      return {
-        ok: true,
-        redirect: orderPath(outcome.reference, 'receipt'),
-        setCookies: [clearTypedCookie(request)],
-      }
+      return { ok: true, redirect: orderPath(outcome.reference, 'receipt') }
     }
-    if (outcome.kind === 'invalid') return { ok: false, status: 422, errors: outcome.errors }
-    return { ok: false, status: outcome.status, errors: outcome.code }
+    if (outcome.kind === 'invalid') return { ok: false, errors: outcome.errors }
+    return { ok: false, errors: outcome.code }
   },
 })
 
-export const trackEndpoint = orderEndpoint({
+export const trackOrder = orderEndpoint({
   // Ten tries in ten minutes per client: plenty for typing mistakes, useless for guessing.
   limiter: new RateLimiter('track', 10, 10 * 60 * 1000),
-  page: () => '/order-tracker#tracker',
+  page: '/order-tracker',
   validate: validateTracker,
   name: 'Order lookup',
   run: async ({ reference, lookup }) => {
     const found = await findOrderByLookup(await getDb(), reference, lookup)
     // A wrong pair and an unknown reference are answered alike.
-    if (!found) return { ok: false, status: 404, errors: 'notFound' }
+    if (!found) return { ok: false, errors: 'notFound' }
     return { ok: true, redirect: detailsPath(reference) }
   },
 })
@@ -98,9 +95,9 @@ export const trackEndpoint = orderEndpoint({
 const ANSWERS = ['accept', 'decline', 'cancel'] as const
 type Answer = { token: string; answer: (typeof ANSWERS)[number] }
 
-export const answerEndpoint = orderEndpoint<Answer>({
+export const answerOffer = orderEndpoint<Answer>({
   limiter: new RateLimiter('answer', 20, 10 * 60 * 1000),
-  page: (body) => `${tokenPath(body.token ?? '')}#offer`,
+  page: '/order-tracker-details',
   validate: (body) => {
     const answer = ANSWERS.find((candidate) => candidate === body.answer)
     if (!answer || !body.token) return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }
@@ -110,7 +107,7 @@ export const answerEndpoint = orderEndpoint<Answer>({
   run: async ({ token, answer }, { origin }) => {
     const result = await sellerAnswer(token, answer, origin)
     if (result.ok) return { ok: true, redirect: `${detailsPath(result.reference!)}&done=${answer}` }
-    if (result.code === 'notFound') return { ok: false, status: 404, errors: 'linkInvalid' }
-    return { ok: false, status: 409, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }
+    if (result.code === 'notFound') return { ok: false, errors: 'linkInvalid' }
+    return { ok: false, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }
   },
 })

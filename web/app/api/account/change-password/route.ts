@@ -1,1 +1,0 @@
-export { changePassword as POST } from '@/accounts/handlers'

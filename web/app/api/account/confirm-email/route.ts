@@ -1,1 +1,0 @@
-export { confirmEmail as POST } from '@/accounts/handlers'

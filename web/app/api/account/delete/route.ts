@@ -1,1 +1,0 @@
-export { deleteAccount as POST } from '@/accounts/handlers'

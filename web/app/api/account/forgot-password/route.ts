@@ -1,1 +1,0 @@
-export { forgotPassword as POST } from '@/accounts/handlers'

@@ -1,1 +1,0 @@
-export { logIn as POST } from '@/accounts/handlers'

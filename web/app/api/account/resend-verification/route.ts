@@ -1,1 +1,0 @@
-export { resendVerification as POST } from '@/accounts/handlers'

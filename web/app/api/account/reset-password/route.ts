@@ -1,1 +1,0 @@
-export { resetPassword as POST } from '@/accounts/handlers'

@@ -1,1 +1,0 @@
-export { signOut as POST } from '@/accounts/handlers'

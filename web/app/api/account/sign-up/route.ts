@@ -1,1 +1,0 @@
-export { signUp as POST } from '@/accounts/handlers'

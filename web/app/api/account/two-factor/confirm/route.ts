@@ -1,1 +1,0 @@
-export { confirmTwoFactor as POST } from '@/accounts/handlers'

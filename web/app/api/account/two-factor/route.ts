@@ -1,1 +1,0 @@
-export { twoFactorCode as POST } from '@/accounts/handlers'

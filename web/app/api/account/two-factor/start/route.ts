@@ -1,1 +1,0 @@
-export { startTwoFactor as POST } from '@/accounts/handlers'

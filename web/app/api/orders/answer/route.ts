@@ -1,1 +1,0 @@
-export { answerEndpoint as POST } from '@/orders/endpoint'

@@ -1,1 +1,0 @@
-export { checkoutEndpoint as POST } from '@/orders/endpoint'

@@ -1,1 +1,0 @@
-export { trackEndpoint as POST } from '@/orders/endpoint'
