@@ -51,7 +51,9 @@ const nextConfig = {
   generateEtags: false,
   // Every form a person fills in is a few fields: proxy.ts refuses a bigger page post with 413
   // before Next reads it, and this caps one whose size was not declared.
-  experimental: { serverActions: { bodySizeLimit: '16kb' } },
+  // proxy.ts reads a copy of each page post to refuse one that is too big or damaged: it needs no
+  // more of a body than one byte past the cap to say so.
+  experimental: { serverActions: { bodySizeLimit: '16kb' }, proxyClientMaxBodySize: '17kb' },
   // CI type-checks everything with `npm run typecheck`, route types included (`next typegen`),
   // so the build does not check a second time (14 s of a 2-minute build here).
   typescript: { ignoreBuildErrors: true },

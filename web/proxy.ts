@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { NextResponse, type NextRequest } from 'next/server'
 import { namesPublished } from '@/content/published-paths'
 import { isCrossOrigin } from '@/http/same-origin'
@@ -6,21 +8,78 @@ import { isCrossOrigin } from '@/http/same-origin'
 export const PAGE_POST_LIMIT = 16 * 1024
 
 /**
- * A post to a page is a form's server action. Next refuses one from another site, or one too big,
- * by failing with a 500; these are the visitor's mistakes or someone else's forgery, so they are
- * answered here first, with the 4xx that says which.
+ * A post to a page is a form's server action. Next refuses one from another site, one too big or
+ * one whose body is not a form by failing with a 500; these are the visitor's mistakes or someone
+ * else's forgery, so they are answered here first, with the 4xx that says which. Next hands this
+ * proxy a copy of the body (at most `proxyClientMaxBodySize` of it, next.config.mjs), so reading it
+ * here leaves the action its own.
  */
-function refusedPost(request: NextRequest): Response | null {
+async function refusedPost(request: NextRequest): Promise<Response | null> {
   const text = (status: number, body: string) =>
     new Response(body, {
       status,
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     })
   if (isCrossOrigin(request)) return text(403, 'Forms on this site must be sent from this site.')
-  if (Number(request.headers.get('content-length') ?? 0) > PAGE_POST_LIMIT) {
-    return text(413, `A form may send at most ${PAGE_POST_LIMIT / 1024} kB.`)
+  const tooBig = () => text(413, `A form may send at most ${PAGE_POST_LIMIT / 1024} kB.`)
+  if (Number(request.headers.get('content-length') ?? 0) > PAGE_POST_LIMIT) return tooBig()
+  // Sent without a length (chunked): counted as it is read.
+  const body = await request.arrayBuffer()
+  if (body.byteLength > PAGE_POST_LIMIT) return tooBig()
+  const type = request.headers.get('content-type') ?? ''
+  if (/^multipart\/form-data/i.test(type)) {
+    let form: FormData
+    try {
+      form = await new Response(body, { headers: { 'content-type': type } }).formData()
+    } catch {
+      return text(400, 'The form arrived incomplete or damaged. Send it again.')
+    }
+    // Posted without scripts from a page of another build (open before a deploy): Next cannot
+    // find its action. Scripts' posts name theirs in a header, which Next answers itself (404).
+    if (!request.headers.has('next-action') && namesUnknownAction(form)) {
+      return text(409, 'This page has changed since it was opened. Open it again, then send the form.')
+    }
   }
   return null
+}
+
+/** Whether a form posted without scripts names an action this build does not have. */
+function namesUnknownAction(form: FormData): boolean {
+  const known = buildActions()
+  if (!known) return false
+  for (const [name, value] of form) {
+    const plain = /^\$ACTION_ID_(.+)$/.exec(name)?.[1]
+    const bound = /^\$ACTION_\d+:0$/.test(name) ? boundActionId(value) : undefined
+    const id = plain ?? bound
+    if (id !== undefined && !known.has(id)) return true
+  }
+  return false
+}
+
+function boundActionId(value: FormDataEntryValue): string {
+  try {
+    const { id } = JSON.parse(String(value)) as { id?: unknown }
+    return typeof id === 'string' ? id : ''
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * The ids of this build's server actions, from its manifest, read once. Null when it cannot be
+ * found (a build in another folder): then Next is left to answer, as it would without this check.
+ */
+let actions: Set<string> | null | undefined
+function buildActions(): Set<string> | null {
+  if (actions !== undefined) return actions
+  try {
+    const distDir = process.env.NEXT_DIST_DIR || '.next'
+    const file = path.join(process.cwd(), 'web', distDir, 'server', 'server-reference-manifest.json')
+    actions = new Set(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { node: object }).node))
+  } catch {
+    actions = null
+  }
+  return actions
 }
 
 /**
@@ -36,7 +95,7 @@ function refusedPost(request: NextRequest): Response | null {
  */
 export async function proxy(request: NextRequest) {
   if (request.method === 'POST') {
-    const refused = refusedPost(request)
+    const refused = await refusedPost(request)
     if (refused) return refused
   }
   const pathname = decoded(request.nextUrl.pathname)

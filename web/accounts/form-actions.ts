@@ -77,7 +77,8 @@ export const logIn = accountForm({
   },
   run: async ({ email, password, rememberMe, next }, { headers }) => {
     const account = `login:${email}`
-    if (!(await limits.loginFailuresPerAccount.check(account)).allowed) return refused('tooMany')
+    const quota = await limits.loginFailuresPerAccount.check(account)
+    if (!quota.allowed) return { ok: false, errors: 'tooMany', wait: quota.retryAfter }
     const auth = await getAuth()
     try {
       const signedIn = await auth.api.signInEmail({

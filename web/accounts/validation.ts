@@ -1,7 +1,11 @@
+import * as v from 'valibot'
+import { mustTick, oneLine, text, ticked, validatorFor } from '@/forms/schema'
+
 /**
  * The rules of the account forms, run in the browser for instant messages and again on the server,
  * which trusts nothing (and also refuses the most common passwords, a list too big to ship to
- * browsers). Each problem is a code naming the words in the Accounts document that describe it.
+ * browsers). One valibot schema per form; each problem is a code naming the words in the Accounts
+ * document that describe it.
  */
 export const PASSWORD_MIN = 12
 // Long enough for any passphrase; short enough that hashing it costs nothing unusual.
@@ -41,104 +45,74 @@ export const EMAIL_PATTERN =
 // Control characters and anything that reads as markup: a name is shown in pages and e-mails.
 export const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
 
-type Body = Record<string, unknown>
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const ticked = (value: unknown) => value === true || value === 'on' || value === 'true'
+const problem = (code: AccountProblem) => code
 
-export function validateSignUp(body: Body): AccountValidation<SignUpInput> {
-  const errors: AccountFieldError[] = []
-  const name = checkName(body.name, errors)
-  const email = checkEmail(body.email, errors)
-  const password = checkNewPassword(body.password, 'password', errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { name, email, password } }
-}
-
-export function validateLogin(body: Body): AccountValidation<LoginInput> {
-  const errors: AccountFieldError[] = []
-  const email = checkEmail(body.email, errors)
-  const password = checkGivenPassword(body.password, 'password', errors)
-  return errors.length
-    ? { ok: false, errors }
-    : { ok: true, value: { email, password, rememberMe: ticked(body.rememberMe) } }
-}
-
-export function validateEmailOnly(body: Body): AccountValidation<EmailInput> {
-  const errors: AccountFieldError[] = []
-  const email = checkEmail(body.email, errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { email } }
-}
-
-/** The token is not checked here: a bad one is answered like a used one, by the server. */
-export function validateNewPassword(body: Body): AccountValidation<NewPasswordInput> {
-  const errors: AccountFieldError[] = []
-  const password = checkNewPassword(body.password, 'password', errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { token: text(body.token), password } }
-}
-
-/** Confirming an address: the account's password, given by whoever opened the e-mail's link. */
-export function validateConfirmEmail(body: Body): AccountValidation<ConfirmEmailInput> {
-  const errors: AccountFieldError[] = []
-  const password = checkGivenPassword(body.password, 'password', errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { token: text(body.token), password } }
-}
-
-/** A code from an authenticator app (6 digits) or a backup code; spaces as typed are dropped. */
-export function validateCode(body: Body): AccountValidation<CodeInput> {
-  const code = text(body.code).replace(/\s+/g, '').slice(0, 64)
-  return code ? { ok: true, value: { code } } : { ok: false, errors: [{ field: 'code', code: 'codeMissing' }] }
-}
-
-/** The account's own password, asked again (to start two-step login). */
-export function validatePasswordOnly(body: Body): AccountValidation<PasswordInput> {
-  const errors: AccountFieldError[] = []
-  const password = checkGivenPassword(body.password, 'password', errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { password } }
-}
-
-export function validateChangePassword(body: Body): AccountValidation<ChangePasswordInput> {
-  const errors: AccountFieldError[] = []
-  const currentPassword = checkGivenPassword(body.currentPassword, 'currentPassword', errors)
-  const password = checkNewPassword(body.password, 'password', errors)
-  return errors.length ? { ok: false, errors } : { ok: true, value: { currentPassword, password } }
-}
-
-export function validateDelete(body: Body): AccountValidation<DeleteInput> {
-  const errors: AccountFieldError[] = []
-  const currentPassword = checkGivenPassword(body.currentPassword, 'currentPassword', errors)
-  if (!ticked(body.confirm)) errors.push({ field: 'confirm', code: 'confirmDelete' })
-  return errors.length ? { ok: false, errors } : { ok: true, value: { currentPassword } }
-}
-
-function checkName(value: unknown, errors: AccountFieldError[]): string {
-  const name = text(value).trim().replace(/\s+/g, ' ')
-  if (!name) errors.push({ field: 'name', code: 'nameMissing' })
-  else if (name.length > NAME_MAX) errors.push({ field: 'name', code: 'nameTooLong' })
-  else if (NOT_A_NAME.test(name)) errors.push({ field: 'name', code: 'nameInvalid' })
-  return name
-}
+/** A name as shown in pages and e-mails: one line, not markup. */
+export const nameField = v.pipe(
+  oneLine,
+  v.nonEmpty(problem('nameMissing')),
+  v.maxLength(NAME_MAX, problem('nameTooLong')),
+  v.check((name) => !NOT_A_NAME.test(name), problem('nameInvalid')),
+)
 
 /** Lower-cased whole: an account is found by its address whatever case it is typed in. */
-function checkEmail(value: unknown, errors: AccountFieldError[]): string {
-  const email = text(value).trim().toLowerCase()
-  if (!email) errors.push({ field: 'email', code: 'emailMissing' })
-  else if (email.length > EMAIL_MAX || !EMAIL_PATTERN.test(email) || email.includes('..'))
-    errors.push({ field: 'email', code: 'emailInvalid' })
-  return email
-}
+const emailField = v.pipe(
+  text,
+  v.transform((email) => email.trim().toLowerCase()),
+  v.nonEmpty(problem('emailMissing')),
+  v.check(
+    (email) => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) && !email.includes('..'),
+    problem('emailInvalid'),
+  ),
+)
 
 /** No composition rules (NCSC): long enough, not absurdly long; spaces count like any character. */
-function checkNewPassword(value: unknown, field: string, errors: AccountFieldError[]): string {
-  const password = text(value)
-  if (!password) errors.push({ field, code: 'passwordMissing' })
-  else if ([...password].length < PASSWORD_MIN) errors.push({ field, code: 'passwordTooShort' })
-  else if (password.length > PASSWORD_MAX) errors.push({ field, code: 'passwordTooLong' })
-  return password
-}
+const newPassword = v.pipe(
+  text,
+  v.nonEmpty(problem('passwordMissing')),
+  v.check((password) => [...password].length >= PASSWORD_MIN, problem('passwordTooShort')),
+  v.maxLength(PASSWORD_MAX, problem('passwordTooLong')),
+)
 
 /** An existing password is only checked for presence and size: its rules may have changed since. */
-function checkGivenPassword(value: unknown, field: string, errors: AccountFieldError[]): string {
-  const password = text(value)
-  if (!password) errors.push({ field, code: 'passwordMissing' })
-  else if (password.length > PASSWORD_MAX) errors.push({ field, code: 'passwordTooLong' })
-  return password
-}
+const givenPassword = v.pipe(
+  text,
+  v.nonEmpty(problem('passwordMissing')),
+  v.maxLength(PASSWORD_MAX, problem('passwordTooLong')),
+)
+
+/** A code from an authenticator app (6 digits) or a backup code; spaces as typed are dropped. */
+const codeField = v.pipe(
+  text,
+  v.transform((code) => code.replace(/\s+/g, '').slice(0, 64)),
+  v.nonEmpty(problem('codeMissing')),
+)
+
+const validator = <S extends v.GenericSchema<unknown, unknown>>(schema: S) =>
+  validatorFor<AccountProblem, S>(schema) as (body: unknown) => AccountValidation<v.InferOutput<S>>
+
+export const validateSignUp = validator(v.object({ name: nameField, email: emailField, password: newPassword }))
+
+export const validateLogin = validator(v.object({ email: emailField, password: givenPassword, rememberMe: ticked }))
+
+export const validateEmailOnly = validator(v.object({ email: emailField }))
+
+/** The token is not checked here: a bad one is answered like a used one, by the server. */
+export const validateNewPassword = validator(v.object({ token: text, password: newPassword }))
+
+/** Confirming an address: the account's password, given by whoever opened the e-mail's link. */
+export const validateConfirmEmail = validator(v.object({ token: text, password: givenPassword }))
+
+export const validateCode = validator(v.object({ code: codeField }))
+
+/** The account's own password, asked again (to start two-step login). */
+export const validatePasswordOnly = validator(v.object({ password: givenPassword }))
+
+export const validateChangePassword = validator(v.object({ currentPassword: givenPassword, password: newPassword }))
+
+export const validateDelete = validator(
+  v.pipe(
+    v.object({ currentPassword: givenPassword, confirm: mustTick(problem('confirmDelete')) }),
+    v.transform(({ currentPassword }) => ({ currentPassword })),
+  ),
+)

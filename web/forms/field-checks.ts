@@ -1,9 +1,11 @@
+import * as v from 'valibot'
+import { text } from './schema'
 import { LIMITS } from './limits'
 
 /**
- * What every form's rules share: the error shape, the limits, the e-mail check and the guards
- * against robots and stray fields. Split from the rules themselves so a page's newsletter strip
- * loads only what the newsletter needs.
+ * What the newsletter's and the contact form's schemas share: the error shape, the limits, the
+ * e-mail field and the guards against robots and stray fields. Each check's message is a code;
+ * the forms show the editor's words for it, and the JSON APIs a plain explanation (`explain`).
  */
 
 export type FieldError = { field: string; code: ErrorCode; message: string }
@@ -20,6 +22,8 @@ export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldE
 
 export { LIMITS }
 
+const code = (value: ErrorCode) => value
+
 // Letters, digits and the usual punctuation before the @; a dotted domain with a real TLD after.
 const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 // C0 and C1 controls, except the line breaks and tabs a message may hold.
@@ -32,41 +36,73 @@ export function normaliseEmail(email: string): string {
   return `${email.slice(0, at)}@${email.slice(at + 1).toLowerCase()}`
 }
 
-export function checkEmail(value: unknown, errors: FieldError[]): string | null {
-  if (typeof value !== 'string' || !value.trim()) {
-    errors.push(error('email', 'required', 'An e-mail address is required.'))
-    return null
+export const emailField = v.pipe(
+  text,
+  v.transform((email) => email.trim()),
+  v.nonEmpty(code('required')),
+  v.maxLength(LIMITS.email, code('too_long')),
+  v.check((email) => !CONTROL.test(email) && !MARKUP.test(email), code('invalid_characters')),
+  v.check((email) => EMAIL.test(email) && !email.includes('..'), code('invalid_email')),
+  v.transform(normaliseEmail),
+)
+
+/** A field people never see: only form-filling robots put anything in it. */
+export const honeypotField = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check((value) => !value, code('spam_suspected')),
+  ),
+  '',
+)
+
+/** The form's fields and no others, from whatever was sent (a non-object is an empty form). */
+export function formSchema<E extends v.ObjectEntries>(entries: E) {
+  return v.pipe(
+    v.unknown(),
+    v.transform((input) =>
+      input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {},
+    ),
+    v.strictObject({ ...entries, website: honeypotField }, code('unexpected_field')),
+  )
+}
+
+/** The plain explanation the JSON APIs send with each code, for clients that are not the forms. */
+export function explain(field: string, problem: ErrorCode): string {
+  const named = field === 'email' ? 'e-mail address' : field
+  switch (problem) {
+    case 'required':
+      return field === 'email' ? 'An e-mail address is required.' : `The ${named} is required.`
+    case 'too_long':
+      return `The ${named} must be at most ${LIMITS[field as keyof typeof LIMITS] ?? ''} characters.`
+    case 'invalid_characters':
+      return field === 'email'
+        ? 'The e-mail address contains characters that are not allowed.'
+        : `The ${named} must be plain text, without markup or control characters.`
+    case 'invalid_email':
+      return 'Enter an e-mail address like name@example.co.uk.'
+    case 'invalid_phone':
+      return 'Enter a UK phone number, such as 020 7946 0123, or leave it empty.'
+    case 'consent_required':
+      return 'Consent to receive e-mails is required.'
+    case 'unexpected_field':
+      return `Unexpected field "${field.slice(0, 40)}".`
+    case 'spam_suspected':
+      return 'This submission looks automated and was not accepted.'
   }
-  const email = value.trim()
-  if (email.length > LIMITS.email) {
-    errors.push(error('email', 'too_long', `The e-mail address must be at most ${LIMITS.email} characters.`))
-  } else if (CONTROL.test(email) || MARKUP.test(email)) {
-    errors.push(error('email', 'invalid_characters', 'The e-mail address contains characters that are not allowed.'))
-  } else if (!EMAIL.test(email) || email.includes('..')) {
-    errors.push(error('email', 'invalid_email', 'Enter an e-mail address like name@example.co.uk.'))
-  } else {
-    return normaliseEmail(email)
+}
+
+/** Runs a form's schema: its value, or its problems with their plain explanations. */
+export function validateWith<S extends v.GenericSchema<unknown, unknown>>(schema: S) {
+  return (input: unknown): Validation<v.InferOutput<S>> => {
+    const result = v.safeParse(schema, input, { abortPipeEarly: true })
+    if (result.success) return { ok: true, value: result.output }
+    return {
+      ok: false,
+      errors: result.issues.map((issue) => {
+        const field = String(issue.path?.at(-1)?.key ?? '')
+        const problem = issue.message as ErrorCode
+        return { field, code: problem, message: explain(field, problem) }
+      }),
+    }
   }
-  return null
-}
-
-export function honeypot(body: Record<string, unknown>): FieldError[] {
-  // A field people never see: only form-filling robots put anything in it.
-  return body.website
-    ? [error('website', 'spam_suspected', 'This submission looks automated and was not accepted.')]
-    : []
-}
-
-export function unexpected(body: Record<string, unknown>, allowed: string[]): FieldError[] {
-  return Object.keys(body)
-    .filter((key) => !allowed.includes(key))
-    .map((key) => error(key, 'unexpected_field', `Unexpected field "${key.slice(0, 40)}".`))
-}
-
-export function asRecord(input: unknown): Record<string, unknown> {
-  return input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : {}
-}
-
-export function error(field: string, code: ErrorCode, message: string): FieldError {
-  return { field, code, message }
 }

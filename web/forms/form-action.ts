@@ -8,13 +8,17 @@ import { isCrossOrigin } from '@/http/same-origin'
 import { describeError } from '@/lib/log'
 import type { FormProblem, FormState } from './form-state'
 
+const TYPED_MAX = 1000
+
 /** Problems every form can report, whatever its own. */
 export type CommonProblem = 'tooMany' | 'crossOrigin' | 'unavailable'
 
 export type FieldProblem<C extends string> = { field: string; code: C }
 
 export type Outcome<C extends string> =
-  { ok: true; redirect: string; setCookies?: string[] } | { ok: false; errors: FieldProblem<C>[] | C | CommonProblem }
+  | { ok: true; redirect: string; setCookies?: string[] }
+  /** `wait`: the seconds a `tooMany` refusal asks the visitor to wait. */
+  | { ok: false; errors: FieldProblem<C>[] | C | CommonProblem; wait?: number }
 
 export type Validation<T, C extends string> = { ok: true; value: T } | { ok: false; errors: FieldProblem<C>[] }
 
@@ -50,8 +54,11 @@ export function formAction<T, C extends string>(options: FormActionOptions<T, C>
     const request = describedRequest(incoming, page)
     const body = fieldsOf(form)
     const say = await words()
+    // Given back in the page, and by the page in its next post: bounded, whatever was sent.
     const typed = Object.fromEntries(
-      Object.entries(body).filter(([field]) => !/password/i.test(field) && !secret.has(field)),
+      Object.entries(body)
+        .filter(([field]) => !/password/i.test(field) && !secret.has(field))
+        .map(([field, value]) => [field, value.slice(0, TYPED_MAX)]),
     )
     const sent = (previous?.sent ?? 0) + 1
     const answer = (problems: FormProblem[]): FormState => ({ problems, typed, sent })
@@ -73,7 +80,7 @@ export function formAction<T, C extends string>(options: FormActionOptions<T, C>
     }
     if (!outcome.ok) {
       return typeof outcome.errors === 'string'
-        ? problem(outcome.errors)
+        ? problem(outcome.errors, outcome.wait)
         : answer(outcome.errors.map(({ field, code }) => ({ field, code, message: say(code) })))
     }
     await setCookies(outcome.setCookies ?? [], arrivedOverHttps(request))

@@ -1,12 +1,21 @@
-import { asRecord, checkEmail, error, honeypot, unexpected, type Validation } from './field-checks'
+import * as v from 'valibot'
+import { emailField, formSchema, validateWith } from './field-checks'
 
 export type NewsletterInput = { email: string; consent: true }
 
-export function validateNewsletter(input: unknown): Validation<NewsletterInput> {
-  const body = asRecord(input)
-  const errors = [...unexpected(body, ['email', 'consent', 'website']), ...honeypot(body)]
-  const email = checkEmail(body.email, errors)
-  if (body.consent !== true)
-    errors.push(error('consent', 'consent_required', 'Consent to receive e-mails is required.'))
-  return errors.length ? { ok: false, errors } : { ok: true, value: { email: email!, consent: true } }
-}
+/** The newsletter sign-up: an address, and consent given as exactly `true`. */
+export const validateNewsletter = validateWith(
+  v.pipe(
+    formSchema({
+      email: emailField,
+      consent: v.optional(
+        v.pipe(
+          v.unknown(),
+          v.check((consent) => consent === true, 'consent_required'),
+        ),
+        false,
+      ),
+    }),
+    v.transform(({ email }): NewsletterInput => ({ email, consent: true })),
+  ),
+)

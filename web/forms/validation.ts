@@ -1,21 +1,12 @@
 /**
- * The one set of rules for the newsletter and contact forms, run on the server by their actions
- * and JSON endpoints. Errors carry a code; the form shows the editor's wording for it, and the
+ * The one set of rules for the newsletter and contact forms (a valibot schema each), run on the
+ * server by their actions and JSON endpoints. Errors carry a code; the form shows the editor's wording for it, and the
  * API sends a plain explanation for other clients.
  */
+import * as v from 'valibot'
 import { UK_PHONE } from '@rules/uk-phone'
-import {
-  asRecord,
-  checkEmail,
-  CONTROL,
-  error,
-  honeypot,
-  LIMITS,
-  MARKUP,
-  unexpected,
-  type FieldError,
-  type Validation,
-} from './field-checks'
+import { CONTROL, emailField, formSchema, LIMITS, MARKUP, validateWith } from './field-checks'
+import { text } from './schema'
 
 export { LIMITS, normaliseEmail, type ErrorCode, type FieldError, type Validation } from './field-checks'
 export { validateNewsletter, type NewsletterInput } from './newsletter-validation'
@@ -25,37 +16,39 @@ const LINE_BREAK = /[\r\n\t]/
 
 export type ContactInput = { name: string; email: string; phone: string | null; message: string }
 
-export function validateContact(input: unknown): Validation<ContactInput> {
-  const body = asRecord(input)
-  const errors = [...unexpected(body, ['name', 'email', 'phone', 'message', 'website']), ...honeypot(body)]
-  const name = checkText(body.name, 'name', LIMITS.name, false, errors)
-  const email = checkEmail(body.email, errors)
-  const message = checkText(body.message, 'message', LIMITS.message, true, errors)
-  let phone: string | null = null
-  if (typeof body.phone === 'string' && body.phone.trim()) {
-    phone = body.phone.trim()
-    if (phone.length > LIMITS.phone || !UK_PHONE.test(phone)) {
-      errors.push(error('phone', 'invalid_phone', 'Enter a UK phone number, such as 020 7946 0123, or leave it empty.'))
-    }
-  } else if (body.phone !== undefined && body.phone !== null && typeof body.phone !== 'string') {
-    errors.push(error('phone', 'invalid_phone', 'The phone number must be text.'))
-  }
-  return errors.length
-    ? { ok: false, errors }
-    : { ok: true, value: { name: name!, email: email!, phone, message: message! } }
-}
+/** Plain text, trimmed: on one line unless it is the message. */
+const plainText = (max: number, multiline: boolean) =>
+  v.pipe(
+    text,
+    v.transform((value) => value.trim()),
+    v.nonEmpty('required'),
+    v.maxLength(max, 'too_long'),
+    v.check(
+      (value) => !CONTROL.test(value) && (multiline || !LINE_BREAK.test(value)) && !MARKUP.test(value),
+      'invalid_characters',
+    ),
+  )
 
-function checkText(value: unknown, field: string, max: number, multiline: boolean, errors: FieldError[]) {
-  if (typeof value !== 'string' || !value.trim()) {
-    errors.push(error(field, 'required', `The ${field} is required.`))
-    return null
-  }
-  const text = value.trim()
-  if (text.length > max) errors.push(error(field, 'too_long', `The ${field} must be at most ${max} characters.`))
-  else if (CONTROL.test(text) || (!multiline && LINE_BREAK.test(text)) || MARKUP.test(text)) {
-    errors.push(
-      error(field, 'invalid_characters', `The ${field} must be plain text, without markup or control characters.`),
-    )
-  } else return text
-  return null
-}
+/** A UK phone number, or nothing: empty is fine, anything that is not text is not. */
+const phoneField = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.check((value) => value === null || typeof value === 'string', 'invalid_phone'),
+    v.transform((value) => (typeof value === 'string' ? value.trim() : '')),
+    v.check((phone) => !phone || (phone.length <= LIMITS.phone && UK_PHONE.test(phone)), 'invalid_phone'),
+    v.transform((phone) => phone || null),
+  ),
+  '',
+)
+
+export const validateContact = validateWith(
+  v.pipe(
+    formSchema({
+      name: plainText(LIMITS.name, false),
+      email: emailField,
+      phone: phoneField,
+      message: plainText(LIMITS.message, true),
+    }),
+    v.transform(({ name, email, phone, message }): ContactInput => ({ name, email, phone, message })),
+  ),
+)

@@ -1,10 +1,12 @@
+import * as v from 'valibot'
 import { normaliseReference } from '@/lib/reference-format'
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
+import { mustTick, oneLine, text, ticked, validatorFor } from '@/forms/schema'
 
 /**
  * The rules of the checkout and tracker forms, run in the browser for instant messages and again
- * on the server, which trusts nothing. Each problem is a code naming its words in the Orders
- * document. Values come back normalised: the postcode as "SW1A 1AA", the mobile as "07700 900123".
+ * on the server, which trusts nothing: one valibot schema per form. Each problem is a code naming
+ * its words in the Orders document. Values come back normalised: the postcode as "SW1A 1AA", the mobile as "07700 900123".
  */
 export const ADDRESS_MAX = 100
 export const DECLARATIONS = ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'] as const
@@ -70,11 +72,6 @@ export const CHECKOUT_FIELDS = [
   'marketing',
 ] as const
 
-type Body = Record<string, unknown>
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const ticked = (value: unknown) => value === true || value === 'on' || value === 'true'
-const oneLine = (value: unknown) => text(value).trim().replace(/\s+/g, ' ')
-
 // Outward and inward codes (the Royal Mail format), and the one odd postcode the format misses.
 const POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?)([0-9][ABD-HJLNP-UW-Z]{2})$/
 const MOBILE = /^07[1-57-9][0-9]{8}$/
@@ -96,100 +93,123 @@ export function normaliseMobile(value: string): string | null {
   return MOBILE.test(digits) ? `${digits.slice(0, 5)} ${digits.slice(5)}` : null
 }
 
-export function validateCheckout(body: Body): Validation<CheckoutInput> {
-  const errors: CheckoutFieldError[] = []
-  const fail = (field: string, code: CheckoutProblem) => errors.push({ field, code })
+const problem = (code: CheckoutProblem) => code
 
-  const name = oneLine(body.name)
-  if (!name) fail('name', 'nameMissing')
-  else if (name.length > NAME_MAX) fail('name', 'nameTooLong')
-  else if (NOT_A_NAME.test(name)) fail('name', 'nameInvalid')
+/** A person's name: the seller's, or the bank account holder's. */
+const personName = (missing: CheckoutProblem) =>
+  v.pipe(
+    oneLine,
+    v.nonEmpty(problem(missing)),
+    v.maxLength(NAME_MAX, problem('nameTooLong')),
+    v.check((name) => !NOT_A_NAME.test(name), problem('nameInvalid')),
+  )
 
-  const email = text(body.email).trim().toLowerCase()
-  if (!email) fail('email', 'emailMissing')
-  else if (email.length > EMAIL_MAX) fail('email', 'emailTooLong')
-  else if (!EMAIL_PATTERN.test(email) || email.includes('..')) fail('email', 'emailInvalid')
+/** An address line: plain text, short; a missing line is a problem only when the line is needed. */
+const addressLine = (missing?: CheckoutProblem) =>
+  v.pipe(
+    oneLine,
+    v.check((line) => !missing || line.length > 0, missing ?? problem('addressLine1Missing')),
+    v.check((line) => line.length <= ADDRESS_MAX, problem('addressTooLong')),
+    v.check((line) => !NOT_A_NAME.test(line), problem('addressInvalid')),
+  )
 
-  const phoneTyped = oneLine(body.phone)
-  const phone = normaliseMobile(phoneTyped)
-  if (!phoneTyped) fail('phone', 'phoneMissing')
-  else if (!phone) fail('phone', 'phoneInvalid')
+/** A bank number: digits, typed with spaces or dashes or not, of the given length. */
+const bankDigits = (digits: number, missing: CheckoutProblem, invalid: CheckoutProblem) =>
+  v.pipe(
+    text,
+    v.transform((typed) => typed.trim()),
+    v.nonEmpty(problem(missing)),
+    v.transform((typed) => typed.replace(/[\s-]/g, '')),
+    v.check((value) => new RegExp(`^[0-9]{${digits}}$`).test(value), problem(invalid)),
+  )
 
-  const address = (field: 'addressLine1' | 'addressLine2' | 'town', missing?: CheckoutProblem) => {
-    const value = oneLine(body[field])
-    if (!value) {
-      if (missing) fail(field, missing)
-    } else if (value.length > ADDRESS_MAX) fail(field, 'addressTooLong')
-    else if (NOT_A_NAME.test(value)) fail(field, 'addressInvalid')
-    return value
-  }
-  const addressLine1 = address('addressLine1', 'addressLine1Missing')
-  const addressLine2 = address('addressLine2')
-  const town = address('town', 'townMissing')
+/** A value typed one way and kept another (a mobile, a postcode): refused when it cannot be. */
+const normalised = (normalise: (typed: string) => string | null, missing: CheckoutProblem, invalid: CheckoutProblem) =>
+  v.pipe(
+    oneLine,
+    v.nonEmpty(problem(missing)),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = normalise(dataset.value)
+      if (value === null) {
+        addIssue({ message: problem(invalid) })
+        return NEVER
+      }
+      return value
+    }),
+  )
 
-  const postcodeTyped = oneLine(body.postcode)
-  const postcode = normalisePostcode(postcodeTyped)
-  if (!postcodeTyped) fail('postcode', 'postcodeMissing')
-  else if (!postcode) fail('postcode', 'postcodeInvalid')
-
-  const accountHolder = oneLine(body.accountHolder)
-  if (!accountHolder) fail('accountHolder', 'accountHolderMissing')
-  else if (accountHolder.length > NAME_MAX) fail('accountHolder', 'nameTooLong')
-  else if (NOT_A_NAME.test(accountHolder)) fail('accountHolder', 'nameInvalid')
-
-  const sortCodeTyped = text(body.sortCode).trim()
-  const sortCode = sortCodeTyped.replace(/[\s-]/g, '')
-  if (!sortCodeTyped) fail('sortCode', 'sortCodeMissing')
-  else if (!/^[0-9]{6}$/.test(sortCode)) fail('sortCode', 'sortCodeInvalid')
-
-  const accountNumberTyped = text(body.accountNumber).trim()
-  const accountNumber = accountNumberTyped.replace(/[\s-]/g, '')
-  if (!accountNumberTyped) fail('accountNumber', 'accountNumberMissing')
-  else if (!/^[0-9]{8}$/.test(accountNumber)) fail('accountNumber', 'accountNumberInvalid')
-
-  const declarations = DECLARATIONS.filter((declaration) => ticked(body[declaration]))
-  for (const declaration of DECLARATIONS) {
-    if (!declarations.includes(declaration)) fail(declaration, `${declaration}Missing`)
-  }
-
-  if (errors.length) return { ok: false, errors }
-  return {
-    ok: true,
-    value: {
+const checkoutSchema = v.pipe(
+  v.object({
+    name: personName('nameMissing'),
+    email: v.pipe(
+      text,
+      v.transform((email) => email.trim().toLowerCase()),
+      v.nonEmpty(problem('emailMissing')),
+      v.maxLength(EMAIL_MAX, problem('emailTooLong')),
+      v.check((email) => EMAIL_PATTERN.test(email) && !email.includes('..'), problem('emailInvalid')),
+    ),
+    phone: normalised(normaliseMobile, 'phoneMissing', 'phoneInvalid'),
+    addressLine1: addressLine('addressLine1Missing'),
+    addressLine2: addressLine(),
+    town: addressLine('townMissing'),
+    postcode: normalised(normalisePostcode, 'postcodeMissing', 'postcodeInvalid'),
+    accountHolder: personName('accountHolderMissing'),
+    sortCode: bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'),
+    accountNumber: bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'),
+    declareAge: mustTick(problem('declareAgeMissing')),
+    declareOwner: mustTick(problem('declareOwnerMissing')),
+    declareWiped: mustTick(problem('declareWipedMissing')),
+    declareTerms: mustTick(problem('declareTermsMissing')),
+    marketing: ticked,
+  }),
+  // Every declaration is ticked by now: the order records them, not the tick boxes.
+  v.transform(
+    ({
       name,
       email,
-      phone: phone!,
+      phone,
       addressLine1,
       addressLine2,
       town,
-      postcode: postcode!,
+      postcode,
+      accountHolder,
+      sortCode,
+      ...rest
+    }): CheckoutInput => ({
+      name,
+      email,
+      phone,
+      addressLine1,
+      addressLine2,
+      town,
+      postcode,
       accountHolder,
       sortCode: `${sortCode.slice(0, 2)}-${sortCode.slice(2, 4)}-${sortCode.slice(4)}`,
-      accountNumber,
-      declarations,
-      marketing: ticked(body.marketing),
-    },
-  }
-}
+      accountNumber: rest.accountNumber,
+      declarations: [...DECLARATIONS],
+      marketing: rest.marketing,
+    }),
+  ),
+)
+
+export const validateCheckout = validatorFor<CheckoutProblem, typeof checkoutSchema>(checkoutSchema) as (
+  body: unknown,
+) => Validation<CheckoutInput>
 
 export type TrackerInput = { reference: string; lookup: { email: string } | { postcode: string } }
 
+const trackerSchema = v.pipe(
+  v.object({
+    reference: normalised(normaliseReference, 'referenceMissing', 'referenceInvalid'),
+    lookup: v.pipe(oneLine, v.nonEmpty(problem('lookupMissing'))),
+  }),
+  v.transform(({ reference, lookup }): TrackerInput => {
+    const postcode = normalisePostcode(lookup)
+    return { reference, lookup: lookup.includes('@') || !postcode ? { email: lookup.toLowerCase() } : { postcode } }
+  }),
+)
+
 /** The tracker's two fields: the reference, and the order's e-mail address or its postcode. */
-export function validateTracker(body: Body): Validation<TrackerInput> {
-  const errors: CheckoutFieldError[] = []
-  const typed = oneLine(body.reference)
-  const reference = normaliseReference(typed)
-  if (!typed) errors.push({ field: 'reference', code: 'referenceMissing' })
-  else if (!reference) errors.push({ field: 'reference', code: 'referenceInvalid' })
-  const lookupTyped = oneLine(body.lookup)
-  if (!lookupTyped) errors.push({ field: 'lookup', code: 'lookupMissing' })
-  if (errors.length) return { ok: false, errors }
-  const postcode = normalisePostcode(lookupTyped)
-  return {
-    ok: true,
-    value: {
-      reference: reference!,
-      lookup: lookupTyped.includes('@') || !postcode ? { email: lookupTyped.toLowerCase() } : { postcode },
-    },
-  }
-}
+export const validateTracker = validatorFor<CheckoutProblem, typeof trackerSchema>(trackerSchema) as (
+  body: unknown,
+) => Validation<TrackerInput>
