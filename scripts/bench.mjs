@@ -8,7 +8,8 @@
 //  - server time: median and p95 of 200 requests one after another; for /, the requests per second
 //    `next start` sustains (wrk, 1 thread, 50 connections, 10 s; 3 rounds interleaved with the
 //    floor), with the server's CPU time per request;
-//  - checkout: 200 orders placed one after another through POST /api/orders/checkout.
+//  - checkout: 200 orders placed one after another by posting the checkout form to /complete-order
+//    as a browser running no scripts does (its server action, answered with a 303 to the receipt).
 // `--no-build` reuses the last builds; `--strict` exits 1 when a target is missed; `--runs=N`
 // changes the number of Lighthouse runs (5), for a quick look only.
 import { spawn, spawnSync } from 'node:child_process'
@@ -156,19 +157,48 @@ async function serverTimes(url, headers, count) {
   return times
 }
 
+/** Text in an HTML attribute, as the browser reads it. */
+const unescapeHtml = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
 /**
- * Places `count` orders as a browser would (a basket, the checkout form's key and prices, the
- * form sent as JSON), each from a client address of its own so the rate limit stays out of it, and
- * times the checkout request alone.
+ * The hidden fields of the page's form that holds a field named `field`: Next's `$ACTION_…` ones,
+ * which name the server action, and the form's own (the checkout's one-time key and prices).
+ */
+function hiddenFieldsOf(html, field) {
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map((match) => match[0])
+    .find((text) => text.includes(`name="${field}"`))
+  if (!form) throw new Error(`No form with a field "${field}" on the page`)
+  const fields = {}
+  for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
+    if (!/type="hidden"/.test(input)) continue
+    const name = /name="([^"]*)"/.exec(input)?.[1]
+    if (name) fields[unescapeHtml(name)] = unescapeHtml(/value="([^"]*)"/.exec(input)?.[1] ?? '')
+  }
+  return fields
+}
+
+/**
+ * Places `count` orders as a browser running no scripts would: a basket, the checkout page, and its
+ * form (the server action's hidden fields, the one-time key and prices, what the seller typed) posted
+ * multipart to the page's own address, answered with a 303 to the receipt. Each comes from a client
+ * address of its own so the rate limit stays out of it; the post alone is timed.
  */
 async function checkoutTimes(origin, count) {
   const times = []
   for (let i = 0; i < count; i++) {
     const client = { 'x-forwarded-for': `10.9.${Math.floor(i / 250)}.${(i % 250) + 1}` }
     const cookie = await basketCookie(origin, client)
-    const form = await (await request(`${origin}/complete-order`, { headers: { cookie, ...client } })).text()
-    const hidden = (name) => form.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? ''
-    const body = {
+    const page = await (await request(`${origin}/complete-order`, { headers: { cookie, ...client } })).text()
+    const fields = {
+      ...hiddenFieldsOf(page, 'idempotencyKey'),
       name: 'Bench Seller',
       email: `bench.${i}@example.com`,
       phone: '07700 900123',
@@ -182,17 +212,22 @@ async function checkoutTimes(origin, count) {
       declareOwner: 'true',
       declareWiped: 'true',
       declareTerms: 'true',
-      idempotencyKey: hidden('idempotencyKey'),
-      confirmedPrices: hidden('confirmedPrices'),
     }
+    const body = new FormData()
+    for (const [name, value] of Object.entries(fields)) body.append(name, value)
     const started = performance.now()
-    const response = await request(`${origin}/api/orders/checkout`, {
+    const response = await request(`${origin}/complete-order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin, cookie, ...client },
-      body: JSON.stringify(body),
+      headers: { origin, cookie, ...client },
+      body,
+      redirect: 'manual',
     })
     times.push(performance.now() - started)
-    if (!response.ok) throw new Error(`Checkout ${i + 1} answered ${response.status}: ${await response.text()}`)
+    const location = response.headers.get('location') ?? ''
+    if (response.status !== 303 || !location.startsWith('/order-successful?order=')) {
+      const problems = [...(await response.text()).matchAll(/data-problem="([^"]+)"/g)].map((match) => match[1])
+      throw new Error(`Checkout ${i + 1} answered ${response.status} ${location} ${problems.join(' ')}`.trim())
+    }
   }
   return times
 }
@@ -451,7 +486,7 @@ try {
     console.log(`| ${page}${WITH_BASKET.has(page) ? ' (1 device in the basket)' : ''} | ${cells.join(' | ')} |`)
   }
   console.log(
-    `| POST /api/orders/checkout (${SAMPLES} orders) | | | | | | | | | ${median(checkout).toFixed(1)} / ${p95(checkout).toFixed(1)} ms | |`,
+    `| POST /complete-order, the checkout form without scripts (${SAMPLES} orders) | | | | | | | | | ${median(checkout).toFixed(1)} / ${p95(checkout).toFixed(1)} ms | |`,
   )
 
   const cpu = (list) =>

@@ -15,22 +15,58 @@ const nextAddress = () => {
   return `198.18.${(client >> 8) & 255}.${client & 255}`
 }
 
-async function post(path, body) {
+const unescape = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+// The hidden fields of the page's form (Next's `$ACTION_…` ones), read once per page: the forms
+// are server actions, posted back to the page as a browser running no scripts posts them
+// (tests/e2e/form-post.ts does the same for the tests).
+const forms = new Map()
+async function hiddenFields(path) {
+  if (!forms.has(path)) {
+    const html = await (await fetch(`${origin}${path}`)).text()
+    const form = html.match(/<form\b[\s\S]*?<\/form>/g)?.find((candidate) => candidate.includes('$ACTION_'))
+    if (!form) throw new Error(`No form on ${path}`)
+    const fields = {}
+    for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
+      if (!/type="hidden"/.test(input)) continue
+      const name = /name="([^"]*)"/.exec(input)?.[1]
+      if (name) fields[unescape(name)] = unescape(/value="([^"]*)"/.exec(input)?.[1] ?? '')
+    }
+    forms.set(path, fields)
+  }
+  return forms.get(path)
+}
+
+/** Posts the page's form; only the post is timed. Success is the 303 to the next page. */
+async function post(path, fields) {
+  const body = new FormData()
+  for (const [name, value] of Object.entries({ ...(await hiddenFields(path)), ...fields })) body.append(name, value)
   const started = performance.now()
   const response = await fetch(`${origin}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
-    body: JSON.stringify(body),
+    headers: { origin, 'x-forwarded-for': nextAddress() },
+    body,
+    redirect: 'manual',
   })
-  await response.arrayBuffer()
+  const html = await response.text()
   const elapsed = performance.now() - started
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`)
+  if (response.status !== 303) {
+    const problems = [...html.matchAll(/data-problem="([^"]+)"/g)].map((match) => match[1])
+    throw new Error(`${path} answered ${response.status}${problems.length ? ` (${problems.join(', ')})` : ''}`)
+  }
   return elapsed
 }
 
 async function makeAccount() {
   const email = `timing-${randomUUID().slice(0, 8)}@example.com`
-  await post('/api/account/sign-up', { name: 'Timing Check', email, password: 'cobalt pillow harvest' })
+  await post('/sign-up', { name: 'Timing Check', email, password: 'cobalt pillow harvest' })
   return email
 }
 
@@ -43,15 +79,15 @@ const known = process.argv[2] || (await makeAccount())
 
 // A few of each first, so that neither side pays for a cold start.
 for (let i = 0; i < 5; i++) {
-  await post('/api/account/forgot-password', { email: known })
-  await post('/api/account/forgot-password', { email: `nobody-${randomUUID()}@example.com` })
+  await post('/forget-password', { email: known })
+  await post('/forget-password', { email: `nobody-${randomUUID()}@example.com` })
 }
 const times = { known: [], unknown: [] }
 for (let i = 0; i < ROUNDS; i++) {
   const order = i % 2 ? ['known', 'unknown'] : ['unknown', 'known']
   for (const kind of order) {
     const email = kind === 'known' ? known : `nobody-${randomUUID()}@example.com`
-    times[kind].push(await post('/api/account/forgot-password', { email }))
+    times[kind].push(await post('/forget-password', { email }))
   }
 }
 const summary = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { confirmEmail, logIn, mailTo, ownAddress } from './account-helpers'
+import { postPageForm } from './form-post'
 import { placeOrder } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
@@ -23,11 +24,13 @@ test('a stranger who signs up with a seller’s address gains nothing when the s
   const { reference } = await placeOrder(page, victim)
 
   // A stranger signs up with the seller's address and a password of their own.
-  const signUp = await request.post('/api/account/sign-up', {
-    data: { name: 'Not The Seller', email: victim, password: STRANGER_PASSWORD },
-    headers: { 'x-forwarded-for': testClientAddress() },
-  })
-  expect(signUp.ok()).toBe(true)
+  const signUp = await postPageForm(
+    request,
+    '/sign-up',
+    { name: 'Not The Seller', email: victim, password: STRANGER_PASSWORD },
+    { headers: { 'x-forwarded-for': testClientAddress() } },
+  )
+  expect([signUp.status, signUp.location]).toEqual([303, '/sign-up?sent=1'])
 
   // The seller (or their mail scanner) opens the unexpected link, new or in the old form.
   const verification = await mailTo(victim, /^Confirm your e-mail address$/)

@@ -13,7 +13,7 @@ test('with scripts off, the account forms post, show their problems and keep wor
   await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill('not-an-address')
   await page.getByLabel('Password', { exact: true }).fill('short')
   await page.getByRole('button', { name: 'Create account' }).click()
-  await expect(page).toHaveURL(/\/sign-up\?errors=/)
+  await expect(page).toHaveURL(/\/sign-up$/)
   await expect(errorSummary(page).getByRole('link')).toHaveText([
     'Enter your name without < > { } or codes',
     'Enter an e-mail address like name@example.co.uk',
@@ -39,7 +39,9 @@ test('with scripts off, the account forms post, show their problems and keep wor
   await page.getByLabel('Password', { exact: true }).fill('wrong wrong wrong')
   await page.getByRole('button', { name: 'Log in' }).click()
   await expect(errorSummary(page)).toContainText('The e-mail address or password is not right.')
-  await expect(page.getByRole('textbox', { name: 'E-mail address', exact: true })).toHaveValue('')
+  // What was typed comes back with the page, the password excepted.
+  await expect(page.getByRole('textbox', { name: 'E-mail address', exact: true })).toHaveValue(seller.email)
+  await expect(page.getByLabel('Password', { exact: true })).toHaveValue('')
   await page.getByRole('textbox', { name: 'E-mail address', exact: true }).fill(seller.email)
   await page.getByLabel('Password', { exact: true }).fill(seller.password)
   await page.getByRole('button', { name: 'Log in' }).click()
@@ -58,7 +60,8 @@ test('with scripts off, the account forms post, show their problems and keep wor
   await password.getByLabel('Current password').fill('not the current one')
   await password.getByLabel('New password').fill('sapphire bicycle thunder')
   await password.getByRole('button', { name: 'Change password' }).click()
-  await expect(page).toHaveURL(/form=password/)
+  // The same page comes back (its address unchanged: no problem in it), with the problem.
+  await expect(page).toHaveURL(/\/profile\?notice=verified$/)
   await expect(page.getByRole('region', { name: 'Change your password' }).getByRole('alert')).toContainText(
     'Your current password is not right',
   )

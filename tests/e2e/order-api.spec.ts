@@ -1,37 +1,45 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { logIn, newSeller, signUp } from './account-helpers'
+import { readPageForm, sendPageForm, type PostedForm } from './form-post'
 import { REFERENCE, staffPage } from './order-helpers'
 import { GOOD_ANSWERS, IPHONE_13 } from './sell-helpers'
 
-// Checkout, the tracker and the staff endpoint as a script (or an attacker) sees them.
+// Checkout, the tracker and the staff forms as a browser without scripts (or an attacker) posts them:
+// each is a server action on its page, answered with a 303 to the next page or the page again.
 test.beforeEach(() => {
   test.skip(test.info().project.name !== 'desktop', 'HTTP behaviour does not depend on the screen')
 })
 
-type Api = { request: APIRequestContext; origin: string; address: string }
+type Client = { request: APIRequestContext; origin: string; headers: Record<string, string> }
 
-function api(page: Page, baseURL: string): Api {
-  return { request: page.request, origin: new URL(baseURL).origin, address: testClientAddress() }
+function client(page: Page, baseURL: string): Client {
+  return { request: page.request, origin: new URL(baseURL).origin, headers: { 'x-forwarded-for': testClientAddress() } }
 }
 
-const post = (api: Api, path: string, data: unknown, headers: Record<string, string> = {}) =>
-  api.request.post(path, {
-    headers: { origin: api.origin, 'x-forwarded-for': api.address, ...headers },
-    data: data as Record<string, unknown>,
+/** A basket holding an iPhone 13, and its checkout form as the page gives it (one-time key, prices). */
+async function basketAndForm(client: Client) {
+  const added = await client.request.post('/api/basket', {
+    headers: { origin: client.origin, ...client.headers },
+    data: { model: IPHONE_13.id, storage: '128gb', answers: GOOD_ANSWERS },
   })
-
-/** A basket holding an iPhone 13, and the one-time key and prices its checkout form carries. */
-async function basketAndForm(api: Api) {
-  const added = await post(api, '/api/basket', { model: IPHONE_13.id, storage: '128gb', answers: GOOD_ANSWERS })
   expect(added.status()).toBe(201)
-  const html = await (await api.request.get('/complete-order', { headers: { 'x-forwarded-for': api.address } })).text()
-  const hidden = (name: string) => html.match(new RegExp(`name="${name}" value="([^"]*)"`))?.[1] ?? ''
-  return { idempotencyKey: hidden('idempotencyKey'), confirmedPrices: hidden('confirmedPrices') }
+  const form = await readPageForm(client.request, '/complete-order', {
+    form: 'idempotencyKey',
+    headers: client.headers,
+  })
+  expect(form.hidden.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/)
+  expect(form.hidden.confirmedPrices).toMatch(/:11400$/)
+  return form.hidden
 }
 
-function validBody(email: string, form: { idempotencyKey: string; confirmedPrices: string }) {
+/** Sends the checkout form (hidden fields included) from this client, as a browser without scripts. */
+const sendCheckout = (client: Client, fields: Record<string, string>, origin: string = client.origin) =>
+  sendPageForm(client.request, '/complete-order', fields, { headers: client.headers, origin })
+
+function validBody(email: string, hidden: Record<string, string>): Record<string, string> {
   return {
+    ...hidden,
     name: 'Pat Seller',
     email,
     phone: '+44 7700 900123',
@@ -45,17 +53,32 @@ function validBody(email: string, form: { idempotencyKey: string; confirmedPrice
     declareOwner: 'true',
     declareWiped: 'true',
     declareTerms: 'true',
-    ...form,
   }
 }
 
-test('every checkout field wrong in turn gets its own message and a 422; markup is refused', async ({
+/** The error summary's links: each problem's code and the field it points at (`#<id>-<field>`). */
+const summaryLinks = (html: string) =>
+  [...html.matchAll(/<a\b[^>]*\bhref="#[^"]*-([A-Za-z0-9]+)"[^>]*\bdata-problem="([^"]+)"/g)].map((match) => ({
+    field: match[1]!,
+    code: match[2]!,
+  }))
+
+const referenceOf = (answer: PostedForm) => decodeURIComponent(answer.location ?? '').match(REFERENCE)?.[0]
+
+/** Places the order in the client's basket; answers with its reference. */
+async function placed(client: Client, email: string): Promise<string> {
+  const answer = await sendCheckout(client, validBody(email, await basketAndForm(client)))
+  expect(answer.status, answer.problems.map((problem) => problem.code).join(' ')).toBe(303)
+  expect(answer.location).toMatch(/^\/order-successful\?order=/)
+  return referenceOf(answer)!
+}
+
+test('every checkout field wrong in turn comes back with its own problem; markup is refused', async ({
   page,
   baseURL,
 }) => {
-  const client = api(page, baseURL!)
-  const form = await basketAndForm(client)
-  const good = validBody(uniqueEmail('fields'), form)
+  const seller = client(page, baseURL!)
+  const good = validBody(uniqueEmail('fields'), await basketAndForm(seller))
   const cases: Array<[field: string, value: string, code: string]> = [
     ['name', '', 'nameMissing'],
     ['name', '<script>alert(1)</script>', 'nameInvalid'],
@@ -74,11 +97,22 @@ test('every checkout field wrong in turn gets its own message and a 422; markup 
     ['declareTerms', '', 'declareTermsMissing'],
   ]
   for (const [field, value, code] of cases) {
-    const response = await post(client, '/api/orders/checkout', { ...good, [field]: value })
-    expect(response.status(), `${field}=${value}`).toBe(422)
-    const body = await response.json()
-    expect(body.errors).toEqual([expect.objectContaining({ field, code, message: expect.any(String) })])
-    expect(body.errors[0].message).not.toMatch(/undefined|\{[a-z]+\}/)
+    const answer = await sendCheckout(seller, { ...good, [field]: value })
+    // The checkout page again, not the receipt: nothing was placed.
+    expect(answer.status, `${field}=${value}`).toBe(200)
+    expect(answer.location).toBeNull()
+    expect(
+      answer.problems.map((problem) => problem.code),
+      `${field}=${value}`,
+    ).toEqual([code])
+    expect(answer.problems[0]!.message).not.toMatch(/^$|undefined|\{[a-z]+\}/)
+    // The summary's one link goes to the field that is wrong.
+    expect(summaryLinks(answer.html)).toEqual([{ field, code }])
+    // What was typed comes back, never the bank account's numbers (nor the markup as markup).
+    if (field !== 'town') expect(answer.html).toContain('value="York"')
+    expect(answer.html).not.toContain('87654321')
+    expect(answer.html).not.toContain('<script>alert(1)')
+    expect(answer.html).not.toContain('<img src=x')
   }
 })
 
@@ -86,112 +120,158 @@ test('a 1 MB body, another site, a forged price and a reused key are refused; a 
   page,
   baseURL,
 }) => {
-  const client = api(page, baseURL!)
-  const form = await basketAndForm(client)
+  const seller = client(page, baseURL!)
+  const hidden = await basketAndForm(seller)
   const email = uniqueEmail('abuse')
-  const good = validBody(email, form)
+  const good = validBody(email, hidden)
 
-  const huge = await post(client, '/api/orders/checkout', { ...good, name: 'x'.repeat(1024 * 1024) })
-  expect(huge.status()).toBe(413)
-  const elsewhere = await post(client, '/api/orders/checkout', good, { origin: 'https://evil.example' })
-  expect(elsewhere.status()).toBe(403)
+  const huge = await sendCheckout(seller, { ...good, name: 'x'.repeat(1024 * 1024) })
+  expect(huge.status).toBe(413)
+  const elsewhere = await sendCheckout(seller, good, 'https://evil.example')
+  expect(elsewhere.status).toBe(403)
 
-  // A price in the body sets nothing; prices the seller did not see are refused.
-  const forged = await post(client, '/api/orders/checkout', {
+  // A price in the body sets nothing; prices the seller did not see are refused, and the page
+  // comes back saying the prices changed.
+  const forged = await sendCheckout(seller, {
     ...good,
-    pricePence: 1,
-    totalPence: 99_999_00,
-    confirmedPrices: form.confirmedPrices.replace(/:11400$/, ':99999900'),
+    pricePence: '1',
+    totalPence: '9999900',
+    confirmedPrices: hidden.confirmedPrices!.replace(/:11400$/, ':99999900'),
   })
-  expect(forged.status()).toBe(409)
-  expect((await forged.json()).code).toBe('pricesChanged')
+  expect(forged.status).toBe(200)
+  expect(forged.location).toBeNull()
+  // New prices are news, not a mistake: a notice above the form, not an item of the summary.
+  expect(forged.problems).toEqual([])
+  expect(forged.html).toMatch(/<div class="notice notice--panel" role="status"><h2>Prices have changed<\/h2>/)
 
-  const first = await post(client, '/api/orders/checkout', { ...good, pricePence: 1 })
-  expect(first.status()).toBe(200)
-  const { redirect } = await first.json()
-  // A double click or a retry: the same key and body answer with the same order.
-  const again = await post(client, '/api/orders/checkout', { ...good, pricePence: 1 })
-  expect(again.status()).toBe(200)
-  const referenceOf = (link: string) => decodeURIComponent(link).match(REFERENCE)![0]
-  expect(referenceOf((await again.json()).redirect)).toBe(referenceOf(redirect))
-  // The same key with other details is refused.
-  const reused = await post(client, '/api/orders/checkout', { ...good, name: 'Someone Else' })
-  expect(reused.status()).toBe(409)
-  expect((await reused.json()).code).toBe('keyReused')
+  const first = await sendCheckout(seller, { ...good, pricePence: '1' })
+  expect(first.status, first.problems.map((problem) => problem.code).join(' ')).toBe(303)
+  expect(first.location).toMatch(/^\/order-successful\?order=/)
+  // A double click or a retry: the same form sent again goes to the same order's receipt.
+  const again = await sendCheckout(seller, { ...good, pricePence: '1' })
+  expect(again.status).toBe(303)
+  expect(again.location).toMatch(/^\/order-successful\?order=/)
+  expect(referenceOf(again)).toBe(referenceOf(first))
+  // The same key with other details is refused: no second order, no receipt. (The basket is empty
+  // now, so the page comes back as the empty checkout, without the form or its problem.)
+  const reused = await sendCheckout(seller, { ...good, name: 'Someone Else' })
+  expect(reused.status).toBe(200)
+  expect(reused.location).toBeNull()
+  expect(reused.html).not.toContain('name="idempotencyKey"')
+  // With a device in the basket again, the spent key with this basket's prices and other details
+  // is refused by name, and the form comes back.
+  const next = await basketAndForm(seller)
+  const reusedWithBasket = await sendCheckout(seller, {
+    ...good,
+    name: 'Someone Else',
+    confirmedPrices: next.confirmedPrices!,
+  })
+  expect(reusedWithBasket.status).toBe(200)
+  expect(reusedWithBasket.location).toBeNull()
+  expect(reusedWithBasket.problems.map((problem) => problem.code)).toEqual(['keyReused'])
+  // That basket's own form, with its own key, still places its order: a second one, not the first.
+  const second = await sendCheckout(seller, validBody(email, next))
+  expect(second.status).toBe(303)
+  expect(referenceOf(second)).toMatch(REFERENCE)
+  expect(referenceOf(second)).not.toBe(referenceOf(first))
 
   // The order holds the server's price, not the one sent.
-  await page.goto(redirect)
+  await page.goto(first.location!)
   await expect(page.getByText('Apple iPhone 13 128GB, Good: £114')).toBeVisible()
+  await expect(page.getByText(referenceOf(first)!).first()).toBeVisible()
 })
 
 test('the tracker answers a wrong pair like an unknown reference, and slows down guessing', async ({
   page,
   baseURL,
 }) => {
-  const client = api(page, baseURL!)
-  const form = await basketAndForm(client)
+  const seller = client(page, baseURL!)
   const email = uniqueEmail('tracker')
-  const placed = await post(client, '/api/orders/checkout', validBody(email, form))
-  const reference = decodeURIComponent((await placed.json()).redirect).match(REFERENCE)![0]
+  const reference = await placed(seller, email)
 
-  const track = (body: Record<string, string>) => post(client, '/api/orders/track', body)
+  const tracker = await readPageForm(seller.request, '/order-tracker', { form: 'lookup', headers: seller.headers })
+  const track = (fields: Record<string, string>) =>
+    sendPageForm(
+      seller.request,
+      '/order-tracker',
+      { ...tracker.hidden, ...fields },
+      {
+        headers: seller.headers,
+        origin: seller.origin,
+      },
+    )
   const right = await track({ reference, lookup: 'yo17hh' })
-  expect(right.status()).toBe(200)
+  expect(right.status).toBe(303)
+  expect(right.location).toMatch(/^\/order-tracker-details\?order=/)
+  expect(decodeURIComponent(right.location!)).toContain(reference)
   const wrongPair = await track({ reference, lookup: 'someone@example.com' })
   const unknown = await track({ reference: 'HB-2222-2222', lookup: email })
-  expect(wrongPair.status()).toBe(404)
-  expect(unknown.status()).toBe(404)
-  expect(await wrongPair.json()).toEqual(await unknown.json())
+  for (const answer of [wrongPair, unknown]) {
+    expect(answer.status).toBe(200)
+    expect(answer.location).toBeNull()
+    expect(answer.problems.map((problem) => problem.code)).toEqual(['notFound'])
+  }
+  // Word for word the same: the answer does not say which half was wrong.
+  expect(wrongPair.problems).toEqual(unknown.problems)
   const badLink = await page.goto('/order-tracker-details?order=HB-2222-2222.9999999999.forged')
   expect(badLink?.status()).toBe(200)
   await expect(page.getByRole('alert').filter({ hasText: 'This link has expired or is not complete' })).toBeVisible()
 
-  // 50 rapid lookups: the first few are answered, the rest wait.
-  const statuses: number[] = []
-  for (let i = 0; i < 50; i++) statuses.push((await track({ reference: 'HB-3333-3333', lookup: email })).status())
-  expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(40)
-  expect(statuses.every((status) => status === 404 || status === 429)).toBe(true)
+  // 50 rapid lookups: the first few are answered, the rest are asked to wait; never a 5xx.
+  const answers: PostedForm[] = []
+  for (let i = 0; i < 50; i++) answers.push(await track({ reference: 'HB-3333-3333', lookup: email }))
+  expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
+  const codes = answers.map((answer) => answer.problems.map((problem) => problem.code).join(' '))
+  expect(codes.filter((code) => code === 'tooMany').length).toBeGreaterThanOrEqual(40)
+  expect(
+    codes.every((code) => code === 'notFound' || code === 'tooMany'),
+    codes.join(', '),
+  ).toBe(true)
+  // The wait is said in words, with how long.
+  const waiting = answers.at(-1)!.problems[0]!.message
+  expect(waiting).toMatch(/\d/)
+  expect(waiting).not.toMatch(/undefined|\{[a-z]+\}/)
 })
 
-test('a seller cannot use the staff endpoint; two staff moving one order at once: one wins, one is told', async ({
+test('a seller cannot post the staff form; two staff moving one order at once: one wins, one is told', async ({
   page,
   browser,
   baseURL,
 }) => {
-  const client = api(page, baseURL!)
-  const form = await basketAndForm(client)
-  const placed = await post(client, '/api/orders/checkout', validBody(uniqueEmail('race'), form))
-  const reference = decodeURIComponent((await placed.json()).redirect).match(REFERENCE)![0]
+  const reference = await placed(client(page, baseURL!), uniqueEmail('race'))
+  const [one, two] = await Promise.all([staffPage(browser), staffPage(browser, 'manager')])
+  const path = `/admin/orders/${reference}`
+  // The form as each member of staff's page gives it: the staff action's id, the order, its status.
+  const receiveForm = (staff: Page) => readPageForm(staff.request, `${path}?action=receive`, { form: 'expectedStatus' })
+  const { hidden, origin } = await receiveForm(one)
+  expect(hidden).toMatchObject({ reference, action: 'receive', expectedStatus: 'placed' })
 
+  // A seller who has the form's fields (the action's id is the same for everyone) meets the 404.
   const seller = newSeller('notstaff')
   await signUp(page, seller)
   await logIn(page, seller.email, seller.password)
-  const asSeller = await page.request.post('/api/admin/orders', {
-    headers: { origin: client.origin },
-    form: { reference, action: 'receive', expectedStatus: 'placed' },
-    maxRedirects: 0,
-  })
-  expect(asSeller.status()).toBe(404)
+  const asSeller = await sendPageForm(page.request, path, hidden, { origin })
+  expect(asSeller.status).toBe(404)
+  expect(asSeller.location).toBeNull()
+  // Nothing moved: the race below starts from "placed".
 
-  const [one, two] = await Promise.all([staffPage(browser), staffPage(browser, 'manager')])
-  const receive = (staff: Page) =>
-    staff.request.post('/api/admin/orders', {
-      headers: { origin: client.origin },
-      form: { reference, action: 'receive', expectedStatus: 'placed' },
-      maxRedirects: 0,
-    })
-  const answers = await Promise.all([receive(one), receive(two)])
-  const places = answers.map((answer) => answer.headers()['location'] ?? '')
+  const forms = [hidden, (await receiveForm(two)).hidden]
+  const answers = await Promise.all(
+    [one, two].map((staff, index) => sendPageForm(staff.request, path, forms[index]!, { origin })),
+  )
+  const places = answers.map((answer) => answer.location ?? '')
   expect(
-    answers.map((answer) => answer.status()),
+    answers.map((answer) => answer.status),
     places.join(' '),
   ).toEqual([303, 303])
   expect(places.filter((place) => /done=receive/.test(place))).toHaveLength(1)
   expect(places.filter((place) => /moved=received/.test(place))).toHaveLength(1)
   // Staff pages are never cached or indexed.
-  const staffView = await one.request.get(`/admin/orders/${reference}`)
+  const staffView = await one.request.get(path)
   expect(staffView.headers()['cache-control']).toMatch(/no-store/)
   expect(staffView.headers()['x-robots-tag']).toMatch(/noindex/)
-  await one.goto(places.find((place) => /moved=/.test(place))!)
-  await expect(one.getByText(/Someone else moved this order first: it is now Device received/)).toBeVisible()
+  const loser = answers.findIndex((answer) => /moved=/.test(answer.location ?? ''))
+  const told = [one, two][loser]!
+  await told.goto(places[loser]!)
+  await expect(told.getByText(/Someone else moved this order first: it is now Device received/)).toBeVisible()
 })

@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { expect, test } from '@playwright/test'
+import { request as requests, expect, test } from '@playwright/test'
 import { startSiteCopy, type SiteCopy } from '../support/site-copy'
+import { postPageForm } from './form-post'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
 
@@ -35,15 +36,15 @@ async function stopAndWait(copy: SiteCopy) {
 test('a stranger who signed up first with a future staff address does not become staff', async () => {
   test.setTimeout(180_000)
   site = await startSiteCopy({ port: PORT, dist: '.next-staff-attack', env })
-  const post = (path: string, body: unknown) =>
-    fetch(`${site!.origin}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site!.origin },
-      body: JSON.stringify(body),
-    })
   // The stranger signs up with the address the operator will later make a manager.
-  const signUp = await post('/api/account/sign-up', { name: 'Sam Smith', email: ADDRESS, password: STRANGER_PASSWORD })
-  expect(signUp.ok).toBe(true)
+  const before = await requests.newContext({ baseURL: site.origin })
+  const signUp = await postPageForm(before, '/sign-up', {
+    name: 'Sam Smith',
+    email: ADDRESS,
+    password: STRANGER_PASSWORD,
+  })
+  await before.dispose()
+  expect([signUp.status, signUp.location]).toEqual([303, '/sign-up?sent=1'])
   await stopAndWait(site)
   site = undefined
 
@@ -54,13 +55,15 @@ test('a stranger who signed up first with a future staff address does not become
   await expect(command).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('is not verified') })
 
   site = await startSiteCopy({ port: PORT, dist: '.next-staff-attack', env })
-  const login = await post('/api/account/login', { email: ADDRESS, password: STRANGER_PASSWORD })
-  expect(login.ok).toBe(true)
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ')
-  // Signed in as an ordinary seller: /admin is not there for them.
-  const admin = await fetch(`${site.origin}/admin`, { headers: { cookie }, redirect: 'manual' })
-  expect(admin.status).toBe(404)
+  const stranger = await requests.newContext({ baseURL: site.origin })
+  try {
+    const login = await postPageForm(stranger, '/login', { email: ADDRESS, password: STRANGER_PASSWORD })
+    expect([login.status, login.location]).toEqual([303, '/profile'])
+    // Signed in as an ordinary seller (no second step asked for): /admin is not there for them.
+    expect(await (await stranger.get('/api/account/me')).json()).toMatchObject({ signedIn: true, staff: false })
+    const admin = await stranger.get('/admin', { maxRedirects: 0 })
+    expect(admin.status()).toBe(404)
+  } finally {
+    await stranger.dispose()
+  }
 })

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e2e-env'
 import { ownAddress } from './account-helpers'
+import { readPageForm, sendPageForm } from './form-post'
 import { placeOrder, revealBankDetails, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
@@ -29,24 +30,22 @@ test('opening an address never reveals bank details or records a reveal, and ano
   }
   await expect(reveals(manager)).toHaveCount(0)
 
-  // A form on another site, posting with the manager's cookie.
-  const forged = await manager.request.post('/api/admin/orders', {
-    headers: { origin: 'https://evil.example' },
-    form: { reference, action: 'reveal' },
-    maxRedirects: 0,
-  })
-  expect(forged.status()).toBe(403)
+  // The reveal form as the manager's page gives it (the staff action's id, the order), posted by a
+  // page on another site with the manager's cookie.
+  const path = `/admin/orders/${reference}`
+  const { hidden, origin } = await readPageForm(manager.request, path, { form: 'action' })
+  expect(hidden).toMatchObject({ reference, action: 'reveal' })
+  const forged = await sendPageForm(manager.request, path, hidden, { origin: 'https://evil.example' })
+  expect(forged.status).toBe(403)
   await manager.reload()
   await expect(reveals(manager)).toHaveCount(0)
+  await expect(manager.getByText(ACCOUNT_NUMBER)).toHaveCount(0)
 
-  // Staff who are not managers cannot reveal at all.
+  // Staff who are not managers cannot reveal at all, even with the manager's form.
   const staff = await staffPage(browser, 'staff')
-  const byStaff = await staff.request.post('/api/admin/orders', {
-    form: { reference, action: 'reveal' },
-    maxRedirects: 0,
-  })
-  expect(byStaff.status()).toBe(303)
-  expect(byStaff.headers()['location']).toContain('problem=notAllowed')
+  const byStaff = await sendPageForm(staff.request, path, hidden, { origin })
+  expect(byStaff.status).toBe(303)
+  expect(byStaff.location).toContain('problem=notAllowed')
   await manager.reload()
   await expect(reveals(manager)).toHaveCount(0)
 })

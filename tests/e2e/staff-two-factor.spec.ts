@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test'
-import { NEW_STAFF, STAFF_ACCOUNTS } from '../support/e2e-env'
+import { NEW_STAFF, STAFF_ACCOUNTS, uniqueEmail } from '../support/e2e-env'
 import { readStaffKeys, totp, withStaffLock, writeStaffKeys } from '../support/staff-two-factor'
 import { violations } from './axe'
 import { logIn, ownAddress } from './account-helpers'
-import { enrolTwoFactor, enterCode, staffLogIn } from './order-helpers'
+import { readPageForm, sendPageForm } from './form-post'
+import { enrolTwoFactor, enterCode, placeOrder, staffLogIn, staffPage } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
 
 test.beforeEach(async ({ page }) => {
   test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
@@ -13,17 +15,30 @@ test.beforeEach(async ({ page }) => {
 
 test('a new member of staff sets up two-step login before /admin shows anything, then logs in with a code', async ({
   page,
+  browser,
 }) => {
+  // An order waiting to be received, and the staff form that marks it, as staff who have set up
+  // two-step login see it on the order's page.
+  const seller = await (await browser.newContext()).newPage()
+  await ownAddress(seller)
+  await addGoodIphone(seller)
+  const { reference } = await placeOrder(seller, uniqueEmail('half-staff'))
+  const staff = await staffPage(browser)
+  const orderPage = `/admin/orders/${reference}?action=receive`
+  const receive = await readPageForm(staff.request, orderPage, { form: 'reference' })
+  expect(receive.hidden).toMatchObject({ reference, action: 'receive', expectedStatus: 'placed' })
+
   // The password alone opens only the set-up: /admin and the staff actions stay shut.
   await logIn(page, NEW_STAFF.email, NEW_STAFF.password, '/login?next=/admin')
   await expect(page).toHaveURL(/\/staff-setup$/)
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/staff-setup$/)
-  const action = await page.request.post('/api/admin/orders', {
-    form: { reference: 'HB-2222-2222', action: 'receive', expectedStatus: 'placed' },
-    maxRedirects: 0,
-  })
-  expect(action.status()).toBe(404)
+  const action = await sendPageForm(page.request, orderPage, receive.hidden, { origin: receive.origin })
+  expect(action.status).toBe(404)
+  // Nothing changed: the order still waits to be received.
+  expect((await readPageForm(staff.request, orderPage, { form: 'reference' })).hidden.expectedStatus).toBe('placed')
+  await staff.context().close()
+  await seller.context().close()
   expect(await violations(page)).toEqual([])
 
   // A wrong password starts nothing.

@@ -1,7 +1,7 @@
 import { isCrossOrigin } from '@/http/same-origin'
 
 const request = (headers: Record<string, string>) =>
-  new Request('http://shop.example/api/orders/answer', {
+  new Request('http://shop.example/order-tracker-details', {
     method: 'POST',
     headers: { host: 'shop.example', ...headers },
   })
