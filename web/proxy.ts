@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { NextResponse, type NextRequest } from 'next/server'
+import { buildFolder } from '@/config'
 import { namesPublished } from '@/content/published-paths'
 import { isCrossOrigin } from '@/http/same-origin'
 
@@ -73,8 +74,7 @@ let actions: Set<string> | null | undefined
 function buildActions(): Set<string> | null {
   if (actions !== undefined) return actions
   try {
-    const distDir = process.env.NEXT_DIST_DIR || '.next'
-    const file = path.join(process.cwd(), 'web', distDir, 'server', 'server-reference-manifest.json')
+    const file = path.join(buildFolder(), 'server', 'server-reference-manifest.json')
     actions = new Set(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { node: object }).node))
   } catch {
     actions = null

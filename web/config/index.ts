@@ -55,6 +55,11 @@ export function projectRoot(): string {
   throw new Error(`The project's root was not found: looked for ${MIGRATIONS_JOURNAL} from ${process.cwd()}.`)
 }
 
+/** The running build's folder (next.config.mjs's distDir): `web/.next`, or another build's. */
+export function buildFolder(env: Env = processEnv()): string {
+  return path.join(projectRoot(), 'web', env.NEXT_DIST_DIR || '.next')
+}
+
 /** `.data/` at the root: the embedded database, generated keys, the local outbox and form store. */
 export function dataFolder(): string {
   return path.join(projectRoot(), '.data')
