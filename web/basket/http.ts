@@ -1,17 +1,9 @@
 import 'server-only'
 import { NextResponse } from 'next/server'
 import { jsonResponse } from '@/http/json-request'
-import { seeOther as seeOtherPath } from '@/http/see-other'
 import { basketCookie } from './cookie'
 import type { BasketView } from './types'
 import { describeError } from '@/lib/log'
-
-/** Answers a script with JSON, or sends a no-script visitor on to a page (303 See Other, then GET). */
-export function seeOther(request: Request, path: string, token?: string): Response {
-  const response = seeOtherPath(path)
-  if (token) response.cookies.set(basketCookie(token, request))
-  return response
-}
 
 export function basketJson(status: number, basket: BasketView, request: Request, token?: string): Response {
   const response = jsonResponse(status, { ok: true, basket })

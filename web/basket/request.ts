@@ -3,7 +3,7 @@ import type { AddRequest } from './service'
 
 const MAX_FIELD = 100
 const MAX_ANSWERS = 30
-const NOT_ANSWERS = new Set(['model', 'storage', 'back'])
+const NOT_ANSWERS = new Set(['model', 'storage', 'back', 'pricePage'])
 
 /** What an add-to-basket request asks for, from a script's JSON or a plain form, or why it is malformed. */
 export function parseAddRequest(input: FormOrJson): AddRequest | { error: string } {

@@ -111,8 +111,6 @@ export function modelPriceRoute(category: ModelCategory) {
         const value = one(query[question.key])
         if (value) answers[question.key] = value
       }
-      const problem =
-        one(query.problem) === 'basket-full' ? fillTemplate(copy.quote.basketFull, { limit: rules.basketLimit }) : null
       return (
         <ModelView
           model={model}
@@ -125,7 +123,6 @@ export function modelPriceRoute(category: ModelCategory) {
             storage: one(query.storage) ?? null,
             answers,
             showErrors: one(query.model) !== undefined,
-            problem,
           }}
         />
       )

@@ -7,6 +7,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { BasketLineView, BasketView } from '@/basket/types'
 import { ContentLink } from '../ui/content-link'
+import { changeLineForm } from '@/basket/form-actions'
 import { changeLine, useBasket } from './basket-store'
 
 type Props = {
@@ -78,13 +79,13 @@ export function BasketLines({ basket, copy, editable, returnPath }: Props) {
             <div className="basket__row">
               {editable ? (
                 <form
-                  method="post"
-                  action={`/api/basket/lines/${line.id}`}
+                  action={changeLineForm}
                   className="quantity"
                   role="group"
                   aria-label={`${copy.quantityLabel}: ${line.device}`}
                   onSubmit={(event) => onSubmit(event, line)}
                 >
+                  <input type="hidden" name="line" value={line.id} />
                   <input type="hidden" name="back" value={returnPath} />
                   <button type="submit" name="change" value="-1" className="quantity__step" disabled={pending}>
                     <span aria-hidden="true">−</span>
@@ -119,7 +120,8 @@ export function BasketLines({ basket, copy, editable, returnPath }: Props) {
         <ul className="basket__removed">
           {basket.removed.map((line) => (
             <li key={line.id}>
-              <form method="post" action={`/api/basket/lines/${line.id}`} onSubmit={(event) => onSubmit(event, line)}>
+              <form action={changeLineForm} onSubmit={(event) => onSubmit(event, line)}>
+                <input type="hidden" name="line" value={line.id} />
                 <input type="hidden" name="back" value={returnPath} />
                 <span>{fillTemplate(copy.removed, { device: line.device })} </span>
                 <button

@@ -1,7 +1,8 @@
 'use client'
 
 import { useSyncExternalStore } from 'react'
-import type { BasketResponse, BasketView } from '@/basket/types'
+import { addDevice as addDeviceAction, changeLine as changeLineAction } from '@/basket/form-actions'
+import type { BasketChange, BasketResponse, BasketView } from '@/basket/types'
 
 /**
  * The visitor's basket in the browser: one copy per page, shared by the header badge, the cart
@@ -61,28 +62,29 @@ export async function loadBasket(): Promise<void> {
   }
 }
 
-/** Sends one change; answers the refusal, if any, for the caller to show. */
-export async function sendBasketChange(
-  url: string,
-  method: 'POST' | 'PATCH',
-  body: unknown,
-): Promise<Extract<BasketResponse, { ok: false }> | null> {
+/**
+ * Sends one change through the basket's server action (the one the same form posts to without
+ * scripts); answers the refusal, if any, for the caller to show.
+ */
+async function sendBasketChange(send: () => Promise<BasketChange>): Promise<BasketChange | null> {
   set({ pending: true })
   try {
-    const response = await fetch(url, {
-      method,
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const answer = (await response.json()) as BasketResponse
+    const answer = await send()
     if (answer.basket) set({ status: 'ready', basket: answer.basket })
     return answer.ok ? null : answer
   } catch {
-    return { ok: false, code: 'network', message: '' }
+    return { ok: false, code: 'network', message: '', sent: 0 }
   } finally {
     set({ pending: false })
   }
 }
 
-export const changeLine = (lineId: string, change: 1 | -1) =>
-  sendBasketChange(`${BASKET_URL}/lines/${encodeURIComponent(lineId)}`, 'PATCH', { change })
+/** Adds the device the price checker's form describes (its model, storage and answers). */
+export const addDevice = (form: FormData) => sendBasketChange(() => addDeviceAction(form))
+
+export const changeLine = (lineId: string, change: 1 | -1) => {
+  const form = new FormData()
+  form.set('line', lineId)
+  form.set('change', String(change))
+  return sendBasketChange(() => changeLineAction(form))
+}

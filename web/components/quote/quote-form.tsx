@@ -1,11 +1,13 @@
 'use client'
 
-import { useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { useActionState, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
+import { addDeviceForm, showPrice } from '@/basket/form-actions'
+import { NO_CHANGE } from '@/basket/types'
 import type { ConditionGrade, ModelPage, PricingRules, SellingCopy } from '@/content/types'
 import { quote, STORAGE_FIELD } from '@/lib/pricing'
 import { formatStorage } from '@/lib/storage-size'
 import { fillTemplate } from '@/lib/templates'
-import { sendBasketChange } from '../basket/basket-store'
+import { addDevice } from '../basket/basket-store'
 import { ContentLink } from '../ui/content-link'
 import { ErrorSummary, type SummaryError } from '../forms/error-summary'
 import { QuoteResult } from './quote-result'
@@ -18,7 +20,7 @@ type Props = {
   grades: ConditionGrade[]
   copy: SellingCopy['quote']
   /** Choices the server was sent by a browser running no scripts, and whether to show their problems. */
-  initial?: QuoteChoices & { showErrors: boolean; problem?: string | null }
+  initial?: QuoteChoices & { showErrors: boolean }
 }
 
 /**
@@ -28,13 +30,18 @@ type Props = {
  */
 export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
   const id = useId()
-  const [choices, setChoices] = useState<QuoteChoices>({
-    storage: initial?.storage ?? null,
-    answers: initial?.answers ?? {},
-  })
+  // Without scripts "Add to basket" posts to this action; a refusal that leaves the seller here
+  // comes back with its words and the choices that were sent.
+  const [refused, addAction] = useActionState(addDeviceForm, NO_CHANGE)
+  const sent = refused.sent && refused.typed ? choicesFrom(refused.typed) : null
+  const [choices, setChoices] = useState<QuoteChoices>(
+    sent ?? { storage: initial?.storage ?? null, answers: initial?.answers ?? {} },
+  )
   const [showErrors, setShowErrors] = useState(initial?.showErrors ?? false)
   const [status, setStatus] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; message: string }>(
-    initial?.problem ? { kind: 'failed', message: initial.problem } : { kind: 'idle', message: '' },
+    refused.sent && !refused.ok && refused.message
+      ? { kind: 'failed', message: refused.message }
+      : { kind: 'idle', message: '' },
   )
   const summaryRef = useRef<HTMLDivElement>(null)
   const statusRef = useRef<HTMLParagraphElement>(null)
@@ -81,11 +88,11 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
     }
     if (result.kind !== 'price') return
     setStatus({ kind: 'adding', message: copy.addingMessage })
-    const refusal = await sendBasketChange('/api/basket', 'POST', {
-      model: model._id,
-      storage: choices.storage,
-      answers: choices.answers,
-    })
+    const form = new FormData()
+    form.set('model', model._id)
+    if (choices.storage) form.set(STORAGE_FIELD, choices.storage)
+    for (const [question, answer] of Object.entries(choices.answers)) form.set(question, answer)
+    const refusal = await addDevice(form)
     const device = `${model.make} ${model.name} ${formatStorage(result.storageGb)}`
     setStatus(
       refusal
@@ -96,16 +103,10 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
   }
 
   return (
-    <form
-      className="quote"
-      method="get"
-      action={`${model.href}/price`}
-      noValidate
-      onSubmit={onSubmit}
-      aria-labelledby={`${id}-heading`}
-    >
+    <form className="quote" action={showPrice} noValidate onSubmit={onSubmit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{copy.heading}</h2>
       <input type="hidden" name="model" value={model._id} />
+      <input type="hidden" name="pricePage" value={`${model.href}/price`} />
       <ErrorSummary ref={summaryRef} title={copy.errorSummary} errors={summary} />
       <Choices
         name={STORAGE_FIELD}
@@ -139,8 +140,7 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
         <button
           type="submit"
           className="button button--primary"
-          formMethod="post"
-          formAction="/api/basket"
+          formAction={addAction}
           aria-disabled={result.kind === 'refused' || status.kind === 'adding' || undefined}
         >
           {copy.addButton}
@@ -165,6 +165,15 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
 }
 
 const noSubscription = () => () => {}
+
+/** The choices a form posted without scripts sent: the storage size, and the rest are answers. */
+function choicesFrom(typed: Record<string, string>): QuoteChoices {
+  const answers: Record<string, string> = {}
+  for (const [key, value] of Object.entries(typed)) {
+    if (key !== 'model' && key !== 'pricePage' && key !== STORAGE_FIELD) answers[key] = value
+  }
+  return { storage: typed[STORAGE_FIELD] ?? null, answers }
+}
 
 type ChoicesProps = {
   name: string
