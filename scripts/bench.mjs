@@ -128,18 +128,44 @@ function wrk(url, pid) {
   return { rps, cpu: before === null ? null : (after - before) / requests }
 }
 
-/** A basket holding one device, as the cookie a seller's browser would send. */
+/**
+ * A basket holding one device, as the cookie a seller's browser would send: the model page's "Add
+ * to basket" posted as a browser running no scripts posts it (the form's hidden fields and the
+ * button's server action name, multipart, to the page's own address), answered with a 303.
+ */
 async function basketCookie(origin, client = {}) {
-  const response = await request(`${origin}/api/basket`, {
+  const page = '/sell-my-phone/iphone-13'
+  const html = await (await request(`${origin}${page}`, { headers: client })).text()
+  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
+    .map((match) => match[0])
+    .find((text) => />\s*Add to basket\s*</.test(text))
+  if (!form) throw new Error(`No "Add to basket" form on ${page}`)
+  const fields = {
+    ...hiddenFieldsOf(form, 'model'),
+    // The pressed button's name: React names a button whose formAction is a server action.
+    ...Object.fromEntries(
+      [...form.matchAll(/<button\b[^>]*\sname="([^"]*)"[^>]*>[\s\S]*?Add to basket/g)].map((match) => [
+        unescapeHtml(match[1]),
+        '',
+      ]),
+    ),
+    model: 'model-iphone-13',
+    storage: '128gb',
+    power: 'yes',
+    cracks: 'no',
+    casing: 'light',
+    lock: 'yes',
+    blocked: 'no',
+  }
+  const body = new FormData()
+  for (const [name, value] of Object.entries(fields)) body.append(name, value)
+  const response = await request(`${origin}${page}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin, ...client },
-    body: JSON.stringify({
-      model: 'model-iphone-13',
-      storage: '128gb',
-      answers: { power: 'yes', cracks: 'no', casing: 'light', lock: 'yes', blocked: 'no' },
-    }),
+    headers: { origin, ...client },
+    body,
+    redirect: 'manual',
   })
-  if (!response.ok) throw new Error(`Could not fill a basket for the bench: ${response.status}`)
+  if (response.status !== 303) throw new Error(`Could not fill a basket for the bench: ${response.status}`)
   return response.headers.get('set-cookie').split(';')[0]
 }
 

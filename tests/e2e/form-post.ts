@@ -3,8 +3,9 @@ import type { APIRequestContext, APIResponse } from '@playwright/test'
 /**
  * Posts a page's form as a browser running no scripts does: the page is fetched, the form is found
  * (the one holding a field named `form`, or whose button says `button`, or else the page's first
- * form with a server action), and its hidden fields (Next's `$ACTION_…` ones, tokens) are sent
- * back with `fields`, multipart, to the page's own address. The answer is not followed: a 303 says where the action sent the visitor,
+ * form with a server action), and its hidden fields (Next's `$ACTION_…` ones, tokens), with the
+ * pressed button's name when it has one, are sent back with `fields`, multipart, to the page's own
+ * address. The answer is not followed: a 303 says where the action sent the visitor,
  * and a page says what went wrong in its error summary (`data-problem` on each item).
  */
 export async function postPageForm(
@@ -36,7 +37,8 @@ export async function readPageForm(
   if (landed.pathname !== new URL(path, landed).pathname) {
     throw new Error(`GET ${path} was sent on to ${landed.pathname}${landed.search}: no form of its own to post`)
   }
-  return { hidden: hiddenFields(findForm(html, options, path)), origin: landed.origin }
+  const form = findForm(html, options, path)
+  return { hidden: { ...hiddenFields(form), ...submitter(form, options.button) }, origin: landed.origin }
 }
 
 /** Sends `fields` (hidden ones included) multipart to `path`, as a browser running no scripts does. */
@@ -92,15 +94,11 @@ export function problemsIn(html: string): Array<{ code: string; message: string 
 
 function findForm(html: string, { form: field, button }: PostOptions, path: string): string {
   const forms = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)].map((match) => match[0])
-  const buttonSays = (form: string) =>
-    [...form.matchAll(/<button\b[^>]*>([\s\S]*?)<\/button>/g)].some(
-      (match) => unescape(match[1]!.replace(/<[^>]+>/g, '').trim()) === button,
-    )
   const found = forms.find((form) =>
     field
       ? new RegExp(`name="${escapeRegExp(field)}"`).test(form)
       : button
-        ? buttonSays(form)
+        ? buttonSaying(form, button) !== undefined
         : form.includes('$ACTION_'),
   )
   if (!found) {
@@ -108,6 +106,24 @@ function findForm(html: string, { form: field, button }: PostOptions, path: stri
     throw new Error(`No form${which} on ${path}`)
   }
   return found
+}
+
+/** The start tag of the form's button whose words are `button`. */
+function buttonSaying(form: string, button: string): string | undefined {
+  // A button's content may hold elements (React puts a server action's hidden fields there).
+  return [...form.matchAll(/(<button\b[^>]*>)([\s\S]*?)<\/button>/g)].find(
+    (match) => unescape(match[2]!.replace(/<[^>]+>/g, '').trim()) === button,
+  )?.[1]
+}
+
+/**
+ * What the pressed button adds to the form, as a browser sends it: its name and value, if it has a
+ * name (React names a button whose `formAction` is a server action `$ACTION_REF_…`).
+ */
+function submitter(form: string, button: string | undefined): Record<string, string> {
+  const tag = button === undefined ? undefined : buttonSaying(form, button)
+  const name = tag && /\sname="([^"]*)"/.exec(tag)?.[1]
+  return name ? { [unescape(name)]: unescape(/\svalue="([^"]*)"/.exec(tag)?.[1] ?? '') } : {}
 }
 
 function hiddenFields(form: string): Record<string, string> {

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { logIn, newSeller, signUp } from './account-helpers'
+import { BASKET_PAGE, GOOD_IPHONE, visitor } from './basket-client'
 import { readPageForm, sendPageForm, type PostedForm } from './form-post'
 import { REFERENCE, staffPage } from './order-helpers'
-import { GOOD_ANSWERS, IPHONE_13 } from './sell-helpers'
 
 // Checkout, the tracker and the staff forms as a browser without scripts (or an attacker) posts them:
 // each is a server action on its page, answered with a 303 to the next page or the page again.
@@ -19,11 +19,11 @@ function client(page: Page, baseURL: string): Client {
 
 /** A basket holding an iPhone 13, and its checkout form as the page gives it (one-time key, prices). */
 async function basketAndForm(client: Client) {
-  const added = await client.request.post('/api/basket', {
-    headers: { origin: client.origin, ...client.headers },
-    data: { model: IPHONE_13.id, storage: '128gb', answers: GOOD_ANSWERS },
-  })
-  expect(added.status()).toBe(201)
+  // Added as the price checker's form does without scripts: a 303 to the basket page.
+  const added = await visitor(client.request, client.headers['x-forwarded-for']).add(GOOD_IPHONE)
+  expect(added.status).toBe(303)
+  expect(new URL(added.location!, added.response.url()).pathname).toBe(BASKET_PAGE)
+  expect(added.basket.count).toBe(1)
   const form = await readPageForm(client.request, '/complete-order', {
     form: 'idempotencyKey',
     headers: client.headers,

@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { testClientAddress } from '../support/e2e-env'
 import { seedModelTitles } from '../support/seed-content'
-import { GOOD_ANSWERS, lineQuantity, undoButton } from './sell-helpers'
+import { BASKET_PAGE, GOOD_IPHONE, visitor } from './basket-client'
+import { lineQuantity, undoButton } from './sell-helpers'
 
 async function searchBox(page: Page) {
   if (test.info().project.name === 'mobile') {
@@ -74,14 +75,14 @@ test('a click outside closes the results', async ({ page }) => {
 })
 
 test('the cart icon counts the visitor’s devices and opens a panel where minus stops at 0', async ({ page }) => {
-  const client = { 'x-forwarded-for': testClientAddress() }
-  await page.setExtraHTTPHeaders(client)
-  // The page's own request context shares the browser's cookies: this adds to the visitor's basket.
-  const added = await page.request.post('/api/basket', {
-    headers: client,
-    data: { model: 'model-iphone-13', storage: '128gb', answers: GOOD_ANSWERS },
-  })
-  expect(added.status()).toBe(201)
+  const address = testClientAddress()
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': address })
+  // The page's own request context shares the browser's cookies: this adds to the visitor's basket
+  // as the price checker's form does without scripts.
+  const added = await visitor(page.request, address).add(GOOD_IPHONE)
+  expect(added.status).toBe(303)
+  expect(new URL(added.location!, added.response.url()).pathname).toBe(BASKET_PAGE)
+  expect(added.basket.count).toBe(1)
   await page.goto('/')
   const cartButton = page.getByRole('button', { name: 'Open your basket (1)' })
   // The badge is aria-hidden (the button's name above carries the count): a test id finds the digit.

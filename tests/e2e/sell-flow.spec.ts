@@ -180,9 +180,14 @@ test.describe('the price checker', () => {
     await expect(form).toContainText('We cannot buy a device with an activation lock on')
     await expect(quotePrice(page)).toHaveCount(0)
 
+    // Adding is the price checker's server action: with scripts, a POST carrying a Next-Action
+    // header (to the page's own address). None may leave, nor any other write to the basket.
     const posts: string[] = []
     page.on('request', (request) => {
-      if (request.method() !== 'GET' && request.url().includes('/api/basket')) posts.push(request.url())
+      const headers = request.headers()
+      if (request.method() !== 'GET' && ('next-action' in headers || request.url().includes('/api/basket'))) {
+        posts.push(`${request.method()} ${request.url()}`)
+      }
     })
     const add = form.getByRole('button', { name: 'Add to basket' })
     await expect(add).toHaveAttribute('aria-disabled', 'true')
@@ -198,5 +203,9 @@ test.describe('the price checker', () => {
     await choose(page, [[lock, 'Yes']])
     await expect(quotePrice(page)).toHaveText(IPHONE_13.goodPrice)
     await expect(add).not.toHaveAttribute('aria-disabled', 'true')
+    // And the same watch sees the add that now leaves: it would have seen one above.
+    await add.click()
+    await expect(cartBadge(page)).toHaveText('1')
+    expect(posts).toEqual([`POST ${new URL(IPHONE_13.path, page.url()).href}`])
   })
 })
