@@ -19,6 +19,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { hiddenFields, unescapeHtml } from './page-forms.mjs'
 
 const args = process.argv.slice(2)
 const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 5)
@@ -141,7 +142,7 @@ async function basketCookie(origin, client = {}) {
     .find((text) => />\s*Add to basket\s*</.test(text))
   if (!form) throw new Error(`No "Add to basket" form on ${page}`)
   const fields = {
-    ...hiddenFieldsOf(form, 'model'),
+    ...hiddenFields(form, 'model'),
     // The pressed button's name: React names a button whose formAction is a server action.
     ...Object.fromEntries(
       [...form.matchAll(/<button\b[^>]*\sname="([^"]*)"[^>]*>[\s\S]*?Add to basket/g)].map((match) => [
@@ -183,34 +184,6 @@ async function serverTimes(url, headers, count) {
   return times
 }
 
-/** Text in an HTML attribute, as the browser reads it. */
-const unescapeHtml = (text) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-
-/**
- * The hidden fields of the page's form that holds a field named `field`: Next's `$ACTION_…` ones,
- * which name the server action, and the form's own (the checkout's one-time key and prices).
- */
-function hiddenFieldsOf(html, field) {
-  const form = [...html.matchAll(/<form\b[\s\S]*?<\/form>/g)]
-    .map((match) => match[0])
-    .find((text) => text.includes(`name="${field}"`))
-  if (!form) throw new Error(`No form with a field "${field}" on the page`)
-  const fields = {}
-  for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
-    if (!/type="hidden"/.test(input)) continue
-    const name = /name="([^"]*)"/.exec(input)?.[1]
-    if (name) fields[unescapeHtml(name)] = unescapeHtml(/value="([^"]*)"/.exec(input)?.[1] ?? '')
-  }
-  return fields
-}
-
 /**
  * Places `count` orders as a browser running no scripts would: a basket, the checkout page, and its
  * form (the server action's hidden fields, the one-time key and prices, what the seller typed) posted
@@ -224,7 +197,7 @@ async function checkoutTimes(origin, count) {
     const cookie = await basketCookie(origin, client)
     const page = await (await request(`${origin}/complete-order`, { headers: { cookie, ...client } })).text()
     const fields = {
-      ...hiddenFieldsOf(page, 'idempotencyKey'),
+      ...hiddenFields(page, 'idempotencyKey'),
       name: 'Bench Seller',
       email: `bench.${i}@example.com`,
       phone: '07700 900123',

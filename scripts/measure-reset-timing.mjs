@@ -5,6 +5,7 @@
 // The site limits reset requests per client, so start it with TRUSTED_PROXIES=1 and each request
 // here comes from an address of its own (documentation addresses, 198.18.0.0/15).
 import { randomUUID } from 'node:crypto'
+import { hiddenFields as hiddenFieldsIn } from './page-forms.mjs'
 
 const ROUNDS = 100
 const LIMIT_MS = 5
@@ -15,15 +16,6 @@ const nextAddress = () => {
   return `198.18.${(client >> 8) & 255}.${client & 255}`
 }
 
-const unescape = (text) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-
 // The hidden fields of the page's form (Next's `$ACTION_…` ones), read once per page: the forms
 // are server actions, posted back to the page as a browser running no scripts posts them
 // (tests/e2e/form-post.ts does the same for the tests).
@@ -31,14 +23,7 @@ const forms = new Map()
 async function hiddenFields(path) {
   if (!forms.has(path)) {
     const html = await (await fetch(`${origin}${path}`)).text()
-    const form = html.match(/<form\b[\s\S]*?<\/form>/g)?.find((candidate) => candidate.includes('$ACTION_'))
-    if (!form) throw new Error(`No form on ${path}`)
-    const fields = {}
-    for (const [input] of form.matchAll(/<input\b[^>]*>/g)) {
-      if (!/type="hidden"/.test(input)) continue
-      const name = /name="([^"]*)"/.exec(input)?.[1]
-      if (name) fields[unescape(name)] = unescape(/value="([^"]*)"/.exec(input)?.[1] ?? '')
-    }
+    const fields = hiddenFieldsIn(html)
     forms.set(path, fields)
   }
   return forms.get(path)

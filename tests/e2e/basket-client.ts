@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { testClientAddress } from '../support/e2e-env'
-import { readPageForm, sendPageForm, type PostedForm } from './form-post'
+import { readPageForm, sendPageForm, unescape, type PostedForm } from './form-post'
 import { GOOD_ANSWERS, IPHONE_13 } from './sell-helpers'
 
 export type Line = {
@@ -137,7 +137,7 @@ export function addFields(choices: Choices): Record<string, string> {
 /** The price checker's status paragraph (role=status), as a seller reads it. */
 export function quoteStatus(html: string): string {
   const match = /<p\b(?=[^>]*role="status")(?=[^>]*class="form-status)[^>]*>([\s\S]*?)<\/p>/.exec(html)
-  return match ? unescapeText(match[1]!.replace(/<[^>]+>/g, '').trim()) : ''
+  return match ? unescape(match[1]!.replace(/<[^>]+>/g, '').trim()) : ''
 }
 
 const devices = new WeakMap<APIRequestContext, Promise<Array<{ id: string; href: string }>>>()
@@ -150,14 +150,4 @@ async function modelPath(request: APIRequestContext, model: string): Promise<str
       request.get('/api/devices').then((response) => response.json()),
     )
   return (await devices.get(request)!).find((device) => device.id === model)?.href
-}
-
-function unescapeText(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 }

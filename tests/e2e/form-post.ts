@@ -136,7 +136,8 @@ function hiddenFields(form: string): Record<string, string> {
   return fields
 }
 
-function unescape(text: string): string {
+/** Text in an HTML attribute or element, as the browser reads it. */
+export function unescape(text: string): string {
   return text
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'")
