@@ -128,18 +128,17 @@ export async function staffDoes(page: Page, reference: string, action: string, f
   await fill?.()
   await page.getByRole('button', { name: 'Confirm', exact: true }).focus()
   await page.keyboard.press('Enter')
-  // Paying asks a manager for their password again once their login is a few moments old.
-  if (await askedForPassword(page)) {
-    await page.getByLabel('Your password', { exact: true }).fill(STAFF_ACCOUNTS.manager.password)
+  const done = page.getByText('Done.', { exact: true })
+  // Paying asks a manager for their password again once their login is a few moments old: the
+  // form comes back with the field, and the focus in it.
+  const password = page.getByRole('region', { name: 'What to do next' }).getByLabel('Your password', { exact: true })
+  await expect(done.or(password)).toBeVisible()
+  if (await password.isVisible()) {
+    await expect(password).toBeFocused()
+    await page.keyboard.type(STAFF_ACCOUNTS.manager.password)
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
   }
-  await expect(page.getByText('Done.', { exact: true })).toBeVisible()
-}
-
-/** Whether the page came back asking the member of staff for their password again. */
-async function askedForPassword(page: Page): Promise<boolean> {
-  await page.waitForLoadState()
-  return /[?&]recheck=/.test(page.url()) || (await page.getByLabel('Your password', { exact: true }).count()) > 0
+  await expect(done).toBeVisible()
 }
 
 /** A manager asks to see the order's bank details, giving the password again if it is asked. */

@@ -1,14 +1,5 @@
-import {
-  adminErrorsFromQuery,
-  adminErrorsToQuery,
-  adminMovesFor,
-  isImei,
-  parseAdminAction,
-  parseOrderSearch,
-  parseStatusFilter,
-  poundsToPence,
-  type AdminFieldError,
-} from '@/orders/admin-input'
+import { adminMovesFor, isImei, parseAdminAction, poundsToPence, type AdminFieldError } from '@/orders/admin-input'
+import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
 const TABLET = '6fa459ea-ee8a-4ca4-894e-db77e160355e'
@@ -64,6 +55,10 @@ describe('simple actions', () => {
     for (const action of ['', 'explode', 'accept', 'decline', 'expire', 'close']) {
       expect(errorsOf({ action })).toEqual([{ field: 'action', code: 'unknownAction' }])
     }
+    // A form with no action at all, even with every other field filled in.
+    expect(errorsOf({ reason: 'Arrived', tracking: 'AB123456789GB' })).toEqual([
+      { field: 'action', code: 'unknownAction' },
+    ])
   })
 })
 
@@ -232,17 +227,5 @@ describe('helpers', () => {
     expect(parseStatusFilter('checked')).toBe('checked')
     expect(parseStatusFilter('shipped')).toBeNull()
     expect(parseStatusFilter('')).toBeNull()
-  })
-
-  it('round-trips problems through the address, dropping anything unknown', () => {
-    const errors: AdminFieldError[] = [
-      { field: `imei-${PHONE}`, code: 'invalid' },
-      { field: 'reason', code: 'missing' },
-    ]
-    expect(adminErrorsFromQuery(adminErrorsToQuery(errors))).toEqual(errors)
-    expect(adminErrorsFromQuery('reason:hacked,<script>:missing,tracking:invalid')).toEqual([
-      { field: 'tracking', code: 'invalid' },
-    ])
-    expect(adminErrorsFromQuery(undefined)).toEqual([])
   })
 })

@@ -54,12 +54,7 @@ export function formAction<T, C extends string>(options: FormActionOptions<T, C>
     const request = describedRequest(incoming, page)
     const body = fieldsOf(form)
     const say = await words()
-    // Given back in the page, and by the page in its next post: bounded, whatever was sent.
-    const typed = Object.fromEntries(
-      Object.entries(body)
-        .filter(([field]) => !/password/i.test(field) && !secret.has(field))
-        .map(([field, value]) => [field, value.slice(0, TYPED_MAX)]),
-    )
+    const typed = typedBack(body, secret)
     const sent = (previous?.sent ?? 0) + 1
     const answer = (problems: FormProblem[]): FormState => ({ problems, typed, sent })
     const problem = (code: C | CommonProblem, seconds?: number) =>
@@ -89,10 +84,22 @@ export function formAction<T, C extends string>(options: FormActionOptions<T, C>
 }
 
 /**
+ * What was typed, to give back in the page (and by the page in its next post): bounded, whatever
+ * was sent, and never a password or a `secret` field.
+ */
+export function typedBack(body: Record<string, string>, secret: ReadonlySet<string> = new Set()) {
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([field]) => !/password/i.test(field) && !secret.has(field))
+      .map(([field, value]) => [field, value.slice(0, TYPED_MAX)]),
+  )
+}
+
+/**
  * The request as the page's route would have seen it: its headers, at the form's page. `run`
  * reads cookies, the client address and the host from it, as the JSON endpoints did.
  */
-function describedRequest(incoming: Headers, page: string): Request {
+export function describedRequest(incoming: Headers, page: string): Request {
   const host = incoming.get('host') ?? 'localhost'
   const protocol = incoming.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https' ? 'https' : 'http'
   const address = new URL(page, `${protocol}://${host}`)
@@ -100,7 +107,7 @@ function describedRequest(incoming: Headers, page: string): Request {
 }
 
 /** The form's text fields; Next's own (`$ACTION_…`) and files left out. */
-function fieldsOf(form: FormData): Record<string, string> {
+export function fieldsOf(form: FormData): Record<string, string> {
   const body: Record<string, string> = {}
   for (const [key, value] of form) {
     if (typeof value === 'string' && !key.startsWith('$ACTION')) body[key] = value

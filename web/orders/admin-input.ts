@@ -1,11 +1,11 @@
-import { normalisePostcode } from '@/orders/checkout-validation'
-import { isOrderStatus, movesFor, type MoveName, type OrderStatus } from '@/orders/lifecycle'
-import { normaliseReference } from '@/orders/references'
-import type { ItemCheck, ItemRevision, StaffAction } from './actions'
+import * as v from 'valibot'
+import { oneLine, text, validatorFor } from '@/forms/schema'
+import { movesFor, type MoveName } from '@/orders/lifecycle'
+import type { StaffAction } from './actions'
 
 /**
- * What staff send from the order pages, read and checked: the action forms' fields, the list's
- * filter, and the problems sent back in the address. Pure: the endpoint and the pages share it.
+ * The rules of the staff forms on an order's page: which moves staff may make, and the action
+ * forms' fields, read and checked. Pure, so the browser runs the same rules before sending.
  */
 
 /** The moves staff make from the order page; the seller's answers and the clock's are not theirs. */
@@ -44,96 +44,165 @@ export const itemField = (kind: ItemFieldKind, itemId: string) => `${kind}-${ite
 
 type Body = Record<string, string> | URLSearchParams
 type Item = { id: string; pricePence: number }
+/**
+ * A move's fields by name, tidied. The fields named after the order's devices are built when the
+ * schema is, so valibot's types cannot list them: the moves' outputs are read as this.
+ */
+type Fields = Record<string, string>
 
-const read = (body: Body, name: string) => (body instanceof URLSearchParams ? body.get(name) : body[name]) ?? ''
-const keys = (body: Body) => (body instanceof URLSearchParams ? [...body.keys()] : Object.keys(body))
-const oneLine = (value: string) => value.trim().replace(/\s+/g, ' ')
+const problem = (code: AdminProblem) => code
+
+// The kinds of field, the same on every order's forms.
+const note = v.pipe(oneLine, v.maxLength(TEXT_MAX, problem('tooLong')))
+const neededNote = v.pipe(oneLine, v.nonEmpty(problem('missing')), v.maxLength(TEXT_MAX, problem('tooLong')))
+const trimmed = v.pipe(text, v.trim())
+const tracking = v.pipe(
+  oneLine,
+  v.toUpperCase(),
+  v.nonEmpty(problem('missing')),
+  v.regex(/^[A-Z0-9 ]{8,30}$/, problem('invalid')),
+)
+const imei = v.pipe(
+  text,
+  // Typed in groups, as the box and the settings screen print it.
+  v.transform((typed) => typed.replace(/[\s-]/g, '')),
+  v.nonEmpty(problem('missing')),
+  v.check(isImei, problem('invalid')),
+)
 
 /**
- * An action form's fields as the StaffAction it asks for, or every problem with it. `items` are
- * the order's devices (a field naming any other is refused) and `gradeKeys` the condition grades.
+ * The action forms' rules for one order, whose output is the StaffAction asked for. `items` are the
+ * order's devices (a field naming any other is refused) and `gradeKeys` the condition grades.
+ * Built per order, as the devices' fields are named after them; the browser runs it too.
+ * Problems come in the form's order: a stray device's first, then each device's in `items` order.
  */
+export function adminActionSchema(items: readonly Item[], gradeKeys: readonly string[]) {
+  const known = new Set(items.map(({ id }) => id))
+  const namesKnownItem = (name: string) => {
+    const match = ITEM_FIELD.exec(name)
+    return !match || known.has(match[2]!)
+  }
+  const grade = v.pipe(
+    trimmed,
+    v.nonEmpty(problem('missing')),
+    v.check((key) => gradeKeys.includes(key), problem('invalid')),
+  )
+  // A device's fields, named after it, for every device in the order.
+  const eachItem = (fields: (id: string) => [string, v.GenericSchema<unknown, string>][]) =>
+    Object.fromEntries(items.flatMap(({ id }) => fields(id)))
+
+  return v.pipe(
+    // An action staff cannot take is the only problem: the other fields mean nothing without one.
+    v.looseObject({ action: v.pipe(text, v.picklist(ADMIN_MOVES, problem('unknownAction'))) }),
+    // Both run on the whole form and every problem of both is reported, a stray device's first.
+    v.intersect([
+      v.pipe(
+        // The action again, known by now, so that the types follow on from the line above.
+        v.looseObject({ action: v.picklist(ADMIN_MOVES) }),
+        v.forward(
+          v.check((fields) => Object.keys(fields).every(namesKnownItem), problem('unknownItem')),
+          ['items'],
+        ),
+        // It only checks: the two outputs are merged, and the action is the move's to give.
+        v.transform(() => ({})),
+      ),
+      v.variant('action', [
+        v.pipe(
+          v.object({ action: v.picklist(['receive', 'cancel', 'pay']), reason: note }),
+          v.transform(({ action: move, reason }): StaffAction => (reason ? { move, reason } : { move })),
+        ),
+        v.pipe(
+          v.object({ action: v.literal('quarantine'), reason: neededNote }),
+          v.transform(({ reason }): StaffAction => ({ move: 'quarantine', reason })),
+        ),
+        v.pipe(
+          v.object({ action: v.literal('return'), tracking }),
+          v.transform(({ tracking }): StaffAction => ({ move: 'return', tracking })),
+        ),
+        v.pipe(
+          v.object({
+            action: v.literal('check'),
+            ...eachItem((id) => [
+              [itemField('grade', id), grade],
+              [itemField('imei', id), imei],
+              [itemField('notes', id), note],
+            ]),
+          }),
+          v.transform((fields: Fields & { action: 'check' }): StaffAction => {
+            const read = (kind: ItemFieldKind, id: string) => fields[itemField(kind, id)] ?? ''
+            return {
+              move: 'check',
+              items: items.map(({ id }) => ({
+                id,
+                foundGrade: read('grade', id),
+                imei: read('imei', id),
+                notes: read('notes', id),
+              })),
+            }
+          }),
+        ),
+        v.pipe(
+          v.object({
+            action: v.literal('revise'),
+            ...eachItem((id) => [
+              [itemField('price', id), trimmed],
+              [itemField('reason', id), oneLine],
+            ]),
+          }),
+          // One check for every rule across fields, after fields that only tidy: the house's validator
+          // stops a pipe at its first problem, and all of these are reported.
+          v.rawCheck(({ dataset, addIssue }) => {
+            if (!dataset.typed) return
+            const fields: Fields = dataset.value
+            revisionProblems(items, fields, (field, code) =>
+              addIssue({
+                message: code,
+                path: [{ type: 'object', origin: 'value', input: fields, key: field, value: fields[field] }],
+              }),
+            )
+          }),
+          v.transform((fields: Fields & { action: 'revise' }): StaffAction => ({
+            move: 'revise',
+            items: items.flatMap(({ id }) => {
+              const pence = poundsToPence(fields[itemField('price', id)] ?? '')
+              return pence === null ? [] : [{ id, newPricePence: pence, reason: fields[itemField('reason', id)] ?? '' }]
+            }),
+          })),
+        ),
+      ]),
+    ]),
+  )
+}
+
+/**
+ * A revision's rules read more than one field: a price needs a reason, a reason with no price is
+ * a price forgotten, and at least one device needs a price. Each device's reason comes before its
+ * price; the form's first price box is where "none revised" is shown, even after its own problem.
+ */
+function revisionProblems(items: readonly Item[], fields: Fields, report: (field: string, code: AdminProblem) => void) {
+  for (const { id, pricePence } of items) {
+    const [priceName, reasonName] = [itemField('price', id), itemField('reason', id)]
+    const price = fields[priceName] ?? ''
+    const reason = fields[reasonName] ?? ''
+    if (price && !reason) report(reasonName, 'missing')
+    else if (reason.length > TEXT_MAX) report(reasonName, 'tooLong')
+    const pence = poundsToPence(price)
+    if (!price && reason) report(priceName, 'missing')
+    else if (price && pence === null) report(priceName, 'invalid')
+    else if (pence !== null && pence > pricePence) report(priceName, 'tooHigh')
+  }
+  const [first] = items
+  if (first && !items.some(({ id }) => fields[itemField('price', id)]))
+    report(itemField('price', first.id), 'noneRevised')
+}
+
+/** An action form's fields as the StaffAction it asks for, or every problem with it. */
 export function parseAdminAction(body: Body, items: readonly Item[], gradeKeys: readonly string[]): AdminParse {
-  const errors: AdminFieldError[] = []
-  const fail = (field: string, code: AdminProblem) => errors.push({ field, code })
-  const move = read(body, 'action')
-  if (!isAdminMove(move)) return { ok: false, errors: [{ field: 'action', code: 'unknownAction' }] }
-
-  const known = new Set(items.map((item) => item.id))
-  if (keys(body).some((key) => ITEM_FIELD.test(key) && !known.has(ITEM_FIELD.exec(key)![2]!))) {
-    fail('items', 'unknownItem')
-  }
-
-  const text = (name: string, required: boolean) => {
-    const value = oneLine(read(body, name))
-    if (!value && required) fail(name, 'missing')
-    else if (value.length > TEXT_MAX) fail(name, 'tooLong')
-    return value
-  }
-
-  let action: StaffAction
-  switch (move) {
-    case 'receive':
-    case 'cancel':
-    case 'pay': {
-      const reason = text('reason', false)
-      action = reason ? { move, reason } : { move }
-      break
-    }
-    case 'quarantine':
-      action = { move, reason: text('reason', true) }
-      break
-    case 'return': {
-      const tracking = oneLine(read(body, 'tracking')).toUpperCase()
-      if (!tracking) fail('tracking', 'missing')
-      else if (!/^[A-Z0-9 ]{8,30}$/.test(tracking)) fail('tracking', 'invalid')
-      action = { move, tracking }
-      break
-    }
-    case 'check':
-      action = { move, items: items.map((item) => parseCheck(body, item, gradeKeys, fail, text)) }
-      break
-    case 'revise': {
-      const revisions = items.flatMap((item) => parseRevision(body, item, fail, text))
-      const priced = items.some((item) => read(body, itemField('price', item.id)).trim())
-      if (!priced && items[0]) fail(itemField('price', items[0].id), 'noneRevised')
-      action = { move, items: revisions }
-      break
-    }
-  }
-  return errors.length ? { ok: false, errors } : { ok: true, action }
-}
-
-type Fail = (field: string, code: AdminProblem) => void
-type Text = (name: string, required: boolean) => string
-
-function parseCheck(body: Body, item: Item, gradeKeys: readonly string[], fail: Fail, text: Text): ItemCheck {
-  const gradeName = itemField('grade', item.id)
-  const foundGrade = read(body, gradeName).trim()
-  if (!foundGrade) fail(gradeName, 'missing')
-  else if (!gradeKeys.includes(foundGrade)) fail(gradeName, 'invalid')
-
-  const imeiName = itemField('imei', item.id)
-  const imei = read(body, imeiName).replace(/[\s-]/g, '')
-  if (!imei) fail(imeiName, 'missing')
-  else if (!isImei(imei)) fail(imeiName, 'invalid')
-
-  return { id: item.id, foundGrade, imei, notes: text(itemField('notes', item.id), false) }
-}
-
-function parseRevision(body: Body, item: Item, fail: Fail, text: Text): ItemRevision[] {
-  const priceName = itemField('price', item.id)
-  const typed = read(body, priceName).trim()
-  const reason = text(itemField('reason', item.id), Boolean(typed))
-  if (!typed) {
-    // A reason with no price is a price forgotten.
-    if (reason) fail(priceName, 'missing')
-    return []
-  }
-  const pence = poundsToPence(typed)
-  if (pence === null) fail(priceName, 'invalid')
-  else if (pence > item.pricePence) fail(priceName, 'tooHigh')
-  return pence === null ? [] : [{ id: item.id, newPricePence: pence, reason }]
+  const schema = adminActionSchema(items, gradeKeys)
+  const result = validatorFor<AdminProblem, typeof schema>(schema)(
+    body instanceof URLSearchParams ? Object.fromEntries(body) : body,
+  )
+  return result.ok ? { ok: true, action: result.value } : result
 }
 
 /** "95", "95.5", "95.50" or "£95.50" in pence; null for anything else (negative amounts too). */
@@ -157,39 +226,3 @@ export function isImei(value: string): boolean {
   }
   return sum % 10 === 0
 }
-
-export type OrderSearch = { reference?: string; email?: string; postcode?: string }
-
-/**
- * The list's search box: an e-mail address (it has an "@"), an order reference or a postcode,
- * however typed. Anything else matches nothing, so it is `{}` rather than null (no filter).
- */
-export function parseOrderSearch(typed: string | undefined): OrderSearch | null {
-  const value = oneLine(typed ?? '')
-  if (!value) return null
-  if (value.includes('@')) return { email: value.toLowerCase() }
-  const reference = normaliseReference(value)
-  if (reference) return { reference }
-  const postcode = normalisePostcode(value)
-  return postcode ? { postcode } : {}
-}
-
-export const parseStatusFilter = (typed: string | undefined): OrderStatus | null =>
-  typed && isOrderStatus(typed) ? typed : null
-
-/** Problems the endpoint sent back in the address (`errors=field:code,…`): known ones only, a few. */
-export function adminErrorsFromQuery(value: string | undefined): AdminFieldError[] {
-  const errors: AdminFieldError[] = []
-  for (const pair of (value ?? '').split(',').slice(0, 60)) {
-    const [field, code] = pair.split(':')
-    if (field && code && /^[a-z]+(-[0-9a-f-]{1,40})?$/i.test(field) && isAdminProblem(code)) {
-      errors.push({ field, code })
-    }
-  }
-  return errors
-}
-
-export const adminErrorsToQuery = (errors: readonly AdminFieldError[]) =>
-  errors.map(({ field, code }) => `${field}:${code}`).join(',')
-
-const isAdminProblem = (code: string): code is AdminProblem => (ADMIN_PROBLEMS as readonly string[]).includes(code)

@@ -4,76 +4,111 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { notFound, redirect, RedirectType } from 'next/navigation'
 import { getSignedIn, isActiveStaff } from '@/accounts/session'
-import { isCrossOrigin } from '@/http/same-origin'
 import { linkOriginFor } from '@/accounts/link-origin'
 import type { StaffMember } from '@/accounts/session'
 import { recentlyChecked, recheck } from '@/accounts/step-up'
-import { getConditionGrades, getSiteSettings } from '@/content/loaders'
-import { adminErrorsToQuery, isAdminMove, parseAdminAction, RECHECK_FIELD } from './admin-input'
+import { getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { describedRequest, fieldsOf, typedBack } from '@/forms/form-action'
+import type { FormProblem, FormState } from '@/forms/form-state'
+import { isCrossOrigin } from '@/http/same-origin'
+import { describeError } from '@/lib/log'
+import { fillTemplate } from '@/lib/templates'
+import { parseAdminAction, RECHECK_FIELD } from './admin-input'
 import { revealPayout, settledOrder, staffAction } from './actions'
 import { isOrderStatus } from './lifecycle'
 import { normaliseReference } from './references'
 
-/** Where a staff form sends its sender next, or that there is nothing here for them (404). */
-type StaffFormAnswer = { to: string } | { notFound: true }
+/** Where a staff form sends its sender next, or what stopped it (shown in the form it came from). */
+type StaffFormAnswer = { to: string } | { problems: StaffProblem[] } | { notFound: true }
 
 /**
- * The staff forms on an order's page, as a server action: plain forms, posted with scripts or
- * without. Anyone who is not staff meets the 404 the pages give them, and nothing changes; a form
- * posted from another site changes nothing either. Staff are sent on (303) where
- * `answerStaffForm` says: the order's page, drawn from what its address says happened.
+ * What stops a staff form, by code. `recheckNeeded`: the password must be given again (the form
+ * grows the field); `recheckWrong`, `recheckTooMany`: the password given was refused. `moved`:
+ * someone else moved the order first, to `status`.
  */
-export async function staffForm(form: FormData): Promise<void> {
+type StaffProblem =
+  | {
+      field: string
+      code: 'missing' | 'invalid' | 'tooLong' | 'tooHigh' | 'noneRevised' | 'unknownItem' | 'unknownAction'
+    }
+  | { field: typeof RECHECK_FIELD; code: 'recheckNeeded' | 'recheckWrong' | 'recheckTooMany' }
+  | { field: null; code: 'notAllowed' | 'invalid' | 'unavailable' }
+  | { field: null; code: 'moved'; status: string }
+
+/**
+ * The staff forms on an order's page (an action on the order; a manager's request to see the bank
+ * details), as a server action posted with scripts or without. Anyone who is not staff meets the
+ * 404 the pages give them, and nothing changes; a form posted from another site changes nothing
+ * either. Done, staff are sent on (303) to the order's page saying so; otherwise the form comes
+ * back with what stopped it in the content's words, and what was typed (never the password).
+ */
+export async function staffForm(previous: FormState, form: FormData): Promise<FormState> {
   const incoming = await headers()
-  const request = new Request(`http://${incoming.get('host') ?? 'localhost'}/admin`, {
-    method: 'POST',
-    headers: new Headers(incoming),
-  })
-  if (isCrossOrigin(request)) notFound()
+  const body = fieldsOf(form)
+  const reference = normaliseReference(body.reference ?? '')
+  const request = describedRequest(incoming, `/admin/orders/${reference ?? ''}`)
+  if (isCrossOrigin(request) || !reference) notFound()
   const visitor = await getSignedIn(incoming)
   if (!visitor || !isActiveStaff(visitor)) notFound()
-  const body = new URLSearchParams()
-  for (const [key, value] of form) if (typeof value === 'string' && !key.startsWith('$ACTION')) body.append(key, value)
-  const answer = await answerStaffForm(visitor, body, request)
+
+  const answer = await answerStaffForm(visitor, reference, body, request)
   if ('notFound' in answer) notFound()
-  redirect(answer.to, RedirectType.push)
+  if ('to' in answer) redirect(answer.to, RedirectType.push)
+  const copy = await getOrderCopy()
+  const text = copy.admin
+  const message = (problem: StaffProblem): string => {
+    switch (problem.code) {
+      case 'moved':
+        return fillTemplate(text.moved, {
+          status: copy.statuses.find((status) => status.key === problem.status)?.name ?? problem.status,
+        })
+      case 'recheckNeeded':
+        return text.recheckHelp
+      case 'recheckWrong':
+        return text.recheckWrong
+      case 'recheckTooMany':
+        return text.recheckTooMany
+      case 'notAllowed':
+        return text.notAllowed
+      case 'unavailable':
+        return copy.problems.unavailable
+      default:
+        return text.invalid
+    }
+  }
+  const problems: FormProblem[] = answer.problems.map((problem) => ({
+    field: problem.field,
+    code: problem.code,
+    message: message(problem),
+  }))
+  return { problems, typed: typedBack(body), sent: (previous?.sent ?? 0) + 1 }
 }
 
 /**
  * A staff action posted from an order's page, or a manager's request to see the bank details:
- * both of those and paying ask for the password again past a few minutes. The answer is the order's
- * page with what happened, or the form with its problems (their codes only, never the values).
- * The caller has checked the origin and that the sender is active staff.
+ * both of those and paying ask for the password again past a few minutes. The caller has checked
+ * the origin and that the sender is active staff.
  */
 async function answerStaffForm(
   visitor: StaffMember,
-  body: URLSearchParams,
+  reference: string,
+  body: Record<string, string>,
   request: Request,
 ): Promise<StaffFormAnswer> {
   const staff = { id: visitor.user.id, role: visitor.user.role }
-  const reference = normaliseReference(body.get('reference') ?? '')
-  if (!reference) return { notFound: true }
-  const page = (query: Record<string, string>) => ({
-    to: `/admin/orders/${reference}?${new URLSearchParams(query).toString()}${query.errors ? '#action-form' : ''}`,
-  })
-  const move = body.get('action') ?? ''
-  const backToForm: Record<string, string> = isAdminMove(move) ? { action: move } : {}
+  const stopped = (...problems: StaffProblem[]) => ({ problems })
+  const move = body.action ?? ''
 
   try {
     // Bank details and payments: a manager only, who proved it was them within the last minutes.
     if (move === 'reveal' || move === 'pay') {
-      if (staff.role !== 'manager') return page({ ...backToForm, problem: 'notAllowed' })
+      if (staff.role !== 'manager') return stopped({ field: null, code: 'notAllowed' })
       if (!(await recentlyChecked(visitor))) {
-        const again = (state: string) => ({
-          to:
-            move === 'reveal'
-              ? `/admin/orders/${reference}?recheck=${state}#recheck`
-              : `/admin/orders/${reference}?action=pay&recheck=${state}#${state === 'needed' ? 'recheck' : 'action-form'}`,
-        })
-        const password = body.get(RECHECK_FIELD) ?? ''
-        if (!password) return again('needed')
+        const password = body[RECHECK_FIELD] ?? ''
+        if (!password) return stopped({ field: RECHECK_FIELD, code: 'recheckNeeded' })
         const checked = await recheck(visitor, request.headers, { password })
-        if (checked !== 'ok') return again(checked)
+        if (checked === 'wrong') return stopped({ field: RECHECK_FIELD, code: 'recheckWrong' })
+        if (checked === 'tooMany') return stopped({ field: RECHECK_FIELD, code: 'recheckTooMany' })
       }
     }
     if (move === 'reveal') {
@@ -85,24 +120,24 @@ async function answerStaffForm(
     const origin = linkOriginFor(request, (await getSiteSettings()).siteUrl)
     const [order, grades] = await Promise.all([settledOrder(reference, origin), getConditionGrades()])
     if (!order) return { notFound: true }
-    const expectedStatus = body.get('expectedStatus') ?? ''
-    if (!isOrderStatus(expectedStatus)) return page({ ...backToForm, problem: 'invalid' })
+    const expectedStatus = body.expectedStatus ?? ''
+    if (!isOrderStatus(expectedStatus)) return stopped({ field: null, code: 'invalid' })
 
     const parsed = parseAdminAction(
       body,
       order.items,
       grades.map((grade) => grade.key),
     )
-    if (!parsed.ok) return page({ ...backToForm, errors: adminErrorsToQuery(parsed.errors) })
+    if (!parsed.ok) return stopped(...parsed.errors)
 
     const result = await staffAction(staff, order, expectedStatus, parsed.action, { origin, grades })
-    if (result.ok) return page({ done: parsed.action.move })
-    if (result.code === 'moved') return page({ moved: result.status })
+    if (result.ok) return { to: `/admin/orders/${reference}?done=${parsed.action.move}` }
+    if (result.code === 'moved') return stopped({ field: null, code: 'moved', status: result.status })
     if (result.code === 'notFound') return { notFound: true }
-    return page({ ...backToForm, problem: result.code })
+    return stopped({ field: null, code: result.code })
   } catch (error) {
     // The error's kind only: a failed query's message can quote what was typed.
-    console.error(`Staff order action failed: ${(error as Error).name}`)
-    return page({ ...backToForm, problem: 'unavailable' })
+    console.error(`Staff order action failed: ${describeError(error)}`)
+    return stopped({ field: null, code: 'unavailable' })
   }
 }

@@ -6,7 +6,7 @@ import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'
 import { getDb } from '@/db/connection'
 import { listOrders } from '@/orders/orders'
-import { parseOrderSearch, parseStatusFilter } from '@/orders/admin-input'
+import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

@@ -1,22 +1,41 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
-import type { OrderRecord } from '@/orders/orders'
 import { itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
 import { FormField } from './form-field'
 
+type AdminCopy = OrderCopy['admin']
+
+/** What an action's form needs of each device: what it is, what was offered, what the check found. */
+export type ActionItem = {
+  id: string
+  device: string
+  pricePence: number
+  gradeKey: string
+  foundGradeKey: string | null
+  imei: string | null
+  checkNotes: string | null
+}
+
 type Props = {
   move: AdminMove
-  order: OrderRecord
-  copy: OrderCopy
+  items: ActionItem[]
+  text: AdminCopy
+  /** The words for the price a device was offered at. */
+  priceColumn: string
   grades: Array<{ key: string; name: string }>
-  /** Names of the fields the endpoint refused. */
-  invalid: Set<string>
+  /** Each refused field's message, by the field's name. */
+  errors: Record<string, string>
+  /** What was typed, by the field's name: the form as it was sent. */
+  typed: Record<string, string>
 }
 
 /** The fields an action asks for: a reason, a tracking number, or per device the check or the new price. */
-export function ActionFields({ move, order, copy, grades, invalid }: Props) {
-  const text = copy.admin
-  const field = (name: string) => ({ name, error: invalid.has(name) ? text.invalid : null })
+export function ActionFields({ move, items, text, priceColumn, grades, errors, typed }: Props) {
+  const field = (name: string, stored = '') => ({
+    name,
+    error: errors[name] ?? null,
+    defaultValue: typed[name] ?? stored,
+  })
   switch (move) {
     case 'receive':
     case 'cancel':
@@ -26,40 +45,33 @@ export function ActionFields({ move, order, copy, grades, invalid }: Props) {
     case 'return':
       return <FormField {...field('tracking')} label={text.tracking} short code />
     case 'check':
-      return order.items.map((item) => (
+      return items.map((item) => (
         <fieldset key={item.id} className="admin-item">
           <legend>{item.device}</legend>
           <FormField
-            {...field(itemField('grade', item.id))}
+            {...field(itemField('grade', item.id), item.foundGradeKey ?? item.gradeKey)}
             label={text.gradeFound}
             options={grades.map((grade) => ({ value: grade.key, label: grade.name }))}
-            defaultValue={item.foundGradeKey ?? item.gradeKey}
           />
           <FormField
-            {...field(itemField('imei', item.id))}
+            {...field(itemField('imei', item.id), item.imei ?? '')}
             label={text.imei}
             hint={text.imeiHint}
-            defaultValue={item.imei ?? ''}
             inputMode="numeric"
             short
             code
           />
-          <FormField
-            {...field(itemField('notes', item.id))}
-            label={text.notes}
-            defaultValue={item.checkNotes ?? ''}
-            multiline
-          />
+          <FormField {...field(itemField('notes', item.id), item.checkNotes ?? '')} label={text.notes} multiline />
         </fieldset>
       ))
     case 'revise':
-      return order.items.map((item) => (
+      return items.map((item) => (
         <fieldset key={item.id} className="admin-item">
           <legend>{item.device}</legend>
           <FormField
             {...field(itemField('price', item.id))}
             label={text.newPrice}
-            hint={`${copy.details.priceColumn}: ${formatPence(item.pricePence)}`}
+            hint={`${priceColumn}: ${formatPence(item.pricePence)}`}
             inputMode="decimal"
             short
           />
@@ -69,7 +81,7 @@ export function ActionFields({ move, order, copy, grades, invalid }: Props) {
   }
 }
 
-const LABELS: Record<ItemFieldKind, keyof OrderCopy['admin']> = {
+const LABELS: Record<ItemFieldKind, keyof AdminCopy> = {
   grade: 'gradeFound',
   imei: 'imei',
   notes: 'notes',
@@ -77,12 +89,16 @@ const LABELS: Record<ItemFieldKind, keyof OrderCopy['admin']> = {
   reason: 'reason',
 }
 
-/** A refused field's label for the error summary, with its device; null for a problem with no field. */
-export function fieldLabel(copy: OrderCopy, order: OrderRecord, field: string): string | null {
-  const text = copy.admin
-  if (field === 'reason') return text.why
-  if (field === 'tracking') return text.tracking
-  const [, kind, id] = /^(grade|imei|notes|price|reason)-(.+)$/.exec(field) ?? []
-  const item = order.items.find((candidate) => candidate.id === id)
-  return kind && item ? `${text[LABELS[kind as ItemFieldKind]]} (${item.device})` : null
+/**
+ * Each field's name in the error summary, with its device: every field an action on these
+ * devices can refuse. A problem with no field of its own is named by the form.
+ */
+export function fieldLabels(text: AdminCopy, items: readonly ActionItem[]): Record<string, string> {
+  const labels: Record<string, string> = { reason: text.why, tracking: text.tracking }
+  for (const item of items) {
+    for (const kind of Object.keys(LABELS) as ItemFieldKind[]) {
+      labels[itemField(kind, item.id)] = `${text[LABELS[kind]]} (${item.device})`
+    }
+  }
+  return labels
 }

@@ -3,6 +3,8 @@ import { TEXT_MAX } from '@/orders/admin-input'
 
 type Props = {
   name: string
+  /** The field's id, where its name is not unique on the page. */
+  id?: string
   label: string
   hint?: string | null
   error: string | null
@@ -22,6 +24,7 @@ type Props = {
 /** One labelled field of a staff form, with its hint and, when the endpoint refused it, why. */
 export function FormField({
   name,
+  id = name,
   label,
   hint,
   error,
@@ -33,10 +36,10 @@ export function FormField({
   code,
   password,
 }: Props) {
-  const hintId = hint ? `${name}-hint` : null
-  const errorId = error ? `${name}-error` : null
+  const hintId = hint ? `${id}-hint` : null
+  const errorId = error ? `${id}-error` : null
   const common = {
-    id: name,
+    id,
     name,
     defaultValue,
     'aria-invalid': error ? true : undefined,
@@ -45,13 +48,13 @@ export function FormField({
   const classes = ['field', short ? 'field--short' : '', code ? 'field--code' : ''].filter(Boolean).join(' ')
   return (
     <div className={classes}>
-      <label htmlFor={name}>{label}</label>
+      <label htmlFor={id}>{label}</label>
       {hint ? (
         <p id={hintId!} className="field__hint">
           {hint}
         </p>
       ) : null}
-      <FieldMessage id={`${name}-error`} message={error ?? undefined} />
+      <FieldMessage id={`${id}-error`} message={error ?? undefined} />
       {options ? (
         <select {...common}>
           {options.map((option) => (

@@ -2,8 +2,6 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import { fillTemplate } from '@/lib/templates'
-import { isOrderStatus } from '@/orders/lifecycle'
 import { isAdminMove } from '@/orders/admin-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
@@ -45,7 +43,6 @@ export function AdminOrder(props: AdminOrderProps) {
           role={props.role}
           payout={props.payout}
           recheckNeeded={props.recheckNeeded}
-          query={props.query}
         />
       </div>
       <OrderItems order={order} copy={copy} />
@@ -55,26 +52,12 @@ export function AdminOrder(props: AdminOrderProps) {
   )
 }
 
-/** What the last action did, sent back in the address: done, beaten to it, or refused. */
+/** What the last action did, when it was done: the page it sent staff on to says so. */
 function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, string> }) {
-  const text = copy.admin
-  if (isAdminMove(query.done)) {
-    return (
-      <p className="admin-notice" role="status">
-        {text.done}
-      </p>
-    )
-  }
-  const problem =
-    query.moved && isOrderStatus(query.moved)
-      ? fillTemplate(text.moved, { status: statusName(copy, query.moved) })
-      : { notAllowed: text.notAllowed, invalid: text.invalid, unavailable: copy.problems.unavailable }[
-          query.problem ?? ''
-        ]
-  if (!problem) return null
+  if (!isAdminMove(query.done)) return null
   return (
-    <p className="admin-notice admin-notice--problem" role="alert">
-      {problem}
+    <p className="admin-notice" role="status">
+      {copy.admin.done}
     </p>
   )
 }

@@ -2,8 +2,7 @@ import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/orders'
 import type { BankDetails } from '@/orders/payout-crypto'
-import { RecheckField } from './recheck-field'
-import { staffForm } from '@/orders/staff-form'
+import { RevealForm } from './staff-forms'
 
 type Props = {
   order: OrderRecord
@@ -11,14 +10,13 @@ type Props = {
   role: 'staff' | 'manager'
   payout: BankDetails | null
   recheckNeeded: boolean
-  query: Record<string, string>
 }
 
 /**
  * Where the money goes: the account's last four digits for everyone; the full details only to a
  * manager who asks, each time recorded in the order's history.
  */
-export function PayoutDetails({ order, copy, role, payout, recheckNeeded, query }: Props) {
+export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Props) {
   const text = copy.admin
   const labels = copy.checkout
   return (
@@ -41,14 +39,7 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded, query 
           <p>{fillTemplate(text.masked, { last4: order.payoutLast4 })}</p>
           {/* A form post, never a link: only the manager's own click records a reveal. */}
           {role === 'manager' && order.payoutSealed ? (
-            <form action={staffForm} className="admin-reveal-form">
-              <input type="hidden" name="reference" value={order.reference} />
-              <input type="hidden" name="action" value="reveal" />
-              {recheckNeeded || query.recheck ? <RecheckField copy={copy} query={query} /> : null}
-              <button type="submit" className="button button--secondary">
-                {text.reveal}
-              </button>
-            </form>
+            <RevealForm reference={order.reference} text={text} recheckNeeded={recheckNeeded} />
           ) : null}
         </>
       ) : null}

@@ -1,0 +1,192 @@
+'use client'
+
+import { useRouter } from 'next/navigation'
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { ErrorSummary } from '@/components/forms/error-summary'
+import type { OrderCopy } from '@/content/types'
+import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
+import { parseAdminAction, RECHECK_FIELD, type AdminMove } from '@/orders/admin-input'
+import { staffForm } from '@/orders/staff-form'
+import { ActionFields, fieldLabels, type ActionItem } from './action-fields'
+import { RecheckField } from './recheck-field'
+
+type AdminCopy = OrderCopy['admin']
+
+/** Problems that stop the whole form rather than one field: shown as a notice at its top. */
+const NOTICES = new Set(['notAllowed', 'invalid', 'unavailable', 'moved'])
+
+/**
+ * A staff form's state: the action's answer (or the problems the rules here found before sending),
+ * and the focus moved to each new set of them: the notice, the summary, or the password asked for.
+ * Someone else having moved the order redraws the page around the form, with the order as it is now.
+ */
+function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
+  const [state, post, sending] = useActionState(staffForm, FRESH_FORM)
+  const [local, setLocal] = useState<{ problems: FormProblem[]; count: number } | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const router = useRouter()
+  const problems = local?.problems ?? state.problems
+  const notice = problems.find((problem) => problem.field === null && NOTICES.has(problem.code)) ?? null
+  const recheck = problems.find((problem) => problem.field === RECHECK_FIELD) ?? null
+
+  useEffect(() => {
+    if (!local?.count && !state.sent) return
+    const form = formRef.current
+    const target = notice
+      ? form?.querySelector<HTMLElement>('[data-notice]')
+      : recheck?.code === 'recheckNeeded'
+        ? form?.querySelector<HTMLElement>('input[type="password"]')
+        : form?.querySelector<HTMLElement>('.error-summary')
+    target?.focus()
+    // Focus follows each new answer only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [local?.count, state.sent])
+
+  useEffect(() => {
+    if (state.problems.some((problem) => problem.code === 'moved')) router.refresh()
+  }, [state, router])
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (sending) return event.preventDefault()
+    if (!check) return
+    const body = Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]))
+    const found = check(body)
+    if (!found.length) return setLocal(null)
+    event.preventDefault()
+    setLocal((previous) => ({ problems: found, count: (previous?.count ?? 0) + 1 }))
+  }
+
+  const form = { ref: formRef, action: post, onSubmit, 'aria-busy': sending || undefined }
+  return { state, problems, notice, recheck, form, sending }
+}
+
+function Notice({ problem }: { problem: FormProblem | null }) {
+  if (!problem) return null
+  return (
+    <p
+      className="admin-notice admin-notice--problem"
+      role="alert"
+      tabIndex={-1}
+      data-notice
+      data-problem={problem.code}
+    >
+      {problem.message}
+    </p>
+  )
+}
+
+/** The password's problem for its field: wrong, or too many tries; asking for it is not a problem. */
+const recheckError = (problem: FormProblem | null) =>
+  problem && problem.code !== 'recheckNeeded' ? problem.message : null
+
+type ActionFormProps = {
+  reference: string
+  status: string
+  move: AdminMove
+  /** The action's name, the form's heading. */
+  label: string
+  /** The line that says what confirming does, filled in. */
+  help: string
+  items: ActionItem[]
+  grades: Array<{ key: string; name: string }>
+  text: AdminCopy
+  summaryTitle: string
+  priceColumn: string
+  /** Whether paying asks for the password again (the last check is too old). */
+  recheckNeeded: boolean
+}
+
+/**
+ * What staff can do to the order now: the links to each action (`children`), and for the one
+ * chosen its confirmation form. It posts to the staff action with scripts or without; the order's
+ * own rules run here first. An answer that stops the form is shown above the links, so it stays
+ * when the order has moved on and the chosen action is no longer one it offers.
+ */
+export function StaffActions({ children, form }: { children: ReactNode; form: ActionFormProps | null }) {
+  const labels = form ? fieldLabels(form.text, form.items) : {}
+  const gradeKeys = form?.grades.map((grade) => grade.key) ?? []
+  const staff = useStaffForm((body) => {
+    if (!form) return []
+    const parsed = parseAdminAction(body, form.items, gradeKeys)
+    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: form.text.invalid }))
+  })
+  const { problems, notice, recheck } = staff
+  return (
+    <>
+      {form ? null : <Notice problem={notice} />}
+      {children}
+      {form ? (
+        <form
+          id="action-form"
+          {...staff.form}
+          className="admin-action-form"
+          aria-labelledby="action-form-heading"
+          noValidate
+        >
+          <h3 id="action-form-heading">{form.label}</h3>
+          <Notice problem={notice} />
+          <ErrorSummary
+            title={form.summaryTitle}
+            autoFocus={!notice && problems.some((problem) => problem.code !== 'recheckNeeded')}
+            errors={problems
+              .filter((problem) => problem.field !== null && problem.code !== 'recheckNeeded')
+              .map((problem) => ({
+                href: `#${problem.field === RECHECK_FIELD ? 'action-recheck' : labels[problem.field!] ? problem.field : 'action-form'}`,
+                text: problem.field === RECHECK_FIELD ? problem.message : (labels[problem.field!] ?? problem.message),
+                code: problem.code,
+              }))}
+          />
+          <p>{form.help}</p>
+          <input type="hidden" name="reference" value={form.reference} />
+          <input type="hidden" name="action" value={form.move} />
+          <input type="hidden" name="expectedStatus" value={form.status} />
+          <ActionFields
+            move={form.move}
+            items={form.items}
+            text={form.text}
+            priceColumn={form.priceColumn}
+            grades={form.grades}
+            errors={Object.fromEntries(
+              problems.flatMap((problem) => (problem.field ? [[problem.field, form.text.invalid]] : [])),
+            )}
+            typed={staff.state.typed}
+          />
+          {form.move === 'pay' && (form.recheckNeeded || recheck) ? (
+            <RecheckField text={form.text} id="action-recheck" error={recheckError(recheck)} />
+          ) : null}
+          <button type="submit" className="button button--primary" aria-disabled={staff.sending || undefined}>
+            {form.text.confirm}
+          </button>
+        </form>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * A manager's request to see the bank details: a form post, never a link, so that only the
+ * manager's own click records a reveal. Past a few minutes it asks for the password again.
+ */
+export function RevealForm({
+  reference,
+  text,
+  recheckNeeded,
+}: {
+  reference: string
+  text: AdminCopy
+  recheckNeeded: boolean
+}) {
+  const staff = useStaffForm()
+  const { notice, recheck } = staff
+  return (
+    <form {...staff.form} className="admin-reveal-form">
+      <Notice problem={notice} />
+      <input type="hidden" name="reference" value={reference} />
+      <input type="hidden" name="action" value="reveal" />
+      {recheckNeeded || recheck ? <RecheckField text={text} id="reveal-recheck" error={recheckError(recheck)} /> : null}
+      <button type="submit" className="button button--secondary" aria-disabled={staff.sending || undefined}>
+        {text.reveal}
+      </button>
+    </form>
+  )
+}
