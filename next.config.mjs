@@ -62,6 +62,11 @@ const nextConfig = {
   outputFileTracingRoot: root,
   // PGlite loads its WebAssembly and data files from its own package folder at runtime.
   serverExternalPackages: ['@electric-sql/pglite'],
+  // With REDIS_URL, every instance shares one cache (cache-handler.mjs) and keeps no private copy.
+  // Read when the server starts as well as at build, so one build runs with Redis or without.
+  ...(process.env.REDIS_URL?.trim()
+    ? { cacheHandler: path.join(root, 'cache-handler.mjs'), cacheMaxMemorySize: 0 }
+    : {}),
   // A second build (the resilience test's, against a Sanity stand-in) must not overwrite the first.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   async headers() {

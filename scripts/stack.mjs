@@ -1,0 +1,254 @@
+// `npm run stack`: the site as it runs past one process, on one machine. PostgreSQL, Redis, two
+// instances of one build (`npm start`, each on a port of its own) and nginx in front, the only
+// public port; Ctrl-C (or SIGTERM) stops them together. It installs nothing: it needs Debian's
+// postgresql, redis-server and nginx (docs/operators.md, "Many instances"), and a build
+// (`npm run build`; made here when there is none).
+//
+//   STACK_PORT        nginx's port (default 8080)
+//   STACK_DIR         where the stack keeps its database, keys, logs and outbox (default .data/stack)
+//   DATABASE_URL      a PostgreSQL server to use instead of starting one
+//   REDIS_URL         a Redis to use instead of starting one
+// Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
+// Shared keys: BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY from the environment, or generated
+// once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chownSync } from 'node:fs'
+import path from 'node:path'
+
+const root = path.join(import.meta.dirname, '..')
+const port = Number(process.env.STACK_PORT ?? 8080)
+const dir = path.resolve(process.env.STACK_DIR ?? path.join(root, '.data', 'stack'))
+const instancePorts = [port + 1, port + 2]
+const pgPort = port + 3
+const redisPort = port + 4
+const children = []
+let stopping = false
+
+mkdirSync(path.join(dir, 'logs'), { recursive: true })
+const log = (name) => path.join(dir, 'logs', `${name}.log`)
+
+if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
+
+const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
+const redisUrl = process.env.REDIS_URL?.trim() || startRedis()
+const keys = sharedKeys()
+
+const env = {
+  ...process.env,
+  ...keys,
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
+  TRUSTED_PROXIES: '1',
+  MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
+  FORM_STORE_PATH: process.env.FORM_STORE_PATH ?? path.join(dir, 'submissions.ndjson'),
+}
+for (const [index, instancePort] of instancePorts.entries()) {
+  const name = `instance-${'ab'[index]}`
+  start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], { env })
+}
+await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
+startNginx()
+await waitFor(`http://127.0.0.1:${port}/api/health/ready`)
+writeFileSync(
+  path.join(dir, 'stack.json'),
+  JSON.stringify({
+    port,
+    instancePorts,
+    redisPort,
+    pgPort,
+    pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
+  }),
+)
+console.log(
+  `Stack ready: http://localhost:${port} (instances on ${instancePorts.join(' and ')}; logs in ${path.relative(root, path.join(dir, 'logs'))})`,
+)
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0))
+
+/** A child that lives as long as the stack; its leaving early stops the rest. */
+function start(name, command, args, options = {}) {
+  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+  const out = []
+  child.stdout.on('data', (chunk) => out.push(chunk))
+  child.stderr.on('data', (chunk) => out.push(chunk))
+  const flush = () => writeFileSync(log(name), Buffer.concat(out))
+  const timer = setInterval(flush, 1000)
+  child.on('exit', (code, signal) => {
+    clearInterval(timer)
+    flush()
+    if (!stopping && options.mayExit)
+      console.error(`${name} stopped (${signal ?? `exit ${code}`}); the site carries on without it.`)
+    else if (!stopping) {
+      console.error(`${name} stopped (${signal ?? `exit ${code}`}); see ${log(name)}. Stopping the stack.`)
+      stopAll(1)
+    }
+  })
+  children.push({ name, child, pid: child.pid })
+  return child
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options })
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
+}
+
+/** A throwaway cluster in STACK_DIR, on a loopback port; as the postgres user when run as root. */
+async function startPostgres() {
+  const bin = ['/usr/lib/postgresql']
+    .filter(existsSync)
+    .flatMap((base) => readdirSync(base).map((version) => path.join(base, version, 'bin')))
+    .filter((candidate) => existsSync(path.join(candidate, 'initdb')))
+    .sort()
+    .at(-1)
+  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set DATABASE_URL)')
+  const data = path.join(dir, 'postgres')
+  const asRoot = process.getuid?.() === 0
+  const as = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args])
+  if (!existsSync(path.join(data, 'PG_VERSION'))) {
+    mkdirSync(data, { recursive: true })
+    if (asRoot) chownSync(data, ...postgresIds())
+    run(
+      ...as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']),
+      {
+        stdio: 'ignore',
+      },
+    )
+  }
+  start(
+    'postgres',
+    ...as(path.join(bin, 'postgres'), [
+      '-D',
+      data,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      `port=${pgPort}`,
+      '-c',
+      `unix_socket_directories=${data}`,
+    ]),
+  )
+  // Stopped by pg_ctl (a fast shutdown): a signal to runuser would not reach the server.
+  children.at(-1).stop = () =>
+    spawnSync(...as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']), { stdio: 'ignore' })
+  const url = `postgres://postgres@127.0.0.1:${pgPort}/postgres`
+  await waitFor(url)
+  return url
+}
+
+function postgresIds() {
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('postgres:'))
+  const [, , uid, gid] = line.split(':')
+  return [Number(uid), Number(gid)]
+}
+
+function startRedis() {
+  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss.
+  // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
+  start(
+    'redis',
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      mayExit: true,
+    },
+  )
+  return `redis://127.0.0.1:${redisPort}`
+}
+
+function startNginx() {
+  const conf = path.join(dir, 'nginx')
+  mkdirSync(path.join(conf, 'temp'), { recursive: true })
+  const site = readFileSync(path.join(root, 'deploy', 'nginx', 'handback.conf'), 'utf8')
+    .replaceAll('{{INSTANCE_A}}', `127.0.0.1:${instancePorts[0]}`)
+    .replaceAll('{{INSTANCE_B}}', `127.0.0.1:${instancePorts[1]}`)
+    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
+  writeFileSync(path.join(conf, 'handback.conf'), site)
+  // The frame a packaged nginx gives (/etc/nginx/nginx.conf), in a folder of the stack's own.
+  writeFileSync(
+    path.join(conf, 'nginx.conf'),
+    [
+      'worker_processes 1;',
+      `pid ${path.join(conf, 'nginx.pid')};`,
+      `error_log ${log('nginx-error')} warn;`,
+      'events { worker_connections 1024; }',
+      'http {',
+      '  access_log off;',
+      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
+        (kind) => `  ${kind}_temp_path ${path.join(conf, 'temp', kind)};`,
+      ),
+      `  include ${path.join(conf, 'handback.conf')};`,
+      '}',
+    ].join('\n'),
+  )
+  start('nginx', 'nginx', ['-p', conf, '-c', path.join(conf, 'nginx.conf'), '-g', 'daemon off;'])
+}
+
+function sharedKeys() {
+  const file = path.join(dir, 'keys.env')
+  const saved = existsSync(file)
+    ? Object.fromEntries(
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+      )
+    : {}
+  const keys = {
+    BETTER_AUTH_SECRET:
+      process.env.BETTER_AUTH_SECRET || saved.BETTER_AUTH_SECRET || randomBytes(32).toString('base64'),
+    PAYOUT_ENCRYPTION_KEY:
+      process.env.PAYOUT_ENCRYPTION_KEY || saved.PAYOUT_ENCRYPTION_KEY || randomBytes(32).toString('base64url'),
+  }
+  writeFileSync(
+    file,
+    Object.entries(keys)
+      .map(([name, value]) => `${name}=${value}`)
+      .join('\n') + '\n',
+    { mode: 0o600 },
+  )
+  return keys
+}
+
+/** Resolves once the address answers: an HTTP 200, or for PostgreSQL an open port. */
+async function waitFor(address, seconds = 120) {
+  const deadline = Date.now() + seconds * 1000
+  while (Date.now() < deadline) {
+    if (stopping) return
+    try {
+      if (address.startsWith('postgres:')) {
+        const { Client } = await import('pg')
+        const client = new Client({ connectionString: address })
+        await client.connect()
+        await client.end()
+        return
+      }
+      const response = await fetch(address)
+      if (response.ok) return
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250))
+  }
+  throw new Error(`${address} did not answer within ${seconds} s`)
+}
+
+/** nginx first (no new requests), then the instances (they finish theirs), then the stores. */
+async function stopAll(code) {
+  if (stopping) return
+  stopping = true
+  const order = ['nginx', 'instance-a', 'instance-b', 'redis', 'postgres']
+  for (const name of order) {
+    const entry = children.find((candidate) => candidate.name === name)
+    if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue
+    const exited = new Promise((resolve) => entry.child.once('exit', resolve))
+    // nginx stops gracefully on QUIT.
+    if (entry.stop) entry.stop()
+    else entry.child.kill(name === 'nginx' ? 'SIGQUIT' : 'SIGTERM')
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 30_000))])
+  }
+  process.exit(code)
+}

@@ -1,0 +1,240 @@
+import { spawn, spawnSync } from 'node:child_process'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { expect, request as requests, test, type APIRequestContext } from '@playwright/test'
+import { encodeSignatureHeader } from '@sanity/webhook'
+import { REVALIDATE_SECRET, testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { GOOD_IPHONE, visitor } from '../e2e/basket-client'
+import { readPageForm, sendPageForm, type PostedForm } from '../e2e/form-post'
+import { FRONT, INSTANCE_A, INSTANCE_B, REDIS_PORT, stackProcesses, STACK_SEED_PATH } from './stack-env'
+
+const contexts: APIRequestContext[] = []
+async function at(baseURL: string, from?: APIRequestContext) {
+  const context = await requests.newContext({ baseURL, storageState: from ? await from.storageState() : undefined })
+  contexts.push(context)
+  return context
+}
+test.afterAll(async () => {
+  for (const context of contexts) await context.dispose()
+})
+
+/** The Pixel 8's top price, as its model page says it ("Up to £140"), on one instance. */
+async function pixel8Top(instance: string): Promise<string> {
+  const html = await (await fetch(`${instance}/sell-my-phone/pixel-8`)).text()
+  return /Up to £(\d+)/.exec(html)?.[1] ?? 'none'
+}
+
+/** Sets the Pixel 8 128GB's price in Excellent condition in the stack's seed copy; gives back the old line. */
+function setPixel8Price(pence: number): () => void {
+  const lines = readFileSync(STACK_SEED_PATH, 'utf8').split('\n')
+  const index = lines.findIndex((line) => line.includes('"_id":"model-pixel-8"'))
+  const original = lines[index]!
+  const doc = JSON.parse(original) as {
+    variants: Array<{ _key: string; prices: Array<{ _key: string; pence: number }> }>
+  }
+  for (const variant of doc.variants) {
+    if (variant._key !== '128gb') continue
+    for (const price of variant.prices) if (price._key === 'excellent') price.pence = pence
+  }
+  lines[index] = JSON.stringify(doc)
+  writeFileSync(STACK_SEED_PATH, lines.join('\n'))
+  return () => {
+    const now = readFileSync(STACK_SEED_PATH, 'utf8').split('\n')
+    now[index] = original
+    writeFileSync(STACK_SEED_PATH, now.join('\n'))
+  }
+}
+
+/** The publish webhook for a model, as Sanity signs it, sent to one instance only. */
+async function publishModel(instance: string) {
+  const body = JSON.stringify({ _id: 'model-pixel-8', _type: 'deviceModel' })
+  const response = await fetch(`${instance}/api/revalidate`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), REVALIDATE_SECRET),
+    },
+    body,
+  })
+  expect(response.status).toBe(200)
+  expect(await response.json()).toEqual({ ok: true, revalidated: ['deviceModel'] })
+}
+
+/**
+ * Instance B's answers for the Pixel 8 after a publish sent to A, until it shows `pounds`: Next
+ * serves a page whose content was published once more (stale while it renders the new one, so a
+ * content source that is down leaves the last good page), then the new one.
+ */
+async function answersUntil(instance: string, pounds: string): Promise<string[]> {
+  const seen: string[] = []
+  for (let i = 0; i < 10 && seen.at(-1) !== pounds; i++) {
+    seen.push(await pixel8Top(instance))
+    if (seen.at(-1) !== pounds) await new Promise((resolve) => setTimeout(resolve, 300))
+  }
+  return seen
+}
+
+test('a price published through the webhook sent to instance A is shown by instance B, with no webhook of its own', async () => {
+  // Both instances have the page cached: an edit alone changes nothing on either.
+  for (const instance of [INSTANCE_A, INSTANCE_B, INSTANCE_A, INSTANCE_B]) expect(await pixel8Top(instance)).toBe('140')
+  const restore = setPixel8Price(17300)
+  try {
+    expect([await pixel8Top(INSTANCE_A), await pixel8Top(INSTANCE_B)]).toEqual(['140', '140'])
+    await publishModel(INSTANCE_A)
+    const seen = await answersUntil(INSTANCE_B, '173')
+    // As on one instance: the old page is served while the new one renders, and that render may
+    // itself read the content's cached answer once more while it is fetched again; then the new price.
+    expect(seen.slice(-1)).toEqual(['173'])
+    expect(seen.slice(0, -1).every((price) => price === '140')).toBe(true)
+    expect(seen.length).toBeLessThanOrEqual(3)
+    expect(await pixel8Top(INSTANCE_A)).toBe('173')
+  } finally {
+    restore()
+    await publishModel(INSTANCE_B)
+    await answersUntil(INSTANCE_A, '140')
+  }
+})
+
+test('a basket filled on A is seen on B; an order placed on B is tracked on A; a form from B posts to A', async () => {
+  const address = testClientAddress()
+  const onA = await at(INSTANCE_A)
+  const added = await visitor(onA, address).add(GOOD_IPHONE)
+  expect(added.status).toBe(303)
+  const onB = await at(INSTANCE_B, onA)
+  const basket = await visitor(onB, address).basket()
+  expect(basket.body.basket!.lines.map((line) => line.pricePence)).toEqual([11400])
+
+  // The checkout form as B serves it, posted to B: the order is placed there.
+  const email = uniqueEmail('stack-order')
+  const checkout = await readPageForm(onB, '/complete-order', {
+    form: 'idempotencyKey',
+    headers: { 'x-forwarded-for': address },
+  })
+  const placed = await sendPageForm(
+    onB,
+    '/complete-order',
+    { ...checkout.hidden, ...sellerFields(email) },
+    {
+      origin: checkout.origin,
+      headers: { 'x-forwarded-for': address },
+    },
+  )
+  expect(placed.status, codes(placed)).toBe(303)
+  const reference = /HB-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(decodeURIComponent(placed.location!))![0]
+
+  // The tracker's form as B serves it, posted to A (the same build, so the same action): A finds the order.
+  const tracker = await readPageForm(onB, '/order-tracker', { form: 'lookup' })
+  const tracked = await sendPageForm(
+    onA,
+    '/order-tracker',
+    { ...tracker.hidden, reference, lookup: email },
+    {
+      origin: INSTANCE_A,
+    },
+  )
+  expect(tracked.status, codes(tracked)).toBe(303)
+  expect(tracked.location).toMatch(/^\/order-tracker-details\?order=/)
+  const details = await onA.get(tracked.location!)
+  expect(await details.text()).toContain(reference)
+})
+
+test('40 wrong logins spread over both instances meet one limit, as on one instance', async () => {
+  const address = testClientAddress()
+  const outcomes: string[] = []
+  for (let i = 0; i < 40; i++) {
+    const instance = i % 2 ? INSTANCE_B : INSTANCE_A
+    const context = await at(instance)
+    const form = await readPageForm(context, '/login')
+    const answer = await sendPageForm(
+      context,
+      '/login',
+      { ...form.hidden, email: uniqueEmail(`spread${i}`), password: 'not the password at all' },
+      { origin: instance, headers: { 'x-forwarded-for': address } },
+    )
+    outcomes.push(answer.problems.map((problem) => problem.code).join(' ') || String(answer.status))
+  }
+  expect(outcomes.slice(0, 10)).toEqual(Array(10).fill('wrongCredentials'))
+  expect(outcomes.slice(10)).toEqual(Array(30).fill('tooMany'))
+})
+
+test('with Redis stopped the site still serves pages and takes orders; restarted, sharing resumes', async () => {
+  test.setTimeout(180_000)
+  process.kill(stackProcesses().redis!, 'SIGTERM')
+  await expect.poll(() => redisAnswers(), { timeout: 10_000 }).toBe(false)
+  try {
+    for (const path of ['/', '/sell-my-phone/pixel-8', '/contact-us', '/no-such-page']) {
+      for (const instance of [INSTANCE_A, INSTANCE_B, FRONT]) {
+        const response = await fetch(`${instance}${path}`)
+        expect([path, instance, response.status]).toEqual([path, instance, path === '/no-such-page' ? 404 : 200])
+      }
+    }
+    const address = testClientAddress()
+    const front = await at(FRONT)
+    expect((await visitor(front, address).add(GOOD_IPHONE)).status).toBe(303)
+    const checkout = await readPageForm(front, '/complete-order', {
+      form: 'idempotencyKey',
+      headers: { 'x-forwarded-for': address },
+    })
+    const placed = await sendPageForm(
+      front,
+      '/complete-order',
+      { ...checkout.hidden, ...sellerFields(uniqueEmail('no-redis')) },
+      { origin: checkout.origin, headers: { 'x-forwarded-for': address } },
+    )
+    expect(placed.status, codes(placed)).toBe(303)
+  } finally {
+    // Back on the same port, empty, as a restarted cache would be.
+    spawnSync('redis-server', [
+      '--port',
+      String(REDIS_PORT),
+      '--bind',
+      '127.0.0.1',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--daemonize',
+      'yes',
+    ])
+  }
+  await expect.poll(() => redisAnswers(), { timeout: 10_000 }).toBe(true)
+
+  // Sharing resumes: a publish sent to A reaches B again.
+  const restore = setPixel8Price(16100)
+  try {
+    await expect.poll(() => pixel8Top(INSTANCE_B), { timeout: 10_000 }).toBe('140')
+    await publishModel(INSTANCE_A)
+    expect((await answersUntil(INSTANCE_B, '161')).slice(-1)).toEqual(['161'])
+  } finally {
+    restore()
+    await publishModel(INSTANCE_A)
+    spawn('redis-cli', ['-p', String(REDIS_PORT), 'shutdown', 'nosave'])
+  }
+})
+
+function redisAnswers(): boolean {
+  return (
+    spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'])
+      .stdout?.toString()
+      .trim() === 'PONG'
+  )
+}
+
+const codes = (answer: PostedForm) => answer.problems.map((problem) => problem.code).join(' ')
+
+function sellerFields(email: string): Record<string, string> {
+  return {
+    name: 'Pat Seller',
+    email,
+    phone: '+44 7700 900123',
+    addressLine1: '3 Station Road',
+    town: 'York',
+    postcode: 'YO1 7HH',
+    accountHolder: 'P Seller',
+    sortCode: '309430',
+    accountNumber: '87654321',
+    declareAge: 'true',
+    declareOwner: 'true',
+    declareWiped: 'true',
+    declareTerms: 'true',
+  }
+}
