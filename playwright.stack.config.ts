@@ -29,6 +29,8 @@ export default defineConfig({
     env: {
       STACK_PORT: String(STACK_PORT),
       STACK_DIR,
+      // nginx's one-second cache of public pages, as a busy deployment would run it.
+      STACK_MICROCACHE: '1',
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
       NEXT_TELEMETRY_DISABLED: '1',
       SEED_DATASET_PATH: STACK_SEED_PATH,

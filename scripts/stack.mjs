@@ -8,6 +8,8 @@
 //   STACK_DIR         where the stack keeps its database, keys, logs and outbox (default .data/stack)
 //   DATABASE_URL      a PostgreSQL server to use instead of starting one
 //   REDIS_URL         a Redis to use instead of starting one
+//   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
+//   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
 // Shared keys: BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY from the environment, or generated
 // once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
@@ -19,7 +21,8 @@ import path from 'node:path'
 const root = path.join(import.meta.dirname, '..')
 const port = Number(process.env.STACK_PORT ?? 8080)
 const dir = path.resolve(process.env.STACK_DIR ?? path.join(root, '.data', 'stack'))
-const instancePorts = [port + 1, port + 2]
+const instancePorts = [port + 1, port + 2].slice(0, process.env.STACK_INSTANCES === '1' ? 1 : 2)
+const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
 const children = []
@@ -46,7 +49,11 @@ const env = {
 }
 for (const [index, instancePort] of instancePorts.entries()) {
   const name = `instance-${'ab'[index]}`
-  start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], { env })
+  // One instance stopping leaves the other serving (nginx sends it everything), as in production.
+  start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], {
+    env,
+    mayExit: true,
+  })
 }
 await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
 startNginx()
@@ -164,8 +171,15 @@ function startNginx() {
   mkdirSync(path.join(conf, 'temp'), { recursive: true })
   const site = readFileSync(path.join(root, 'deploy', 'nginx', 'handback.conf'), 'utf8')
     .replaceAll('{{INSTANCE_A}}', `127.0.0.1:${instancePorts[0]}`)
+    .split('\n')
+    .filter((line) => instancePorts[1] || !line.includes('{{INSTANCE_B}}'))
+    .join('\n')
     .replaceAll('{{INSTANCE_B}}', `127.0.0.1:${instancePorts[1]}`)
     .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
+    .replace(
+      'proxy_buffering off;',
+      microcache ? `include ${path.join(root, 'deploy', 'nginx', 'microcache.conf')};` : '$&',
+    )
   writeFileSync(path.join(conf, 'handback.conf'), site)
   // The frame a packaged nginx gives (/etc/nginx/nginx.conf), in a folder of the stack's own.
   writeFileSync(
@@ -180,6 +194,11 @@ function startNginx() {
       ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
         (kind) => `  ${kind}_temp_path ${path.join(conf, 'temp', kind)};`,
       ),
+      ...(microcache
+        ? [
+            `  proxy_cache_path ${path.join(conf, 'cache')} levels=1:2 keys_zone=handback_micro:10m max_size=200m inactive=1m use_temp_path=off;`,
+          ]
+        : []),
       `  include ${path.join(conf, 'handback.conf')};`,
       '}',
     ].join('\n'),
