@@ -16,6 +16,8 @@ export const FRONT = `http://127.0.0.1:${STACK_PORT}`
 export const INSTANCE_A = `http://127.0.0.1:${STACK_PORT + 1}`
 export const INSTANCE_B = `http://127.0.0.1:${STACK_PORT + 2}`
 export const REDIS_PORT = STACK_PORT + 4
+/** The stack's own PostgreSQL, where the tests count what was written. */
+export const DATABASE = `postgres://postgres@127.0.0.1:${STACK_PORT + 3}/postgres`
 
 /** The processes `npm run stack` started, by name (nginx, instance-a, instance-b, redis, postgres). */
 export function stackProcesses(): Record<string, number> {

@@ -5,7 +5,8 @@ import { encodeSignatureHeader } from '@sanity/webhook'
 import { REVALIDATE_SECRET, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { GOOD_IPHONE, visitor } from '../e2e/basket-client'
 import { readPageForm, sendPageForm, type PostedForm } from '../e2e/form-post'
-import { FRONT, INSTANCE_A, INSTANCE_B, REDIS_PORT, stackProcesses, STACK_SEED_PATH } from './stack-env'
+import { Client } from 'pg'
+import { DATABASE, FRONT, INSTANCE_A, INSTANCE_B, REDIS_PORT, stackProcesses, STACK_SEED_PATH } from './stack-env'
 
 const contexts: APIRequestContext[] = []
 async function at(baseURL: string, from?: APIRequestContext) {
@@ -189,6 +190,50 @@ test('40 wrong logins spread over both instances meet one limit, as on one insta
   }
   expect(outcomes.slice(0, 10)).toEqual(Array(10).fill('wrongCredentials'))
   expect(outcomes.slice(10)).toEqual(Array(30).fill('tooMany'))
+})
+
+test('the minute job with both instances running: a price hold that ran out ends once, with one e-mail', async () => {
+  test.setTimeout(180_000)
+  // An order placed through nginx, whose price hold is then made to have ended a month ago.
+  const address = testClientAddress()
+  const front = await at(FRONT)
+  expect((await visitor(front, address).add(GOOD_IPHONE)).status).toBe(303)
+  const email = uniqueEmail('stack-expire')
+  const checkout = await readPageForm(front, '/complete-order', {
+    form: 'idempotencyKey',
+    headers: { 'x-forwarded-for': address },
+  })
+  const placed = await sendPageForm(
+    front,
+    '/complete-order',
+    { ...checkout.hidden, ...sellerFields(email) },
+    { origin: checkout.origin, headers: { 'x-forwarded-for': address } },
+  )
+  expect(placed.status, codes(placed)).toBe(303)
+  const db = new Client({ connectionString: DATABASE })
+  await db.connect()
+  try {
+    const { rows } = await db.query<{ id: string }>(
+      `update seller_order set placed_at = now() - interval '60 days', hold_until = now() - interval '1 day' where email = $1 returning id`,
+      [email],
+    )
+    const orderId = rows[0]!.id
+    // Both instances tick once a minute (and serve, which they must have done to tick).
+    for (const instance of [INSTANCE_A, INSTANCE_B]) expect((await fetch(`${instance}/`)).status).toBe(200)
+    const status = async () =>
+      (await db.query<{ status: string }>('select status from seller_order where id = $1', [orderId])).rows[0]!.status
+    await expect.poll(status, { timeout: 75_000, intervals: [1000] }).toBe('expired')
+    // Long enough for the other instance's tick of the same minute to have come and gone.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    const events = await db.query('select action from order_event where order_id = $1 and action = $2', [
+      orderId,
+      'expire',
+    ])
+    const mail = await db.query('select kind from email_outbox where order_id = $1 and kind = $2', [orderId, 'expired'])
+    expect([events.rowCount, mail.rowCount]).toEqual([1, 1])
+  } finally {
+    await db.end()
+  }
 })
 
 test('with Redis stopped the site still serves pages and takes orders; restarted, sharing resumes', async () => {
