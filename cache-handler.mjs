@@ -18,6 +18,7 @@ import { createClient } from '@redis/client'
 import { tagsManifest } from 'next/dist/server/lib/incremental-cache/tags-manifest.external.js'
 
 const TIMEOUT_MS = 1000
+const SYNC_EVERY_MS = 200
 const SHARED = Symbol.for('handback.sharedCache')
 
 /** One Redis client per process, however many times Next loads this file. */
@@ -41,7 +42,7 @@ function shared() {
   })
   // Never awaited: a process whose Redis is down starts and serves all the same.
   client.connect().catch(() => {})
-  globalThis[SHARED] = { client, pending: new Map(), applied: new Map(), sync: null }
+  globalThis[SHARED] = { client, pending: new Map(), applied: new Map(), sync: null, syncedAt: 0 }
   return globalThis[SHARED]
 }
 
@@ -77,6 +78,9 @@ function merge(tag, record) {
 async function syncTags() {
   const state = shared()
   if (!state.client.isReady) return
+  // A page's render looks up several entries one after another: one read of the marks serves them
+  // all, and a publish reaches this instance at most SYNC_EVERY_MS late.
+  if (!state.pending.size && Date.now() - state.syncedAt < SYNC_EVERY_MS) return
   // One read at a time per process: lookups that arrive together share it.
   state.sync ??= (async () => {
     try {
@@ -91,6 +95,7 @@ async function syncTags() {
       }
       const all = await command.hGetAll(TAGS_KEY)
       for (const [tag, json] of Object.entries(all)) merge(tag, JSON.parse(json))
+      state.syncedAt = Date.now()
     } catch {
       // Redis went away mid-way: this instance's own manifest still holds its own revalidations.
     } finally {

@@ -10,8 +10,10 @@
 //    floor), with the server's CPU time per request;
 //  - checkout: 200 orders placed one after another by posting the checkout form to /complete-order
 //    as a browser running no scripts does (its server action, answered with a 303 to the receipt).
+//  - the stack run (scripts/bench-stack.mjs): req/s through nginx to one instance, to two, and to
+//    two with the micro-cache, for /, a model page and GET /api/basket, beside the floor.
 // `--no-build` reuses the last builds; `--strict` exits 1 when a target is missed; `--runs=N`
-// changes the number of Lighthouse runs (5), for a quick look only.
+// changes the number of Lighthouse runs (5), for a quick look only; `--stack` runs the stack run alone.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -19,6 +21,7 @@ import path from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { benchStack } from './bench-stack.mjs'
 import { hiddenFields, unescapeHtml } from './page-forms.mjs'
 
 const args = process.argv.slice(2)
@@ -119,14 +122,15 @@ function cpuMicros(pid) {
   }
 }
 
-function wrk(url, pid) {
-  const before = cpuMicros(pid)
-  const result = spawnSync('wrk', [...WRK, url], { encoding: 'utf8' })
+function wrk(url, pid, headers = {}) {
+  const before = pid === null ? null : cpuMicros(pid)
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
+  const result = spawnSync('wrk', [...WRK, ...headerArgs, url], { encoding: 'utf8' })
   if (result.error) throw new Error(`wrk did not run (${result.error.message}): apt-get install -y wrk`)
-  const after = cpuMicros(pid)
+  const after = pid === null ? null : cpuMicros(pid)
   const requests = Number(result.stdout.match(/(\d+) requests in/)?.[1])
   const rps = Number(result.stdout.match(/Requests\/sec:\s+([\d.]+)/)?.[1])
-  return { rps, cpu: before === null ? null : (after - before) / requests }
+  return { rps, cpu: before === null || after === null ? null : (after - before) / requests }
 }
 
 /**
@@ -315,6 +319,19 @@ function build(command, commandArgs) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
+// --stack: the stack run alone, against the floor (both builds must exist).
+if (args.includes('--stack')) {
+  const floorServer = startNext(FLOOR_DIR, FLOOR_PORT)
+  try {
+    const floorUrl = `http://127.0.0.1:${FLOOR_PORT}/`
+    await waitFor(floorUrl)
+    await benchStack({ wrk, basketCookie, floorUrl, waitFor })
+  } finally {
+    floorServer.stop()
+  }
+  process.exit(0)
+}
+
 if (!args.includes('--no-build')) {
   build('npm', ['run', 'build'])
   build('npx', ['next', 'build', FLOOR_DIR])
@@ -377,6 +394,11 @@ try {
   loads.push(load())
   console.error(`${SAMPLES} checkouts (load average ${load()})`)
   const checkout = await checkoutTimes(siteOrigin, SAMPLES)
+  loads.push(load())
+  // The site alone stops first: the stack's instances need the cores.
+  site.stop()
+  console.error(`The stack run (load average ${load()})`)
+  await benchStack({ wrk, basketCookie, floorUrl, waitFor })
   loads.push(load())
 
   const areasOf = chunkAreas()
@@ -499,7 +521,9 @@ try {
         ', ',
       )}${cpu(rounds.site)}; floor ${rounds.floor.map((r) => Math.round(r.rps)).join(', ')}${cpu(rounds.floor)}.`,
   )
-  console.log(`Load average (1 min) at the start, after Lighthouse, after wrk, at the end: ${loads.join(', ')}.`)
+  console.log(
+    `Load average (1 min) at the start, after Lighthouse, after wrk, after the checkouts, after the stack run: ${loads.join(', ')}.`,
+  )
   const twoByte = PAGES.filter((page) => /[^\u0000-\u00ff]/.test(documents.get(page)))
   if (twoByte.length)
     console.log(
@@ -514,8 +538,13 @@ try {
         .join('; ')}…`,
     )
 } finally {
-  site.stop()
-  floorServer.stop()
+  for (const server of [site, floorServer]) {
+    try {
+      server.stop()
+    } catch {
+      // Already stopped.
+    }
+  }
 }
 
 if (!missed.length) console.log('\nAll targets met.')

@@ -15,7 +15,7 @@
 // once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync, chownSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.join(import.meta.dirname, '..')
@@ -31,48 +31,57 @@ let stopping = false
 mkdirSync(path.join(dir, 'logs'), { recursive: true })
 const log = (name) => path.join(dir, 'logs', `${name}.log`)
 
-if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
-
-const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
-const redisUrl = process.env.REDIS_URL?.trim() || startRedis()
-const keys = sharedKeys()
-
-const env = {
-  ...process.env,
-  ...keys,
-  DATABASE_URL: databaseUrl,
-  REDIS_URL: redisUrl,
-  // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
-  TRUSTED_PROXIES: '1',
-  MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
-  FORM_STORE_PATH: process.env.FORM_STORE_PATH ?? path.join(dir, 'submissions.ndjson'),
-}
-for (const [index, instancePort] of instancePorts.entries()) {
-  const name = `instance-${'ab'[index]}`
-  // One instance stopping leaves the other serving (nginx sends it everything), as in production.
-  start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], {
-    env,
-    mayExit: true,
-  })
-}
-await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
-startNginx()
-await waitFor(`http://127.0.0.1:${port}/api/health/ready`)
-writeFileSync(
-  path.join(dir, 'stack.json'),
-  JSON.stringify({
-    port,
-    instancePorts,
-    redisPort,
-    pgPort,
-    pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
-  }),
-)
-console.log(
-  `Stack ready: http://localhost:${port} (instances on ${instancePorts.join(' and ')}; logs in ${path.relative(root, path.join(dir, 'logs'))})`,
-)
-
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stopAll(0))
+try {
+  await startStack()
+} catch (error) {
+  // Whatever fails while starting stops what had started.
+  console.error(`The stack could not start: ${error.message}`)
+  await stopAll(1)
+}
+
+async function startStack() {
+  if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
+
+  const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
+  const redisUrl = process.env.REDIS_URL?.trim() || startRedis()
+  const keys = sharedKeys()
+
+  const env = {
+    ...process.env,
+    ...keys,
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
+    TRUSTED_PROXIES: '1',
+    MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
+    FORM_STORE_PATH: process.env.FORM_STORE_PATH ?? path.join(dir, 'submissions.ndjson'),
+  }
+  for (const [index, instancePort] of instancePorts.entries()) {
+    const name = `instance-${'ab'[index]}`
+    // One instance stopping leaves the other serving (nginx sends it everything), as in production.
+    start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], {
+      env,
+      mayExit: true,
+    })
+  }
+  await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
+  startNginx()
+  await waitFor(`http://127.0.0.1:${port}/api/health/ready`)
+  writeFileSync(
+    path.join(dir, 'stack.json'),
+    JSON.stringify({
+      port,
+      instancePorts,
+      redisPort,
+      pgPort,
+      pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
+    }),
+  )
+  console.log(
+    `Stack ready: http://localhost:${port} (instances on ${instancePorts.join(' and ')}; logs in ${path.relative(root, path.join(dir, 'logs'))})`,
+  )
+}
 
 /** A child that lives as long as the stack; its leaving early stops the rest. */
 function start(name, command, args, options = {}) {
@@ -112,6 +121,8 @@ async function startPostgres() {
   if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set DATABASE_URL)')
   const data = path.join(dir, 'postgres')
   const asRoot = process.getuid?.() === 0
+  // The postgres user must reach its folder through the stack's (a temp folder is made 0700).
+  if (asRoot) chmodSync(dir, 0o755)
   const as = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args])
   if (!existsSync(path.join(data, 'PG_VERSION'))) {
     mkdirSync(data, { recursive: true })

@@ -81,6 +81,8 @@ test('a price published through the webhook sent to instance A is shown by insta
   try {
     expect([await pixel8Top(INSTANCE_A), await pixel8Top(INSTANCE_B)]).toEqual(['140', '140'])
     await publishModel(INSTANCE_A)
+    // An instance reads the shared marks at most every 200 ms (cache-handler.mjs).
+    await new Promise((resolve) => setTimeout(resolve, 250))
     const seen = await answersUntil(INSTANCE_B, '173')
     // As on one instance: the old page is served while the new one renders, and that render may
     // itself read the content's cached answer once more while it is fetched again; then the new price.

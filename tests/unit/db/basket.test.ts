@@ -7,6 +7,7 @@ import {
   findBasket,
   hashToken,
   isWellFormedToken,
+  MARK_USED_EVERY_MS,
   newBasketToken,
   purgeExpiredBaskets,
   setQuantity,
@@ -97,6 +98,18 @@ describe('createBasket and findBasket', () => {
   it(`answers null once a basket has gone unused for more than ${BASKET_TTL_DAYS} days`, async () => {
     const { token } = await createBasket(db)
     await expect(findBasket(db, token, later(BASKET_TTL_DAYS * DAY_MS + HOUR_MS))).resolves.toBeNull()
+  })
+
+  it('marks a basket used at most once an hour, so reading it is not a write each time', async () => {
+    const { id, token } = await createBasket(db)
+    const lastUsed = async () =>
+      (await db.select({ at: basket.lastUsedAt }).from(basket).where(eq(basket.id, id)))[0]!.at.getTime()
+    const created = await lastUsed()
+    await findBasket(db, token, new Date(created + MARK_USED_EVERY_MS / 2))
+    expect(await lastUsed()).toBe(created)
+    const read = new Date(created + MARK_USED_EVERY_MS + 1000)
+    await findBasket(db, token, read)
+    expect(await lastUsed()).toBe(read.getTime())
   })
 
   it('counts the 30 days from the last use, not from creation', async () => {
