@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { checkoutFields } from '../support/checkout-fields'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { logIn, newSeller, signUp } from './account-helpers'
 import { BASKET_PAGE, GOOD_IPHONE, visitor } from './basket-client'
@@ -38,22 +39,7 @@ const sendCheckout = (client: Client, fields: Record<string, string>, origin: st
   sendPageForm(client.request, '/complete-order', fields, { headers: client.headers, origin })
 
 function validBody(email: string, hidden: Record<string, string>): Record<string, string> {
-  return {
-    ...hidden,
-    name: 'Pat Seller',
-    email,
-    phone: '+44 7700 900123',
-    addressLine1: '3 Station Road',
-    town: 'York',
-    postcode: 'YO1 7HH',
-    accountHolder: 'P Seller',
-    sortCode: '309430',
-    accountNumber: '87654321',
-    declareAge: 'true',
-    declareOwner: 'true',
-    declareWiped: 'true',
-    declareTerms: 'true',
-  }
+  return { ...hidden, ...checkoutFields(email) }
 }
 
 /** The error summary's links: each problem's code and the field it points at (`#<id>-<field>`). */

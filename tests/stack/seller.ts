@@ -1,5 +1,6 @@
 import { Agent, fetch, FormData } from 'undici'
 import { hiddenFields, unescapeHtml } from '../../scripts/page-forms.mjs'
+import { checkoutFields } from '../support/checkout-fields'
 
 const MODEL_PAGE = '/sell-my-phone/iphone-13'
 
@@ -72,22 +73,7 @@ export function seller(front: string, address: string) {
     },
     /** The checkout form as the page gives it (its one-time key among its hidden fields), filled in. */
     async checkoutForm(email: string) {
-      return {
-        ...hiddenFields(await get('/complete-order'), 'idempotencyKey'),
-        name: 'Pat Burst',
-        email,
-        phone: '07700 900123',
-        addressLine1: '1 High Street',
-        town: 'Leeds',
-        postcode: 'LS1 1AA',
-        accountHolder: 'P Burst',
-        sortCode: '309430',
-        accountNumber: '12345678',
-        declareAge: 'true',
-        declareOwner: 'true',
-        declareWiped: 'true',
-        declareTerms: 'true',
-      }
+      return { ...hiddenFields(await get('/complete-order'), 'idempotencyKey'), ...checkoutFields(email) }
     },
     checkout: (form: Record<string, string>) => post('/complete-order', form),
     close: () => dispatcher.close(),
