@@ -206,7 +206,9 @@ test('an editor changes the phone number and a price, publishes, and the site sh
   await expect(visitor.getByText(settings.contactPhone)).toHaveCount(0)
 
   await openDocument(page, `deviceModel;${model._id}`, model.name)
-  await page.getByRole('spinbutton', { name: 'Order' }).scrollIntoViewIfNeeded()
+  // The Studio may draw the form again as the document finishes loading, detaching the field
+  // between finding it and scrolling to it (seen once in CI): scroll to it once it stays put.
+  await expect(() => page.getByRole('spinbutton', { name: 'Order' }).scrollIntoViewIfNeeded({ timeout: 2000 })).toPass()
   await page.getByText(`${top.variant.storageGb}GB`, { exact: true }).click()
   await page.getByText(`${gradeName(top.price.grade._ref)}: ${pounds(top.price.pence)}`, { exact: true }).click()
   const pence = page.getByLabel('Price (pence)')
