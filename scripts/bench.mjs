@@ -22,7 +22,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { benchStack } from './bench-stack.mjs'
-import { hiddenFields, unescapeHtml } from './page-forms.mjs'
+import { GOOD_IPHONE_13, hiddenFields, unescapeHtml } from './page-forms.mjs'
 
 const args = process.argv.slice(2)
 const RUNS = Number(args.find((arg) => arg.startsWith('--runs='))?.slice(7) ?? 5)
@@ -154,13 +154,7 @@ async function basketCookie(origin, client = {}) {
         '',
       ]),
     ),
-    model: 'model-iphone-13',
-    storage: '128gb',
-    power: 'yes',
-    cracks: 'no',
-    casing: 'light',
-    lock: 'yes',
-    blocked: 'no',
+    ...GOOD_IPHONE_13,
   }
   const body = new FormData()
   for (const [name, value] of Object.entries(fields)) body.append(name, value)

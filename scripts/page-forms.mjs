@@ -31,3 +31,14 @@ export function hiddenFields(html, field) {
   }
   return fields
 }
+
+/** An iPhone 13, 128GB, in good condition: the model page's choices as its form sends them. */
+export const GOOD_IPHONE_13 = {
+  model: 'model-iphone-13',
+  storage: '128gb',
+  power: 'yes',
+  cracks: 'no',
+  casing: 'light',
+  lock: 'yes',
+  blocked: 'no',
+}

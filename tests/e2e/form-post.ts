@@ -1,4 +1,8 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test'
+import { unescapeHtml as unescape } from '../../scripts/page-forms.mjs'
+
+/** Text in an HTML attribute or element, as the browser reads it. */
+export { unescape }
 
 /**
  * Posts a page's form as a browser running no scripts does: the page is fetched, the form is found
@@ -134,17 +138,6 @@ function hiddenFields(form: string): Record<string, string> {
     if (name) fields[unescape(name)] = unescape(/value="([^"]*)"/.exec(input)?.[1] ?? '')
   }
   return fields
-}
-
-/** Text in an HTML attribute or element, as the browser reads it. */
-export function unescape(text: string): string {
-  return text
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,5 @@
 import { Agent, fetch, FormData } from 'undici'
-import { hiddenFields, unescapeHtml } from '../../scripts/page-forms.mjs'
+import { GOOD_IPHONE_13, hiddenFields, unescapeHtml } from '../../scripts/page-forms.mjs'
 import { checkoutFields } from '../support/checkout-fields'
 
 const MODEL_PAGE = '/sell-my-phone/iphone-13'
@@ -61,13 +61,7 @@ export function seller(front: string, address: string) {
       const answer = await post(MODEL_PAGE, {
         ...hiddenFields(form, 'model'),
         [unescapeHtml(button[1]!)]: '',
-        model: 'model-iphone-13',
-        storage: '128gb',
-        power: 'yes',
-        cracks: 'no',
-        casing: 'light',
-        lock: 'yes',
-        blocked: 'no',
+        ...GOOD_IPHONE_13,
       })
       if ('error' in answer || answer.status !== 303) throw new Error(`No basket: ${JSON.stringify(answer)}`)
     },
