@@ -13,6 +13,7 @@ export const singletons = [
   { id: 'accountCopy', title: 'Accounts' },
   { id: 'orderCopy', title: 'Orders' },
   { id: 'emailCopy', title: 'E-mails' },
+  { id: 'contactInboxCopy', title: 'Contact inbox' },
 ]
 
 /** Singletons sit at fixed ids (the id is the type name), so there is only ever one of each. */

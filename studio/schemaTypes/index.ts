@@ -28,6 +28,7 @@ import { siteFact } from './objects/site-fact'
 import { stepsSection } from './objects/steps-section'
 import { storageVariant } from './objects/storage-variant'
 import { accountCopy } from './singletons/account-copy'
+import { contactInboxCopy } from './singletons/contact-inbox-copy'
 import { emailCopy } from './singletons/email-copy'
 import { errorPages } from './singletons/error-pages'
 import { footer } from './singletons/footer'
@@ -52,6 +53,7 @@ export const singletonTypes = [
   'accountCopy',
   'orderCopy',
   'emailCopy',
+  'contactInboxCopy',
 ] as const
 
 export const schemaTypes = withPlaceholderChecks([
@@ -66,6 +68,7 @@ export const schemaTypes = withPlaceholderChecks([
   accountCopy,
   orderCopy,
   emailCopy,
+  contactInboxCopy,
   page,
   deviceMake,
   deviceModel,

@@ -16,6 +16,7 @@ export const cacheTags = {
   accountCopy: 'accountCopy',
   orderCopy: 'orderCopy',
   emailCopy: 'emailCopy',
+  contactInboxCopy: 'contactInboxCopy',
 } as const
 
 export type CacheTag = (typeof cacheTags)[keyof typeof cacheTags]

@@ -4,6 +4,7 @@ import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {
   accountCopyQuery,
+  contactInboxCopyQuery,
   breadcrumbsQuery,
   conditionGradesQuery,
   deviceCatalogueQuery,
@@ -196,3 +197,11 @@ export const getTermsRevision = cache(async () => {
   const terms = await fetchQuery(termsRevisionQuery, { tags: [cacheTags.page] })
   return terms?.revision ?? 'unpublished'
 })
+
+/** The staff pages' words for contact messages, and how long a closed one is kept. */
+export const getContactInboxCopy = cache(async () =>
+  withFacts(
+    fetchQuery(contactInboxCopyQuery, { tags: [cacheTags.contactInboxCopy] }),
+    'the Contact inbox document (id "contactInboxCopy")',
+  ),
+)

@@ -306,3 +306,17 @@ export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(item
 export const termsRevisionQuery = defineQuery(
   `*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }`,
 )
+
+export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{
+  list{
+    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,
+    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn
+  },
+  statuses{ new, answered, closed },
+  message{
+    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,
+    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,
+    historyReceived, historyChange
+  },
+  retentionDays
+}`)

@@ -430,6 +430,59 @@ export type Page = {
   description: string
 }
 
+export type ContactInboxCopy = {
+  _id: string
+  _type: 'contactInboxCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  list: {
+    heading: string
+    staffHomeLink: string
+    backToOrders: string
+    retentionNote: string
+    statusFilter: string
+    allStatuses: string
+    search: string
+    searchButton: string
+    empty: string
+    receivedColumn: string
+    senderColumn: string
+    emailColumn: string
+    messageColumn: string
+    statusColumn: string
+  }
+  statuses: {
+    new: string
+    answered: string
+    closed: string
+  }
+  message: {
+    backToList: string
+    heading: string
+    statusLabel: string
+    receivedLabel: string
+    senderHeading: string
+    nameLabel: string
+    emailLabel: string
+    phoneLabel: string
+    noPhone: string
+    messageHeading: string
+    actionsHeading: string
+    markAnswered: string
+    close: string
+    reopen: string
+    done: string
+    moved: string
+    invalid: string
+    unavailable: string
+    historyHeading: string
+    historyReceived: string
+    historyChange: string
+  }
+  retentionDays: number
+}
+
 export type EmailCopy = {
   _id: string
   _type: 'emailCopy'
@@ -1195,6 +1248,7 @@ export type AllSanitySchemaTypes =
   | Slug
   | DeviceMake
   | Page
+  | ContactInboxCopy
   | EmailCopy
   | OrderCopy
   | AccountCopy
@@ -2287,6 +2341,57 @@ export type TermsRevisionQueryResult = {
   revision: string
 } | null
 
+// Source: ../web/content/queries.ts
+// Variable: contactInboxCopyQuery
+// Query: *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{  list{    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn  },  statuses{ new, answered, closed },  message{    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,    historyReceived, historyChange  },  retentionDays}
+export type ContactInboxCopyQueryResult = {
+  list: {
+    heading: string
+    staffHomeLink: string
+    backToOrders: string
+    retentionNote: string
+    statusFilter: string
+    allStatuses: string
+    search: string
+    searchButton: string
+    empty: string
+    receivedColumn: string
+    senderColumn: string
+    emailColumn: string
+    messageColumn: string
+    statusColumn: string
+  }
+  statuses: {
+    new: string
+    answered: string
+    closed: string
+  }
+  message: {
+    backToList: string
+    heading: string
+    statusLabel: string
+    receivedLabel: string
+    senderHeading: string
+    nameLabel: string
+    emailLabel: string
+    phoneLabel: string
+    noPhone: string
+    messageHeading: string
+    actionsHeading: string
+    markAnswered: string
+    close: string
+    reopen: string
+    done: string
+    moved: string
+    invalid: string
+    unavailable: string
+    historyHeading: string
+    historyReceived: string
+    historyChange: string
+  }
+  retentionDays: number
+} | null
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -2312,6 +2417,7 @@ declare global {
     '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  newsletterWelcome{ subject, intro, button, outro },\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
+    '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

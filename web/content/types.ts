@@ -1,5 +1,6 @@
 import type {
   AccountCopyQueryResult,
+  ContactInboxCopyQueryResult,
   EmailCopyQueryResult,
   DeviceCatalogueQueryResult,
   FooterQueryResult,
@@ -40,6 +41,7 @@ export type SellingCopy = NonNullable<SellingCopyQueryResult>
 export type AccountCopy = NonNullable<AccountCopyQueryResult>
 export type OrderCopy = NonNullable<OrderCopyQueryResult>
 export type EmailCopy = NonNullable<EmailCopyQueryResult>
+export type ContactInboxCopy = NonNullable<ContactInboxCopyQueryResult>
 export type PricingRules = NonNullable<PricingRulesQueryResult>
 export type ConditionGrade = ConditionGradesQueryResult[number]
 export type ModelPage = NonNullable<ModelPageQueryResult>

@@ -1,0 +1,123 @@
+import { InboxIcon } from '@sanity/icons/Inbox'
+import { defineField, defineType } from 'sanity'
+import { copyGroup as group, requiredString, templateString } from '../fields'
+
+/** Every word of the staff pages for contact-form messages, and how long a closed one is kept. */
+export const contactInboxCopy = defineType({
+  name: 'contactInboxCopy',
+  title: 'Contact inbox',
+  type: 'document',
+  icon: InboxIcon,
+  groups: [
+    { name: 'list', title: 'Messages list', default: true },
+    { name: 'statuses', title: 'Statuses' },
+    { name: 'message', title: 'One message' },
+    { name: 'retention', title: 'Keeping messages' },
+  ],
+  fields: [
+    group('list', 'Messages list', 'The list of contact-form messages at /admin/messages, seen only by staff.', [
+      requiredString('heading', 'Heading', 'Above the list, for example "Contact messages".'),
+      requiredString(
+        'staffHomeLink',
+        'Link from the staff home',
+        'The link from the list of orders to the messages, for example "Contact messages".',
+      ),
+      requiredString('backToOrders', 'Back to the orders', 'The link back to the orders, for example "All orders".'),
+      templateString(
+        'retentionNote',
+        'How long closed messages stay',
+        'Under the heading. {days} becomes the days a closed message is kept (set under Keeping messages).',
+        ['days'],
+      ),
+      requiredString('statusFilter', 'Status filter', 'The label of the status filter, for example "Status".'),
+      requiredString(
+        'allStatuses',
+        'All statuses',
+        'The first choice of the status filter, for example "All messages".',
+      ),
+      requiredString('search', 'Search', 'The label of the search field: say what it searches.'),
+      requiredString('searchButton', 'Search button', 'For example "Search".'),
+      requiredString('empty', 'No messages', 'When no message matches the filter and search.'),
+      requiredString('receivedColumn', 'Received column', 'For example "Received".'),
+      requiredString('senderColumn', 'Sender column', 'For example "From". Each name opens its message.'),
+      requiredString('emailColumn', 'E-mail column', 'For example "E-mail address".'),
+      requiredString('messageColumn', 'Message column', 'The start of each message, for example "Message".'),
+      requiredString('statusColumn', 'Status column', 'For example "Status".'),
+    ]),
+    group('statuses', 'Statuses', 'What staff read for where a message stands, in the list and on its page.', [
+      requiredString('new', 'New', 'A message nobody has answered yet, for example "New".'),
+      requiredString('answered', 'Answered', 'A message someone has replied to, for example "Answered".'),
+      requiredString(
+        'closed',
+        'Closed',
+        'A message that needs nothing more, for example "Closed". It is deleted once kept for the days set under Keeping messages.',
+      ),
+    ]),
+    group('message', 'One message', 'One message at /admin/messages/…, with what staff can do to it.', [
+      requiredString('backToList', 'Back to the list', 'The link back to the list, for example "All messages".'),
+      templateString(
+        'heading',
+        'Heading',
+        'The page’s heading. {name} becomes the sender’s name, for example "Message from {name}".',
+        ['name'],
+      ),
+      requiredString('statusLabel', 'Status', 'For example "Status".'),
+      requiredString('receivedLabel', 'Received', 'For example "Received".'),
+      requiredString('senderHeading', 'Sender heading', 'Above the sender’s details, for example "Sender".'),
+      requiredString('nameLabel', 'Name', 'For example "Name".'),
+      requiredString('emailLabel', 'E-mail address', 'For example "E-mail address".'),
+      requiredString('phoneLabel', 'Phone number', 'For example "Phone number".'),
+      requiredString('noPhone', 'No phone number', 'When the sender gave none, for example "Not given".'),
+      requiredString('messageHeading', 'Message heading', 'Above what the sender wrote, for example "Message".'),
+      requiredString('actionsHeading', 'Actions heading', 'Above the buttons, for example "Change the status".'),
+      requiredString(
+        'markAnswered',
+        'Mark answered',
+        'The button for a message replied to, for example "Mark answered".',
+      ),
+      requiredString('close', 'Close', 'The button for a message that needs nothing more, for example "Close".'),
+      requiredString('reopen', 'Reopen', 'The button that makes a message new again, for example "Reopen".'),
+      templateString('done', 'Done', 'After a change went through. {status} becomes the message’s status now.', [
+        'status',
+      ]),
+      templateString(
+        'moved',
+        'Changed by someone else',
+        'When another member of staff changed the message first, so nothing was changed. {status} becomes its status now.',
+        ['status'],
+      ),
+      requiredString('invalid', 'Change not possible', 'When the change asked for cannot be made to this message.'),
+      requiredString(
+        'unavailable',
+        'Could not be saved',
+        'When the change could not be saved just now, for example "Not saved: try again in a minute.".',
+      ),
+      requiredString(
+        'historyHeading',
+        'History heading',
+        'Above who changed the message and when, for example "History".',
+      ),
+      requiredString(
+        'historyReceived',
+        'Received, in the history',
+        'The first line of the history, for example "Received through the contact form".',
+      ),
+      templateString(
+        'historyChange',
+        'A change, in the history',
+        'One line per change. {name} becomes the staff member’s name when they made it, {from} and {to} the statuses before and after.',
+        ['name', 'from', 'to'],
+      ),
+    ]),
+    defineField({
+      name: 'retentionDays',
+      title: 'Days a closed message is kept',
+      type: 'number',
+      group: 'retention',
+      description:
+        'A closed message, with its history and the e-mail that brought it to us, is deleted this many days after it was closed. The contact form’s messages are questions: anything about a sale is kept with the order’s record, not here. Personal data is kept only as long as it is needed (data minimisation), so keep this short: long enough to look back at a recent conversation.',
+      validation: (rule) => rule.required().integer().min(1).max(365),
+    }),
+  ],
+  preview: { prepare: () => ({ title: 'Contact inbox' }) },
+})
