@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import { FORM_STORE_PATH, testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { FORM_STORE_PATH, MAIL_OUTBOX_DIR, testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { readOutbox } from '../support/mail-messages'
 import { mailCount, mailTo } from './account-helpers'
 
 // HTTP tests of the running endpoints; the browser project is irrelevant, so run them once.
@@ -11,6 +12,22 @@ const stored = () =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as { _id: string; _type: string; email: string })
+
+/**
+ * The contact messages' e-mails to the business (Reply-To: the sender), once every message taken
+ * before this call has had its e-mail written: a message of its own is sent, and the outbox sends in
+ * the order messages came, so once its e-mail is in the folder so is every earlier one's.
+ */
+async function contactMailsSoFar(request: APIRequestContext) {
+  const barrier = uniqueEmail('barrier')
+  const taken = await send(request, '/api/contact', { name: 'Barrier', email: barrier, message: 'Barrier' })
+  expect(taken.status).toBe(201)
+  let mails: Awaited<ReturnType<typeof readOutbox>> = []
+  await expect
+    .poll(async () => (mails = await readOutbox(MAIL_OUTBOX_DIR)).some((mail) => mail.replyTo === barrier))
+    .toBe(true)
+  return mails.filter((mail) => mail.replyTo)
+}
 
 async function send(request: APIRequestContext, path: string, data: unknown, headers: Record<string, string> = {}) {
   const response = await request.post(path, {
@@ -145,6 +162,11 @@ for (const [name, path, body, type, status, code] of badInputs) {
     // Other tests store sign-ups meanwhile (with addresses of their own): only this body's may not appear.
     const added = stored().filter((doc) => !before.has(doc._id))
     expect(added.filter((doc) => doc.email && decodeURIComponent(body).includes(doc.email))).toEqual([])
+    // Contact messages are kept in the database, each announced to the business by an e-mail.
+    if (path === '/api/contact') {
+      const mails = await contactMailsSoFar(request)
+      expect(mails.filter((mail) => body.toLowerCase().includes(mail.replyTo!))).toEqual([])
+    }
   })
 }
 

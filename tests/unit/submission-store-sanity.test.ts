@@ -1,9 +1,4 @@
-import {
-  eraseSubmissionsByEmail,
-  findSubmissionsByEmail,
-  storeContactMessage,
-  storeSubscription,
-} from '@/content/submission-store'
+import { eraseSubmissionsByEmail, findSubmissionsByEmail, storeSubscription } from '@/content/submission-store'
 import { StoreUnavailableError } from '@/content/submission-types'
 import { fetchQuery } from '@/content/fetch-query'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
@@ -43,8 +38,6 @@ describe('the Sanity submission store', () => {
     const created = first?.mutations[0]?.create
     expect(created?._id).toMatch(/^subscription\.[0-9a-f]{40}$/)
     expect(created?._id).not.toContain('sam')
-    await storeContactMessage({ name: 'Sam', email: 'sam@example.com', phone: null, message: 'Hello' })
-    expect(standIn.mutations.at(-1)?.mutations[0]?.create?._id).toMatch(/^contactMessage\./)
   })
 
   it('keeps what was written out of the public API', async () => {
@@ -60,13 +53,13 @@ describe('the Sanity submission store', () => {
 
   it("finds and erases every submission sent with an address, whatever its case, and no one else's", async () => {
     process.env.SANITY_API_WRITE_TOKEN = 'server-write-token'
+    // Contact messages are kept in the database now (tests/unit/db/contact-messages.test.ts).
     await storeSubscription({ email: 'Zoe@Example.com', consent: true })
-    await storeContactMessage({ name: 'Zoe', email: 'zoe@example.com', phone: null, message: 'Where is it?' })
-    await storeContactMessage({ name: 'Yan', email: 'yan@example.com', phone: null, message: 'Hello' })
+    await storeSubscription({ email: 'yan@example.com', consent: true })
     const found = await findSubmissionsByEmail('ZOE@example.com')
-    expect(found.map((doc) => doc._type).sort()).toEqual(['contactMessage', 'subscription'])
+    expect(found.map((doc) => doc._type)).toEqual(['subscription'])
 
-    expect(await eraseSubmissionsByEmail('zoe@example.com')).toBe(2)
+    expect(await eraseSubmissionsByEmail('zoe@example.com')).toBe(1)
     expect(await findSubmissionsByEmail('zoe@example.com')).toEqual([])
     expect(await findSubmissionsByEmail('yan@example.com')).toHaveLength(1)
   })

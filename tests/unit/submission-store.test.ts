@@ -4,7 +4,6 @@ import path from 'node:path'
 import {
   eraseSubmissionsByEmail,
   findSubmissionsByEmail,
-  storeContactMessage,
   storeSubscription,
   subscriptionId,
 } from '@/content/submission-store'
@@ -49,27 +48,17 @@ describe('the local submission store', () => {
     expect(new Set(stored.map((d) => d._id))).toEqual(new Set(emails.map(subscriptionId)))
   })
 
-  it("finds and erases an address's sign-up and messages, whatever the case, keeping everyone else's", async () => {
+  // Contact messages are kept in the database now (tests/unit/db/contact-messages.test.ts).
+  it("finds and erases an address's sign-up, whatever the case, keeping everyone else's", async () => {
     await storeSubscription({ email: 'Jo@Example.com', consent: true })
-    await storeContactMessage({ name: 'Jo', email: 'jo@example.com', phone: null, message: 'Hello' })
     await storeSubscription({ email: 'kim@example.com', consent: true })
-    expect((await findSubmissionsByEmail('JO@example.com')).map((doc) => doc._type)).toEqual([
-      'subscription',
-      'contactMessage',
-    ])
+    expect((await findSubmissionsByEmail('JO@example.com')).map((doc) => doc._type)).toEqual(['subscription'])
 
-    expect(await eraseSubmissionsByEmail('jo@example.com')).toBe(2)
+    expect(await eraseSubmissionsByEmail('jo@example.com')).toBe(1)
 
     expect(lines(file).map((doc) => doc.email)).toEqual(['kim@example.com'])
     expect(await findSubmissionsByEmail('jo@example.com')).toEqual([])
     // Erased means forgotten: the address may sign up again.
     expect(await storeSubscription({ email: 'jo@example.com', consent: true })).toBe('created')
-  })
-
-  it('appends contact messages at private ids', async () => {
-    await storeContactMessage({ name: 'Jo', email: 'jo@example.com', phone: null, message: 'Hello' })
-    const [doc] = lines(file)
-    expect(doc).toMatchObject({ _type: 'contactMessage', email: 'jo@example.com' })
-    expect(doc!._id).toMatch(/^contactMessage\.[0-9a-f-]{36}$/)
   })
 })

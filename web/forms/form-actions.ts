@@ -1,7 +1,7 @@
 'use server'
 
 import { headers } from 'next/headers'
-import { storeContactMessage } from '@/content/submission-store'
+import { ContactUnavailableError, receiveContactMessage } from '@/contact/service'
 import { StoreUnavailableError } from '@/content/submission-types'
 import { contactLimiter, newsletterLimiter } from '@/http/form-limits'
 import { clientKeyFrom, type RateLimiter } from '@/http/rate-limit'
@@ -24,6 +24,7 @@ export async function subscribe(_previous: FormAnswer, form: FormData): Promise<
     typed: { email, ...(consent ? { consent: 'on' } : {}) },
     check: (website) => validateNewsletter({ email, consent, ...website }),
     store: signUpForNewsletter,
+    unavailable: StoreUnavailableError,
     name: 'Newsletter sign-up',
   })
 }
@@ -43,10 +44,8 @@ export async function sendContactMessage(_previous: FormAnswer, form: FormData):
     limiter: contactLimiter,
     typed,
     check: (website) => validateContact({ ...typed, ...website }),
-    store: async (value) => {
-      await storeContactMessage(value)
-      return 'created' as const
-    },
+    store: receiveContactMessage,
+    unavailable: ContactUnavailableError,
     name: 'Contact message',
   })
 }
@@ -58,12 +57,17 @@ type Steps<T> = {
   /** The form's rules, given the honeypot field when a robot filled it in. */
   check: (website: { website?: string }) => Validation<T>
   store: (value: T) => Promise<'created' | 'duplicate'>
+  /** Thrown by `store` when it cannot take the submission just now; anything else is a bug. */
+  unavailable: new (...args: never[]) => Error
   /** What the log says was not stored, never with what was sent. */
   name: string
 }
 
 /** What both actions do, in the JSON endpoints' order: rate limit, rules, store. */
-async function answerForm<T>(form: FormData, { limiter, typed, check, store, name }: Steps<T>): Promise<FormAnswer> {
+async function answerForm<T>(
+  form: FormData,
+  { limiter, typed, check, store, unavailable, name }: Steps<T>,
+): Promise<FormAnswer> {
   if (!(await limiter.take(clientKeyFrom(await headers()))).allowed) return { status: 'rate_limited', typed }
   const website = text(form, 'website')
   const checked = check(website ? { website } : {})
@@ -73,7 +77,7 @@ async function answerForm<T>(form: FormData, { limiter, typed, check, store, nam
   try {
     return { status: await store(checked.value) }
   } catch (error) {
-    if (!(error instanceof StoreUnavailableError)) throw error
+    if (!(error instanceof unavailable)) throw error
     console.error(`${name} not stored: ${error.message}`)
     return { status: 'failed', typed }
   }

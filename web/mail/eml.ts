@@ -8,7 +8,7 @@ import path from 'node:path'
  * general MIME parser. The tests read their links with it; an account's data download and its
  * erasure find the person's messages with it.
  */
-export type ReceivedMail = { to: string; subject: string; text: string }
+export type ReceivedMail = { to: string; subject: string; text: string; replyTo?: string }
 /** A message in the folder: its file name, when it was written (its Date header) and what it says. */
 export type OutboxFile = { file: string; date: string; mail: ReceivedMail }
 
@@ -40,13 +40,15 @@ export function recipientAddress(to: string): string {
   return (/<([^>]+)>\s*$/.exec(to)?.[1] ?? to).trim().toLowerCase()
 }
 
-/** One raw message (LF or CRLF line ends) as its recipient, subject and plain text. */
+/** One raw message (LF or CRLF line ends) as its recipient, subject, plain text and Reply-To (when set). */
 export function parseMail(raw: string): ReceivedMail {
   const { headers, body } = splitEntity(raw.replace(/\r\n/g, '\n'))
+  const replyTo = headers.get('reply-to')
   return {
     to: decodeHeader(headers.get('to') ?? ''),
     subject: decodeHeader(headers.get('subject') ?? ''),
     text: plainText(headers, body),
+    ...(replyTo ? { replyTo: decodeHeader(replyTo) } : {}),
   }
 }
 

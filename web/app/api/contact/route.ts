@@ -1,12 +1,11 @@
-import { storeContactMessage } from '@/content/submission-store'
-import { StoreUnavailableError } from '@/content/submission-types'
+import { ContactUnavailableError, receiveContactMessage } from '@/contact/service'
 import { validateContact } from '@/forms/validation'
 import { formEndpoint } from '@/http/form-endpoint'
 import { contactLimiter } from '@/http/form-limits'
 
 export const POST = formEndpoint({
   validate: validateContact,
-  store: storeContactMessage,
+  store: receiveContactMessage,
   limiter: contactLimiter,
-  unavailable: StoreUnavailableError,
+  unavailable: ContactUnavailableError,
 })
