@@ -4,6 +4,7 @@ import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { getDb, runExclusively } from '@/db/connection'
 import { purgeExpiredHits } from '@/db/rate-limit-store'
+import { purgeExpiredContactMessages } from '@/contact/retention'
 import type { Timings } from '@/orders/lifecycle'
 import { deliverDueEmails } from '@/mail/outbox'
 import { ordersWithTimers } from '@/orders/orders'
@@ -62,6 +63,7 @@ export async function readTimings(): Promise<Timings> {
 // Any constants will do, as long as nothing else in the database uses them for advisory locks.
 const ORDER_TIMERS_LOCK = 735_120_002
 const RATE_LIMIT_PURGE_LOCK = 735_120_003
+const CONTACT_PURGE_LOCK = 735_120_005
 
 /**
  * The clock's moves for every order that may owe one, by one instance at a time: every instance
@@ -101,6 +103,8 @@ export function startOrderJobs(): void {
     runTimers()
       .then(() => kickOutbox())
       .then(() => runExclusively(RATE_LIMIT_PURGE_LOCK, async () => purgeExpiredHits(await getDb())))
+      // Closed contact messages past the period the Contact inbox document sets.
+      .then(() => runExclusively(CONTACT_PURGE_LOCK, () => purgeExpiredContactMessages()))
       .catch((error: Error) => console.error(`Order timers: ${describeError(error)}`))
   }
   state.timer = setInterval(tick, EVERY_MS)

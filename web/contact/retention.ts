@@ -1,0 +1,10 @@
+import 'server-only'
+import { getContactInboxCopy } from '@/content/loaders'
+import { getDb } from '@/db/connection'
+import { purgeClosedContactMessages } from './store'
+
+/** Deletes the messages closed longer ago than the Contact inbox document says to keep them. */
+export async function purgeExpiredContactMessages(now = new Date()): Promise<number> {
+  const [copy, db] = await Promise.all([getContactInboxCopy(), getDb()])
+  return purgeClosedContactMessages(db, copy.retentionDays, now)
+}
