@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { requireStaffMember } from '@/accounts/session'
 import { StaffHome } from '@/components/admin/staff-home'
-import { getAccountCopy, getOrderCopy } from '@/content/loaders'
+import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'
 import { getDb } from '@/db/connection'
@@ -20,10 +20,11 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   const query = firstValues(await searchParams)
   const status = parseStatusFilter(query.status)
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
-  const [member, copy, accountCopy, db] = await Promise.all([
+  const [member, copy, accountCopy, inboxCopy, db] = await Promise.all([
     requireStaffMember(),
     getOrderCopy(),
     getAccountCopy(),
+    getContactInboxCopy(),
     getDb(),
   ])
   const orders = await listOrders(db, { status, search: parseOrderSearch(query.q) })
@@ -34,6 +35,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       member={member.user}
       orders={orders}
       filter={{ status: status ?? '', search: query.q ?? '' }}
+      messagesLink={inboxCopy.list.staffHomeLink}
     />
   )
 }

@@ -1,3 +1,4 @@
+import Link from 'next/link'
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderListRow } from '@/orders/orders'
@@ -11,10 +12,15 @@ type Props = {
   member: { name: string; role: 'staff' | 'manager' }
   orders: OrderListRow[]
   filter: { status: string; search: string }
+  /** The words of the link to the contact messages. */
+  messagesLink: string
 }
 
-/** The staff area's front page: who is signed in, and the orders, oldest first, to find and open. */
-export function StaffHome({ copy, staffCopy, member, orders, filter }: Props) {
+/**
+ * The staff area's front page: who is signed in, the way to the contact messages, and the orders,
+ * oldest first, to find and open.
+ */
+export function StaffHome({ copy, staffCopy, member, orders, filter, messagesLink }: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   return (
     <article className="admin">
@@ -22,6 +28,9 @@ export function StaffHome({ copy, staffCopy, member, orders, filter }: Props) {
         <h1>{copy.admin.ordersHeading}</h1>
         <p className="page__intro">{fillTemplate(staffCopy.signedInAs, { name: member.name, role })}</p>
       </header>
+      <p>
+        <Link href="/admin/messages">{messagesLink}</Link>
+      </p>
       <OrdersFilter copy={copy} filter={filter} />
       <OrdersTable copy={copy} orders={orders} />
     </article>

@@ -1,0 +1,27 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { requireStaffMember } from '@/accounts/session'
+import { MessageView } from '@/components/admin/message-view'
+import { getContactMessage } from '@/contact/store'
+import { getContactInboxCopy } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
+import { getDb } from '@/db/connection'
+import { firstValues, type Query } from '@/http/search-params'
+
+// Per request, for the member of staff signed in: never prerendered or cached.
+export const dynamic = 'force-dynamic'
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Query> }
+
+// The title names no sender: it is kept in the browser's history.
+export async function generateMetadata(): Promise<Metadata> {
+  const copy = await withoutStega(getContactInboxCopy)
+  return { title: copy.list.heading, robots: { index: false, follow: false } }
+}
+
+export default async function AdminMessagePage({ params, searchParams }: Props) {
+  const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
+  const [message, copy] = await Promise.all([getDb().then((db) => getContactMessage(db, id)), getContactInboxCopy()])
+  if (!message) notFound()
+  return <MessageView copy={copy} message={message} done={query.done ?? null} />
+}

@@ -1,0 +1,87 @@
+import Link from 'next/link'
+import type { ContactInboxCopy } from '@/content/types'
+import type { ContactListRow } from '@/contact/store'
+import { CONTACT_STATUSES, contactMessagePath } from '@/contact/statuses'
+import { formatDateTime, isoDate } from '@/lib/dates'
+import { fillTemplate } from '@/lib/templates'
+import '@/styles/admin.css'
+import { contactStatusName } from './message-words'
+
+type Props = {
+  copy: ContactInboxCopy
+  messages: ContactListRow[]
+  filter: { status: string; search: string }
+}
+
+/** The contact form's messages for staff, newest first: a filter by status, a search, each one to open. */
+export function MessagesList({ copy, messages, filter }: Props) {
+  const text = copy.list
+  return (
+    <article className="admin">
+      <p>
+        <Link href="/admin">{text.backToOrders}</Link>
+      </p>
+      <header className="page__header">
+        <h1>{text.heading}</h1>
+        <p className="page__intro">{fillTemplate(text.retentionNote, { days: copy.retentionDays })}</p>
+      </header>
+      <form method="get" action="/admin/messages" className="admin-filter" role="search">
+        <div className="field">
+          <label htmlFor="messages-status">{text.statusFilter}</label>
+          <select id="messages-status" name="status" defaultValue={filter.status}>
+            <option value="">{text.allStatuses}</option>
+            {CONTACT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {copy.statuses[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-filter__search">
+          <label htmlFor="messages-search">{text.search}</label>
+          <input id="messages-search" name="q" type="search" defaultValue={filter.search} autoComplete="off" />
+        </div>
+        <button type="submit" className="button button--primary">
+          {text.searchButton}
+        </button>
+      </form>
+      <MessagesTable copy={copy} messages={messages} />
+    </article>
+  )
+}
+
+function MessagesTable({ copy, messages }: Omit<Props, 'filter'>) {
+  const text = copy.list
+  if (!messages.length) return <p className="admin-empty">{text.empty}</p>
+  return (
+    <div className="admin-scroll">
+      <table className="admin-table">
+        <caption className="visually-hidden">{text.heading}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{text.senderColumn}</th>
+            <th scope="col">{text.receivedColumn}</th>
+            <th scope="col">{text.emailColumn}</th>
+            <th scope="col">{text.messageColumn}</th>
+            <th scope="col">{text.statusColumn}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {messages.map((message) => (
+            <tr key={message.id}>
+              <th scope="row">
+                <Link href={contactMessagePath(message.id)}>{message.name}</Link>
+              </th>
+              <td>
+                <time dateTime={isoDate(message.receivedAt)}>{formatDateTime(message.receivedAt)}</time>
+              </td>
+              <td className="admin-table__notes">{message.email}</td>
+              <td className="admin-table__notes">{message.excerpt}</td>
+              <td>{contactStatusName(copy, message.status)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
