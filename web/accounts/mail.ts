@@ -2,7 +2,7 @@ import 'server-only'
 import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { sendMail, type MailMessage } from '@/mail/send'
 import { getDb } from '@/db/connection'
-import { emailOutbox } from '@/db/schema'
+import { queueEmails } from '@/mail/queue'
 import { kickOutbox } from '@/orders/jobs'
 import { renderEmail } from '@/mail/templates'
 import { RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from './lifetimes'
@@ -49,31 +49,8 @@ export async function sendAccountMail(
   }
 }
 
-/**
- * The confirmation for a new newsletter address, through the outbox. An address already on the list
- * gets nothing, and its sign-up is answered as a new one, so the form tells no one who is subscribed.
- */
-export async function sendNewsletterWelcome(email: string): Promise<void> {
-  try {
-    const copy = await getEmailCopy()
-    const message = renderEmail({ ...copy, greeting: copy.greetingNoName }, copy.newsletterWelcome, {}, email)
-    await queueMail('newsletter-welcome', message)
-  } catch (error) {
-    console.error(`Could not queue the newsletter e-mail: ${(error as Error).name}`)
-  }
-}
-
 /** Puts one message in the e-mail outbox and wakes the sender: it goes after the answer, with retries. */
 async function queueMail(kind: string, message: MailMessage): Promise<void> {
-  const db = await getDb()
-  await db.insert(emailOutbox).values({
-    kind,
-    toAddress: message.to,
-    subject: message.subject,
-    textBody: message.text,
-    htmlBody: message.html,
-    // The database's now() has microseconds; the sender asks for what is due by the millisecond.
-    nextAttemptAt: new Date(),
-  })
+  await queueEmails(await getDb(), [{ ...message, kind }])
   kickOutbox()
 }

@@ -194,8 +194,105 @@ export const emailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: at('sent_at'),
+    // Personal: a contact message's sender, so that the business's answer goes back to them.
+    replyTo: text('reply_to'),
+    // The one-click unsubscribe address of a subscription e-mail (List-Unsubscribe, RFC 8058).
+    listUnsubscribe: text('list_unsubscribe'),
+    // The contact message it forwards: deleted with it.
+    contactMessageId: uuid('contact_message_id').references(() => contactMessage.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('email_outbox_due_idx').on(table.status, table.nextAttemptAt)],
+  (table) => [
+    index('email_outbox_due_idx').on(table.status, table.nextAttemptAt),
+    index('email_outbox_to_idx').on(sql`lower(${table.toAddress})`),
+  ],
+)
+
+export const SUBSCRIPTION_TOPICS = ['newsletter', 'price-alert'] as const
+export type SubscriptionTopic = (typeof SUBSCRIPTION_TOPICS)[number]
+
+/**
+ * An address that asked to hear from us: the newsletter, or a price alert for one model. It counts
+ * only once confirmed from the e-mail sent to it (double opt-in); an unconfirmed one is deleted when
+ * its link expires, and unsubscribing deletes it. The address is stored lower-cased.
+ */
+export const subscription = pgTable(
+  'subscription',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    topic: text('topic').notNull(),
+    // A price alert's model (the Sanity document id); null for the newsletter.
+    modelId: text('model_id'),
+    email: text('email').notNull(),
+    // Only the SHA-256 of the confirmation link's token; emptied once confirmed.
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    requestedAt: at('requested_at').notNull().defaultNow(),
+    confirmedAt: at('confirmed_at'),
+    // When this subscription last brought a price alert: at most one a day goes to one address.
+    lastAlertedAt: at('last_alerted_at'),
+  },
+  (table) => [
+    unique('subscription_one_per_topic').on(table.topic, table.modelId, table.email).nullsNotDistinct(),
+    index('subscription_email_idx').on(table.email),
+    index('subscription_model_idx').on(table.modelId, table.confirmedAt),
+    check('subscription_topic_known', sql`${table.topic} in ('newsletter', 'price-alert')`),
+    check('subscription_email_lower', sql`${table.email} = lower(${table.email})`),
+    check('subscription_model_for_alerts', sql`(${table.topic} = 'price-alert') = (${table.modelId} is not null)`),
+  ],
+)
+
+/**
+ * The best price each model had when its price alerts last went (or when its first alert was
+ * confirmed): a publish alerts only above it, so a webhook replayed, or a price lowered and raised
+ * again, alerts nobody twice.
+ */
+export const priceAlertPrice = pgTable('price_alert_price', {
+  modelId: text('model_id').primaryKey(),
+  pence: integer('pence').notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+})
+
+export const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const
+export type ContactStatus = (typeof CONTACT_STATUSES)[number]
+
+/** A message sent through the contact form, for staff to answer in /admin. */
+export const contactMessage = pgTable(
+  'contact_message',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    // Stored lower-cased, as every address is.
+    email: text('email').notNull(),
+    phone: text('phone'),
+    message: text('message').notNull(),
+    status: text('status').notNull().default('new'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+    // When the status last changed: a closed message is deleted a period after it (see retention).
+    statusChangedAt: at('status_changed_at').notNull().defaultNow(),
+  },
+  (table) => [
+    index('contact_message_status_idx').on(table.status, table.receivedAt),
+    index('contact_message_email_idx').on(table.email),
+    check('contact_message_status_known', sql`${table.status} in ('new', 'answered', 'closed')`),
+    check('contact_message_email_lower', sql`${table.email} = lower(${table.email})`),
+  ],
+)
+
+/** Who moved a contact message from one status to another, and when: append-only. */
+export const contactMessageEvent = pgTable(
+  'contact_message_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => contactMessage.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // The staff member's name as it was, so the history still says who after their account is gone.
+    actorName: text('actor_name').notNull(),
+    fromStatus: text('from_status').notNull(),
+    toStatus: text('to_status').notNull(),
+  },
+  (table) => [index('contact_message_event_message_idx').on(table.messageId, table.id)],
 )
 
 /**
@@ -223,3 +320,6 @@ export type BasketLineRow = typeof basketLine.$inferSelect
 export type SellerOrderRow = typeof sellerOrder.$inferSelect
 export type OrderItemRow = typeof orderItem.$inferSelect
 export type OrderEventRow = typeof orderEvent.$inferSelect
+export type SubscriptionRow = typeof subscription.$inferSelect
+export type ContactMessageRow = typeof contactMessage.$inferSelect
+export type ContactMessageEventRow = typeof contactMessageEvent.$inferSelect

@@ -5,7 +5,16 @@ import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { mailSettings, outboxFolder, type Env } from '@/config'
 
-export type MailMessage = { to: string; subject: string; text: string; html: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html: string
+  /** Where an answer goes, when not to us: a contact message's sender. */
+  replyTo?: string | null
+  /** A subscription e-mail's one-click unsubscribe address (RFC 8058): both List-Unsubscribe headers. */
+  listUnsubscribe?: string | null
+}
 /** The sender's display name comes from the content (the product name); the address from MAIL_FROM. */
 export type OutgoingMail = MailMessage & { fromName: string }
 
@@ -17,7 +26,21 @@ export type OutgoingMail = MailMessage & { fromName: string }
 export async function sendMail({ fromName, ...message }: OutgoingMail, env?: Env) {
   const { smtpUrl, fromAddress } = mailSettings(env)
   const from = { name: fromName, address: fromAddress }
-  const envelope = { from, ...message, textEncoding: 'quoted-printable' as const }
+  const { replyTo, listUnsubscribe, ...content } = message
+  const envelope = {
+    from,
+    ...content,
+    ...(replyTo ? { replyTo } : {}),
+    ...(listUnsubscribe
+      ? {
+          headers: {
+            'List-Unsubscribe': `<${listUnsubscribe}>`,
+            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+          },
+        }
+      : {}),
+    textEncoding: 'quoted-printable' as const,
+  }
   if (smtpUrl) {
     await smtpTransport(smtpUrl).sendMail(envelope)
     return

@@ -472,6 +472,8 @@ export async function claimDueEmails(db: Db, now: Date, limit = 20): Promise<Out
       subject: row.subject,
       text: row.textBody,
       html: row.htmlBody,
+      replyTo: row.replyTo,
+      listUnsubscribe: row.listUnsubscribe,
     }))
   })
 }
