@@ -8,8 +8,6 @@ import { structure } from './structure'
 import { studioEnv } from './env'
 
 const singletons = new Set<string>(singletonTypes)
-// Submissions come from the site's forms, never from "New document".
-const siteWritten = new Set(['subscription', 'contactMessage'])
 const singletonActions = new Set(['publish', 'discardChanges', 'restore'])
 
 /**
@@ -45,8 +43,7 @@ export default defineConfig({
   schema: {
     types: schemaTypes,
     // Singletons are created once, at their fixed id, from the structure; never from "New document".
-    templates: (templates) =>
-      templates.filter(({ schemaType }) => !singletons.has(schemaType) && !siteWritten.has(schemaType)),
+    templates: (templates) => templates.filter(({ schemaType }) => !singletons.has(schemaType)),
   },
   document: {
     ...(studioEnv.localApiHost ? { comments: { enabled: false } } : {}),

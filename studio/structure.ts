@@ -13,6 +13,7 @@ export const singletons = [
   { id: 'accountCopy', title: 'Accounts' },
   { id: 'orderCopy', title: 'Orders' },
   { id: 'emailCopy', title: 'E-mails' },
+  { id: 'subscriptionCopy', title: 'Subscriptions and price alerts' },
   { id: 'contactInboxCopy', title: 'Contact inbox' },
 ]
 
@@ -31,8 +32,4 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('deviceModel').title('Models and prices'),
       S.documentTypeListItem('conditionGrade').title('Condition grades'),
       S.documentTypeListItem('shopItem').title('Search items'),
-      S.divider(),
-      // Written by the site at private ids; editors read them here.
-      S.documentTypeListItem('contactMessage').title('Contact messages'),
-      S.documentTypeListItem('subscription').title('Newsletter subscribers'),
     ])

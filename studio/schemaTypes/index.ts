@@ -2,9 +2,7 @@ import { deviceMake } from './documents/device-make'
 import { deviceModel } from './documents/device-model'
 import { page } from './documents/page'
 import { conditionGrade } from './documents/condition-grade'
-import { contactMessage } from './documents/contact-message'
 import { shopItem } from './documents/shop-item'
-import { subscription } from './documents/subscription'
 import { accountSection } from './objects/account-section'
 import { basketSection } from './objects/basket-section'
 import { blockContent } from './objects/block-content'
@@ -39,6 +37,7 @@ import { orderCopy } from './singletons/order-copy'
 import { pricingRules } from './singletons/pricing-rules'
 import { sellingCopy } from './singletons/selling-copy'
 import { siteSettings } from './singletons/site-settings'
+import { subscriptionCopy } from './singletons/subscription-copy'
 import { withPlaceholderChecks } from './placeholder-checks'
 
 export const singletonTypes = [
@@ -53,6 +52,7 @@ export const singletonTypes = [
   'accountCopy',
   'orderCopy',
   'emailCopy',
+  'subscriptionCopy',
   'contactInboxCopy',
 ] as const
 
@@ -68,14 +68,13 @@ export const schemaTypes = withPlaceholderChecks([
   accountCopy,
   orderCopy,
   emailCopy,
+  subscriptionCopy,
   contactInboxCopy,
   page,
   deviceMake,
   deviceModel,
   conditionGrade,
   shopItem,
-  subscription,
-  contactMessage,
   link,
   blockContent,
   imageWithAlt,

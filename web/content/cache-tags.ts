@@ -16,6 +16,7 @@ export const cacheTags = {
   accountCopy: 'accountCopy',
   orderCopy: 'orderCopy',
   emailCopy: 'emailCopy',
+  subscriptionCopy: 'subscriptionCopy',
   contactInboxCopy: 'contactInboxCopy',
 } as const
 

@@ -26,6 +26,7 @@ import {
   sellingCopyQuery,
   siteFactsQuery,
   siteSettingsQuery,
+  subscriptionCopyQuery,
 } from './queries'
 import { siteFactsFrom, withSiteFacts } from '@/lib/site-facts'
 
@@ -197,6 +198,13 @@ export const getTermsRevision = cache(async () => {
   const terms = await fetchQuery(termsRevisionQuery, { tags: [cacheTags.page] })
   return terms?.revision ?? 'unpublished'
 })
+
+export const getSubscriptionCopy = cache(async () =>
+  withFacts(
+    fetchQuery(subscriptionCopyQuery, { tags: [cacheTags.subscriptionCopy] }),
+    'the Subscriptions and price alerts document (id "subscriptionCopy")',
+  ),
+)
 
 /** The staff pages' words for contact messages, and how long a closed one is kept. */
 export const getContactInboxCopy = cache(async () =>

@@ -281,7 +281,13 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   passwordChanged{ subject, intro, button, outro },
   accountDeleted{ subject, intro, button, outro },
   greetingNoName,
-  newsletterWelcome{ subject, intro, button, outro },
+  subscriptionFooter,
+  unsubscribeLabel,
+  newsletterConfirm{ subject, intro, button, outro },
+  priceAlertConfirm{ subject, intro, button, outro },
+  priceAlert{ subject, intro, button, outro },
+  contactReceived{ subject, intro, button, outro },
+  contactNoPhone,
   orderItemsHeading,
   totalLabel,
   orderConfirmation{ subject, intro, button, secondButton, outro },
@@ -306,6 +312,28 @@ export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(item
 export const termsRevisionQuery = defineQuery(
   `*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }`,
 )
+
+export const subscriptionCopyQuery = defineQuery(`*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{
+  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, rateLimitedMessage, errorMessage },
+  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },
+  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }
+}`)
+
+/** Every model's best price as published, for price alerts (read live, past every cache). */
+export const modelTopPricesQuery = defineQuery(`*[_type == "deviceModel" && defined(slug.current)]{
+  _id,
+  "name": make->name + " " + name,
+  "href": ${MODEL_HREF},
+  "topPricePence": ${TOP_PRICE}
+}`)
+
+/** One model's name and best price, for a price alert's request and its confirmation. */
+export const modelForAlertQuery = defineQuery(`*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{
+  _id,
+  "name": make->name + " " + name,
+  "href": ${MODEL_HREF},
+  "topPricePence": ${TOP_PRICE}
+}`)
 
 export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{
   list{

@@ -298,30 +298,6 @@ export type Link = {
   url?: string
 }
 
-export type ContactMessage = {
-  _id: string
-  _type: 'contactMessage'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
-  name: string
-  email: string
-  phone?: string
-  message: string
-  receivedAt: string
-}
-
-export type Subscription = {
-  _id: string
-  _type: 'subscription'
-  _createdAt: string
-  _updatedAt: string
-  _rev: string
-  email: string
-  consent: boolean
-  subscribedAt: string
-}
-
 export type ShopItem = {
   _id: string
   _type: 'shopItem'
@@ -483,6 +459,44 @@ export type ContactInboxCopy = {
   retentionDays: number
 }
 
+export type SubscriptionCopy = {
+  _id: string
+  _type: 'subscriptionCopy'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  alertForm: {
+    heading: string
+    text: string
+    emailLabel: string
+    buttonLabel: string
+    sendingMessage: string
+    successMessage: string
+    invalidEmailMessage: string
+    rateLimitedMessage: string
+    errorMessage: string
+  }
+  confirmPage: {
+    heading: string
+    newsletterText: string
+    alertText: string
+    buttonLabel: string
+    newsletterDone: string
+    alertDone: string
+    invalidLink: string
+    failedMessage: string
+  }
+  unsubscribePage: {
+    heading: string
+    newsletterText: string
+    alertText: string
+    buttonLabel: string
+    done: string
+    invalidLink: string
+    failedMessage: string
+  }
+}
+
 export type EmailCopy = {
   _id: string
   _type: 'emailCopy'
@@ -498,7 +512,13 @@ export type EmailCopy = {
   passwordChanged: EmailMessage
   accountDeleted: EmailMessage
   greetingNoName: string
-  newsletterWelcome: EmailMessage
+  subscriptionFooter: string
+  unsubscribeLabel: string
+  newsletterConfirm: EmailMessage
+  priceAlertConfirm: EmailMessage
+  priceAlert: EmailMessage
+  contactReceived: EmailMessage
+  contactNoPhone: string
   orderItemsHeading: string
   totalLabel: string
   orderConfirmation: EmailMessage
@@ -1240,8 +1260,6 @@ export type AllSanitySchemaTypes =
   | BlockContent
   | PageReference
   | Link
-  | ContactMessage
-  | Subscription
   | ShopItem
   | DeviceMakeReference
   | DeviceModel
@@ -1249,6 +1267,7 @@ export type AllSanitySchemaTypes =
   | DeviceMake
   | Page
   | ContactInboxCopy
+  | SubscriptionCopy
   | EmailCopy
   | OrderCopy
   | AccountCopy
@@ -2221,7 +2240,7 @@ export type OrderCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: emailCopyQuery
-// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  greetingNoName,  newsletterWelcome{ subject, intro, button, outro },  orderItemsHeading,  totalLabel,  orderConfirmation{ subject, intro, button, secondButton, outro },  deviceReceived{ subject, intro, button, secondButton, outro },  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
+// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  orderItemsHeading,  totalLabel,  orderConfirmation{ subject, intro, button, secondButton, outro },  deviceReceived{ subject, intro, button, secondButton, outro },  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
 export type EmailCopyQueryResult = {
   greeting: string
   signOff: string
@@ -2257,12 +2276,33 @@ export type EmailCopyQueryResult = {
     outro: string | null
   }
   greetingNoName: string
-  newsletterWelcome: {
+  subscriptionFooter: string
+  unsubscribeLabel: string
+  newsletterConfirm: {
     subject: string
     intro: string
     button: string | null
     outro: string | null
   }
+  priceAlertConfirm: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  priceAlert: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  contactReceived: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  contactNoPhone: string
   orderItemsHeading: string
   totalLabel: string
   orderConfirmation: {
@@ -2342,6 +2382,62 @@ export type TermsRevisionQueryResult = {
 } | null
 
 // Source: ../web/content/queries.ts
+// Variable: subscriptionCopyQuery
+// Query: *[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, rateLimitedMessage, errorMessage },  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }}
+export type SubscriptionCopyQueryResult = {
+  alertForm: {
+    heading: string
+    text: string
+    emailLabel: string
+    buttonLabel: string
+    sendingMessage: string
+    successMessage: string
+    invalidEmailMessage: string
+    rateLimitedMessage: string
+    errorMessage: string
+  }
+  confirmPage: {
+    heading: string
+    newsletterText: string
+    alertText: string
+    buttonLabel: string
+    newsletterDone: string
+    alertDone: string
+    invalidLink: string
+    failedMessage: string
+  }
+  unsubscribePage: {
+    heading: string
+    newsletterText: string
+    alertText: string
+    buttonLabel: string
+    done: string
+    invalidLink: string
+    failedMessage: string
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: modelTopPricesQuery
+// Query: *[_type == "deviceModel" && defined(slug.current)]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
+export type ModelTopPricesQueryResult = Array<{
+  _id: string
+  name: string
+  href: string
+  topPricePence: number
+}>
+
+// Source: ../web/content/queries.ts
+// Variable: modelForAlertQuery
+// Query: *[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
+export type ModelForAlertQueryResult = {
+  _id: string
+  name: string
+  href: string
+  topPricePence: number
+} | null
+
+// Source: ../web/content/queries.ts
 // Variable: contactInboxCopyQuery
 // Query: *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{  list{    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn  },  statuses{ new, answered, closed },  message{    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,    historyReceived, historyChange  },  retentionDays}
 export type ContactInboxCopyQueryResult = {
@@ -2414,9 +2510,12 @@ declare global {
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
     '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, tooMany, crossOrigin, tooLarge, unavailable\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,\n    cancelHelp, cancelled, paidTo, returnTracking, viewOrder\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,\n    timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem\n  }\n}': OrderCopyQueryResult
-    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  newsletterWelcome{ subject, intro, button, outro },\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
+    '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
+    '*[_type == "deviceModel" && defined(slug.current)]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelTopPricesQueryResult
+    '*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelForAlertQueryResult
     '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult
   }
 }

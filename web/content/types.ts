@@ -2,6 +2,7 @@ import type {
   AccountCopyQueryResult,
   ContactInboxCopyQueryResult,
   EmailCopyQueryResult,
+  SubscriptionCopyQueryResult,
   DeviceCatalogueQueryResult,
   FooterQueryResult,
   HeaderQueryResult,
@@ -41,6 +42,7 @@ export type SellingCopy = NonNullable<SellingCopyQueryResult>
 export type AccountCopy = NonNullable<AccountCopyQueryResult>
 export type OrderCopy = NonNullable<OrderCopyQueryResult>
 export type EmailCopy = NonNullable<EmailCopyQueryResult>
+export type SubscriptionCopy = NonNullable<SubscriptionCopyQueryResult>
 export type ContactInboxCopy = NonNullable<ContactInboxCopyQueryResult>
 export type PricingRules = NonNullable<PricingRulesQueryResult>
 export type ConditionGrade = ConditionGradesQueryResult[number]

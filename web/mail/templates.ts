@@ -11,7 +11,9 @@ export type EmailWords = {
 }
 /** A table of lines (a device and its price), with a heading and a total under it. */
 export type EmailTable = { heading: string; rows: Array<[string, string]>; totalLabel: string; total: string }
-export type EmailExtras = { secondLink?: string; table?: EmailTable }
+/** A subscriber's way out, at the foot of the message: the link's words and the page it opens. */
+export type EmailUnsubscribe = { label: string; href: string }
+export type EmailExtras = { secondLink?: string; table?: EmailTable; unsubscribe?: EmailUnsubscribe }
 export type EmailFrame = { greeting: string; signOff: string; footer: string }
 
 /**
@@ -55,6 +57,7 @@ export function renderEmail(
     ...signOff,
     '--',
     ...footer,
+    ...(extras.unsubscribe ? [`${extras.unsubscribe.label}:\n${extras.unsubscribe.href}`] : []),
   ].join('\n\n')
 
   const html = `<!doctype html>
@@ -77,6 +80,7 @@ ${signOff.map((p) => `<p>${lines(p)}</p>`).join('\n')}
 </div>
 <div style="max-width:560px;margin:16px auto 0;font-size:13px;color:#4a4a4a">
 ${footer.map((p) => `<p>${lines(p)}</p>`).join('\n')}
+${extras.unsubscribe ? `<p><a href="${escape(extras.unsubscribe.href)}" style="color:#0b3d91">${escape(extras.unsubscribe.label)}</a></p>` : ''}
 </div>
 </body></html>`
 

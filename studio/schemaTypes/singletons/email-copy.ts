@@ -37,7 +37,37 @@ export const emailCopy = defineType({
       'Greeting without a name',
       'The first line of an e-mail to someone whose name we do not know (a newsletter sign-up), for example "Hello,".',
     ),
-    message('newsletterWelcome', 'Newsletter sign-up', ''),
+    requiredText(
+      'subscriptionFooter',
+      'Footer of subscription e-mails',
+      'Small print under e-mails to subscribers (confirmations and price alerts), in place of the footer above, above the unsubscribe link. {productName}, {phone} and {email} become our name and contact details.',
+    ),
+    requiredString(
+      'unsubscribeLabel',
+      'Unsubscribe link',
+      'The words of the unsubscribe link at the foot of every e-mail to a subscriber, for example "Unsubscribe".',
+    ),
+    message('newsletterConfirm', 'Newsletter sign-up: confirm', ', {days} (how long the link works)'),
+    message(
+      'priceAlertConfirm',
+      'Price alert: confirm',
+      ', {model} (the make and model) and {days} (how long the link works)',
+    ),
+    message(
+      'priceAlert',
+      'Price alert: the price went up',
+      ', {model} (the make and model), {oldPrice} (the best price before) and {price} (the best price now)',
+    ),
+    message(
+      'contactReceived',
+      'Contact message (to us)',
+      ', {senderName}, {senderEmail}, {senderPhone} (the sender’s details, as they typed them) and {message} (what they wrote). Sent to the e-mail address in Site settings; answering it replies to the sender',
+    ),
+    requiredString(
+      'contactNoPhone',
+      'No phone number given',
+      'In place of {senderPhone} when the sender gave no phone number, for example "not given".',
+    ),
     requiredString(
       'orderItemsHeading',
       'Devices heading',
