@@ -81,6 +81,9 @@ const nextConfig = {
       // So do the links that open an order.
       { source: '/order-successful', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
       { source: '/order-tracker-details', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
+      // And the links in subscription e-mails.
+      { source: '/confirm-subscription', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
+      { source: '/unsubscribe', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
       // Staff pages are never indexed, whatever a crawler finds.
       { source: '/admin/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]

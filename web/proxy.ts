@@ -121,6 +121,7 @@ export const APP_ROUTES = new Set([
   'api',
   'complete-order',
   'confirm-email',
+  'confirm-subscription',
   'forget-password',
   'login',
   'order-successful',
@@ -132,6 +133,7 @@ export const APP_ROUTES = new Set([
   'sign-up',
   'staff-setup',
   'two-factor',
+  'unsubscribe',
 ])
 
 // Next's draft mode cookie: an editor previewing may open a page that is not published yet.

@@ -17,13 +17,17 @@ test('signing up shows the success message, and signing up again shows the same,
   await form.getByRole('checkbox', { name: /I agree to receive e-mails/ }).check()
   await form.getByRole('button', { name: 'Subscribe' }).click()
   const status = form.getByRole('status')
-  await expect(status).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+  await expect(status).toHaveText(
+    'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+  )
   await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
 
   await form.getByLabel('Your e-mail address').fill(email)
   await form.getByRole('checkbox', { name: /I agree/ }).check()
   await form.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(status).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+  await expect(status).toHaveText(
+    'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+  )
   await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
 })
 
@@ -46,7 +50,9 @@ test('an invalid address and missing consent get clear messages, and what was ty
   await field.fill(uniqueEmail('fixed'))
   await form.getByRole('checkbox', { name: /I agree/ }).check()
   await form.getByRole('button', { name: 'Subscribe' }).click()
-  await expect(form.getByRole('status')).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+  await expect(form.getByRole('status')).toHaveText(
+    'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+  )
   await expect(form.getByText('Enter an e-mail address like name@example.co.uk.')).toHaveCount(0)
   await expect(field).not.toHaveAttribute('aria-invalid')
 })
@@ -60,7 +66,9 @@ test('a sign-up the server does not take keeps what was typed and says why', asy
     await form.getByLabel('Your e-mail address').fill(uniqueEmail(`limit${i}`))
     await form.getByRole('checkbox', { name: /I agree/ }).check()
     await form.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(status).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+    await expect(status).toHaveText(
+      'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+    )
     await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
   }
   const email = uniqueEmail('kept')
@@ -99,7 +107,9 @@ test.describe('with scripts off', () => {
     await field.fill(uniqueEmail('noscript'))
     await form.getByRole('checkbox', { name: /I agree/ }).check()
     await form.getByRole('button', { name: 'Subscribe' }).click()
-    await expect(form.getByRole('status')).toHaveText('Thanks, you’re signed up. Look out for our next e-mail.')
+    await expect(form.getByRole('status')).toHaveText(
+      'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+    )
     await expect(form.getByRole('status')).toBeFocused()
     await expect(form.getByLabel('Your e-mail address')).toHaveValue('')
   })

@@ -2,7 +2,7 @@
 
 import { headers } from 'next/headers'
 import { ContactUnavailableError, receiveContactMessage } from '@/contact/service'
-import { StoreUnavailableError } from '@/content/submission-types'
+import { StoreUnavailableError } from '@/forms/store-unavailable'
 import { contactLimiter, newsletterLimiter } from '@/http/form-limits'
 import { clientKeyFrom, type RateLimiter } from '@/http/rate-limit'
 import type { FormAnswer } from './form-answer'

@@ -1,14 +1,20 @@
 import 'server-only'
-import { sendNewsletterWelcome } from '@/accounts/mail'
-import { storeSubscription } from '@/content/submission-store'
+import { describeError } from '@/lib/log'
+import { requestNewsletter } from '@/subscriptions/service'
 import type { NewsletterInput } from './newsletter-validation'
+import { StoreUnavailableError } from './store-unavailable'
 
 /**
- * A newsletter sign-up, for the form's action and `POST /api/newsletter` alike: stored, and a
- * confirmation e-mailed to a new address. The answer is the same whether or not the address was
- * already on the list, so the form cannot be used to learn who is subscribed.
+ * A newsletter sign-up, for the form's action and `POST /api/newsletter` alike: a request stored
+ * and a confirmation e-mailed (double opt-in: the address counts once its owner confirms). The
+ * answer is the same whether or not the address was already on the list, so the form cannot be
+ * used to learn who is subscribed.
  */
 export async function signUpForNewsletter(value: NewsletterInput): Promise<'created'> {
-  if ((await storeSubscription(value)) === 'created') await sendNewsletterWelcome(value.email)
+  try {
+    await requestNewsletter(value.email)
+  } catch (error) {
+    throw new StoreUnavailableError(describeError(error))
+  }
   return 'created'
 }

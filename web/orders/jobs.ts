@@ -10,6 +10,8 @@ import { deliverDueEmails } from '@/mail/outbox'
 import { ordersWithTimers } from '@/orders/orders'
 import { loadOrderMailContext } from './mail-context'
 import { applyTimers } from './timers'
+import { sendPriceAlerts } from '@/subscriptions/price-alerts'
+import { purgeUnconfirmed } from '@/subscriptions/store'
 
 /**
  * The work the server does on its own: sending the e-mails the outbox holds (right after the
@@ -63,6 +65,7 @@ export async function readTimings(): Promise<Timings> {
 // Any constants will do, as long as nothing else in the database uses them for advisory locks.
 const ORDER_TIMERS_LOCK = 735_120_002
 const RATE_LIMIT_PURGE_LOCK = 735_120_003
+const SUBSCRIPTION_PURGE_LOCK = 735_120_006
 const CONTACT_PURGE_LOCK = 735_120_005
 
 /**
@@ -103,6 +106,9 @@ export function startOrderJobs(): void {
     runTimers()
       .then(() => kickOutbox())
       .then(() => runExclusively(RATE_LIMIT_PURGE_LOCK, async () => purgeExpiredHits(await getDb())))
+      .then(() => sendPriceAlerts())
+      .then((queued) => queued && kickOutbox())
+      .then(() => runExclusively(SUBSCRIPTION_PURGE_LOCK, async () => purgeUnconfirmed(await getDb())))
       // Closed contact messages past the period the Contact inbox document sets.
       .then(() => runExclusively(CONTACT_PURGE_LOCK, () => purgeExpiredContactMessages()))
       .catch((error: Error) => console.error(`Order timers: ${describeError(error)}`))

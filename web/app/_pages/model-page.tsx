@@ -11,6 +11,7 @@ import {
   getPricingRules,
   getSellingCopy,
   getSiteSettings,
+  getSubscriptionCopy,
   type ModelCategory,
 } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
@@ -23,17 +24,18 @@ import { breadcrumbList } from '@/lib/structured-data'
 type Params = { params: Promise<{ model: string }> }
 
 async function load(category: ModelCategory, slug: string) {
-  const [model, copy, rules, grades, header, settings] = await Promise.all([
+  const [model, copy, rules, grades, header, settings, subscriptionCopy] = await Promise.all([
     getModelPage(category, slug),
     getSellingCopy(),
     getPricingRules(),
     getConditionGrades(),
     getHeader(),
     getSiteSettings(),
+    getSubscriptionCopy(),
   ])
   if (!model) notFound()
   const crumbs = [...(await getBreadcrumbs(model.href)), { path: model.href, title: model.name }]
-  return { model, copy, rules, grades, header, settings, crumbs }
+  return { model, copy, rules, grades, header, settings, crumbs, alertCopy: subscriptionCopy.alertForm }
 }
 
 /** The routes behind /sell-my-phone/<model> and /sell-my-tab/<model>: one static page per model. */
@@ -59,7 +61,7 @@ export function modelPageRoute(category: ModelCategory) {
 
     async Page({ params }: Params) {
       const slug = (await params).model
-      const [{ model, copy, rules, grades, header, crumbs }, trail] = await Promise.all([
+      const [{ model, copy, rules, grades, header, crumbs, alertCopy }, trail] = await Promise.all([
         load(category, slug),
         withoutStega(() => load(category, slug)).then(({ settings, crumbs }) =>
           breadcrumbList(crumbs, settings.siteUrl),
@@ -75,6 +77,7 @@ export function modelPageRoute(category: ModelCategory) {
             rules={rules}
             grades={grades}
             copy={copy}
+            alertCopy={alertCopy}
           />
         </>
       )
@@ -101,7 +104,7 @@ export function modelPriceRoute(category: ModelCategory) {
     },
 
     async Page({ params, searchParams }: PriceProps) {
-      const [{ model, copy, rules, grades, header, crumbs }, query] = await Promise.all([
+      const [{ model, copy, rules, grades, header, crumbs, alertCopy }, query] = await Promise.all([
         load(category, (await params).model),
         searchParams,
       ])
@@ -119,6 +122,7 @@ export function modelPriceRoute(category: ModelCategory) {
           rules={rules}
           grades={grades}
           copy={copy}
+          alertCopy={alertCopy}
           initial={{
             storage: one(query.storage) ?? null,
             answers,

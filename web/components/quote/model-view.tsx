@@ -1,7 +1,15 @@
-import type { Breadcrumb, ConditionGrade, ModelPage, PricingRules, SellingCopy } from '@/content/types'
+import type {
+  Breadcrumb,
+  ConditionGrade,
+  ModelPage,
+  PricingRules,
+  SellingCopy,
+  SubscriptionCopy,
+} from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { Breadcrumbs } from '../layout/breadcrumbs'
+import { PriceAlertForm } from '../subscriptions/price-alert-form'
 import { ContentImage } from '../ui/content-image'
 import { QuoteForm, type QuoteChoices } from './quote-form'
 import '@/styles/quote.css'
@@ -13,6 +21,7 @@ type Props = {
   rules: PricingRules
   grades: ConditionGrade[]
   copy: SellingCopy
+  alertCopy: SubscriptionCopy['alertForm']
   initial?: QuoteChoices & { showErrors: boolean; problem?: string | null }
 }
 
@@ -20,7 +29,7 @@ type Props = {
 const PHOTO_WIDTH = 160
 
 /** A model's page: what it is, the most we pay, and the price checker. */
-export function ModelView({ model, crumbs, breadcrumbLabel, rules, grades, copy, initial }: Props) {
+export function ModelView({ model, crumbs, breadcrumbLabel, rules, grades, copy, alertCopy, initial }: Props) {
   const { image } = model
   return (
     <article className="page model">
@@ -43,6 +52,7 @@ export function ModelView({ model, crumbs, breadcrumbLabel, rules, grades, copy,
         <p className="page__intro">{copy.modelPage.intro}</p>
       </header>
       <QuoteForm model={model} rules={rules} grades={grades} copy={copy.quote} initial={initial} />
+      <PriceAlertForm modelId={model._id} modelName={`${model.make} ${model.name}`} copy={alertCopy} />
     </article>
   )
 }

@@ -1,4 +1,4 @@
-import { StoreUnavailableError } from '@/content/submission-types'
+import { StoreUnavailableError } from '@/forms/store-unavailable'
 import { signUpForNewsletter } from '@/forms/newsletter-signup'
 import { validateNewsletter } from '@/forms/validation'
 import { formEndpoint } from '@/http/form-endpoint'

@@ -1,9 +1,12 @@
 import { revalidateTag } from 'next/cache'
-import { NextRequest } from 'next/server'
+import { after, NextRequest } from 'next/server'
 import { parseBody } from 'next-sanity/webhook'
 import { tagsForDocumentType } from '@/content/cache-tags'
 import { readContentSource, revalidateSecret } from '@/config'
 import { jsonResponse, readCappedText } from '@/http/json-request'
+import { describeError } from '@/lib/log'
+import { kickOutbox } from '@/orders/jobs'
+import { sendPriceAlerts } from '@/subscriptions/price-alerts'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }
 
@@ -57,5 +60,14 @@ export async function POST(request: NextRequest): Promise<Response> {
   // Stale-while-revalidate: the next visit triggers the rebuild and gets fresh content once it
   // is done; if the content source is down then, visitors keep the last good page, never an error.
   for (const tag of tags) revalidateTag(tag, 'max')
+  // A publish may have raised a price somebody asked to hear about: checked once the answer has
+  // gone (the minute job checks again, should this instance stop first).
+  if (tags.includes('deviceModel')) {
+    after(() =>
+      sendPriceAlerts()
+        .then((queued) => queued && kickOutbox())
+        .catch((error: Error) => console.error(`Price alerts: ${describeError(error)}`)),
+    )
+  }
   return jsonResponse(200, { ok: true, revalidated: tags })
 }

@@ -1,0 +1,232 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { encodeSignatureHeader } from '@sanity/webhook'
+import { readOutboxFiles } from '../../web/mail/eml'
+import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, uniqueEmail } from '../support/e2e-env'
+import type { Doc } from '../support/seed-copy'
+import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
+import { violations } from './axe'
+
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough'))
+
+const strip = (page: Page) => page.getByRole('region', { name: 'Get price alerts' })
+const CONFIRM_NEWSLETTER = /^Confirm your sign-up to Handback news$/
+
+/** The raw message (headers and all) of the newest e-mail to `to` whose subject matches. */
+async function rawMail(to: string, subject: RegExp): Promise<string> {
+  const files = (await readOutboxFiles(MAIL_OUTBOX_DIR)).filter(
+    ({ mail }) => mail.to === to && subject.test(mail.subject),
+  )
+  const newest = files.at(-1)
+  expect(newest, `an e-mail to ${to} about ${subject}`).toBeDefined()
+  return readFileSync(path.join(MAIL_OUTBOX_DIR, newest!.file), 'utf8')
+}
+
+/** A header of a raw message, its folded lines joined. */
+function header(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/)[0]!.replace(/\r?\n[ \t]+/g, ' ')
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(head)?.[1]
+}
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/about')
+  const form = strip(page)
+  await form.getByLabel('Your e-mail address').fill(email)
+  await form.getByRole('checkbox', { name: /I agree/ }).check()
+  await form.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(form.getByRole('status')).toHaveText(
+    'Nearly there: we have sent you an e-mail. Open the link in it to confirm your sign-up.',
+  )
+}
+
+test('newsletter: sign up, confirm from the e-mail, unsubscribe from the link in it', async ({ page }) => {
+  await ownAddress(page)
+  const email = uniqueEmail('newsletter')
+  await signUp(page, email)
+
+  const confirm = await mailTo(email, CONFIRM_NEWSLETTER)
+  expect(confirm.text).toContain('The link works for 7 days.')
+  // Opening the link changes nothing (a mail scanner opens links too): its button does.
+  await page.goto(linkIn(confirm, '/confirm-subscription?token='))
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your subscription' })).toBeVisible()
+  await expect(page.getByText(`Confirm that you want Handback news at ${email}`)).toBeVisible()
+  expect(await violations(page)).toEqual([])
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  const done = page.getByRole('status')
+  await expect(done).toHaveText(/^You are signed up\./)
+  await expect(done).toBeFocused()
+  // The link again: already confirmed, said as such.
+  await page.goto(linkIn(confirm, '/confirm-subscription?token='))
+  await expect(page.getByText(/^You are signed up\./)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+
+  // Signing up again once confirmed: the same answer, and no second e-mail.
+  await signUp(page, email)
+  await page.waitForTimeout(1000)
+  expect(await mailCount(email)).toBe(1)
+
+  await page.goto(linkIn(confirm, '/unsubscribe?s='))
+  await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible()
+  await expect(page.getByText(`Stop Handback news to ${email}?`)).toBeVisible()
+  await page.getByRole('button', { name: 'Unsubscribe' }).click()
+  await expect(page.getByRole('status')).toHaveText(/^You are unsubscribed\./)
+  // Once gone, the link says so, and offers nothing more to press.
+  await page.goto(linkIn(confirm, '/unsubscribe?s='))
+  await expect(page.getByText(/^You are unsubscribed\./)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0)
+})
+
+test('every subscriber e-mail carries one-click unsubscribe headers that work with no cookie and no login', async ({
+  page,
+  playwright,
+}) => {
+  await ownAddress(page)
+  const email = uniqueEmail('oneclick')
+  await signUp(page, email)
+  await mailTo(email, CONFIRM_NEWSLETTER)
+  const raw = await rawMail(email, CONFIRM_NEWSLETTER)
+  expect(header(raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click')
+  const target = /^<(https?:\/\/[^>]+\/api\/unsubscribe\?s=[0-9a-f-]{36}&t=[\w-]+)>$/.exec(
+    header(raw, 'List-Unsubscribe') ?? '',
+  )?.[1]
+  expect(target).toBeDefined()
+  const url = new URL(target!)
+  // A mail provider's POST: no cookie, no Origin of ours, nothing but the RFC's body.
+  const stranger = await playwright.request.newContext({ baseURL: url.origin })
+  try {
+    const forged = `${url.pathname}?s=${url.searchParams.get('s')}&t=${'A'.repeat(43)}`
+    const oneClick = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      data: 'List-Unsubscribe=One-Click',
+    }
+    const refused = await stranger.post(forged, oneClick)
+    expect(refused.status()).toBe(400)
+    // Still subscribed: the page behind the real link still offers the button.
+    const page2 = `/unsubscribe${url.search}`
+    await page.goto(page2)
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible()
+    // A link scanner's GET changes nothing either: it is shown the page.
+    const scanned = await stranger.get(`${url.pathname}${url.search}`, { maxRedirects: 0 })
+    expect(scanned.status()).toBe(303)
+    await page.goto(page2)
+    await expect(page.getByRole('button', { name: 'Unsubscribe' })).toBeVisible()
+
+    const accepted = await stranger.post(`${url.pathname}${url.search}`, oneClick)
+    expect(accepted.status()).toBe(200)
+    expect(await stranger.post(`${url.pathname}${url.search}`, oneClick).then((r) => r.status())).toBe(200)
+  } finally {
+    await stranger.dispose()
+  }
+  await page.goto(`/unsubscribe${url.search}`)
+  await expect(page.getByText(/^You are unsubscribed\./)).toBeVisible()
+})
+
+test('a confirmation link that is wrong, or an unsubscribe link whose signature is, does nothing and says so', async ({
+  page,
+}) => {
+  await page.goto(`/confirm-subscription?token=${'x'.repeat(43)}`)
+  await expect(page.getByText(/This link has expired or is no longer valid\. Links work for 7 days/)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Confirm' })).toHaveCount(0)
+  await page.goto(`/unsubscribe?s=${crypto.randomUUID()}&t=${'A'.repeat(43)}`)
+  await expect(page.getByText(/^This unsubscribe link is damaged\./)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0)
+})
+
+test.describe('with scripts off', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a confirmation and an unsubscribe each take one press of a button', async ({ page }) => {
+    await ownAddress(page)
+    const email = uniqueEmail('noscript-sub')
+    await signUp(page, email)
+    const confirm = await mailTo(email, CONFIRM_NEWSLETTER)
+    await page.goto(linkIn(confirm, '/confirm-subscription?token='))
+    await page.getByRole('button', { name: 'Confirm' }).click()
+    await expect(page.getByRole('status')).toHaveText(/^You are signed up\./)
+    await page.goto(linkIn(confirm, '/unsubscribe?s='))
+    await page.getByRole('button', { name: 'Unsubscribe' }).click()
+    await expect(page.getByRole('status')).toHaveText(/^You are unsubscribed\./)
+  })
+})
+
+// --- Price alerts ------------------------------------------------------------------------------
+
+const MODEL = { id: 'model-pixel-9', path: '/sell-my-phone/pixel-9', name: 'Google Pixel 9' }
+
+const signed = async (body: string) => ({
+  'content-type': 'application/json',
+  'sanity-webhook-signature': await encodeSignatureHeader(body, Date.now(), REVALIDATE_SECRET),
+})
+
+async function publishModel(request: APIRequestContext) {
+  const body = JSON.stringify({ _id: MODEL.id, _type: 'deviceModel' })
+  const response = await request.post('/api/revalidate', { headers: await signed(body), data: Buffer.from(body) })
+  expect(response.status()).toBe(200)
+}
+
+/** Sets every price of the model in the served seed copy to at most `top`, raising the best to it. */
+function setTopPrice(top: number): () => void {
+  const lines = readFileSync(SEED_COPY_PATH, 'utf8').split('\n')
+  const index = lines.findIndex((line) => line.includes(`"_id":"${MODEL.id}"`))
+  const original = lines[index]!
+  const doc = JSON.parse(original) as Doc & { variants: Array<{ prices: Array<{ pence: number }> }> }
+  const best = Math.max(...doc.variants.flatMap((variant) => variant.prices.map((price) => price.pence)))
+  for (const variant of doc.variants) for (const price of variant.prices) if (price.pence === best) price.pence = top
+  lines[index] = JSON.stringify(doc)
+  writeFileSync(SEED_COPY_PATH, lines.join('\n'))
+  return () => {
+    const now = readFileSync(SEED_COPY_PATH, 'utf8').split('\n')
+    now[index] = original
+    writeFileSync(SEED_COPY_PATH, now.join('\n'))
+  }
+}
+
+test('price alert: ask on the model page, confirm, and a price raised through the webhook is e-mailed once', async ({
+  page,
+  request,
+}) => {
+  await ownAddress(page)
+  const email = uniqueEmail('alert')
+  await page.goto(MODEL.path)
+  const section = page.getByRole('region', { name: 'Hear when the price goes up' })
+  await expect(section).toContainText(`we will tell you when we pay more for a ${MODEL.name}`)
+  await section.getByLabel('E-mail address').fill('not an address')
+  await section.getByRole('button', { name: 'E-mail me when the price rises' }).click()
+  await expect(section.getByLabel('E-mail address')).toHaveAccessibleDescription(/correct format/)
+  await expect(section.getByLabel('E-mail address')).toBeFocused()
+  await section.getByLabel('E-mail address').fill(email)
+  await section.getByRole('button', { name: 'E-mail me when the price rises' }).click()
+  await expect(section.getByRole('status')).toHaveText(/^Nearly there/)
+
+  const confirm = await mailTo(email, new RegExp(`^Confirm your price alert for the ${MODEL.name}$`))
+  await page.goto(linkIn(confirm, '/confirm-subscription?token='))
+  await expect(page.getByText(`when the most we pay for a ${MODEL.name} goes up`)).toBeVisible()
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByRole('status')).toHaveText(
+    `Your price alert is on: we will e-mail you when the most we pay for a ${MODEL.name} goes up.`,
+  )
+
+  // The model page says "Up to £250" today; an editor raises it and publishes.
+  await page.goto(MODEL.path)
+  await expect(page.getByText('Up to £250', { exact: true })).toBeVisible()
+  const restore = setTopPrice(26_550)
+  try {
+    await publishModel(request)
+    const alert = await mailTo(email, new RegExp(`^The ${MODEL.name} now sells for up to £265\\.50$`))
+    expect(alert.text).toMatch(/^Hello,\n/)
+    expect(alert.text).toContain(`has gone up from £250 to £265.50`)
+    expect(linkIn(alert, MODEL.path)).toBe(MODEL.path)
+    expect(linkIn(alert, '/unsubscribe?s=')).toMatch(/^\/unsubscribe\?s=[0-9a-f-]{36}&t=/)
+    const raw = await rawMail(email, /now sells for/)
+    expect(header(raw, 'List-Unsubscribe')).toMatch(/^<https?:\/\/.+\/api\/unsubscribe\?s=/)
+
+    // The same publish again (Sanity retries a webhook it thinks failed): nobody is e-mailed twice.
+    await publishModel(request)
+    await page.waitForTimeout(2000)
+    expect(await mailCount(email)).toBe(2)
+  } finally {
+    restore()
+    await publishModel(request)
+  }
+})

@@ -1,0 +1,31 @@
+import 'server-only'
+import { fetchQuery } from '@/content/fetch-query'
+import { modelTopPricesQuery } from '@/content/queries'
+import { getDb, runExclusively } from '@/db/connection'
+import { priceAlertMail } from './mail'
+import { alertRisenPrices } from './price-check'
+import { jobOrigin, mailContext } from './mail-context'
+import { watchedModels } from './store'
+
+// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
+const PRICE_ALERTS_LOCK = 735_120_004
+
+/**
+ * The price alerts a publish owes, e-mailed through the outbox (see alertRisenPrices), with the
+ * catalogue read as published now, past every cache. Run after each publish (the webhook) and by
+ * the minute job, on one instance at a time; each rise is a guarded update besides, so a replayed
+ * webhook or a second instance alerts nobody twice. Gives the e-mails queued, or null when another
+ * instance holds the job.
+ */
+export async function sendPriceAlerts(now = new Date()): Promise<number | null> {
+  return runExclusively(PRICE_ALERTS_LOCK, async () => {
+    const db = await getDb()
+    // Nobody waiting for a rise: no need to read the catalogue.
+    if (!(await watchedModels(db)).length) return 0
+    const [published, context] = await Promise.all([
+      fetchQuery(modelTopPricesQuery, { live: true }),
+      jobOrigin().then(mailContext),
+    ])
+    return alertRisenPrices(db, published, (recipient, rise) => priceAlertMail(recipient, rise, context), now)
+  })
+}

@@ -1,0 +1,105 @@
+import 'server-only'
+import { headers } from 'next/headers'
+import { linkOriginFor } from '@/accounts/link-origin'
+import { fetchQuery } from '@/content/fetch-query'
+import { getSiteSettings } from '@/content/loaders'
+import { modelForAlertQuery } from '@/content/queries'
+import { getDb } from '@/db/connection'
+import type { SubscriptionRow } from '@/db/schema'
+import { describedRequest } from '@/forms/form-action'
+import { queueEmails } from '@/mail/queue'
+import { kickOutbox } from '@/orders/jobs'
+import { readUnsubscribeLink } from './links'
+import { newsletterConfirmMail, priceAlertConfirmMail } from './mail'
+import { mailContext } from './mail-context'
+import {
+  confirmSubscription,
+  deleteSubscription,
+  findByConfirmToken,
+  getSubscription,
+  requestSubscription,
+  type SubscriptionRequest,
+} from './store'
+
+/** The address links start with for the visitor being answered (see linkOriginFor). */
+async function requestOrigin(): Promise<string> {
+  const settings = await getSiteSettings()
+  return linkOriginFor(describedRequest(await headers(), '/'), settings.siteUrl)
+}
+
+/** A model as a price alert names it, read as published now; null when there is no such model. */
+export async function modelForAlert(modelId: string) {
+  return fetchQuery(modelForAlertQuery, { params: { id: modelId }, live: true })
+}
+
+/**
+ * Asks the address to confirm a subscription: the request is stored and the confirmation e-mail
+ * written to the outbox in one transaction. A confirmed address, or one asked within the hour, gets
+ * nothing more, and the caller answers alike either way: the form tells no one who subscribes.
+ */
+async function request(subscription: SubscriptionRequest, mail: (id: string, token: string) => Promise<void>) {
+  const db = await getDb()
+  const requested = await requestSubscription(db, subscription)
+  if (!requested) return
+  await mail(requested.id, requested.token)
+  kickOutbox()
+}
+
+export async function requestNewsletter(email: string): Promise<void> {
+  const context = await mailContext(await requestOrigin())
+  const db = await getDb()
+  await request({ topic: 'newsletter', email }, async (id, token) => {
+    await queueEmails(db, [newsletterConfirmMail({ id, email: email.toLowerCase() }, token, context)])
+  })
+}
+
+/** False when the model is not (or no longer) published: nothing is stored. */
+export async function requestPriceAlert(email: string, modelId: string): Promise<boolean> {
+  const model = await modelForAlert(modelId)
+  if (!model) return false
+  const context = await mailContext(await requestOrigin())
+  const db = await getDb()
+  await request({ topic: 'price-alert', modelId, email }, async (id, token) => {
+    await queueEmails(db, [priceAlertConfirmMail({ id, email: email.toLowerCase() }, token, model, context)])
+  })
+  return true
+}
+
+export type OpenedSubscription = { subscription: SubscriptionRow; modelName: string | null }
+
+async function withModelName(row: SubscriptionRow | null): Promise<OpenedSubscription | null> {
+  if (!row) return null
+  const model = row.modelId ? await modelForAlert(row.modelId) : null
+  return { subscription: row, modelName: model?.name ?? null }
+}
+
+/** What a confirmation link opens, for its page; null when it has expired or is not valid. */
+export async function openConfirmLink(token: string): Promise<OpenedSubscription | null> {
+  return withModelName(await findByConfirmToken(await getDb(), token))
+}
+
+export async function confirmLink(token: string): Promise<OpenedSubscription | null> {
+  const db = await getDb()
+  const found = await findByConfirmToken(db, token)
+  if (!found) return null
+  const model = found.modelId ? await modelForAlert(found.modelId) : null
+  const confirmed = await confirmSubscription(db, token, { currentPence: model?.topPricePence ?? undefined })
+  return confirmed ? { subscription: confirmed, modelName: model?.name ?? null } : null
+}
+
+export type UnsubscribeLink = { valid: false } | { valid: true; id: string; opened: OpenedSubscription | null }
+
+/** What an unsubscribe link opens: a subscription, or one already ended (valid, nothing left). */
+export async function openUnsubscribeLink(query: { s?: string; t?: string }): Promise<UnsubscribeLink> {
+  const id = readUnsubscribeLink(query)
+  if (!id) return { valid: false }
+  return { valid: true, id, opened: await withModelName(await getSubscription(await getDb(), id)) }
+}
+
+/** Ends the subscription the link names; unsubscribing twice is unsubscribing once. */
+export async function unsubscribeLink(query: { s?: string | null; t?: string | null }): Promise<boolean> {
+  const id = readUnsubscribeLink(query)
+  if (!id) return false
+  await deleteSubscription(await getDb(), id)
+  return true
+}
