@@ -1,15 +1,17 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
-import { storeContactMessage, storeSubscription } from '@/content/submission-store'
 import { sendMail } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import {
   account,
+  contactMessage,
+  contactMessageEvent,
   emailOutbox,
   orderEvent,
   orderItem,
   sellerOrder,
   session,
+  subscription,
   twoFactor,
   user,
   verification,
@@ -36,6 +38,7 @@ export async function addPerson(
     outboxFolder,
     email,
     guest = false,
+    forms = true,
   }: {
     label: string
     verified?: boolean
@@ -44,6 +47,8 @@ export async function addPerson(
     email?: string
     /** No account: the order is a guest's. */
     guest?: boolean
+    /** Subscriptions and a contact message with the address (false: someone else's address, unused). */
+    forms?: boolean
   },
 ) {
   const tag = randomUUID().slice(0, 8)
@@ -172,13 +177,60 @@ export async function addPerson(
   )
   for (const message of mails) await sendMail({ ...message, fromName: 'Handback' }, mail)
 
-  await storeSubscription({ email: values.email.toUpperCase(), consent: true })
-  await storeContactMessage({
-    name: values.name,
-    email: values.email,
-    phone: values.phone,
-    message: values.contactMessage,
+  if (!forms) return { ...values, orderId }
+  // Subscriptions and contact messages are found by the address (stored lower-cased).
+  const address = values.email.toLowerCase()
+  const [newsletter] = await db
+    .insert(subscription)
+    .values([
+      {
+        topic: 'newsletter',
+        email: address,
+        confirmTokenHash: `hash-${tag}-newsletter`,
+        confirmedAt: new Date(),
+        lastAlertedAt: null,
+      },
+      {
+        topic: 'price-alert',
+        modelId: 'model-iphone-13',
+        email: address,
+        confirmTokenHash: `hash-${tag}-alert`,
+        confirmedAt: new Date(),
+        lastAlertedAt: new Date(),
+      },
+    ])
+    .returning({ id: subscription.id })
+  const [message] = await db
+    .insert(contactMessage)
+    .values({ name: values.name, email: address, phone: values.phone, message: values.contactMessage })
+    .returning({ id: contactMessage.id })
+  await db.insert(contactMessageEvent).values({
+    messageId: message!.id,
+    // A staff member's account in truth; the person's own here, so that the column is filled.
+    actorUserId: guest ? null : id,
+    actorName: 'Sam Staff',
+    fromStatus: 'new',
+    toStatus: 'answered',
   })
+  await db.insert(emailOutbox).values([
+    {
+      kind: 'newsletter-confirm',
+      toAddress: values.email,
+      subject: 'Confirm your sign-up',
+      textBody: `Confirm: https://shop.example/confirm-subscription?token=${tag}`,
+      htmlBody: '<p>Confirm</p>',
+      listUnsubscribe: `https://shop.example/api/unsubscribe?s=${newsletter!.id}&t=signed`,
+    },
+    {
+      kind: 'contact-received',
+      toAddress: 'hello@shop.example',
+      replyTo: values.email,
+      contactMessageId: message!.id,
+      subject: `Contact message from ${values.name}`,
+      textBody: `${values.name} wrote: ${values.contactMessage}`,
+      htmlBody: `<p>${values.name} wrote</p>`,
+    },
+  ])
 
   return { ...values, orderId }
 }

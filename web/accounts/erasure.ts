@@ -1,12 +1,13 @@
 import 'server-only'
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
-import { eraseSubmissionsByEmail } from '@/content/submission-store'
+import { eraseContactMessagesOf } from '@/contact/store'
+import { eraseSubscriptionsOf } from '@/subscriptions/store'
 import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
 import { hasOpenOrders, ordersOf } from './store'
 import type { Db } from '@/db/connection'
-import { mentionedReferences, sentTo } from './person-mail'
+import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
 
 /**
@@ -39,10 +40,10 @@ const ERASED_EVENT = { reason: null }
  * Deletes an account and everything held about the person, in one transaction: the account, its
  * sessions, password and tokens; the personal details of its orders (which keep the record the law
  * requires); the e-mails held about them, in the outbox table and its folder; and, once the address
- * is verified, what was sent with it through the newsletter and contact forms. The files and the
- * form store are done last inside the transaction, so if they fail nothing is committed and the
- * person can try again. An unverified account erases its own orders and account e-mails only:
- * guest orders, e-mails and submissions with the address may belong to the address's real owner.
+ * is verified, its subscriptions and the messages sent with it through the contact form. The files
+ * are done last inside the transaction, so if they fail nothing is committed and the person can try
+ * again. An unverified account erases its own orders and account e-mails only: guest orders,
+ * e-mails, subscriptions and messages with the address may belong to the address's real owner.
  */
 export async function eraseAccount(
   db: Db,
@@ -72,12 +73,13 @@ export async function eraseAccount(
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
+    const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)
     await tx
       .delete(emailOutbox)
       .where(
         or(
           orderIds.length ? inArray(emailOutbox.orderId, orderIds) : undefined,
-          person.emailVerified ? toAccount : and(toAccount, isNull(emailOutbox.orderId)),
+          person.emailVerified ? or(toAccount, onTheirBehalf) : and(toAccount, isNull(emailOutbox.orderId)),
         ),
       )
     // Reset and verification tokens name the account by its id, or by its address.
@@ -98,13 +100,18 @@ export async function eraseAccount(
       const named = mentionedReferences(mail)
       if (named.some((reference) => references.has(reference))) return true
       // An account e-mail names no order; an order e-mail is the address owner's once verified.
+      if (person.emailVerified && repliesTo(mail, email)) return true
       return sentTo(mail, email) && (person.emailVerified || named.length === 0)
     })
     await deleteOutboxFiles(
       outboxFolder,
       files.map(({ file }) => file),
     )
-    if (person.emailVerified) await eraseSubmissionsByEmail(email)
+    if (person.emailVerified) {
+      await eraseSubscriptionsOf(tx, email)
+      // Their history, and the e-mail that forwarded each to us, go with them (ON DELETE CASCADE).
+      await eraseContactMessagesOf(tx, email)
+    }
     return true
   })
 }

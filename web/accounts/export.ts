@@ -1,22 +1,32 @@
 import 'server-only'
 import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
-import { findSubmissionsByEmail } from '@/content/submission-store'
+import { contactMessagesOf } from '@/contact/store'
+import { subscriptionsOf } from '@/subscriptions/store'
 import { readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
 import { ordersOf } from './store'
 import type { Db } from '@/db/connection'
-import { mentionedReferences, sentTo } from './person-mail'
-import { account, emailOutbox, orderEvent, orderItem, sellerOrder, session, user } from '@/db/schema'
+import { mentionedReferences, repliesTo, sentTo } from './person-mail'
+import {
+  account,
+  contactMessageEvent,
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  sellerOrder,
+  session,
+  user,
+} from '@/db/schema'
 
 export type AccountDataOptions = { outboxFolder?: string }
 
 /**
  * Everything held about an account, for its owner's download (UK GDPR, article 15): the account,
  * its sessions, every order in full (contact details, address, devices with their check, the
- * history), the e-mails held about the person, and what they sent with the newsletter and contact
- * forms. docs/developers.md ("Your data") lists every field. What is found by the address alone
- * (guest orders, e-mails, form submissions) is only given once the address is verified: it may be
- * someone else's.
+ * history), the e-mails held about the person, their newsletter and price alert subscriptions and
+ * the messages they sent through the contact form. docs/developers.md ("Your data") lists every
+ * field. What is found by the address alone (guest orders, e-mails, subscriptions, messages) is only
+ * given once the address is verified: it may be someone else's.
  */
 export async function exportAccountData(db: Db, userId: string, options: AccountDataOptions = {}) {
   const [person] = await db.select().from(user).where(eq(user.id, userId))
@@ -42,9 +52,10 @@ export async function exportAccountData(db: Db, userId: string, options: Account
     exportOrders(db, ordersOf({ id: userId, email: person.email, emailVerified: verified }), userId),
   ])
   const references = new Set(orders.map((order) => order.reference))
-  const [emails, submissions] = await Promise.all([
+  const [emails, subscriptions, messages] = await Promise.all([
     exportEmails(db, { email: person.email, verified, orderIds: orders.map((order) => order.id), references }, options),
-    verified ? findSubmissionsByEmail(person.email) : [],
+    verified ? subscriptionsOf(db, person.email) : [],
+    verified ? exportContactMessages(db, person.email) : [],
   ])
   return {
     account: {
@@ -66,15 +77,44 @@ export async function exportAccountData(db: Db, userId: string, options: Account
     sessions,
     orders: orders.map((order) => order.export),
     emails,
-    newsletter: submissions.flatMap((doc) =>
-      doc._type === 'subscription' ? [{ email: doc.email, consent: doc.consent, subscribedAt: doc.subscribedAt }] : [],
-    ),
-    contactMessages: submissions.flatMap((doc) =>
-      doc._type === 'contactMessage'
-        ? [{ name: doc.name, email: doc.email, phone: doc.phone, message: doc.message, receivedAt: doc.receivedAt }]
-        : [],
-    ),
+    subscriptions: subscriptions.map((row) => ({
+      topic: row.topic,
+      modelId: row.modelId,
+      email: row.email,
+      requestedAt: row.requestedAt,
+      confirmedAt: row.confirmedAt,
+      lastAlertedAt: row.lastAlertedAt,
+    })),
+    contactMessages: messages,
   }
+}
+
+/** The person's contact messages, each with what staff did with it (when, not who). */
+async function exportContactMessages(db: Db, email: string) {
+  const messages = await contactMessagesOf(db, email)
+  if (!messages.length) return []
+  const events = await db
+    .select()
+    .from(contactMessageEvent)
+    .where(
+      inArray(
+        contactMessageEvent.messageId,
+        messages.map((message) => message.id),
+      ),
+    )
+    .orderBy(asc(contactMessageEvent.id))
+  return messages.map((message) => ({
+    name: message.name,
+    email: message.email,
+    phone: message.phone,
+    message: message.message,
+    status: message.status,
+    receivedAt: message.receivedAt,
+    statusChangedAt: message.statusChangedAt,
+    history: events
+      .filter((event) => event.messageId === message.id)
+      .map((event) => ({ at: event.at, fromStatus: event.fromStatus, toStatus: event.toStatus })),
+  }))
 }
 
 export type AccountData = NonNullable<Awaited<ReturnType<typeof exportAccountData>>>
@@ -174,7 +214,11 @@ type MailOwner = { email: string; verified: boolean; orderIds: string[]; referen
  */
 async function exportEmails(db: Db, owner: MailOwner, { outboxFolder = defaultOutboxFolder() }: AccountDataOptions) {
   const byOrder = owner.orderIds.length ? inArray(emailOutbox.orderId, owner.orderIds) : undefined
-  const byAddress = owner.verified ? eq(sql`lower(${emailOutbox.toAddress})`, owner.email.toLowerCase()) : undefined
+  const address = owner.email.toLowerCase()
+  // Sent to them, or (a contact message forwarded to us) sent on their behalf.
+  const byAddress = owner.verified
+    ? or(eq(sql`lower(${emailOutbox.toAddress})`, address), eq(sql`lower(${emailOutbox.replyTo})`, address))
+    : undefined
   const rows =
     byOrder || byAddress
       ? await db.select().from(emailOutbox).where(or(byOrder, byAddress)).orderBy(asc(emailOutbox.createdAt))
@@ -182,13 +226,14 @@ async function exportEmails(db: Db, owner: MailOwner, { outboxFolder = defaultOu
   const files = (await readOutboxFiles(outboxFolder)).filter(
     ({ mail }) =>
       mentionedReferences(mail).some((reference) => owner.references.has(reference)) ||
-      (owner.verified && sentTo(mail, owner.email)),
+      (owner.verified && (sentTo(mail, owner.email) || repliesTo(mail, owner.email))),
   )
   return [
     ...rows.map((row) => ({
       source: 'database' as const,
       kind: row.kind,
       to: row.toAddress,
+      replyTo: row.replyTo,
       subject: row.subject,
       text: disarmLinks(row.textBody),
       status: row.status,
@@ -199,6 +244,7 @@ async function exportEmails(db: Db, owner: MailOwner, { outboxFolder = defaultOu
       source: 'file' as const,
       file,
       to: mail.to,
+      replyTo: mail.replyTo ?? null,
       subject: mail.subject,
       text: disarmLinks(mail.text),
       date,

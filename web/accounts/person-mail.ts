@@ -16,3 +16,8 @@ export function mentionedReferences(mail: Pick<ReceivedMail, 'subject' | 'text'>
 export function sentTo(mail: Pick<ReceivedMail, 'to'>, email: string): boolean {
   return recipientAddress(mail.to) === email.toLowerCase()
 }
+
+/** Whether answering the message would go to the address: a contact message forwarded to us. */
+export function repliesTo(mail: Pick<ReceivedMail, 'replyTo'>, email: string): boolean {
+  return mail.replyTo !== undefined && recipientAddress(mail.replyTo) === email.toLowerCase()
+}

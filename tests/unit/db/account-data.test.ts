@@ -10,22 +10,14 @@ import { addPerson, findAnywhere, personalValues, type Person } from '../../supp
 let db: Db
 withFileDatabase((opened) => (db = opened))
 
-// The outbox folder and the form store are the test file's own, like its database.
+// The outbox folder is the test file's own, like its database.
 const home = mkdtempSync(path.join(tmpdir(), 'account-data-'))
 const outboxFolder = path.join(home, 'outbox')
-const formStore = path.join(home, 'submissions.ndjson')
-beforeAll(() => {
-  process.env.FORM_STORE_PATH = formStore
-})
-afterAll(() => {
-  delete process.env.FORM_STORE_PATH
-})
 
 const filesText = () =>
   readdirSync(outboxFolder)
     .map((file) => readFileSync(path.join(outboxFolder, file), 'utf8'))
     .join('\n')
-const storeText = () => readFileSync(formStore, 'utf8')
 
 describe('"Download my data"', () => {
   let pat: Person
@@ -84,6 +76,9 @@ describe('"Download my data"', () => {
     const data = await exportAccountData(db, pat.id, { outboxFolder })
     const subjects = data!.emails.map((mail) => `${mail.source}: ${mail.subject}`).sort()
     expect(subjects).toEqual([
+      // Forwarded to us, with their address to reply to.
+      `database: Confirm your sign-up`,
+      `database: Contact message from ${pat.name}`,
       `database: Reset your password`,
       `database: Your device is on its way back – ${pat.reference}`,
       `file: Reset your password`,
@@ -96,12 +91,23 @@ describe('"Download my data"', () => {
     expect(JSON.stringify(data)).not.toContain(pat.resetLinkToken)
   })
 
-  it('holds the newsletter sign-up and the contact message sent with the address', async () => {
+  it('holds the subscriptions and the contact message sent with the address, with what staff did', async () => {
     const data = await exportAccountData(db, pat.id, { outboxFolder })
-    expect(data?.newsletter).toEqual([expect.objectContaining({ email: pat.email.toUpperCase(), consent: true })])
-    expect(data?.contactMessages).toEqual([
-      expect.objectContaining({ name: pat.name, phone: pat.phone, message: pat.contactMessage }),
+    expect(data?.subscriptions).toEqual([
+      expect.objectContaining({ topic: 'newsletter', modelId: null, email: pat.email, confirmedAt: expect.any(Date) }),
+      expect.objectContaining({ topic: 'price-alert', modelId: 'model-iphone-13', lastAlertedAt: expect.any(Date) }),
     ])
+    expect(data?.contactMessages).toEqual([
+      expect.objectContaining({
+        name: pat.name,
+        phone: pat.phone,
+        message: pat.contactMessage,
+        history: [expect.objectContaining({ fromStatus: 'new', toStatus: 'answered' })],
+      }),
+    ])
+    // Who answered is the staff member's to know, not the download's.
+    expect(JSON.stringify(data?.contactMessages)).not.toContain('Sam Staff')
+    expect(data?.emails.find((mail) => mail.subject.startsWith('Contact message'))?.replyTo).toBe(pat.email)
   })
 
   it("holds nothing of anyone else's, and no secret: password hash, session token, sealed bank details", async () => {
@@ -114,7 +120,13 @@ describe('"Download my data"', () => {
 
   it('gives an account whose address is not verified nothing found by that address alone', async () => {
     const owner = await addPerson(db, { label: 'owner', guest: true, outboxFolder })
-    const impostor = await addPerson(db, { label: 'impostor', verified: false, email: owner.email, outboxFolder })
+    const impostor = await addPerson(db, {
+      label: 'impostor',
+      verified: false,
+      email: owner.email,
+      forms: false,
+      outboxFolder,
+    })
     const data = await exportAccountData(db, impostor.id, { outboxFolder })
     // Its own order, and that order's e-mails...
     expect(data?.orders.map((order) => order.reference)).toEqual([impostor.reference])
@@ -123,7 +135,7 @@ describe('"Download my data"', () => {
       `Your device is on its way back – ${impostor.reference}`,
     ])
     // ...but nothing anyone sent with the address: it may be someone else's, like the owner's.
-    expect(data).toMatchObject({ newsletter: [], contactMessages: [] })
+    expect(data).toMatchObject({ subscriptions: [], contactMessages: [] })
     const json = JSON.stringify(data)
     for (const value of [owner.reference, owner.name, owner.imei, owner.contactMessage]) {
       expect(json).not.toContain(value)
@@ -136,7 +148,7 @@ describe('"Download my data"', () => {
 })
 
 describe('"Delete my account"', () => {
-  it('leaves no personal value in any column of any table, the outbox folder or the form store', async () => {
+  it('leaves no personal value in any column of any table or the outbox folder', async () => {
     const sid = await addPerson(db, { label: 'sid', outboxFolder })
     const other = await addPerson(db, { label: 'other', outboxFolder })
     expect(await findAnywhere(db, personalValues(sid))).not.toEqual([])
@@ -146,15 +158,13 @@ describe('"Delete my account"', () => {
     expect(await findAnywhere(db, personalValues(sid))).toEqual([])
     for (const value of personalValues(sid)) {
       expect(filesText()).not.toContain(value)
-      expect(storeText().toLowerCase()).not.toContain(value.toLowerCase())
     }
     // The same search still finds the other person everywhere: it would have found the first.
     const others = await findAnywhere(db, [other.email, other.imei, other.eventReason, other.returnTracking])
     expect(new Set(others.map((hit) => hit.split(':')[0]))).toEqual(
-      new Set(['user', 'seller_order', 'order_item', 'order_event', 'email_outbox']),
+      new Set(['user', 'seller_order', 'order_item', 'order_event', 'email_outbox', 'subscription', 'contact_message']),
     )
     expect(filesText()).toContain(other.email)
-    expect(storeText()).toContain(other.email)
   })
 
   it('keeps the sale for HMRC: reference, dates, amounts, device and grades, and nothing else of the seller', async () => {
@@ -193,7 +203,13 @@ describe('"Delete my account"', () => {
 
   it("erases an unverified account's own orders and mail, and leaves the address owner's", async () => {
     const owner = await addPerson(db, { label: 'owner', guest: true, outboxFolder })
-    const impostor = await addPerson(db, { label: 'impostor', verified: false, email: owner.email, outboxFolder })
+    const impostor = await addPerson(db, {
+      label: 'impostor',
+      verified: false,
+      email: owner.email,
+      forms: false,
+      outboxFolder,
+    })
 
     await expect(eraseAccount(db, impostor.id, { outboxFolder })).resolves.toBe(true)
 
@@ -201,11 +217,13 @@ describe('"Delete my account"', () => {
     expect(await findAnywhere(db, impostors)).toEqual([])
     for (const value of impostors) expect(filesText()).not.toContain(value)
     // The owner's guest order, its e-mails and the owner's sign-up are not the impostor's to erase.
-    const owners = await findAnywhere(db, [owner.reference, owner.imei, owner.name])
+    const owners = await findAnywhere(db, [owner.reference, owner.imei, owner.name, owner.contactMessage])
     expect(new Set(owners.map((hit) => hit.split(':')[0]))).toEqual(
-      new Set(['seller_order', 'order_item', 'email_outbox']),
+      new Set(['seller_order', 'order_item', 'email_outbox', 'contact_message']),
     )
+    // Both the owner's subscriptions, newsletter and price alert.
+    const tokens = [`hash-${owner.tag}-newsletter`, `hash-${owner.tag}-alert`]
+    expect(await findAnywhere(db, tokens)).toEqual(tokens.map((token) => `subscription: ${token}`))
     expect(filesText()).toContain(owner.reference)
-    expect(storeText()).toContain(owner.contactMessage)
   })
 })

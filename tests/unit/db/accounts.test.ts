@@ -17,11 +17,9 @@ withFileDatabase((opened) => (db = opened))
 const home = mkdtempSync(path.join(tmpdir(), 'accounts-'))
 beforeAll(() => {
   process.env.MAIL_OUTBOX_DIR = path.join(home, 'outbox')
-  process.env.FORM_STORE_PATH = path.join(home, 'submissions.ndjson')
 })
 afterAll(() => {
   delete process.env.MAIL_OUTBOX_DIR
-  delete process.env.FORM_STORE_PATH
 })
 
 // Every test makes people of its own: the database is shared by the whole file.

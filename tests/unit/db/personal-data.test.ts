@@ -16,12 +16,9 @@ const home = mkdtempSync(path.join(tmpdir(), 'personal-data-'))
 const outboxFolder = path.join(home, 'outbox')
 let person: Person
 beforeAll(async () => {
-  process.env.FORM_STORE_PATH = path.join(home, 'submissions.ndjson')
   person = await addPerson(db, { label: 'pia', outboxFolder })
 })
-afterAll(() => {
-  delete process.env.FORM_STORE_PATH
-})
+afterAll(() => {})
 
 type Column = { table: string; column: string; type: string; use: ColumnUse | undefined }
 
