@@ -4,10 +4,10 @@ import { evaluate, parse } from 'groq-js'
 import type { Doc } from './seed-copy'
 
 /**
- * A local stand-in for Sanity's query and mutate APIs, for a tool that patches existing documents
- * (the shared sanity-stand-in only creates). Like the Content Lake it gives every document a _rev,
- * hides dotted ids under the "published" perspective, applies a transaction all or nothing, and
- * refuses a patch whose ifRevisionID is stale.
+ * A local stand-in for Sanity's query and mutate APIs, for a tool that patches or deletes existing
+ * documents (the shared sanity-stand-in only creates). Like the Content Lake it gives every document
+ * a _rev, hides dotted ids under the "published" perspective and from a query without the token,
+ * applies a transaction all or nothing, and refuses a patch whose ifRevisionID is stale.
  */
 export type PatchStandIn = {
   url: string
@@ -21,7 +21,10 @@ export type PatchStandIn = {
   close: () => Promise<void>
 }
 type Stored = Doc & { _rev: string }
-type Mutation = { patch?: { id: string; ifRevisionID?: string; set?: Record<string, unknown> } }
+type Mutation = {
+  patch?: { id: string; ifRevisionID?: string; set?: Record<string, unknown> }
+  delete?: { id: string }
+}
 
 export async function startPatchStandIn(documents: Doc[], dataset: string, token: string): Promise<PatchStandIn> {
   let revision = 0
@@ -43,23 +46,35 @@ export async function startPatchStandIn(documents: Doc[], dataset: string, token
       const { mutations } = JSON.parse(await readText(req)) as { mutations: Mutation[] }
       standIn.transactions.push({ token: bearer, mutations })
       const updated: Stored[] = []
-      for (const { patch } of mutations) {
+      const deleted: string[] = []
+      for (const { patch, delete: remove } of mutations) {
+        if (remove && store.has(remove.id)) {
+          deleted.push(remove.id)
+          continue
+        }
         const doc = patch && store.get(patch.id)
-        if (!patch || !doc) return send(400, mutationError(`Only patches of existing documents are supported here`))
+        if (!patch || !doc) {
+          return send(400, mutationError(`Only patches and deletes of existing documents are supported here`))
+        }
         if (patch.ifRevisionID && patch.ifRevisionID !== doc._rev) {
           return send(409, mutationError(`Document "${patch.id}" has unexpected revision ID ("${doc._rev}")`))
         }
         updated.push({ ...doc, ...patch.set, _rev: nextRev() })
       }
       for (const doc of updated) store.set(doc._id, doc)
-      const results = updated.map((doc) => ({ id: doc._id, operation: 'update' }))
+      for (const id of deleted) store.delete(id)
+      const results = [
+        ...updated.map((doc) => ({ id: doc._id, operation: 'update' })),
+        ...deleted.map((id) => ({ id, operation: 'delete' })),
+      ]
       return send(200, { transactionId: `tx${standIn.transactions.length}`, results })
     }
 
     if (kind !== 'query') return send(405, { error: 'Method Not Allowed' })
     const query = url.searchParams.get('query') ?? ''
     const published = url.searchParams.get('perspective') === 'published'
-    const visible = [...store.values()].filter((doc) => !published || !doc._id.includes('.'))
+    const signedIn = req.headers.authorization === `Bearer ${token}`
+    const visible = [...store.values()].filter((doc) => (signedIn && !published) || !doc._id.includes('.'))
     const result = await (await evaluate(parse(query), { dataset: visible })).get()
     send(200, { query, result, ms: 1 })
     const after = standIn.afterNextQuery

@@ -79,7 +79,7 @@ export function outboxFolder(env: Env = processEnv()): string {
   return setting(env, 'MAIL_OUTBOX_DIR') ?? path.join(dataFolder(), 'outbox')
 }
 
-/** The local form store (newsletter and contact) when no Sanity project is set. */
+/** Where sign-ups and messages were kept before the database, without Sanity: read once by submissions:move. */
 export function formStorePath(env: Env = processEnv()): string {
   return path.resolve(setting(env, 'FORM_STORE_PATH') ?? path.join(dataFolder(), 'submissions.ndjson'))
 }
