@@ -1,7 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
 import {
-  FORM_STORE_PATH,
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
   SEED_COPY_DIR,
@@ -71,7 +70,6 @@ export default defineConfig({
     env: {
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
       NEXT_TELEMETRY_DISABLED: '1',
-      FORM_STORE_PATH,
       SEED_DATASET_PATH: SEED_COPY_PATH,
       // PGlite in a folder of its own, even where a PostgreSQL server is configured for the shell
       // (unless E2E_DATABASE_URL names the server this run is for).

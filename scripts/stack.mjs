@@ -55,7 +55,6 @@ async function startStack() {
     // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
     TRUSTED_PROXIES: '1',
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
-    FORM_STORE_PATH: process.env.FORM_STORE_PATH ?? path.join(dir, 'submissions.ndjson'),
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`

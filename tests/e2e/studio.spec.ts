@@ -92,7 +92,6 @@ test.beforeAll(async () => {
         DATABASE_URL: '',
         PGLITE_DATA_DIR: path.join(WORK, 'pglite'),
         MAIL_OUTBOX_DIR: path.join(WORK, 'outbox'),
-        FORM_STORE_PATH: path.join(WORK, 'submissions.ndjson'),
       },
     }),
   ])

@@ -6,9 +6,6 @@ import path from 'node:path'
 // share a seed copy, a PGlite folder or an outbox.
 const E2E_DIR = path.join(tmpdir(), `handback-e2e-${process.env.E2E_PORT ?? '3100'}`)
 
-/** Where the e2e server stores form submissions, so tests can check what was kept. */
-export const FORM_STORE_PATH = process.env.FORM_STORE_PATH ?? path.join(E2E_DIR, 'submissions.ndjson')
-
 /** The e2e server reads a copy of the seed, which the revalidation test edits. */
 export const SEED_COPY_DIR = path.join(E2E_DIR, 'seed')
 export const SEED_COPY_PATH = path.join(SEED_COPY_DIR, 'data.ndjson')
