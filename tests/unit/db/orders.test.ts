@@ -488,6 +488,9 @@ describe('the e-mail outbox', () => {
         subject: `orderConfirmation ${order.reference}`,
         text: `Your order ${order.reference}`,
         html: `<p>Your order ${order.reference}</p>`,
+        // An order e-mail answers to us, and is no subscriber's to unsubscribe from.
+        replyTo: null,
+        listUnsubscribe: null,
       },
     ])
     await expect(claimDueEmails(db, now)).resolves.toEqual([])
