@@ -133,6 +133,36 @@ test('a confirmation link that is wrong, or an unsubscribe link whose signature 
   await expect(page.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0)
 })
 
+test('the pages a subscription link opens are never cached, and the address in them goes nowhere else', async ({
+  request,
+}) => {
+  for (const path of [`/confirm-subscription?token=${'x'.repeat(43)}`, `/unsubscribe?s=${crypto.randomUUID()}&t=x`]) {
+    const response = await request.get(path)
+    expect(response.headers()['cache-control']).toContain('no-store')
+    expect(response.headers()['referrer-policy']).toBe('strict-origin')
+    expect(response.headers()['x-robots-tag'] ?? (await response.text())).toMatch(/noindex/)
+  }
+})
+
+test('one address is sent at most three confirmations an hour, however many forms ask and from wherever', async ({
+  page,
+}) => {
+  const email = uniqueEmail('flood')
+  for (const slug of ['pixel-9a', 'pixel-9-pro', 'pixel-10', 'pixel-10-pro', 'galaxy-s25']) {
+    // A new client address each time: the per-client limit is not what stops this.
+    await ownAddress(page)
+    await page.goto(`/sell-my-phone/${slug}`)
+    const section = page.getByRole('region', { name: 'Hear when the price goes up' })
+    await section.getByLabel('E-mail address').fill(email)
+    await section.getByRole('button', { name: 'E-mail me when the price rises' }).click()
+    // Each is answered as every request is.
+    await expect(section.getByRole('status')).toHaveText(/^Nearly there/)
+  }
+  await mailTo(email, /^Confirm your price alert/, 2)
+  await page.waitForTimeout(2000)
+  expect(await mailCount(email)).toBe(3)
+})
+
 test.describe('with scripts off', () => {
   test.use({ javaScriptEnabled: false })
 

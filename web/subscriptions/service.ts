@@ -2,12 +2,14 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { linkOriginFor } from '@/accounts/link-origin'
 import { fetchQuery } from '@/content/fetch-query'
+import { cacheTags } from '@/content/cache-tags'
 import { getSiteSettings } from '@/content/loaders'
 import { modelForAlertQuery } from '@/content/queries'
 import { getDb } from '@/db/connection'
 import type { SubscriptionRow } from '@/db/schema'
 import { describedRequest } from '@/forms/form-action'
-import { queueEmails } from '@/mail/queue'
+import { RateLimiter } from '@/http/rate-limit'
+import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { kickOutbox } from '@/orders/jobs'
 import { readUnsubscribeLink } from './links'
 import { newsletterConfirmMail, priceAlertConfirmMail } from './mail'
@@ -27,30 +29,44 @@ async function requestOrigin(): Promise<string> {
   return linkOriginFor(describedRequest(await headers(), '/'), settings.siteUrl)
 }
 
-/** A model as a price alert names it, read as published now; null when there is no such model. */
+/**
+ * A model as a price alert names it, read through the content cache (which every publish
+ * refreshes): a form post may not cost a request to Sanity. Null when there is no such model.
+ */
 export async function modelForAlert(modelId: string) {
-  return fetchQuery(modelForAlertQuery, { params: { id: modelId }, live: true })
+  return fetchQuery(modelForAlertQuery, { params: { id: modelId }, tags: [cacheTags.deviceModel] })
 }
+
+/**
+ * At most this many confirmation e-mails to one address an hour, whatever was asked for and from
+ * however many client addresses: a stranger typing someone's address into every model's form
+ * cannot fill their inbox. Past it, requests are answered as usual, and nothing is stored or sent.
+ */
+const confirmationsPerAddress = new RateLimiter('subscriptionConfirmations', 3, 60 * 60 * 1000)
 
 /**
  * Asks the address to confirm a subscription: the request is stored and the confirmation e-mail
  * written to the outbox in one transaction. A confirmed address, or one asked within the hour, gets
  * nothing more, and the caller answers alike either way: the form tells no one who subscribes.
  */
-async function request(subscription: SubscriptionRequest, mail: (id: string, token: string) => Promise<void>) {
+async function request(subscription: SubscriptionRequest, mail: (id: string, token: string) => QueuedEmail) {
   const db = await getDb()
-  const requested = await requestSubscription(db, subscription)
+  const address = `address:${subscription.email.toLowerCase()}`
+  // Checked first, so that a request past the cap leaves the last link sent working.
+  if (!(await confirmationsPerAddress.check(address)).allowed) return
+  const requested = await requestSubscription(db, subscription, new Date(), (tx, { id, token }) =>
+    queueEmails(tx, [mail(id, token)]),
+  )
   if (!requested) return
-  await mail(requested.id, requested.token)
+  await confirmationsPerAddress.take(address)
   kickOutbox()
 }
 
 export async function requestNewsletter(email: string): Promise<void> {
   const context = await mailContext(await requestOrigin())
-  const db = await getDb()
-  await request({ topic: 'newsletter', email }, async (id, token) => {
-    await queueEmails(db, [newsletterConfirmMail({ id, email: email.toLowerCase() }, token, context)])
-  })
+  await request({ topic: 'newsletter', email }, (id, token) =>
+    newsletterConfirmMail({ id, email: email.toLowerCase() }, token, context),
+  )
 }
 
 /** False when the model is not (or no longer) published: nothing is stored. */
@@ -58,10 +74,9 @@ export async function requestPriceAlert(email: string, modelId: string): Promise
   const model = await modelForAlert(modelId)
   if (!model) return false
   const context = await mailContext(await requestOrigin())
-  const db = await getDb()
-  await request({ topic: 'price-alert', modelId, email }, async (id, token) => {
-    await queueEmails(db, [priceAlertConfirmMail({ id, email: email.toLowerCase() }, token, model, context)])
-  })
+  await request({ topic: 'price-alert', modelId, email }, (id, token) =>
+    priceAlertConfirmMail({ id, email: email.toLowerCase() }, token, model, context),
+  )
   return true
 }
 

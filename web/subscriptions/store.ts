@@ -30,12 +30,14 @@ const sameTopic = (topic: Topic) =>
  * Records a request to subscribe and gives back the token its confirmation link carries, or null
  * when no e-mail should go: the address is already confirmed, or was sent a link within the last
  * RESEND_AFTER_MS (so the form cannot be used to flood someone's inbox). A new link replaces the
- * old one. Every caller answers the visitor alike whatever this returns.
+ * old one. `send` queues the confirmation in the same transaction: a request is never stored
+ * without its e-mail. Every caller answers the visitor alike whatever this returns.
  */
 export async function requestSubscription(
   db: Db,
   request: SubscriptionRequest,
   now = new Date(),
+  send: (tx: Tx, requested: { id: string; token: string }) => Promise<void> = async () => {},
 ): Promise<{ id: string; token: string } | null> {
   const email = request.email.toLowerCase()
   const token = randomBytes(32).toString('base64url')
@@ -53,6 +55,7 @@ export async function requestSubscription(
         .update(subscription)
         .set({ confirmTokenHash: tokenHash, requestedAt: now })
         .where(eq(subscription.id, existing.id))
+      await send(tx, { id: existing.id, token })
       return { id: existing.id, token }
     }
     const [created] = await tx
@@ -67,7 +70,9 @@ export async function requestSubscription(
       // Two requests at once for one address: the second finds the first's row taken.
       .onConflictDoNothing()
       .returning({ id: subscription.id })
-    return created ? { id: created.id, token } : null
+    if (!created) return null
+    await send(tx, { id: created.id, token })
+    return { id: created.id, token }
   })
 }
 

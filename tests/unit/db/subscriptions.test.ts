@@ -105,6 +105,20 @@ describe('double opt-in', () => {
     expect(new Set(ids.map((id) => id?.id)).size).toBe(3)
   })
 
+  it('stores no request whose confirmation e-mail could not be queued', async () => {
+    const email = address('unsent')
+    const failing = async () => {
+      throw new Error('the outbox is unavailable')
+    }
+    await expect(requestSubscription(db, { topic: 'newsletter', email }, start, failing)).rejects.toThrow()
+    expect(await db.select().from(subscription).where(eq(subscription.email, email))).toEqual([])
+    // So asking again at once is not held back as a repeat: the e-mail goes this time.
+    const sent: string[] = []
+    const send = async (_tx: unknown, { id }: { id: string }) => void sent.push(id)
+    const again = await requestSubscription(db, { topic: 'newsletter', email }, at(1000), send)
+    expect(sent).toEqual([again!.id])
+  })
+
   it('takes two requests at once for one address as one', async () => {
     const email = address('race')
     const both = await Promise.all([
