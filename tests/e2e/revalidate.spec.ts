@@ -1,9 +1,8 @@
-import { readFileSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { REVALIDATE_SECRET, SEED_COPY_PATH } from '../support/e2e-env'
-import type { Doc } from '../support/seed-copy'
+import { editSeedLine, type Doc } from '../support/seed-copy'
 import { BASKET_PAGE, visitor, type Posted } from './basket-client'
 import { choose, GOOD_ANSWERS, GOOD_CHOICES, openSearch, quotePrice } from './sell-helpers'
 
@@ -23,21 +22,7 @@ async function webhook(request: APIRequestContext, doc: { _id: string; _type: st
 }
 
 /** Rewrites one document of the served seed copy; the returned function puts that line back. */
-function editSeedDocument(id: string, edit: (doc: Doc) => Doc): () => void {
-  const isTarget = (line: string) => line.includes(`"_id":"${id}"`)
-  const original = readFileSync(SEED_COPY_PATH, 'utf8').split('\n').find(isTarget)
-  if (!original) throw new Error(`${id} is not in the seed copy`)
-  const replace = (line: string) =>
-    writeFileSync(
-      SEED_COPY_PATH,
-      readFileSync(SEED_COPY_PATH, 'utf8')
-        .split('\n')
-        .map((current) => (isTarget(current) ? line : current))
-        .join('\n'),
-    )
-  replace(JSON.stringify(edit(JSON.parse(original) as Doc)))
-  return () => replace(original)
-}
+const editSeedDocument = (id: string, edit: (doc: Doc) => Doc) => editSeedLine(SEED_COPY_PATH, id, edit)
 
 test('a signed webhook revalidates the changed type, and the live page shows the edit without a rebuild', async ({
   page,

@@ -1,10 +1,10 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { readOutboxFiles } from '../../web/mail/eml'
 import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, uniqueEmail } from '../support/e2e-env'
-import type { Doc } from '../support/seed-copy'
+import { editSeedLine, type Doc } from '../support/seed-copy'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 
@@ -195,22 +195,16 @@ async function publishModel(request: APIRequestContext) {
   expect(response.status()).toBe(200)
 }
 
-/** Sets every price of the model in the served seed copy to at most `top`, raising the best to it. */
-function setTopPrice(top: number): () => void {
-  const lines = readFileSync(SEED_COPY_PATH, 'utf8').split('\n')
-  const index = lines.findIndex((line) => line.includes(`"_id":"${MODEL.id}"`))
-  const original = lines[index]!
-  const doc = JSON.parse(original) as Doc & { variants: Array<{ prices: Array<{ pence: number }> }> }
-  const best = Math.max(...doc.variants.flatMap((variant) => variant.prices.map((price) => price.pence)))
-  for (const variant of doc.variants) for (const price of variant.prices) if (price.pence === best) price.pence = top
-  lines[index] = JSON.stringify(doc)
-  writeFileSync(SEED_COPY_PATH, lines.join('\n'))
-  return () => {
-    const now = readFileSync(SEED_COPY_PATH, 'utf8').split('\n')
-    now[index] = original
-    writeFileSync(SEED_COPY_PATH, now.join('\n'))
-  }
-}
+type PricedDoc = Doc & { variants: Array<{ prices: Array<{ pence: number }> }> }
+
+/** Raises the model's best price (each price that was the best) in the served seed copy. */
+const setTopPrice = (top: number) =>
+  editSeedLine(SEED_COPY_PATH, MODEL.id, (doc) => {
+    const { variants } = doc as PricedDoc
+    const best = Math.max(...variants.flatMap((variant) => variant.prices.map((price) => price.pence)))
+    for (const variant of variants) for (const price of variant.prices) if (price.pence === best) price.pence = top
+    return doc
+  })
 
 test('price alert: ask on the model page, confirm, and a price raised through the webhook is e-mailed once', async ({
   page,

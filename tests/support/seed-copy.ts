@@ -26,3 +26,23 @@ export function copySeed(edit?: (docs: Doc[]) => Doc[]): string {
 export function writeSeed(file: string, docs: Doc[]): void {
   writeFileSync(file, docs.map((doc) => JSON.stringify(doc)).join('\n') + '\n')
 }
+
+/**
+ * Rewrites one document of a seed file in place (a served copy, which a test then publishes);
+ * the returned function puts that line back.
+ */
+export function editSeedLine(file: string, id: string, edit: (doc: Doc) => Doc): () => void {
+  const isTarget = (line: string) => line.includes(`"_id":"${id}"`)
+  const original = readFileSync(file, 'utf8').split('\n').find(isTarget)
+  if (!original) throw new Error(`${id} is not in ${file}`)
+  const replace = (line: string) =>
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .map((current) => (isTarget(current) ? line : current))
+        .join('\n'),
+    )
+  replace(JSON.stringify(edit(JSON.parse(original) as Doc)))
+  return () => replace(original)
+}

@@ -6,6 +6,7 @@ import { subscribe } from '@/forms/form-actions'
 import { NO_ANSWER } from '@/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
 import { ActionForm } from './action-form'
+import { EmailRow, FormStatusLine } from './email-signup-parts'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
@@ -47,29 +48,18 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
 
   return (
     <ActionForm className="newsletter__form" action={action} pending={pending}>
-      <div className="field">
-        <label htmlFor={`${id}-email`}>{copy.emailLabel}</label>
-        <div className="newsletter__row">
-          <input
-            ref={emailRef}
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={copy.emailPlaceholder ?? undefined}
-            defaultValue={typed.email ?? ''}
-            autoFocus={focusOnLoad === 'email'}
-            aria-invalid={emailError ? true : undefined}
-            aria-describedby={emailError ? `${id}-email-error` : undefined}
-            maxLength={254}
-          />
-          <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
-            {copy.buttonLabel}
-          </button>
-        </div>
-        <FieldMessage id={`${id}-email-error`} message={emailError} />
-      </div>
+      <EmailRow
+        id={id}
+        inputRef={emailRef}
+        label={copy.emailLabel}
+        button={copy.buttonLabel}
+        buttonClass="button--primary"
+        placeholder={copy.emailPlaceholder ?? undefined}
+        typed={typed.email ?? ''}
+        error={emailError}
+        focus={focusOnLoad === 'email'}
+        pending={pending}
+      />
       <div className="field field--check">
         <input
           ref={consentRef}
@@ -85,15 +75,11 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
         <FieldMessage id={`${id}-consent-error`} message={consentError} />
       </div>
       <Honeypot />
-      <p
-        className={`form-status form-status--${status}`}
-        role="status"
-        aria-live="polite"
-        tabIndex={focusOnLoad === 'status' ? -1 : undefined}
-        autoFocus={focusOnLoad === 'status'}
-      >
-        {status === 'sending' ? copy.sendingMessage : messages[status]}
-      </p>
+      <FormStatusLine
+        status={status}
+        text={status === 'sending' ? copy.sendingMessage : messages[status]}
+        focus={focusOnLoad === 'status'}
+      />
     </ActionForm>
   )
 }

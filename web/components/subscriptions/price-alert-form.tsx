@@ -6,7 +6,7 @@ import { NO_ANSWER } from '@/forms/form-answer'
 import { fillTemplate } from '@/lib/templates'
 import { askForPriceAlert } from '@/subscriptions/form-actions'
 import { ActionForm } from '../forms/action-form'
-import { FieldMessage } from '../forms/field-message'
+import { EmailRow, FormStatusLine } from '../forms/email-signup-parts'
 import { Honeypot } from '../forms/honeypot'
 
 type Props = { modelId: string; modelName: string; copy: SubscriptionCopy['alertForm'] }
@@ -44,38 +44,23 @@ export function PriceAlertForm({ modelId, modelName, copy }: Props) {
       <p>{fillTemplate(copy.text, { model: modelName })}</p>
       <ActionForm className="price-alert__form" action={action} pending={pending}>
         <input type="hidden" name="model" value={modelId} />
-        <div className="field">
-          <label htmlFor={`${id}-email`}>{copy.emailLabel}</label>
-          <div className="newsletter__row">
-            <input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              defaultValue={typed.email ?? ''}
-              autoFocus={focusOnLoad === 'email'}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-              maxLength={254}
-            />
-            <button type="submit" className="button button--secondary" aria-disabled={pending || undefined}>
-              {copy.buttonLabel}
-            </button>
-          </div>
-          <FieldMessage id={`${id}-email-error`} message={emailError} />
-        </div>
+        <EmailRow
+          id={id}
+          inputRef={emailRef}
+          label={copy.emailLabel}
+          button={copy.buttonLabel}
+          buttonClass="button--secondary"
+          typed={typed.email ?? ''}
+          error={emailError}
+          focus={focusOnLoad === 'email'}
+          pending={pending}
+        />
         <Honeypot />
-        <p
-          className={`form-status form-status--${status}`}
-          role="status"
-          aria-live="polite"
-          tabIndex={focusOnLoad === 'status' ? -1 : undefined}
-          autoFocus={focusOnLoad === 'status'}
-        >
-          {status === 'sending' ? copy.sendingMessage : messages[status]}
-        </p>
+        <FormStatusLine
+          status={status}
+          text={status === 'sending' ? copy.sendingMessage : messages[status]}
+          focus={focusOnLoad === 'status'}
+        />
       </ActionForm>
     </section>
   )
