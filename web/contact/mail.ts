@@ -20,6 +20,8 @@ export function contactReceivedMail(message: Received, { copy, to, origin }: Con
     message: message.message,
   }
   const link = `${origin}${contactMessagePath(message.id)}`
-  const rendered = renderEmail({ ...copy, greeting: copy.greetingNoName }, copy.contactReceived, values, to, link)
+  // To the business itself: no sign-off, and the staff footer, not the one that tells a customer why they hear from us.
+  const frame = { greeting: copy.greetingNoName, signOff: '', footer: copy.staffFooter }
+  const rendered = renderEmail(frame, copy.contactReceived, values, to, link)
   return { ...rendered, kind: 'contact-received', replyTo: message.email, contactMessageId: message.id }
 }

@@ -288,6 +288,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   priceAlert{ subject, intro, button, outro },
   contactReceived{ subject, intro, button, outro },
   contactNoPhone,
+  staffFooter,
   orderItemsHeading,
   totalLabel,
   orderConfirmation{ subject, intro, button, secondButton, outro },

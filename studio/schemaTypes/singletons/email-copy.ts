@@ -63,6 +63,11 @@ export const emailCopy = defineType({
       'Contact message (to us)',
       ', {senderName}, {senderEmail}, {senderPhone} (the sender’s details, as they typed them) and {message} (what they wrote). Sent to the e-mail address in Site settings; answering it replies to the sender',
     ),
+    requiredText(
+      'staffFooter',
+      'Footer of e-mails to us',
+      'Small print under the e-mails the site sends the business itself (a contact message), in place of the footer above. {productName} becomes our name.',
+    ),
     requiredString(
       'contactNoPhone',
       'No phone number given',
