@@ -65,7 +65,9 @@ export default defineConfig({
       `npm run start -- --port ${PORT} > ${SERVER_LOG} 2>&1`,
     ].join(' && '),
     url: `http://127.0.0.1:${PORT}/`,
-    timeout: 240_000,
+    // The build and two staff accounts come first: about 3 minutes on two idle cores, and more
+    // when anything else shares them (a run timed out at 4 minutes beside another build).
+    timeout: 480_000,
     reuseExistingServer: !process.env.CI,
     env: {
       NEXT_PUBLIC_SANITY_PROJECT_ID: '',
