@@ -21,11 +21,12 @@ export async function sendPriceAlerts(now = new Date()): Promise<number | null> 
   return runExclusively(PRICE_ALERTS_LOCK, async () => {
     const db = await getDb()
     // Nobody waiting for a rise: no need to read the catalogue.
-    if (!(await watchedModels(db)).length) return 0
+    const watched = await watchedModels(db)
+    if (!watched.length) return 0
     const [published, context] = await Promise.all([
       fetchQuery(modelTopPricesQuery, { live: true }),
       jobOrigin().then(mailContext),
     ])
-    return alertRisenPrices(db, published, (recipient, rise) => priceAlertMail(recipient, rise, context), now)
+    return alertRisenPrices(db, published, (recipient, rise) => priceAlertMail(recipient, rise, context), now, watched)
   })
 }

@@ -18,8 +18,9 @@ export async function alertRisenPrices(
   published: PublishedPrice[],
   mail: (recipient: AlertRecipient, rise: Rise) => QueuedEmail,
   now = new Date(),
+  watched?: Array<{ modelId: string; pence: number | null }>,
 ): Promise<number> {
-  const watched = await watchedModels(db)
+  watched ??= await watchedModels(db)
   if (!watched.length) return 0
   const prices = new Map(published.map((model) => [model._id, model]))
   let queued = 0

@@ -5,6 +5,7 @@ import { CONTACT_STATUSES, contactMessagePath } from '@/contact/statuses'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
+import { ListFilter } from './list-filter'
 import { contactStatusName } from './message-words'
 
 type Props = {
@@ -25,26 +26,13 @@ export function MessagesList({ copy, messages, filter }: Props) {
         <h1>{text.heading}</h1>
         <p className="page__intro">{fillTemplate(text.retentionNote, { days: copy.retentionDays })}</p>
       </header>
-      <form method="get" action="/admin/messages" className="admin-filter" role="search">
-        <div className="field">
-          <label htmlFor="messages-status">{text.statusFilter}</label>
-          <select id="messages-status" name="status" defaultValue={filter.status}>
-            <option value="">{text.allStatuses}</option>
-            {CONTACT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {copy.statuses[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field admin-filter__search">
-          <label htmlFor="messages-search">{text.search}</label>
-          <input id="messages-search" name="q" type="search" defaultValue={filter.search} autoComplete="off" />
-        </div>
-        <button type="submit" className="button button--primary">
-          {text.searchButton}
-        </button>
-      </form>
+      <ListFilter
+        action="/admin/messages"
+        idPrefix="messages"
+        words={text}
+        statuses={CONTACT_STATUSES.map((status) => ({ value: status, label: copy.statuses[status] }))}
+        filter={filter}
+      />
       <MessagesTable copy={copy} messages={messages} />
     </article>
   )
