@@ -102,10 +102,12 @@ test('two staff with the same form open: the second is told, in the page, who mo
   await expect(told).toHaveText(
     'Someone else moved this order first: it is now Device received. Check it and try again.',
   )
-  await expect(told).toBeFocused()
-  // The page around it shows the order as it now is: received, with the next actions.
+  // The page around it is redrawn with the order as it now is: received, with the next actions.
   await expect(second.getByRole('link', { name: 'Record the check', exact: true })).toBeVisible()
   await expect(second.getByRole('link', { name: 'Mark received', exact: true })).toHaveCount(0)
+  // The form the answer came from is gone with that redraw; the notice, and the focus on it, stay.
+  await expect(second.getByRole('form', { name: 'Mark received' })).toHaveCount(0)
+  await expect(told).toBeFocused()
   expect(second.url()).not.toMatch(/moved|problem|errors/)
 })
 

@@ -1,7 +1,7 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react'
 import { ErrorSummary } from '@/components/forms/error-summary'
 import type { OrderCopy } from '@/content/types'
 import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
@@ -24,6 +24,7 @@ function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
   const [state, post, sending] = useActionState(staffForm, FRESH_FORM)
   const [local, setLocal] = useState<{ problems: FormProblem[]; count: number } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
+  const noticeRef = useRef<HTMLParagraphElement>(null)
   const router = useRouter()
   const problems = local?.problems ?? state.problems
   const notice = problems.find((problem) => problem.field === null && NOTICES.has(problem.code)) ?? null
@@ -33,7 +34,7 @@ function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
     if (!local?.count && !state.sent) return
     const form = formRef.current
     const target = notice
-      ? form?.querySelector<HTMLElement>('[data-notice]')
+      ? noticeRef.current
       : recheck?.code === 'recheckNeeded'
         ? form?.querySelector<HTMLElement>('input[type="password"]')
         : form?.querySelector<HTMLElement>('.error-summary')
@@ -57,13 +58,14 @@ function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
   }
 
   const form = { ref: formRef, action: post, onSubmit, 'aria-busy': sending || undefined }
-  return { state, problems, notice, recheck, form, sending }
+  return { state, problems, notice, noticeRef, recheck, form, sending }
 }
 
-function Notice({ problem }: { problem: FormProblem | null }) {
+function Notice({ problem, ref }: { problem: FormProblem | null; ref: Ref<HTMLParagraphElement> }) {
   if (!problem) return null
   return (
     <p
+      ref={ref}
       className="admin-notice admin-notice--problem"
       role="alert"
       tabIndex={-1}
@@ -99,8 +101,9 @@ type ActionFormProps = {
 /**
  * What staff can do to the order now: the links to each action (`children`), and for the one
  * chosen its confirmation form. It posts to the staff action with scripts or without; the order's
- * own rules run here first. An answer that stops the form is shown above the links, so it stays
- * when the order has moved on and the chosen action is no longer one it offers.
+ * own rules run here first. An answer that stops the form is shown above the links, always in the
+ * same place: when the order has moved on and the chosen action is no longer offered, the form goes
+ * but the notice, and the focus on it, stay.
  */
 export function StaffActions({ children, form }: { children: ReactNode; form: ActionFormProps | null }) {
   const labels = form ? fieldLabels(form.text, form.items) : {}
@@ -110,10 +113,10 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
     const parsed = parseAdminAction(body, form.items, gradeKeys)
     return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: form.text.invalid }))
   })
-  const { problems, notice, recheck } = staff
+  const { problems, notice, noticeRef, recheck } = staff
   return (
     <>
-      {form ? null : <Notice problem={notice} />}
+      <Notice problem={notice} ref={noticeRef} />
       {children}
       {form ? (
         <form
@@ -124,7 +127,6 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
           noValidate
         >
           <h3 id="action-form-heading">{form.label}</h3>
-          <Notice problem={notice} />
           <ErrorSummary
             title={form.summaryTitle}
             autoFocus={!notice && problems.some((problem) => problem.code !== 'recheckNeeded')}
@@ -177,10 +179,10 @@ export function RevealForm({
   recheckNeeded: boolean
 }) {
   const staff = useStaffForm()
-  const { notice, recheck } = staff
+  const { notice, noticeRef, recheck } = staff
   return (
     <form {...staff.form} className="admin-reveal-form">
-      <Notice problem={notice} />
+      <Notice problem={notice} ref={noticeRef} />
       <input type="hidden" name="reference" value={reference} />
       <input type="hidden" name="action" value="reveal" />
       {recheckNeeded || recheck ? <RecheckField text={text} id="reveal-recheck" error={recheckError(recheck)} /> : null}
