@@ -283,3 +283,10 @@ async function placeOrder(context: APIRequestContext, address: string, email: st
   expect(placed.status, codes(placed)).toBe(303)
   return placed
 }
+
+test('the backup address is not served to the public, and an instance on the shared database sends to pg_dump', async () => {
+  // Through nginx: not there at all.
+  expect((await fetch(`${FRONT}/api/backup`, { method: 'POST' })).status).toBe(404)
+  // On the instance itself, a signed request is still needed; an instance on PostgreSQL never makes a PGlite copy.
+  expect((await fetch(`${INSTANCE_A}/api/backup`, { method: 'POST' })).status).toBe(401)
+})

@@ -74,6 +74,24 @@ export function pgliteDataDir(env: Env = processEnv()): string {
   return setting(env, 'PGLITE_DATA_DIR') ?? path.join(dataFolder(), 'pglite')
 }
 
+/** The port `npm start` listens on: where `npm run db:backup` asks a running site for its PGlite copy. */
+export function listenPort(env: Env = processEnv()): number {
+  return Number(setting(env, 'PORT') ?? 3000)
+}
+
+/** Where pg_dump and pg_restore are (default: the newest /usr/lib/postgresql/N/bin, else PATH). */
+export function postgresBinDir(env: Env = processEnv()): string | undefined {
+  return setting(env, 'PG_BIN_DIR')
+}
+
+/** This environment with values added: for a tool the server runs (pg_dump reads PGPASSWORD). */
+export function environmentWith(
+  extra: Record<string, string>,
+  env: Env = processEnv(),
+): NodeJS.ProcessEnv {
+  return { ...env, ...extra } as NodeJS.ProcessEnv
+}
+
 /** Where e-mails are written as .eml files when no SMTP server is set. */
 export function outboxFolder(env: Env = processEnv()): string {
   return setting(env, 'MAIL_OUTBOX_DIR') ?? path.join(dataFolder(), 'outbox')

@@ -19,6 +19,12 @@ export { DatabaseInUseError } from './pglite-lock'
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
 export type OpenedDatabase = {
   db: Db
+  engine: 'pglite' | 'postgres'
+  /**
+   * PGlite only: its whole folder as a gzipped tar, taken between two transactions after a
+   * checkpoint, while the site keeps serving. A server is copied with pg_dump instead (see backup.ts).
+   */
+  dumpDataDir?: () => Promise<Blob>
   close: () => Promise<void>
   /**
    * Runs `work` only if no other holder of `key` is running it just now, in this process or in any
@@ -66,9 +72,13 @@ export function getDb(): Promise<Db> {
 
 /** `exclusively` on the app's database (see OpenedDatabase). */
 export async function runExclusively<T>(key: number, work: () => Promise<T>): Promise<T | null> {
+  return (await openedAppDatabase()).exclusively(key, work)
+}
+
+/** The app's database as it was opened: for what only one engine can do (a PGlite dump). */
+export async function openedAppDatabase(): Promise<OpenedDatabase> {
   await getDb()
-  const opened = await (globalThis as typeof globalThis & Memo)[OPENING]!
-  return opened.exclusively(key, work)
+  return (globalThis as typeof globalThis & Memo)[OPENING]!
 }
 
 /** Closes the app's database if it was opened: for scripts, tests and a graceful shutdown. */
@@ -97,6 +107,7 @@ async function openServer(url: string): Promise<OpenedDatabase> {
   const inThisProcess = new Set<number>()
   return {
     db: drizzleNodePostgres(pool, { schema }),
+    engine: 'postgres',
     close: () => pool.end(),
     // A session-level advisory lock on a connection of its own, held while the work runs on others.
     exclusively: (key, work) =>
@@ -165,6 +176,14 @@ async function openPglite(dataDir: string): Promise<OpenedDatabase> {
     const running = new Set<number>()
     return {
       db,
+      engine: 'pglite',
+      // Inside a transaction of its own, so that no other is half done when the folder is copied
+      // (PGlite runs one at a time); the checkpoint first puts everything committed in the files.
+      dumpDataDir: () =>
+        opened.transaction(async (tx) => {
+          await tx.exec('CHECKPOINT')
+          return opened.dumpDataDir('gzip')
+        }),
       // The folder lock already keeps every other process out of this database.
       exclusively: (key, work) => inProcessOnly(running, key, work),
       close: async () => {

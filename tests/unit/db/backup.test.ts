@@ -1,0 +1,206 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { addLine, createBasket, findBasket } from '@/basket/store'
+import {
+  backupServer,
+  BackupError,
+  differences,
+  DUMP_FILES,
+  MANIFEST_FILE,
+  prepareBackupFolder,
+  readBackup,
+  restorePglite,
+  restoreServer,
+  writePgliteBackup,
+  type Manifest,
+} from '@/db/backup'
+import type { Db, OpenedDatabase } from '@/db/connection'
+import { priceAlertPrice, rateLimitHit, sellerOrder } from '@/db/schema'
+import { placeOrder } from '@/orders/orders'
+import { sampleOrder } from '../../support/order-fixtures'
+import { addPerson, rowsOf } from '../../support/personal-data-fixture'
+import { createTestDatabase, type TestDatabase } from '../../support/test-database'
+
+// The round trip on the engine the suite runs on: PGlite, or the server DATABASE_URL names.
+const homes: TestDatabase[] = []
+const opens: OpenedDatabase[] = []
+let source: TestDatabase
+let opened: OpenedDatabase
+let db: Db
+
+async function newDatabase(): Promise<TestDatabase> {
+  const home = await createTestDatabase()
+  homes.push(home)
+  return home
+}
+
+async function open(home: TestDatabase): Promise<OpenedDatabase> {
+  const database = await home.open()
+  opens.push(database)
+  return database
+}
+
+beforeAll(async () => {
+  source = await newDatabase()
+  opened = await open(source)
+  db = opened.db
+  await fillEveryTable(db)
+}, 60_000)
+
+afterAll(async () => {
+  for (const database of opens) await database.close().catch(() => undefined)
+  for (const home of homes) await home.destroy()
+})
+
+const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
+
+/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price. */
+async function fillEveryTable(into: Db) {
+  const outboxFolder = mkdtempSync(path.join(tmpdir(), 'backup-outbox-'))
+  await addPerson(into, { label: 'bea', outboxFolder })
+  await addPerson(into, { label: 'cal', outboxFolder, guest: true })
+  const basket = await createBasket(into)
+  await addLine(into, basket.id, iphone, { limit: 10 })
+  const now = Date.now()
+  await into.insert(rateLimitHit).values({ bucket: 'b', at: new Date(now), expiresAt: new Date(now + 60_000) })
+  await into.insert(priceAlertPrice).values({ modelId: 'model-iphone-13', pence: 16_000 })
+}
+
+/** Every table's rows, each as JSON, sorted: two databases with equal results hold the same data. */
+async function everyRow(of: Db): Promise<Record<string, string[]>> {
+  const tables = await rowsOf<{ schema: string; name: string }>(
+    of,
+    sql`select table_schema as schema, table_name as name from information_schema.tables
+         where table_type = 'BASE TABLE' and table_schema in ('public', 'drizzle') order by 1, 2`,
+  )
+  const all: Record<string, string[]> = {}
+  for (const { schema, name } of tables) {
+    const rows = await rowsOf<{ row: string }>(
+      of,
+      sql`select to_jsonb(t)::text as row from ${sql.identifier(schema)}.${sql.identifier(name)} t order by 1`,
+    )
+    all[`${schema}.${name}`] = rows.map((row) => row.row)
+  }
+  return all
+}
+
+/** A backup of the source made as the running site makes it: PGlite by its own dump, a server by pg_dump. */
+async function backUp(copied = () => {}): Promise<{ dir: string; manifest: Manifest }> {
+  const dir = path.join(mkdtempSync(path.join(tmpdir(), 'backup-')), 'copy')
+  await prepareBackupFolder(dir)
+  if (source.kind === 'pglite') {
+    const tarball = await opened.dumpDataDir!()
+    copied()
+    return { dir, manifest: await writePgliteBackup(dir, tarball, null) }
+  }
+  const manifest = await backupServer((source.options as { url: string }).url, dir, null)
+  copied()
+  return { dir, manifest }
+}
+
+/** Restores into a database that is new and empty, and opens it (which applies any newer migrations). */
+async function restoreIntoEmpty(dir: string): Promise<{ rows: Record<string, number>; restored: OpenedDatabase }> {
+  const { manifest, data } = await readBackup(dir)
+  const target = await newDatabase()
+  const { rows } =
+    target.kind === 'pglite'
+      ? await restorePglite(data, (target.options as { dataDir: string }).dataDir)
+      : await restoreServer(path.join(dir, manifest.file), (target.options as { url: string }).url)
+  return { rows, restored: await open(target) }
+}
+
+it('restores into an empty database every table row for row, and the restored copy takes a new order', async () => {
+  const before = await everyRow(db)
+  const empty = Object.entries(before).filter(([, rows]) => rows.length === 0)
+  expect(empty.map(([table]) => table)).toEqual([])
+
+  const { dir, manifest } = await backUp()
+  expect(manifest.engine).toBe(source.kind)
+  expect(manifest.rows).toEqual(Object.fromEntries(Object.entries(before).map(([table, rows]) => [table, rows.length])))
+
+  const { rows, restored } = await restoreIntoEmpty(dir)
+  expect(differences(manifest.rows, rows)).toEqual([])
+  expect(await everyRow(restored.db)).toEqual(before)
+
+  // The restored copy is a working database: its sequences and keys carry on after the copied rows.
+  const basket = await createBasket(restored.db)
+  await addLine(restored.db, basket.id, iphone, { limit: 10 })
+  const shown = await findBasket(restored.db, basket.token)
+  const order = sampleOrder({
+    basket: { id: basket.id, lines: shown!.lines.map(({ id, quantity }) => ({ id, quantity })) },
+  })
+  const placed = await placeOrder(restored.db, order)
+  expect(placed.kind).toBe('placed')
+  const orders = await restored.db.select({ id: sellerOrder.id }).from(sellerOrder)
+  expect(orders).toHaveLength(before['public.seller_order']!.length + 1)
+}, 120_000)
+
+it('a copy taken while orders are being placed holds exactly what its manifest counts, and no order half written', async () => {
+  const ordersBefore = (await db.select({ id: sellerOrder.id }).from(sellerOrder)).length
+  let writing = true
+  const writer = (async () => {
+    let placed = 0
+    while (writing) {
+      // As a site's requests do, each order arrives by way of the event loop: PGlite answers
+      // without I/O, so a loop of nothing but its promises would never let the backup's timer run.
+      await new Promise((resolve) => setImmediate(resolve))
+      const basket = await createBasket(db)
+      await addLine(db, basket.id, iphone, { limit: 10 })
+      const shown = await findBasket(db, basket.token)
+      const lines = shown!.lines.map(({ id, quantity }) => ({ id, quantity }))
+      if ((await placeOrder(db, sampleOrder({ basket: { id: basket.id, lines } }))).kind === 'placed') placed++
+    }
+    return placed
+  })()
+  await new Promise((resolve) => setTimeout(resolve, 500))
+  const { dir, manifest } = await backUp(() => (writing = false))
+  expect(await writer).toBeGreaterThan(0)
+
+  const { rows, restored } = await restoreIntoEmpty(dir)
+  expect(differences(manifest.rows, rows)).toEqual([])
+  expect(rows['public.seller_order']).toBeGreaterThan(ordersBefore)
+  // An order is written with its devices and its first event in one transaction: the copy has all or none.
+  const halfWritten = await rowsOf<{ n: number }>(
+    restored.db,
+    sql`select count(*)::int as n from seller_order o
+         where not exists (select 1 from order_item i where i.order_id = o.id)
+            or not exists (select 1 from order_event e where e.order_id = o.id)`,
+  )
+  expect(halfWritten[0]!.n).toBe(0)
+}, 120_000)
+
+it('refuses a damaged copy, and a database that is not empty', async () => {
+  const { dir, manifest } = await backUp()
+  const file = path.join(dir, manifest.file)
+  const bytes = readFileSync(file)
+  bytes[Math.floor(bytes.length / 2)]! ^= 0xff
+  writeFileSync(file, bytes)
+  await expect(readBackup(dir)).rejects.toThrow(/is damaged: its checksum/)
+
+  const good = await backUp()
+  const { data } = await readBackup(good.dir)
+  if (source.kind === 'pglite') {
+    await opened.close()
+    try {
+      await expect(restorePglite(data, (source.options as { dataDir: string }).dataDir)).rejects.toThrow(
+        /already holds a database/,
+      )
+    } finally {
+      opened = await open(source)
+      db = opened.db
+    }
+  } else {
+    await expect(
+      restoreServer(path.join(good.dir, DUMP_FILES.postgres), (source.options as { url: string }).url),
+    ).rejects.toBeInstanceOf(BackupError)
+  }
+  // Nothing was changed by the refusal.
+  expect(JSON.parse(readFileSync(path.join(good.dir, MANIFEST_FILE), 'utf8')).rows).toEqual(good.manifest.rows)
+}, 120_000)
+
+it('will not write a backup over another', async () => {
+  const { dir } = await backUp()
+  await expect(prepareBackupFolder(dir)).rejects.toThrow(/is not empty/)
+})
