@@ -1,4 +1,5 @@
 import { readJsonBody } from '@/http/json-request'
+import { formEndpoint } from '@/http/form-endpoint'
 import { MemoryHitStore, RateLimiter, clientKey, limitKey } from '@/http/rate-limit'
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>
@@ -82,5 +83,22 @@ describe('rate limiting', () => {
     expect(key('2001:db8:1:3::1')).not.toBe(key('2001:db8:1:2::1'))
     expect(key('::ffff:203.0.113.9')).toBe('203.0.113.9')
     expect(limitKey('::1')).toBe('0:0:0:0::/64')
+  })
+})
+
+describe('a form endpoint whose store is down', () => {
+  class StoreDown extends Error {}
+  const endpoint = formEndpoint({
+    validate: (body) => ({ ok: true, value: body }),
+    store: () => Promise.reject(new StoreDown('connection terminated')),
+    limiter: new RateLimiter('store-down', 10, 60_000, new MemoryHitStore()),
+    unavailable: StoreDown,
+  })
+
+  it('answers 503 with Retry-After, so that the client sends the same request again shortly', async () => {
+    const response = await endpoint(post('{"email":"a@example.com"}'))
+    expect(response.status).toBe(503)
+    expect(response.headers.get('retry-after')).toBe('5')
+    expect(await response.json()).toMatchObject({ ok: false, code: 'unavailable' })
   })
 })

@@ -1,6 +1,6 @@
 import 'server-only'
 import { NextResponse } from 'next/server'
-import { jsonResponse } from '@/http/json-request'
+import { jsonResponse, unavailableResponse } from '@/http/json-request'
 import { basketCookie } from './cookie'
 import type { BasketView } from './types'
 import { describeError } from '@/lib/log'
@@ -16,5 +16,5 @@ export function basketJson(status: number, basket: BasketView, request: Request,
 /** The store could not be reached: a 503 with the content's words, and only the error's kind in the log. */
 export function storeUnavailable(error: unknown, message: string): Response {
   console.error(`Basket store unavailable: ${describeError(error)}`)
-  return jsonResponse(503, { ok: false, code: 'unavailable', message })
+  return unavailableResponse(message)
 }

@@ -6,7 +6,7 @@ import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrat
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
-import { Pool } from 'pg'
+import { Pool, type PoolClient } from 'pg'
 import { describeError } from '@/lib/log'
 import { databaseUrl, pgliteDataDir } from '@/config'
 import { migrationsFolder } from './locations'
@@ -98,6 +98,7 @@ async function openServer(url: string): Promise<OpenedDatabase> {
   const pool = new Pool({ connectionString: url })
   // Without a listener, a server restart that drops an idle connection would crash the process.
   pool.on('error', (error) => console.error(`PostgreSQL: an idle connection failed: ${describeError(error)}`))
+  guardConnectionsInUse(pool)
   try {
     await migrateServer(pool)
   } catch (error) {
@@ -131,6 +132,31 @@ async function openServer(url: string): Promise<OpenedDatabase> {
         }
       }),
   }
+}
+
+/**
+ * The pool listens only while a connection is idle. One cut while a request holds it (a failover, a
+ * restart) fails that request's query, and its own error event must not go unheard (an uncaught
+ * exception). Nor may it stay checked out: Drizzle's transaction never gives back a connection whose
+ * BEGIN failed, and with every connection lost that way each later request would wait forever. So a
+ * failed connection still held a moment later is given back (the pool then drops it); its holder's
+ * own release, if it comes, does nothing.
+ */
+function guardConnectionsInUse(pool: Pool) {
+  const inUse = new Set<PoolClient>()
+  pool.on('acquire', (client) => inUse.add(client))
+  pool.on('release', (_error, client) => inUse.delete(client))
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      console.error(`PostgreSQL: a connection in use failed: ${describeError(error)}`)
+      setTimeout(() => {
+        if (!inUse.has(client)) return
+        const release = client.release
+        client.release = () => undefined
+        release(error)
+      }, 1000).unref()
+    }),
+  )
 }
 
 /** Runs `work` unless this process is already running the job `key`: then null. */

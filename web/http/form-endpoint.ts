@@ -1,5 +1,5 @@
 import type { FieldError, Validation } from '@/forms/validation'
-import { jsonResponse, readJsonBody } from './json-request'
+import { jsonResponse, readJsonBody, unavailableResponse } from './json-request'
 import type { RateLimiter } from './rate-limit'
 import { refuseWrite } from './write-guard'
 
@@ -33,11 +33,7 @@ export function formEndpoint<T>({ validate, store, limiter, unavailable }: Optio
     } catch (error) {
       if (!(error instanceof unavailable)) throw error
       console.error(error)
-      return jsonResponse(503, {
-        ok: false,
-        code: 'unavailable',
-        message: 'The submission could not be saved just now. Try again in a few minutes.',
-      })
+      return unavailableResponse('The submission could not be saved just now. Try again in a few minutes.')
     }
   }
 }

@@ -82,6 +82,14 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
   })
 }
 
+/**
+ * The store could not take the request just now (a restart, a failover): a 503 that asks the client
+ * to send the same request again in a few seconds, which a failover takes.
+ */
+export function unavailableResponse(message: string): Response {
+  return jsonResponse(503, { ok: false, code: 'unavailable', message }, { 'retry-after': '5' })
+}
+
 function tooLarge(limit: number) {
   return fail(413, 'payload_too_large', `The request body must be at most ${limit} bytes.`)
 }

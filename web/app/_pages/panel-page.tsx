@@ -32,7 +32,13 @@ export function panelPage({ path, slot, access = 'anyone', render }: Options) {
 
     async Page({ searchParams }: { searchParams: Promise<Query> }) {
       const query = firstValues(await searchParams)
-      const visitor = await getPageVisitor()
+      // While the session store cannot be read (a failover), a page open to anyone is still drawn,
+      // for a visitor: checkout's form comes back with what was typed, and its action reads the
+      // session again when it is sent. A page that depends on who is signed in fails instead.
+      const visitor = await getPageVisitor().catch((error: unknown) => {
+        if (access === 'anyone') return null
+        throw error
+      })
       if (access === 'members' && !visitor) redirect(`/login?next=${encodeURIComponent(path)}`)
       if (access === 'visitors' && visitor) redirect(safeNextPath(query.next))
       const panel = await render({ query, visitor })

@@ -22,8 +22,9 @@ const route = panelPage({
         query={query}
         visitor={visitor}
         basket={basket}
-        // A fresh one-time key (a double click or a retry makes one order) and the prices shown.
-        hidden={basket ? { idempotencyKey: randomUUID(), confirmedPrices: basketSignature(basket) } : {}}
+        // A fresh one-time key (a double click or a retry makes one order) and the prices shown
+        // (none while the basket cannot be read: the server then answers with the prices to confirm).
+        hidden={{ idempotencyKey: randomUUID(), confirmedPrices: basket ? basketSignature(basket) : '' }}
       />
     )
   },

@@ -97,6 +97,10 @@ export function PageForm(props: PageFormProps) {
     code: problem.code,
   }))
   const typed = (field: FormField) => state.typed[field.name] ?? field.defaultValue
+  // After "unavailable" the request is to be sent again as it was: its hidden fields (a one-time
+  // key among them) are the ones sent, not the fresh ones of a page drawn again.
+  const retrying = state.problems.some((problem) => problem.code === 'unavailable')
+  const hiddenValue = (name: string, value: string) => (retrying ? (state.typed[name] ?? value) : value)
   const fieldProblem = (name: string) => problems.find((problem) => problem.field === name)
 
   const renderField = (field: FormField) => {
@@ -150,7 +154,7 @@ export function PageForm(props: PageFormProps) {
       {notice ? notices[notice.code] : null}
       <ErrorSummary ref={summaryRef} title={summaryTitle} errors={summary} autoFocus={problems.length > 0} />
       {Object.entries(hidden).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
+        <input key={name} type="hidden" name={name} value={hiddenValue(name, value)} />
       ))}
       {groups(fields).map(({ legend, members }, index) => {
         const rendered = members.map(renderField)

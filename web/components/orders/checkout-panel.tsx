@@ -21,13 +21,15 @@ export function CheckoutPanel({
   basket,
   hidden,
 }: OrderPanelProps & {
-  /** The visitor's basket at today's prices, or null when the store cannot be reached. */
+  /** The visitor's basket at today's prices, or null when the store cannot be reached: then the form
+   * is drawn without it, so that what was typed and the one-time key survive for a retry. */
   basket: BasketView | null
   /** The one-time key and the prices the form was shown with. */
   hidden: Record<string, string>
 }) {
   const text = copy.checkout
-  if (!basket || basket.count === 0) {
+  const messages = orderProblemMessages(copy)
+  if (basket?.count === 0) {
     return (
       <div className="checkout-empty">
         <p>{text.emptyBasket}</p>
@@ -39,7 +41,14 @@ export function CheckoutPanel({
   }
   return (
     <div className="checkout" id="checkout">
-      <OrderSummary basket={basket} copy={copy} />
+      {basket ? (
+        <OrderSummary basket={basket} copy={copy} />
+      ) : (
+        // The form stays, with what was typed and the key it was sent with: sending it again is the retry.
+        <p className="notice notice--problem" role="alert" data-problem="unavailable">
+          {messages.unavailable}
+        </p>
+      )}
       <p>{text.holdNote}</p>
       {visitor ? (
         <p>{fillTemplate(text.signedInNote, { name: visitor.user.name })}</p>
@@ -54,10 +63,12 @@ export function CheckoutPanel({
         fields={checkoutFields(copy, { name: visitor?.user.name, email: visitor?.user.email })}
         hidden={hidden}
         submitLabel={text.submit}
-        messages={orderProblemMessages(copy)}
+        messages={messages}
         summaryTitle={copy.problems.summary}
         // New prices are news, not a mistake: said above the form, which is drawn again with them.
         notices={{
+          // Said once, above, when the basket could not be read either.
+          ...(basket ? {} : { unavailable: null }),
           pricesChanged: (
             <div className="notice notice--panel" role="status">
               <h2>{text.pricesChangedHeading}</h2>

@@ -1,4 +1,4 @@
-import { jsonResponse } from '@/http/json-request'
+import { jsonResponse, unavailableResponse } from '@/http/json-request'
 import { unsubscribeLink } from '@/subscriptions/service'
 
 /**
@@ -14,7 +14,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     done = await unsubscribeLink(link)
   } catch {
-    return jsonResponse(503, { ok: false, code: 'unavailable', message: 'Try again in a moment.' })
+    return unavailableResponse('Try again in a moment.')
   }
   if (!done) {
     return jsonResponse(400, { ok: false, code: 'invalid_link', message: 'This unsubscribe link is not valid.' })
