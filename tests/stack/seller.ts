@@ -4,7 +4,15 @@ import { checkoutFields } from '../support/checkout-fields'
 
 const MODEL_PAGE = '/sell-my-phone/iphone-13'
 
-export type Answer = { status: number; location: string | null; problems: string[] } | { error: string }
+export type Answer =
+  | {
+      status: number
+      location: string | null
+      problems: string[]
+      /** The hidden fields of the checkout form the page came back with, if it did: what pressing again sends. */
+      checkoutHidden: Record<string, string> | null
+    }
+  | { error: string }
 
 /**
  * A seller's browser running no scripts, reaching the site through nginx from an address of its own
@@ -43,6 +51,7 @@ export function seller(front: string, address: string) {
             .map((match) => unescapeHtml(match[1]!.replace(/<[^>]+>/g, '').trim()))
             .filter(Boolean),
         ],
+        checkoutHidden: html.includes('name="idempotencyKey"') ? hiddenFields(html, 'idempotencyKey') : null,
       }
     } catch (error) {
       // The connection was cut: what a browser shows as a network error, and may send again.
