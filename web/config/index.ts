@@ -85,10 +85,7 @@ export function postgresBinDir(env: Env = processEnv()): string | undefined {
 }
 
 /** This environment with values added: for a tool the server runs (pg_dump reads PGPASSWORD). */
-export function environmentWith(
-  extra: Record<string, string>,
-  env: Env = processEnv(),
-): NodeJS.ProcessEnv {
+export function environmentWith(extra: Record<string, string>, env: Env = processEnv()): NodeJS.ProcessEnv {
   return { ...env, ...extra } as NodeJS.ProcessEnv
 }
 
