@@ -23,7 +23,7 @@ async function main() {
   })
   if (positionals.length !== 1) return fail(USAGE, 2)
   const dir = path.resolve(positionals[0]!)
-  const { manifest, data } = await readBackup(dir)
+  const { manifest, file } = await readBackup(dir)
   const url = databaseUrl()
   const target = url ? 'postgres' : 'pglite'
   if (manifest.engine !== target) {
@@ -34,10 +34,10 @@ async function main() {
 
   let found: Record<string, number>
   if (url) {
-    ;({ rows: found } = await restoreServer(path.join(dir, manifest.file), url))
+    ;({ rows: found } = await restoreServer(file, url))
   } else {
     try {
-      const restored = await restorePglite(data, pgliteDataDir(), { replace: values.replace })
+      const restored = await restorePglite(file, pgliteDataDir(), { replace: values.replace })
       found = restored.rows
       if (restored.movedAside) console.log(`The database that was there is now in ${restored.movedAside}.`)
     } catch (error) {

@@ -1,8 +1,9 @@
 import 'server-only'
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { pipeline } from 'node:stream/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { Client } from 'pg'
@@ -95,21 +96,11 @@ async function writePrivate(file: string, data: string | Uint8Array): Promise<vo
   await writeFile(file, data, { mode: 0o600, flag: 'wx' })
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex')
-
-function manifestFor(engine: Engine, data: Uint8Array, rows: Record<string, number>, keys: boolean): Manifest {
-  return {
-    format: 'handback-database-backup',
-    version: 1,
-    engine,
-    createdAt: new Date().toISOString(),
-    file: DUMP_FILES[engine],
-    bytes: data.byteLength,
-    sha256: sha256(data),
-    migrations: rows['drizzle.__drizzle_migrations'] ?? 0,
-    rows,
-    keys,
-  }
+/** A file's size and SHA-256, read as a stream: a server's dump may be larger than memory. */
+async function fingerprint(file: string): Promise<{ bytes: number; sha256: string }> {
+  const hash = createHash('sha256')
+  await pipeline(createReadStream(file), hash)
+  return { bytes: (await stat(file)).size, sha256: hash.digest('hex') }
 }
 
 /**
@@ -125,18 +116,28 @@ export async function writePgliteBackup(dir: string, tarball: Blob, keys: string
   } finally {
     await copy.close()
   }
-  return writeBackup(dir, 'pglite', data, rows, keys)
+  await writePrivate(path.join(dir, DUMP_FILES.pglite), data)
+  return finishBackup(dir, 'pglite', rows, keys)
 }
 
-async function writeBackup(
+/** Beside the engine's file, already written: the keys if asked, then the manifest that describes it. */
+async function finishBackup(
   dir: string,
   engine: Engine,
-  data: Uint8Array,
   rows: Record<string, number>,
   keys: string | null,
 ): Promise<Manifest> {
-  const manifest = manifestFor(engine, data, rows, keys !== null)
-  if (!existsSync(path.join(dir, DUMP_FILES[engine]))) await writePrivate(path.join(dir, DUMP_FILES[engine]), data)
+  const manifest: Manifest = {
+    format: 'handback-database-backup',
+    version: 1,
+    engine,
+    createdAt: new Date().toISOString(),
+    file: DUMP_FILES[engine],
+    ...(await fingerprint(path.join(dir, DUMP_FILES[engine]))),
+    migrations: rows['drizzle.__drizzle_migrations'] ?? 0,
+    rows,
+    keys: keys !== null,
+  }
   if (keys !== null) await writePrivate(path.join(dir, KEYS_FILE), keys)
   // Written last: a folder with a manifest is a finished backup.
   await writePrivate(path.join(dir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 2)}\n`)
@@ -181,7 +182,7 @@ export async function backupServer(url: string, dir: string, keys: string | null
     )
     await client.query('commit')
     await chmod(file, 0o600)
-    return await writeBackup(dir, 'postgres', await readFile(file), rows, keys)
+    return await finishBackup(dir, 'postgres', rows, keys)
   } finally {
     await client.end().catch(() => undefined)
   }
@@ -190,7 +191,7 @@ export async function backupServer(url: string, dir: string, keys: string | null
 // --- Restoring ----------------------------------------------------------------------------------
 
 /** The backup in `dir`, checked: its manifest, its file's checksum, and code that knows its migrations. */
-export async function readBackup(dir: string): Promise<{ manifest: Manifest; data: Uint8Array<ArrayBuffer> }> {
+export async function readBackup(dir: string): Promise<{ manifest: Manifest; file: string }> {
   const manifestFile = path.join(dir, MANIFEST_FILE)
   if (!existsSync(manifestFile)) {
     throw new BackupError(`${dir} holds no finished backup: ${MANIFEST_FILE} is missing.`)
@@ -199,18 +200,17 @@ export async function readBackup(dir: string): Promise<{ manifest: Manifest; dat
   if (manifest.format !== 'handback-database-backup' || manifest.version !== 1 || !(manifest.engine in DUMP_FILES)) {
     throw new BackupError(`${manifestFile} is not a backup this code can read.`)
   }
-  const data = new Uint8Array(await readFile(path.join(dir, manifest.file)))
-  if (data.byteLength !== manifest.bytes || sha256(data) !== manifest.sha256) {
-    throw new BackupError(
-      `${path.join(dir, manifest.file)} is damaged: its checksum is not the one the backup recorded.`,
-    )
+  const file = path.join(dir, manifest.file)
+  const found = await fingerprint(file)
+  if (found.bytes !== manifest.bytes || found.sha256 !== manifest.sha256) {
+    throw new BackupError(`${file} is damaged: its checksum is not the one the backup recorded.`)
   }
   if (manifest.migrations > knownMigrations()) {
     throw new BackupError(
       `The backup was made by newer code (${manifest.migrations} migrations; this code knows ${knownMigrations()}): restore it with that version.`,
     )
   }
-  return { manifest, data }
+  return { manifest, file }
 }
 
 /** What a restore brought back, against what the backup recorded: empty when they agree. */
@@ -222,11 +222,11 @@ export function differences(expected: Record<string, number>, found: Record<stri
 }
 
 /**
- * Into a PGlite folder no process holds. The folder must be empty or missing; with `replace`, what
+ * A backup's tarball into a PGlite folder no process holds. The folder must be empty or missing; with `replace`, what
  * is there is moved aside (never deleted) first. Answers the rows found in the restored copy.
  */
 export async function restorePglite(
-  data: Uint8Array<ArrayBuffer>,
+  tarball: string,
   dataDir: string,
   { replace = false }: { replace?: boolean } = {},
 ): Promise<{ rows: Record<string, number>; movedAside: string | null }> {
@@ -244,7 +244,7 @@ export async function restorePglite(
       await rename(folder, movedAside)
     }
     await mkdir(folder, { recursive: true, mode: 0o700 })
-    const pg = await PGlite.create(folder, { loadDataDir: new Blob([data]) })
+    const pg = await PGlite.create(folder, { loadDataDir: new Blob([new Uint8Array(await readFile(tarball))]) })
     try {
       return { rows: await countRows(pgliteQuery(pg)), movedAside }
     } finally {

@@ -7,7 +7,6 @@ import {
   backupServer,
   BackupError,
   differences,
-  DUMP_FILES,
   MANIFEST_FILE,
   prepareBackupFolder,
   readBackup,
@@ -102,12 +101,12 @@ async function backUp(copied = () => {}): Promise<{ dir: string; manifest: Manif
 
 /** Restores into a database that is new and empty, and opens it (which applies any newer migrations). */
 async function restoreIntoEmpty(dir: string): Promise<{ rows: Record<string, number>; restored: OpenedDatabase }> {
-  const { manifest, data } = await readBackup(dir)
+  const { file } = await readBackup(dir)
   const target = await newDatabase()
   const { rows } =
     target.kind === 'pglite'
-      ? await restorePglite(data, (target.options as { dataDir: string }).dataDir)
-      : await restoreServer(path.join(dir, manifest.file), (target.options as { url: string }).url)
+      ? await restorePglite(file, (target.options as { dataDir: string }).dataDir)
+      : await restoreServer(file, (target.options as { url: string }).url)
   return { rows, restored: await open(target) }
 }
 
@@ -180,11 +179,11 @@ it('refuses a damaged copy, and a database that is not empty', async () => {
   await expect(readBackup(dir)).rejects.toThrow(/is damaged: its checksum/)
 
   const good = await backUp()
-  const { data } = await readBackup(good.dir)
+  const { file: goodFile } = await readBackup(good.dir)
   if (source.kind === 'pglite') {
     await opened.close()
     try {
-      await expect(restorePglite(data, (source.options as { dataDir: string }).dataDir)).rejects.toThrow(
+      await expect(restorePglite(goodFile, (source.options as { dataDir: string }).dataDir)).rejects.toThrow(
         /already holds a database/,
       )
     } finally {
@@ -192,9 +191,7 @@ it('refuses a damaged copy, and a database that is not empty', async () => {
       db = opened.db
     }
   } else {
-    await expect(
-      restoreServer(path.join(good.dir, DUMP_FILES.postgres), (source.options as { url: string }).url),
-    ).rejects.toBeInstanceOf(BackupError)
+    await expect(restoreServer(goodFile, (source.options as { url: string }).url)).rejects.toBeInstanceOf(BackupError)
   }
   // Nothing was changed by the refusal.
   expect(JSON.parse(readFileSync(path.join(good.dir, MANIFEST_FILE), 'utf8')).rows).toEqual(good.manifest.rows)
