@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type APIRequestContext } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
-import { confirmEmail, logIn, mailTo, ownAddress } from './account-helpers'
-import { postPageForm } from './form-post'
+import { confirmEmail, logIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
+import { postPageForm, type PostedForm } from './form-post'
 import { placeOrder } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
@@ -63,4 +63,72 @@ test('the verification page confirms nothing for a forged or missing token', asy
   await page.getByLabel('Password', { exact: true }).fill(STRANGER_PASSWORD)
   await page.getByRole('button', { name: 'Confirm my e-mail address' }).click()
   await expect(page.getByText('This link has been used or has expired. Ask for a new one').first()).toBeVisible()
+})
+
+/** Ten wrong passwords for one account, each from a stranger at an address of its own. */
+async function strangersGuess(request: APIRequestContext, path: string, fields: Record<string, string>) {
+  const answers: string[] = []
+  for (let i = 0; i < 10; i++) {
+    const guess = await postPageForm(request, path, fields, { headers: { 'x-forwarded-for': testClientAddress() } })
+    answers.push(answerCode(guess))
+  }
+  return answers
+}
+
+const answerCode = (answer: PostedForm) =>
+  answer.status === 303 ? `303 ${answer.location}` : answer.problems.map((problem) => problem.code).join(', ')
+
+test('ten wrong passwords from strangers at other addresses leave the owner’s own browser able to log in', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const owner = newSeller('device-owner')
+  await signUp(page, owner)
+  await logIn(page, owner.email, owner.password)
+  await expect(page).toHaveURL(/\/profile$/)
+  // The owner signs out; the browser keeps what it was given at login.
+  await page.context().clearCookies({ name: /session_token/ })
+
+  // Strangers guess, each from a new address and with no cookies: they are slowed down...
+  const strangers = await playwright.request.newContext({ baseURL })
+  const guesses = await strangersGuess(strangers, '/login', { email: owner.email, password: 'not the password at all' })
+  expect(guesses).toEqual(Array(10).fill('wrongCredentials'))
+  const stranger = await postPageForm(
+    strangers,
+    '/login',
+    { email: owner.email, password: owner.password },
+    { headers: { 'x-forwarded-for': testClientAddress() } },
+  )
+  // ...so that even the right password, from a browser the account has never logged in from, waits.
+  expect(answerCode(stranger)).toBe('tooMany')
+  await strangers.dispose()
+
+  // The owner's browser is not a stranger: it logs in at once.
+  await logIn(page, owner.email, owner.password)
+  await expect(page).toHaveURL(/\/profile$/)
+})
+
+test('the e-mail confirmation link is no way round the login limit', async ({ page, playwright, baseURL }) => {
+  // Whoever holds a seller's confirmation link (a forwarded e-mail, a shared inbox) guesses the password.
+  const seller = newSeller('link-guessed')
+  await signUp(page, seller)
+  const verification = await mailTo(seller.email, /^Confirm your e-mail address$/)
+  const token = verification.text.match(/token=([\w.-]+)/)![1]!
+  const holder = await playwright.request.newContext({ baseURL })
+  const path = `/confirm-email?token=${token}`
+  const guesses = await strangersGuess(holder, path, { token, password: 'not the password at all' })
+  expect(guesses).toEqual(Array(10).fill('confirmPasswordWrong'))
+  // The right password now waits like a login would: the link signs nobody in.
+  const right = await postPageForm(
+    holder,
+    path,
+    { token, password: seller.password },
+    { headers: { 'x-forwarded-for': testClientAddress() } },
+  )
+  expect(answerCode(right)).toBe('tooMany')
+  await holder.dispose()
+  // And a login form counts those guesses too: strangers wait there as well.
+  await logIn(page, seller.email, seller.password)
+  await expect(page.getByText(/^Too many attempts\. Wait \d+ seconds/).first()).toBeVisible()
 })

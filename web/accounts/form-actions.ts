@@ -35,6 +35,7 @@ import { accountLimits as limits } from './limits'
 import { safeNextPath } from './next-path'
 import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
+import { signInWithPassword } from './sign-in'
 
 const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
 const refused = (errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({ ok: false, errors })
@@ -76,27 +77,15 @@ export const logIn = accountForm({
     return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
   },
   run: async ({ email, password, rememberMe, next }, { headers }) => {
-    const account = `login:${email}`
-    const quota = await limits.loginFailuresPerAccount.check(account)
-    if (!quota.allowed) return { ok: false, errors: 'tooMany', wait: quota.retryAfter }
-    const auth = await getAuth()
-    try {
-      const signedIn = await auth.api.signInEmail({
-        body: { email, password, rememberMe },
-        headers,
-        returnHeaders: true,
-      })
-      // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
-      if ((signedIn.response as { twoFactorRedirect?: boolean }).twoFactorRedirect) {
-        return done(`/two-factor?next=${encodeURIComponent(next)}`, cookiesOf(signedIn.headers))
-      }
-      return done(next, cookiesOf(signedIn.headers))
-    } catch (error) {
-      if (errorCode(error) === null) throw error
-      // Unknown address, wrong password, banned: one answer, so nobody learns which addresses exist.
-      await limits.loginFailuresPerAccount.record(account)
-      return refused('wrongCredentials')
+    const signedIn = await signInWithPassword({ email, password, rememberMe }, headers)
+    if (!signedIn.ok) {
+      return signedIn.problem === 'tooMany'
+        ? { ok: false, errors: 'tooMany', wait: signedIn.wait }
+        : refused('wrongCredentials')
     }
+    // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
+    if (signedIn.twoFactor) return done(`/two-factor?next=${encodeURIComponent(next)}`, signedIn.setCookies)
+    return done(next, signedIn.setCookies)
   },
 })
 
@@ -230,17 +219,12 @@ export const confirmEmail = accountForm<ConfirmEmailInput>({
     const claims =
       token && token.length <= 2048 ? await verifyJWT<{ email?: unknown; updateTo?: unknown }>(token, secret) : null
     if (!claims || typeof claims.email !== 'string' || claims.updateTo) return refused('linkInvalid')
-    let signedIn: Headers | null | undefined
-    try {
-      const answer = await auth.api.signInEmail({
-        body: { email: claims.email, password, rememberMe: false },
-        headers,
-        returnHeaders: true,
-      })
-      signedIn = answer.headers
-    } catch (error) {
-      if (errorCode(error) === null) throw error
-      return refused([{ field: 'password', code: 'confirmPasswordWrong' }])
+    // The same password check, and the same limits, as the login form: the link is no way round them.
+    const signedIn = await signInWithPassword({ email: claims.email, password, rememberMe: false }, headers)
+    if (!signedIn.ok) {
+      return signedIn.problem === 'tooMany'
+        ? { ok: false, errors: 'tooMany', wait: signedIn.wait }
+        : refused([{ field: 'password', code: 'confirmPasswordWrong' }])
     }
     try {
       await auth.api.verifyEmail({ query: { token }, headers })
@@ -248,7 +232,9 @@ export const confirmEmail = accountForm<ConfirmEmailInput>({
       if (errorCode(error) === null) throw error
       return refused('linkInvalid')
     }
-    return done('/profile?notice=verified', cookiesOf(signedIn))
+    const verified = '/profile?notice=verified'
+    if (signedIn.twoFactor) return done(`/two-factor?next=${encodeURIComponent(verified)}`, signedIn.setCookies)
+    return done(verified, signedIn.setCookies)
   },
 })
 
