@@ -7,6 +7,7 @@ import {
   SEED_COPY_PATH,
   SERVER_SECRETS,
   SERVER_LOG,
+  LEAKED_STAFF,
   NEW_STAFF,
   STAFF_ACCOUNTS,
   STAFF_KEYS_DIR,
@@ -20,7 +21,11 @@ const DATABASE_URL = process.env.E2E_DATABASE_URL ?? ''
 const SKIP_BUILD = process.env.E2E_SKIP_BUILD === '1'
 const remove = (folder: string) =>
   `node -e "require('fs').rmSync(process.argv[1], { recursive: true, force: true })" ${folder}`
-const createStaff = [...Object.entries(STAFF_ACCOUNTS), [NEW_STAFF.role, NEW_STAFF] as const].map(
+const createStaff = [
+  ...Object.entries(STAFF_ACCOUNTS),
+  [NEW_STAFF.role, NEW_STAFF] as const,
+  [LEAKED_STAFF.role, LEAKED_STAFF] as const,
+].map(
   ([role, account]) =>
     `STAFF_PASSWORD='${account.password}' npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
 )

@@ -78,10 +78,12 @@ export async function staffLogIn(page: Page, account: StaffAccount) {
   ).toBeVisible()
   if (new URL(page.url()).pathname === '/staff-setup') {
     await withStaffLock(account.email, async () => {
-      // Another worker may have set it up meanwhile: this session then opens /admin.
-      await page.goto('/admin')
-      if (new URL(page.url()).pathname === '/staff-setup')
-        await enrolTwoFactor(page, account, (keys) => writeStaffKeys(account.email, keys))
+      const keys = readStaffKeys(account.email)
+      if (!keys) return void (await enrolTwoFactor(page, account, (made) => writeStaffKeys(account.email, made)))
+      // Another worker set it up meanwhile, which ended this session: log in again, with a code.
+      await page.context().clearCookies()
+      await logIn(page, account.email, account.password, '/login?next=/admin')
+      await enterCode(page, totp(keys.key))
     })
   } else if (new URL(page.url()).pathname === '/two-factor') {
     await enterCode(page, totp(readStaffKeys(account.email)!.key))

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test'
-import { NEW_STAFF, STAFF_ACCOUNTS, uniqueEmail } from '../support/e2e-env'
+import jsQR from 'jsqr'
+import { PNG } from 'pngjs'
+import { LEAKED_STAFF, NEW_STAFF, STAFF_ACCOUNTS, uniqueEmail } from '../support/e2e-env'
 import { readStaffKeys, totp, withStaffLock, writeStaffKeys } from '../support/staff-two-factor'
 import { violations } from './axe'
 import { logIn, ownAddress } from './account-helpers'
@@ -85,4 +87,63 @@ test('a backup code logs a member of staff in once, and only once', async ({ pag
   await logIn(page, manager.email, manager.password, '/login?next=/admin')
   await enterCode(page, code)
   await expect(page.getByText('That code is not right or has expired').first()).toBeVisible()
+})
+
+test('a password that logged in before set-up gets nothing from it: no key, no /admin, and its session ends', async ({
+  page,
+  browser,
+}) => {
+  const account = LEAKED_STAFF
+  // Someone else who has the password logs in before the owner sets up two-step login.
+  const other = await (await browser.newContext()).newPage()
+  await ownAddress(other)
+  await logIn(other, account.email, account.password, '/login?next=/admin')
+  await expect(other).toHaveURL(/\/staff-setup$/)
+
+  // The owner starts the set-up with the password, and is shown the key, its QR code and the link.
+  await logIn(page, account.email, account.password, '/login?next=/admin')
+  await expect(page).toHaveURL(/\/staff-setup$/)
+  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Set up two-step login' }).click()
+  const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '')
+  const link = (await page.getByRole('link', { name: /^otpauth:/ }).getAttribute('href'))!
+  expect(link).toContain(`secret=${key}`)
+
+  // A phone's camera reads the QR code back to the very same link.
+  const qr = page.getByRole('img', {
+    name: 'QR code for your authenticator app. It holds the same account as the key and link below.',
+  })
+  const image = PNG.sync.read(await qr.screenshot())
+  expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(link)
+  await page.screenshot({ path: test.info().outputPath('staff-setup-1280.png'), fullPage: true })
+  expect(await violations(page)).toEqual([])
+  await page.setViewportSize({ width: 375, height: 812 })
+  await page.screenshot({ path: test.info().outputPath('staff-setup-375.png'), fullPage: true })
+  expect(await violations(page)).toEqual([])
+  await page.setViewportSize({ width: 1280, height: 800 })
+
+  // The other session is shown none of it: only the start, which asks for the password.
+  await other.goto('/staff-setup')
+  await expect(other.getByRole('heading', { name: 'Set up two-step login', level: 1 })).toBeVisible()
+  await expect(other.getByTestId('totp-key')).toHaveCount(0)
+  await expect(other.getByRole('region', { name: 'Backup codes' })).toHaveCount(0)
+  expect(await other.content()).not.toContain(key)
+
+  // Shown once: the owner's own reload no longer shows the key, and offers the code or a fresh start.
+  await page.reload()
+  await expect(page.getByTestId('totp-key')).toHaveCount(0)
+  await expect(page.getByText(/The key and backup codes were shown once/)).toBeVisible()
+  expect(await page.content()).not.toContain(key)
+  await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+  await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+
+  // The session that only ever gave the password stays out of /admin, and has been ended.
+  expect((await other.request.get('/admin', { maxRedirects: 0 })).status()).toBe(404)
+  await other.goto('/profile')
+  await expect(other).toHaveURL(/\/login\?next=%2Fprofile$/)
+  await other.context().close()
+  // The owner's session, made by the set-up's code, carries on.
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
 })

@@ -37,6 +37,17 @@ export const NEW_STAFF = {
 }
 
 /**
+ * A member of staff whose password someone else also has, from before set-up (passed on by the
+ * operator, typed on a shared machine): the session-binding test's alone.
+ */
+export const LEAKED_STAFF = {
+  email: 'jordan.leaked@e2e.example.com',
+  name: 'Jordan Leaked',
+  password: 'saffron tunnel beacon',
+  role: 'staff',
+}
+
+/**
  * The authenticator keys and backup codes of the staff accounts, as the tests set them up through
  * the set-up page: emptied with the database before the e2e server starts.
  */

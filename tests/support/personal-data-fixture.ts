@@ -279,6 +279,7 @@ async function addAccount(
     userAgent: values.userAgent,
     impersonatedBy: `staff-${values.tag}`,
     recheckedAt: new Date(Date.UTC(2026, 5, 1)),
+    secondFactorAt: new Date(Date.UTC(2026, 5, 1)),
   })
   await db.insert(twoFactor).values({
     id: randomUUID(),
@@ -288,6 +289,8 @@ async function addAccount(
     verified: true,
     failedVerificationCount: 1,
     lockedUntil: new Date(Date.UTC(2026, 5, 1)),
+    enrolmentSessionId: `session-${values.tag}`,
+    keyShownAt: new Date(Date.UTC(2026, 5, 1)),
   })
   await db
     .insert(verification)

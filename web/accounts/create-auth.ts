@@ -8,6 +8,7 @@ import type { Db } from '@/db/connection'
 import * as schema from '@/db/schema'
 import { RESET_LINK_SECONDS, SESSION_SECONDS, VERIFY_LINK_SECONDS } from './lifetimes'
 import { accessControl, roles } from './roles'
+import { sessionOrigin } from './second-factor'
 import { readAuthSecret } from '@/config/secrets'
 
 export type AccountMailer = (
@@ -50,7 +51,21 @@ export function createAuth(db: Db, mail: AccountMailer, env?: Env) {
       expiresIn: VERIFY_LINK_SECONDS,
       sendVerificationEmail: ({ user, token }) => mail('verifyEmail', user, { token }),
     },
-    session: { expiresIn: SESSION_SECONDS, updateAge: 24 * 60 * 60 },
+    session: {
+      expiresIn: SESSION_SECONDS,
+      updateAge: 24 * 60 * 60,
+      // Whether this session passed the second step (web/accounts/second-factor.ts); never from a request.
+      additionalFields: { secondFactorAt: { type: 'date', required: false, input: false } },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          before: async (made, context) => ({
+            data: { ...made, ...sessionOrigin(context?.path, context?.context.session?.session) },
+          }),
+        },
+      },
+    },
     user: { deleteUser: { enabled: true } },
     // The site's own limiter (web/accounts/limits.ts) guards every entry point, keyed by its client
     // address rule; better-auth's would trust X-Forwarded-For as sent.

@@ -22,6 +22,7 @@ export const PROBLEM_CODES = [
   'confirmPasswordWrong',
   'codeWrong',
   'codeLocked',
+  'enrolmentRestart',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

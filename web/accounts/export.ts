@@ -41,6 +41,7 @@ export async function exportAccountData(db: Db, userId: string, options: Account
         ipAddress: session.ipAddress,
         userAgent: session.userAgent,
         recheckedAt: session.recheckedAt,
+        secondFactorAt: session.secondFactorAt,
       })
       .from(session)
       .where(eq(session.userId, userId))

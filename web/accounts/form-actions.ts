@@ -36,6 +36,7 @@ import { safeNextPath } from './next-path'
 import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
+import { endOtherSessions, isEnrollingSession, startedBy } from './two-factor'
 
 const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
 const refused = (errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({ ok: false, errors })
@@ -140,11 +141,16 @@ export const startTwoFactor = accountForm<PasswordInput>({
       if (errorCode(error) === null) throw error
       return refused([{ field: 'password', code: 'currentPasswordWrong' }])
     }
+    // The new key is this session's alone, shown on the next page once (web/accounts/two-factor.ts).
+    await startedBy(visitor)
     return done('/staff-setup')
   },
 })
 
-/** The first code from the app turns two-step login on; the backup codes are not shown again. */
+/**
+ * The first code from the app turns two-step login on, from the session that started the set-up
+ * only; every other session of the account ends.
+ */
 export const confirmTwoFactor = accountForm<CodeInput>({
   limiter: limits.changePassword,
   page: '/staff-setup',
@@ -152,9 +158,12 @@ export const confirmTwoFactor = accountForm<CodeInput>({
   run: async ({ code }, { headers }) => {
     const visitor = await getSignedIn(headers)
     if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    if (visitor.user.twoFactorEnabled) return done('/admin')
+    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
     const auth = await getAuth()
     try {
       const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      await endOtherSessions(visitor.user.id)
       return done('/admin', cookiesOf(verified.headers))
     } catch (error) {
       if (errorCode(error) === null) throw error

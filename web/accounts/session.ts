@@ -19,7 +19,13 @@ export type SignedIn = {
     /** Two-step login is on (an authenticator app enrolled and its first code checked). */
     twoFactorEnabled: boolean
   }
-  session: { id: string; expiresAt: Date; createdAt: Date }
+  session: {
+    id: string
+    expiresAt: Date
+    createdAt: Date
+    /** When this session passed the second step of logging in; null if the password alone made it. */
+    secondFactorAt: Date | null
+  }
 }
 
 /** The signed-in visitor for a request's headers, or null. The session is checked in the database. */
@@ -44,7 +50,12 @@ export async function getSignedIn(requestHeaders: Headers): Promise<SignedIn | n
       role,
       twoFactorEnabled: (user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true,
     },
-    session: { id: session.id, expiresAt: session.expiresAt, createdAt: session.createdAt },
+    session: {
+      id: session.id,
+      expiresAt: session.expiresAt,
+      createdAt: session.createdAt,
+      secondFactorAt: dateOrNull((session as { secondFactorAt?: Date | string | null }).secondFactorAt),
+    },
   }
 }
 
@@ -77,9 +88,17 @@ export async function requireStaffMember(): Promise<StaffMember> {
   notFound()
 }
 
-/** Whoever may act as staff: the role, and two-step login on. A password alone is not enough. */
+/**
+ * Whoever may act as staff: the role, two-step login on, and this session made by its second step
+ * (or by finishing enrolment). A password alone is not enough, even one that logged in before
+ * two-step login was set up.
+ */
 export function isActiveStaff(visitor: SignedIn): visitor is StaffMember {
-  return isStaffRole(visitor.user.role) && visitor.user.twoFactorEnabled
+  return isStaffRole(visitor.user.role) && visitor.user.twoFactorEnabled && visitor.session.secondFactorAt !== null
+}
+
+function dateOrNull(value: Date | string | null | undefined): Date | null {
+  return value ? new Date(value) : null
 }
 
 export function firstName(name: string): string {

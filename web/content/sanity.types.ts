@@ -795,6 +795,7 @@ export type AccountCopy = {
     codeMissing: string
     codeWrong: string
     codeLocked: string
+    enrolmentRestart: string
     lastManager: string
   }
   forms: {
@@ -852,10 +853,13 @@ export type AccountCopy = {
     enrolIntro: string
     enrolStartButton: string
     enrolScan: string
+    enrolQrLabel: string
     enrolKeyLabel: string
     enrolLinkLabel: string
     enrolBackupHeading: string
     enrolBackupHelp: string
+    enrolShownOnce: string
+    enrolStartAgainButton: string
     enrolConfirmButton: string
   }
 }
@@ -1923,6 +1927,7 @@ export type AccountCopyQueryResult = {
     codeMissing: string
     codeWrong: string
     codeLocked: string
+    enrolmentRestart: string
     lastManager: string
   }
   forms: {
@@ -1996,10 +2001,13 @@ export type AccountCopyQueryResult = {
     enrolIntro: string
     enrolStartButton: string
     enrolScan: string
+    enrolQrLabel: string
     enrolKeyLabel: string
     enrolLinkLabel: string
     enrolBackupHeading: string
     enrolBackupHelp: string
+    enrolShownOnce: string
+    enrolStartAgainButton: string
     enrolConfirmButton: string
   }
 } | null

@@ -44,6 +44,11 @@ export const twoFactor = pgTable(
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
     lockedUntil: at('locked_until'),
+    // Set by the site, unknown to better-auth: the one session that started this set-up (after
+    // re-entering the password), the only one that may see its key and finish it, and when that
+    // session was shown the key and backup codes (once: a lost key means starting over).
+    enrolmentSessionId: text('enrolment_session_id'),
+    keyShownAt: at('key_shown_at'),
   },
   (table) => [index('two_factor_user_id_idx').on(table.userId), index('two_factor_secret_idx').on(table.secret)],
 )
@@ -66,6 +71,11 @@ export const session = pgTable(
     // When the person last proved it was them again (password or code) for a sensitive staff act;
     // the login itself counts as one (created_at). Set by the site, unknown to better-auth.
     recheckedAt: at('rechecked_at'),
+    // When this session passed the second step of logging in (a code from the app or a backup
+    // code), or was made by finishing enrolment; null for a session the password alone made.
+    // Staff pages need it (web/accounts/session.ts): the account having two-step login on is not
+    // enough. Written by better-auth through a session hook (web/accounts/create-auth.ts).
+    secondFactorAt: at('second_factor_at'),
   },
   (table) => [index('session_user_id_idx').on(table.userId)],
 )

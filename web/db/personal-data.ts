@@ -63,6 +63,8 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     verified: withheld('whether the set-up was finished: two_factor_enabled says it', ROW_DELETED),
     failed_verification_count: withheld('a count of wrong codes, reset by a right one', ROW_DELETED),
     locked_until: withheld('set for 15 minutes after five wrong codes', ROW_DELETED),
+    enrolment_session_id: withheld('an internal id: the session that started the set-up', ROW_DELETED),
+    key_shown_at: withheld('when the set-up showed its key, once: two_factor_enabled says it was set up', ROW_DELETED),
   },
   session: {
     id: withheld(INTERNAL_ID, ROW_DELETED),
@@ -75,6 +77,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     user_id: withheld(ACCOUNT_ID, ROW_DELETED),
     impersonated_by: withheld("a staff member's account id: unused, nobody is impersonated", ROW_DELETED),
     rechecked_at: personal('sessions[].recheckedAt', ROW_DELETED),
+    second_factor_at: personal('sessions[].secondFactorAt', ROW_DELETED),
   },
   account: {
     id: withheld(INTERNAL_ID, ROW_DELETED),

@@ -96,6 +96,11 @@ export const accountCopy = defineType({
         'After five wrong codes in a row: say how long to wait, or to log in again.',
       ),
       requiredString(
+        'enrolmentRestart',
+        'Set-up started elsewhere',
+        'When a two-step login set-up is finished from a session that did not start it (or it was started again elsewhere): say to start again with the password.',
+      ),
+      requiredString(
         'lastManager',
         'Last manager',
         'When the only manager tries to delete their own account: someone must still be able to pay sellers.',
@@ -180,6 +185,11 @@ export const accountCopy = defineType({
         'Add the account to the app',
         'How to add it: the app reads the link below, or the key is typed in.',
       ),
+      requiredString(
+        'enrolQrLabel',
+        'QR code text',
+        'The QR code’s text alternative, read by screen readers: what it is, and that the key below holds the same.',
+      ),
       requiredString('enrolKeyLabel', 'Key label', 'Beside the key to type into the app, for example "Key".'),
       requiredString('enrolLinkLabel', 'Link label', 'Beside the otpauth link, for example "Link for the app".'),
       requiredString('enrolBackupHeading', 'Backup codes heading', 'For example "Backup codes".'),
@@ -188,6 +198,12 @@ export const accountCopy = defineType({
         'Backup codes: what to do',
         'Say to keep them somewhere safe, that each works once, and that they are shown only now.',
       ),
+      requiredText(
+        'enrolShownOnce',
+        'Key already shown',
+        'On the set-up page after the key was shown once (a reload, a wrong code): say to enter the app’s code, or, if the account was not added to the app, to start again with the password, which replaces the key.',
+      ),
+      requiredString('enrolStartAgainButton', 'Start again button', 'For example "Start again with a new key".'),
       requiredString(
         'enrolConfirmButton',
         'Confirm button',

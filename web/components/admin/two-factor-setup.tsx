@@ -9,8 +9,9 @@ import '@/styles/admin.css'
 type Props = { copy: AccountCopy; enrolment: Enrolment }
 
 /**
- * Setting up two-step login: the password to start, then the key for the authenticator app, the
- * backup codes (shown until the first code is checked, never after) and the first code.
+ * Setting up two-step login: the password to start, then the key for the authenticator app (a QR
+ * code, the key to type and the link) and the backup codes, shown once to the session that started,
+ * and the first code. Shown once means a reload offers the code field and a fresh start instead.
  */
 export function TwoFactorSetup({ copy, enrolment }: Props) {
   const text = copy.staff
@@ -37,28 +38,42 @@ export function TwoFactorSetup({ copy, enrolment }: Props) {
         </>
       ) : (
         <>
-          <p>{text.enrolScan}</p>
-          <dl className="admin-facts">
-            <dt>{text.enrolKeyLabel}</dt>
-            <dd className="admin-code" data-testid="totp-key">
-              {enrolment.key.match(/.{1,4}/g)!.join(' ')}
-            </dd>
-            <dt>{text.enrolLinkLabel}</dt>
-            <dd className="admin-code">
-              <a href={enrolment.link}>{enrolment.link}</a>
-            </dd>
-          </dl>
-          <section aria-labelledby="backup-codes" className="admin-section">
-            <h2 id="backup-codes">{text.enrolBackupHeading}</h2>
-            <p>{text.enrolBackupHelp}</p>
-            <ul className="admin-backup-codes">
-              {enrolment.backupCodes.map((code) => (
-                <li key={code} className="admin-code">
-                  {code}
-                </li>
-              ))}
-            </ul>
-          </section>
+          {enrolment.shown ? (
+            <>
+              <p>{text.enrolScan}</p>
+              <figure className="admin-qr">
+                {/* The server's own SVG of the otpauth link (web/accounts/two-factor.ts): no script, no input. */}
+                <div
+                  role="img"
+                  aria-label={text.enrolQrLabel}
+                  dangerouslySetInnerHTML={{ __html: enrolment.shown.qrSvg }}
+                />
+              </figure>
+              <dl className="admin-facts">
+                <dt>{text.enrolKeyLabel}</dt>
+                <dd className="admin-code" data-testid="totp-key">
+                  {enrolment.shown.key.match(/.{1,4}/g)!.join(' ')}
+                </dd>
+                <dt>{text.enrolLinkLabel}</dt>
+                <dd className="admin-code">
+                  <a href={enrolment.shown.link}>{enrolment.shown.link}</a>
+                </dd>
+              </dl>
+              <section aria-labelledby="backup-codes" className="admin-section">
+                <h2 id="backup-codes">{text.enrolBackupHeading}</h2>
+                <p>{text.enrolBackupHelp}</p>
+                <ul className="admin-backup-codes">
+                  {enrolment.shown.backupCodes.map((code) => (
+                    <li key={code} className="admin-code">
+                      {code}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            </>
+          ) : (
+            <p>{text.enrolShownOnce}</p>
+          )}
           <AccountForm
             {...shared}
             action={confirmTwoFactor}
@@ -66,6 +81,15 @@ export function TwoFactorSetup({ copy, enrolment }: Props) {
             fields={[codeField(copy)]}
             submitLabel={text.enrolConfirmButton}
           />
+          {enrolment.shown ? null : (
+            <AccountForm
+              {...shared}
+              action={startTwoFactor}
+              rules="passwordOnly"
+              fields={[accountFields(copy).password]}
+              submitLabel={text.enrolStartAgainButton}
+            />
+          )}
         </>
       )}
     </article>
