@@ -15,6 +15,7 @@ import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
+import { resolveClient } from './client-address.mjs'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -77,31 +78,6 @@ function stop(signal) {
     process.exit(0)
   })
   server.closeIdleConnections()
-}
-
-/** The client's address and scheme, from the socket and as many proxy hops as are trusted. */
-export function resolveClient(request, hops) {
-  const socketAddress = normalise(request.socket.remoteAddress ?? 'unknown')
-  const socketProto = request.socket.encrypted ? 'https' : 'http'
-  if (hops === 0) return { address: socketAddress, proto: socketProto }
-  // The chain as seen from here: what the proxies wrote, then the nearest proxy itself.
-  const chain = [...listOf(request.headers['x-forwarded-for']), socketAddress]
-  const address = chain[Math.max(0, chain.length - 1 - hops)]
-  const proto = listOf(request.headers['x-forwarded-proto']).at(-1)?.toLowerCase() === 'https' ? 'https' : 'http'
-  return { address: normalise(address), proto }
-}
-
-function listOf(header) {
-  const joined = Array.isArray(header) ? header.join(',') : (header ?? '')
-  return joined
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-}
-
-function normalise(address) {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
-  return mapped ? mapped[1] : address
 }
 
 function readGraceSeconds(value) {
