@@ -51,6 +51,14 @@ const server = createServer((request, response) => {
   if (stopping) lastOnItsConnection(response)
   handle(request, response)
 })
+// Idle kept-alive connections stay open longer than any client or proxy in front keeps one for
+// reuse: nginx's upstream keepalive_timeout (60 s in deploy/nginx/handback.conf), and Playwright's
+// and Node's agents, which keep theirs with no idle limit at all. With Node's default of 5 s, a
+// request sent on a connection just as the server closed it met `read ECONNRESET` (and nginx does
+// not send a POST again: its visitor would get a 502). headersTimeout must exceed it. Stopping
+// still closes idle connections at once (closeIdleConnections in stop()).
+server.keepAliveTimeout = 75_000
+server.headersTimeout = 80_000
 server.listen(port, hostname, () => {
   const proxies = trusted ? `${trusted}, from ${trustedAddresses.entries.join(', ')}` : 'none'
   console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (trusted proxies: ${proxies})`)
