@@ -13,6 +13,9 @@
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
 // Shared keys: BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY from the environment, or generated
 // once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
+// The instances listen on loopback only, and believe X-Forwarded-For only from nginx, which
+// connects to them from an address of its own (PROXY_ADDRESS): another process on this machine
+// reaching an instance's port from 127.0.0.1 is a client like any other.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -25,6 +28,8 @@ const instancePorts = [port + 1, port + 2].slice(0, process.env.STACK_INSTANCES 
 const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
+// Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
+const PROXY_ADDRESS = '127.0.0.2'
 const children = []
 let stopping = false
 
@@ -52,17 +57,21 @@ async function startStack() {
     ...keys,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
+    // nginx is the one proxy in front: it appends the address it was reached from to
+    // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
+    TRUSTED_PROXY_ADDRESSES: PROXY_ADDRESS,
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`
     // One instance stopping leaves the other serving (nginx sends it everything), as in production.
-    start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], {
-      env,
-      mayExit: true,
-    })
+    start(
+      name,
+      'node',
+      [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort), '--hostname', '127.0.0.1'],
+      { env, mayExit: true },
+    )
   }
   await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
   startNginx()
@@ -186,6 +195,7 @@ function startNginx() {
     .join('\n')
     .replaceAll('{{INSTANCE_B}}', `127.0.0.1:${instancePorts[1]}`)
     .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
+    .replaceAll('{{PROXY_ADDRESS}}', PROXY_ADDRESS)
     .replace(
       'proxy_buffering off;',
       microcache ? `include ${path.join(root, 'deploy', 'nginx', 'microcache.conf')};` : '$&',

@@ -165,6 +165,8 @@ test('a basket filled on A is seen on B; an order placed on B is tracked on A; a
 })
 
 test('40 wrong logins spread over both instances meet one limit, as on one instance', async () => {
+  // Straight to the instances from 127.0.0.1, which is not nginx: each counts the connection's
+  // own address, whatever X-Forwarded-For says.
   const address = testClientAddress()
   const outcomes: string[] = []
   for (let i = 0; i < 40; i++) {
