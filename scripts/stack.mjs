@@ -12,7 +12,8 @@
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
 // Shared keys: BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY from the environment, or generated
-// once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
+// once into STACK_DIR/keys.env, so that a restart opens what the last run sealed; the stack's own
+// Redis's password too (REDIS_PASSWORD there), which the instances get in REDIS_URL.
 // The instances listen on loopback only, and believe X-Forwarded-For only from nginx, which
 // connects to them from an address of its own (PROXY_ADDRESS): another process on this machine
 // reaching an instance's port from 127.0.0.1 is a client like any other.
@@ -48,9 +49,9 @@ try {
 async function startStack() {
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
+  const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
-  const redisUrl = process.env.REDIS_URL?.trim() || startRedis()
-  const keys = sharedKeys()
+  const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
 
   const env = {
     ...process.env,
@@ -171,18 +172,20 @@ function postgresIds() {
   return [Number(uid), Number(gid)]
 }
 
-function startRedis() {
-  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss.
-  // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
-  start(
-    'redis',
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      mayExit: true,
-    },
+function startRedis(password) {
+  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss. A password,
+  // as in production: any process on the machine can reach a loopback port, and what Redis holds
+  // decides the pages every visitor is served. It is in a file of mode 0600 rather than on the
+  // command line, which every user can read (ps).
+  const conf = path.join(dir, 'redis.conf')
+  writeFileSync(
+    conf,
+    [`port ${redisPort}`, 'bind 127.0.0.1', 'save ""', 'appendonly no', `requirepass ${password}`].join('\n') + '\n',
+    { mode: 0o600 },
   )
-  return `redis://127.0.0.1:${redisPort}`
+  // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
+  start('redis', 'redis-server', [conf], { mayExit: true })
+  return `redis://:${password}@127.0.0.1:${redisPort}`
 }
 
 function startNginx() {
@@ -241,6 +244,8 @@ function sharedKeys() {
       process.env.BETTER_AUTH_SECRET || saved.BETTER_AUTH_SECRET || randomBytes(32).toString('base64'),
     PAYOUT_ENCRYPTION_KEY:
       process.env.PAYOUT_ENCRYPTION_KEY || saved.PAYOUT_ENCRYPTION_KEY || randomBytes(32).toString('base64url'),
+    // Hex: it goes into REDIS_URL as it is, with nothing to escape.
+    REDIS_PASSWORD: saved.REDIS_PASSWORD || randomBytes(24).toString('hex'),
   }
   writeFileSync(
     file,
