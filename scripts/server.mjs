@@ -1,11 +1,14 @@
 // `npm start`: the production build of web/, served by Next behind a few lines of our own that
 // decide who the client is. Next fills X-Forwarded-For from the socket only when a request has
 // none, so a client reaching the site directly could write its own and be anyone to the rate
-// limits. Here the header is always replaced by the one address this server trusts:
+// limits. Here the header is always replaced by the one address this server believes
+// (scripts/client-address.mjs):
 //   TRUSTED_PROXIES=0 (the default): the connection's own address; the headers are ignored.
-//   TRUSTED_PROXIES=N: the site is behind N proxies that each append the address they were given
-//   to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for); the client is the N-th entry from the
-//   right, and X-Forwarded-Proto is the nearest proxy's.
+//   TRUSTED_PROXIES=N: the site is behind N proxies that each append the address they were reached
+//   from to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for). Counting from the right, each
+//   entry is believed only if the address that wrote it is in TRUSTED_PROXY_ADDRESSES (default
+//   loopback), up to N entries; X-Forwarded-Proto is the nearest proxy's. A connection from any
+//   other address is its own client, whatever its headers say.
 // Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H.
 //
 // On SIGTERM (or SIGINT) the process stops taking connections, tells /api/health/ready to answer
@@ -15,6 +18,7 @@ import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
+import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -23,6 +27,7 @@ const { values } = parseArgs({
 const port = Number(values.port ?? process.env.PORT ?? 3000)
 const hostname = values.hostname
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
+const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 // Shared with the app through the process's globals (web/http/draining.ts, web/orders/jobs.ts).
 const DRAINING = Symbol.for('handback.draining')
@@ -37,7 +42,7 @@ await app.prepare()
 let stopping = false
 const inFlight = new Set()
 const server = createServer((request, response) => {
-  const { address, proto } = resolveClient(request, trusted)
+  const { address, proto } = resolveClient(request, trusted, trustedAddresses.list)
   request.headers['x-forwarded-for'] = address
   request.headers['x-forwarded-proto'] = proto
   delete request.headers['x-real-ip']
@@ -45,8 +50,18 @@ const server = createServer((request, response) => {
   response.on('close', () => inFlight.delete(response))
   if (stopping) lastOnItsConnection(response)
   handle(request, response)
-}).listen(port, hostname, () => {
-  console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (trusted proxies: ${trusted})`)
+})
+// Idle kept-alive connections stay open longer than any client or proxy in front keeps one for
+// reuse: nginx's upstream keepalive_timeout (60 s in deploy/nginx/handback.conf), and Playwright's
+// and Node's agents, which keep theirs with no idle limit at all. With Node's default of 5 s, a
+// request sent on a connection just as the server closed it met `read ECONNRESET` (and nginx does
+// not send a POST again: its visitor would get a 502). headersTimeout must exceed it. Stopping
+// still closes idle connections at once (closeIdleConnections in stop()).
+server.keepAliveTimeout = 75_000
+server.headersTimeout = 80_000
+server.listen(port, hostname, () => {
+  const proxies = trusted ? `${trusted}, from ${trustedAddresses.entries.join(', ')}` : 'none'
+  console.log(`Ready on http://${hostname ?? 'localhost'}:${port} (trusted proxies: ${proxies})`)
 })
 
 for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => stop(signal))
@@ -79,31 +94,6 @@ function stop(signal) {
   server.closeIdleConnections()
 }
 
-/** The client's address and scheme, from the socket and as many proxy hops as are trusted. */
-export function resolveClient(request, hops) {
-  const socketAddress = normalise(request.socket.remoteAddress ?? 'unknown')
-  const socketProto = request.socket.encrypted ? 'https' : 'http'
-  if (hops === 0) return { address: socketAddress, proto: socketProto }
-  // The chain as seen from here: what the proxies wrote, then the nearest proxy itself.
-  const chain = [...listOf(request.headers['x-forwarded-for']), socketAddress]
-  const address = chain[Math.max(0, chain.length - 1 - hops)]
-  const proto = listOf(request.headers['x-forwarded-proto']).at(-1)?.toLowerCase() === 'https' ? 'https' : 'http'
-  return { address: normalise(address), proto }
-}
-
-function listOf(header) {
-  const joined = Array.isArray(header) ? header.join(',') : (header ?? '')
-  return joined
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter(Boolean)
-}
-
-function normalise(address) {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address)
-  return mapped ? mapped[1] : address
-}
-
 function readGraceSeconds(value) {
   if (value === undefined || value.trim() === '') return 25
   const seconds = Number(value)
@@ -112,6 +102,23 @@ function readGraceSeconds(value) {
     process.exit(2)
   }
   return seconds
+}
+
+function readTrustedProxyAddresses(value, hops) {
+  if (value === undefined || value.trim() === '') return readTrustedAddresses(LOOPBACK)
+  if (hops === 0) {
+    // Addresses named but no proxy trusted: every client would be counted as the proxy.
+    console.error('TRUSTED_PROXY_ADDRESSES is set but TRUSTED_PROXIES is 0: set how many proxies stand in front.')
+    process.exit(2)
+  }
+  try {
+    return readTrustedAddresses(value)
+  } catch (error) {
+    console.error(
+      `TRUSTED_PROXY_ADDRESSES must be the proxies' addresses or CIDR ranges, comma-separated (${error.message}).`,
+    )
+    process.exit(2)
+  }
 }
 
 function readTrustedProxies(value) {

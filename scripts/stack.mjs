@@ -12,7 +12,11 @@
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
 // Shared keys: BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY from the environment, or generated
-// once into STACK_DIR/keys.env, so that a restart opens what the last run sealed.
+// once into STACK_DIR/keys.env, so that a restart opens what the last run sealed; the stack's own
+// Redis's password too (REDIS_PASSWORD there), which the instances get in REDIS_URL.
+// The instances listen on loopback only, and believe X-Forwarded-For only from nginx, which
+// connects to them from an address of its own (PROXY_ADDRESS): another process on this machine
+// reaching an instance's port from 127.0.0.1 is a client like any other.
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -25,6 +29,8 @@ const instancePorts = [port + 1, port + 2].slice(0, process.env.STACK_INSTANCES 
 const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
+// Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
+const PROXY_ADDRESS = '127.0.0.2'
 const children = []
 let stopping = false
 
@@ -43,26 +49,30 @@ try {
 async function startStack() {
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
+  const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
-  const redisUrl = process.env.REDIS_URL?.trim() || startRedis()
-  const keys = sharedKeys()
+  const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
 
   const env = {
     ...process.env,
     ...keys,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
-    // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
+    // nginx is the one proxy in front: it appends the address it was reached from to
+    // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
+    TRUSTED_PROXY_ADDRESSES: PROXY_ADDRESS,
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`
     // One instance stopping leaves the other serving (nginx sends it everything), as in production.
-    start(name, 'node', [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort)], {
-      env,
-      mayExit: true,
-    })
+    start(
+      name,
+      'node',
+      [path.join(root, 'scripts', 'server.mjs'), '--port', String(instancePort), '--hostname', '127.0.0.1'],
+      { env, mayExit: true },
+    )
   }
   await Promise.all(instancePorts.map((instancePort) => waitFor(`http://127.0.0.1:${instancePort}/api/health/ready`)))
   startNginx()
@@ -162,18 +172,20 @@ function postgresIds() {
   return [Number(uid), Number(gid)]
 }
 
-function startRedis() {
-  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss.
-  // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
-  start(
-    'redis',
-    'redis-server',
-    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    {
-      mayExit: true,
-    },
+function startRedis(password) {
+  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss. A password,
+  // as in production: any process on the machine can reach a loopback port, and what Redis holds
+  // decides the pages every visitor is served. It is in a file of mode 0600 rather than on the
+  // command line, which every user can read (ps).
+  const conf = path.join(dir, 'redis.conf')
+  writeFileSync(
+    conf,
+    [`port ${redisPort}`, 'bind 127.0.0.1', 'save ""', 'appendonly no', `requirepass ${password}`].join('\n') + '\n',
+    { mode: 0o600 },
   )
-  return `redis://127.0.0.1:${redisPort}`
+  // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
+  start('redis', 'redis-server', [conf], { mayExit: true })
+  return `redis://:${password}@127.0.0.1:${redisPort}`
 }
 
 function startNginx() {
@@ -186,6 +198,7 @@ function startNginx() {
     .join('\n')
     .replaceAll('{{INSTANCE_B}}', `127.0.0.1:${instancePorts[1]}`)
     .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
+    .replaceAll('{{PROXY_ADDRESS}}', PROXY_ADDRESS)
     .replace(
       'proxy_buffering off;',
       microcache ? `include ${path.join(root, 'deploy', 'nginx', 'microcache.conf')};` : '$&',
@@ -231,6 +244,8 @@ function sharedKeys() {
       process.env.BETTER_AUTH_SECRET || saved.BETTER_AUTH_SECRET || randomBytes(32).toString('base64'),
     PAYOUT_ENCRYPTION_KEY:
       process.env.PAYOUT_ENCRYPTION_KEY || saved.PAYOUT_ENCRYPTION_KEY || randomBytes(32).toString('base64url'),
+    // Hex: it goes into REDIS_URL as it is, with nothing to escape.
+    REDIS_PASSWORD: saved.REDIS_PASSWORD || randomBytes(24).toString('hex'),
   }
   writeFileSync(
     file,

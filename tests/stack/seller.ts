@@ -16,9 +16,8 @@ export type Answer =
 
 /**
  * A seller's browser running no scripts, reaching the site through nginx from an address of its own
- * (127.x.y.z: every loopback address is this machine's), so that nginx, which replaces
- * X-Forwarded-For with the address it was reached from, tells each seller apart as it would real
- * ones. It keeps the basket cookie as a browser does.
+ * (127.x.y.z: every loopback address is this machine's), so that nginx, which appends the
+ * address it was reached from to X-Forwarded-For, tells each seller apart as it would real ones. It keeps the basket cookie as a browser does.
  */
 export function seller(front: string, address: string) {
   const dispatcher = new Agent({ localAddress: address })

@@ -19,6 +19,18 @@ export const REDIS_PORT = STACK_PORT + 4
 /** The stack's own PostgreSQL, where the tests count what was written. */
 export const DATABASE = `postgres://postgres@127.0.0.1:${STACK_PORT + 3}/postgres`
 
+/** The password `npm run stack` gave its Redis (generated once into its keys file). */
+export function stackRedisPassword(): string {
+  const line = readFileSync(path.join(STACK_DIR, 'keys.env'), 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('REDIS_PASSWORD='))
+  if (!line) throw new Error(`No REDIS_PASSWORD in ${STACK_DIR}/keys.env`)
+  return line.slice('REDIS_PASSWORD='.length)
+}
+
+/** redis-cli's environment for the stack's Redis: the password where `ps` does not show it. */
+export const redisCliEnv = () => ({ ...process.env, REDISCLI_AUTH: stackRedisPassword() })
+
 /** The processes `npm run stack` started, by name (nginx, instance-a, instance-b, redis, postgres). */
 export function stackProcesses(): Record<string, number> {
   return JSON.parse(readFileSync(path.join(STACK_DIR, 'stack.json'), 'utf8')).pids

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { expect, request as requests, test, type APIRequestContext } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { checkoutFields } from '../support/checkout-fields'
@@ -7,7 +8,17 @@ import { REVALIDATE_SECRET, testClientAddress, uniqueEmail } from '../support/e2
 import { GOOD_IPHONE, visitor } from '../e2e/basket-client'
 import { readPageForm, sendPageForm, type PostedForm } from '../e2e/form-post'
 import { Client } from 'pg'
-import { DATABASE, FRONT, INSTANCE_A, INSTANCE_B, REDIS_PORT, stackProcesses, STACK_SEED_PATH } from './stack-env'
+import {
+  DATABASE,
+  FRONT,
+  INSTANCE_A,
+  INSTANCE_B,
+  REDIS_PORT,
+  redisCliEnv,
+  STACK_DIR,
+  stackProcesses,
+  STACK_SEED_PATH,
+} from './stack-env'
 
 const contexts: APIRequestContext[] = []
 async function at(baseURL: string, from?: APIRequestContext) {
@@ -165,6 +176,8 @@ test('a basket filled on A is seen on B; an order placed on B is tracked on A; a
 })
 
 test('40 wrong logins spread over both instances meet one limit, as on one instance', async () => {
+  // Straight to the instances from 127.0.0.1, which is not nginx: each counts the connection's
+  // own address, whatever X-Forwarded-For says.
   const address = testClientAddress()
   const outcomes: string[] = []
   for (let i = 0; i < 40; i++) {
@@ -217,6 +230,13 @@ test('the minute job with both instances running: a price hold that ran out ends
   }
 })
 
+test('the stack’s Redis answers only with its password', () => {
+  // Another process on the machine, without the password.
+  const ping = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { env: { PATH: process.env.PATH } })
+  expect(ping.stdout.toString().trim()).toBe('NOAUTH Authentication required.')
+  expect(redisAnswers()).toBe(true)
+})
+
 test('with Redis stopped the site still serves pages and takes orders; restarted, sharing resumes', async () => {
   test.setTimeout(180_000)
   process.kill(stackProcesses().redis!, 'SIGTERM')
@@ -233,19 +253,9 @@ test('with Redis stopped the site still serves pages and takes orders; restarted
     expect((await visitor(front, address).add(GOOD_IPHONE)).status).toBe(303)
     await placeOrder(front, address, uniqueEmail('no-redis'))
   } finally {
-    // Back on the same port, empty, as a restarted cache would be.
-    spawnSync('redis-server', [
-      '--port',
-      String(REDIS_PORT),
-      '--bind',
-      '127.0.0.1',
-      '--save',
-      '',
-      '--appendonly',
-      'no',
-      '--daemonize',
-      'yes',
-    ])
+    // Back on the same port with the same password (the stack's own file), empty, as a restarted
+    // cache would be.
+    spawnSync('redis-server', [path.join(STACK_DIR, 'redis.conf'), '--daemonize', 'yes'])
   }
   await expect.poll(() => redisAnswers(), { timeout: 10_000 }).toBe(true)
 
@@ -260,13 +270,13 @@ test('with Redis stopped the site still serves pages and takes orders; restarted
   } finally {
     restore()
     await publishModel(INSTANCE_A)
-    spawn('redis-cli', ['-p', String(REDIS_PORT), 'shutdown', 'nosave'])
+    spawn('redis-cli', ['-p', String(REDIS_PORT), 'shutdown', 'nosave'], { env: redisCliEnv() })
   }
 })
 
 function redisAnswers(): boolean {
   return (
-    spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'])
+    spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { env: redisCliEnv() })
       .stdout?.toString()
       .trim() === 'PONG'
   )
