@@ -6,7 +6,8 @@
 //   TRUSTED_PROXIES=N: the site is behind N proxies that each append the address they were given
 //   to X-Forwarded-For (nginx's $proxy_add_x_forwarded_for); the client is the N-th entry from the
 //   right, and X-Forwarded-Proto is the nearest proxy's.
-// Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H.
+// Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H. Without
+// SITE_URL it listens on 127.0.0.1 only, and refuses another hostname (see listenAddress).
 //
 // On SIGTERM (or SIGINT) the process stops taking connections, tells /api/health/ready to answer
 // 503, lets the requests in flight finish and the e-mail being sent go out, then exits 0; past
@@ -21,7 +22,7 @@ const { values } = parseArgs({
   allowPositionals: true,
 })
 const port = Number(values.port ?? process.env.PORT ?? 3000)
-const hostname = values.hostname
+const hostname = listenAddress(values.hostname, port)
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 // Shared with the app through the process's globals (web/http/draining.ts, web/orders/jobs.ts).
@@ -112,6 +113,25 @@ function readGraceSeconds(value) {
     process.exit(2)
   }
   return seconds
+}
+
+/**
+ * Where to listen. Links in e-mails are built from SITE_URL alone, never from a request's Host; without
+ * it they point at http://localhost:PORT, which is right only when the site is reached on this
+ * machine. So without SITE_URL the server listens on loopback (127.0.0.1 when no hostname is given,
+ * as on a fresh clone's `npm start`), and refuses any other hostname.
+ */
+function listenAddress(given, listenPort) {
+  if (process.env.SITE_URL?.trim()) return given
+  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]']
+  if (given !== undefined && !loopback.includes(given.toLowerCase())) {
+    console.error(
+      `SITE_URL must be set to listen on ${given}: links in e-mails are built from it (for example SITE_URL=https://www.example.co.uk). Without it the site listens on this machine only.`,
+    )
+    process.exit(2)
+  }
+  process.env.PORT = String(listenPort)
+  return given ?? '127.0.0.1'
 }
 
 function readTrustedProxies(value) {

@@ -55,6 +55,8 @@ async function startStack() {
     // nginx is the one proxy in front: it replaces X-Forwarded-For with the address it was reached from.
     TRUSTED_PROXIES: '1',
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
+    // Links in e-mails go to nginx, the stack's one public port, not to the instance that sent them.
+    SITE_URL: process.env.SITE_URL?.trim() || `http://localhost:${port}`,
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`

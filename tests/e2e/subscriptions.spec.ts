@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { readOutboxFiles } from '../../web/mail/eml'
-import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, uniqueEmail } from '../support/e2e-env'
+import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { editSeedLine, type Doc } from '../support/seed-copy'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
@@ -252,5 +253,45 @@ test('price alert: ask on the model page, confirm, and a price raised through th
   } finally {
     restore()
     await publishModel(request)
+  }
+})
+
+test('a forged Host header does not change where the links in the e-mail it causes point', async ({ baseURL }) => {
+  const port = new URL(baseURL!).port
+  for (const host of ['127.0.0.1:6666', 'evil.example.com']) {
+    const email = uniqueEmail('forged-host')
+    // Sent with node:http, so that the Host header is exactly the one the attacker chose.
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email, consent: true })
+      const sent = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/newsletter',
+          method: 'POST',
+          headers: {
+            host,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-forwarded-for': testClientAddress(),
+          },
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
+      sent.on('error', reject)
+      sent.end(body)
+    })
+    expect(status, host).toBeLessThan(300)
+    const confirm = await mailTo(email, CONFIRM_NEWSLETTER)
+    const origins = [...confirm.text.matchAll(/https?:\/\/[^\s/]+/g)].map((match) => match[0])
+    expect(origins.length).toBeGreaterThan(0)
+    // SITE_URL is not set for the e2e server, which listens on loopback: links go to localhost, its port.
+    expect([...new Set(origins)], host).toEqual([`http://localhost:${port}`])
+    expect(header(await rawMail(email, CONFIRM_NEWSLETTER), 'List-Unsubscribe'), host).toMatch(
+      new RegExp(`^<http://localhost:${port}/api/unsubscribe\\?`),
+    )
   }
 })

@@ -2,9 +2,9 @@
 
 import 'server-only'
 import { cookies } from 'next/headers'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import { getSignedIn } from '@/accounts/session'
-import { getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { getOrderCopy } from '@/content/loaders'
 import { validateCheckout, validateTracker, type CheckoutInput } from '@/orders/checkout-validation'
 import { formAction, type Outcome, type Validation } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
@@ -31,10 +31,7 @@ function orderEndpoint<T>(options: {
       const copy = await getOrderCopy()
       return (code, seconds) => orderProblemMessage(copy, code, seconds)
     },
-    run: async (value, { request }) => {
-      const settings = await getSiteSettings()
-      return options.run(value, { request, origin: linkOriginFor(request, settings.siteUrl) })
-    },
+    run: (value, { request }) => options.run(value, { request, origin: linkOrigin() }),
   })
 }
 

@@ -1,13 +1,10 @@
 import 'server-only'
-import { headers } from 'next/headers'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import { fetchQuery } from '@/content/fetch-query'
 import { cacheTags } from '@/content/cache-tags'
-import { getSiteSettings } from '@/content/loaders'
 import { modelForAlertQuery } from '@/content/queries'
 import { getDb } from '@/db/connection'
 import type { SubscriptionRow } from '@/db/schema'
-import { describedRequest } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { kickOutbox } from '@/orders/jobs'
@@ -23,10 +20,9 @@ import {
   type SubscriptionRequest,
 } from './store'
 
-/** The address links start with for the visitor being answered (see linkOriginFor). */
+/** The address links start with, whoever asked (see linkOrigin). */
 async function requestOrigin(): Promise<string> {
-  const settings = await getSiteSettings()
-  return linkOriginFor(describedRequest(await headers(), '/'), settings.siteUrl)
+  return linkOrigin()
 }
 
 /**
