@@ -2,6 +2,7 @@ import 'server-only'
 import { linkOrigin } from '@/config'
 import { fetchQuery } from '@/content/fetch-query'
 import { cacheTags } from '@/content/cache-tags'
+import { getPublishedModelIds } from '@/content/loaders'
 import { modelForAlertQuery } from '@/content/queries'
 import { getDb } from '@/db/connection'
 import type { SubscriptionRow } from '@/db/schema'
@@ -27,9 +28,12 @@ async function requestOrigin(): Promise<string> {
 
 /**
  * A model as a price alert names it, read through the content cache (which every publish
- * refreshes): a form post may not cost a request to Sanity. Null when there is no such model.
+ * refreshes): a form post may not cost a request to Sanity. Null when there is no such model,
+ * known from the published catalogue's ids before any query is made for this one id (each id
+ * would otherwise be a cache entry of its own, kept for ever).
  */
 export async function modelForAlert(modelId: string) {
+  if (!(await getPublishedModelIds()).includes(modelId)) return null
   return fetchQuery(modelForAlertQuery, { params: { id: modelId }, tags: [cacheTags.deviceModel] })
 }
 
