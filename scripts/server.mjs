@@ -9,7 +9,8 @@
 //   entry is believed only if the address that wrote it is in TRUSTED_PROXY_ADDRESSES (default
 //   loopback), up to N entries; X-Forwarded-Proto is the nearest proxy's. A connection from any
 //   other address is its own client, whatever its headers say.
-// Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H.
+// Options as `next start` takes them: --port/-p (or PORT, default 3000), --hostname/-H. Without
+// SITE_URL it listens on 127.0.0.1 only, and refuses another hostname (see listenAddress).
 //
 // On SIGTERM (or SIGINT) the process stops taking connections, tells /api/health/ready to answer
 // 503, lets the requests in flight finish and the e-mail being sent go out, then exits 0; past
@@ -25,7 +26,7 @@ const { values } = parseArgs({
   allowPositionals: true,
 })
 const port = Number(values.port ?? process.env.PORT ?? 3000)
-const hostname = values.hostname
+const hostname = listenAddress(values.hostname, port)
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
@@ -119,6 +120,25 @@ function readTrustedProxyAddresses(value, hops) {
     )
     process.exit(2)
   }
+}
+
+/**
+ * Where to listen. Links in e-mails are built from SITE_URL alone, never from a request's Host; without
+ * it they point at http://localhost:PORT, which is right only when the site is reached on this
+ * machine. So without SITE_URL the server listens on loopback (127.0.0.1 when no hostname is given,
+ * as on a fresh clone's `npm start`), and refuses any other hostname.
+ */
+function listenAddress(given, listenPort) {
+  if (process.env.SITE_URL?.trim()) return given
+  const loopback = ['127.0.0.1', 'localhost', '::1', '[::1]']
+  if (given !== undefined && !loopback.includes(given.toLowerCase())) {
+    console.error(
+      `SITE_URL must be set to listen on ${given}: links in e-mails are built from it (for example SITE_URL=https://www.example.co.uk). Without it the site listens on this machine only.`,
+    )
+    process.exit(2)
+  }
+  process.env.PORT = String(listenPort)
+  return given ?? '127.0.0.1'
 }
 
 function readTrustedProxies(value) {

@@ -63,6 +63,8 @@ async function startStack() {
     TRUSTED_PROXIES: '1',
     TRUSTED_PROXY_ADDRESSES: PROXY_ADDRESS,
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
+    // Links in e-mails go to nginx, the stack's one public port, not to the instance that sent them.
+    SITE_URL: process.env.SITE_URL?.trim() || `http://localhost:${port}`,
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`

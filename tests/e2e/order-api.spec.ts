@@ -3,7 +3,7 @@ import { checkoutFields } from '../support/checkout-fields'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { logIn, newSeller, signUp } from './account-helpers'
 import { BASKET_PAGE, GOOD_IPHONE, visitor } from './basket-client'
-import { problemsIn, readPageForm, sendPageForm, type PostedForm } from './form-post'
+import { postPageForm, problemsIn, readPageForm, sendPageForm, unescape, type PostedForm } from './form-post'
 import { REFERENCE, staffPage } from './order-helpers'
 
 // Checkout, the tracker and the staff forms as a browser without scripts (or an attacker) posts them:
@@ -217,6 +217,65 @@ test('the tracker answers a wrong pair like an unknown reference, and slows down
   const waiting = answers.at(-1)!.problems[0]!.message
   expect(waiting).toMatch(/\d/)
   expect(waiting).not.toMatch(/undefined|\{[a-z]+\}/)
+})
+
+test('the parcel is not a key: reference and postcode show the order, but cannot cancel or answer it', async ({
+  page,
+  baseURL,
+}) => {
+  const seller = client(page, baseURL!)
+  const email = uniqueEmail('parcel')
+  const order = await sendCheckout(seller, validBody(email, await basketAndForm(seller)))
+  expect(order.status).toBe(303)
+  const reference = referenceOf(order)!
+  // The seller's own signed link (the receipt's, as in the e-mails) opens the order with its forms.
+  const signed = new URL(order.location!, baseURL).searchParams.get('order')!
+  const sellerPage = `/order-tracker-details?order=${encodeURIComponent(signed)}`
+
+  // Someone holding the parcel reads the reference and the postcode off its label.
+  const attacker: Client = { ...seller, headers: { 'x-forwarded-for': testClientAddress() } }
+  const tracked = await postPageForm(
+    attacker.request,
+    '/order-tracker',
+    { reference, lookup: 'YO1 7HH' },
+    {
+      form: 'lookup',
+      headers: attacker.headers,
+    },
+  )
+  expect(tracked.status).toBe(303)
+  const shown = tracked.location!
+  expect(shown).toMatch(/^\/order-tracker-details\?order=/)
+  // The cancel form is the same on every order's page (the attacker's own order has one): posted
+  // with the token the tracker gave, to a page that holds it (here the seller's, standing in).
+  const form = await readPageForm(seller.request, sellerPage, { button: 'Cancel this order', headers: seller.headers })
+  const viewToken = new URL(shown, baseURL).searchParams.get('order')!
+  for (const answer of ['cancel', 'accept', 'decline']) {
+    const refused = await sendPageForm(
+      attacker.request,
+      sellerPage,
+      { ...form.hidden, token: viewToken, answer },
+      { headers: attacker.headers, origin: attacker.origin },
+    )
+    expect(refused.status, answer).toBe(200)
+    expect(refused.problems.map((problem) => problem.code)).toEqual(['signedLinkNeeded'])
+  }
+  // They may see where it is, and are told how its owner acts on it; no button offers to change it.
+  const html = await (await attacker.request.get(shown, { headers: attacker.headers })).text()
+  expect(html).toContain(reference)
+  expect(unescape(html)).toContain('open the link in the e-mail we sent you, or log in to your account')
+  expect(html).not.toContain('Cancel this order')
+
+  const still = await (await seller.request.get(sellerPage, { headers: seller.headers })).text()
+  expect(still).toContain('Cancel this order')
+
+  // The seller's signed link still cancels it.
+  const cancelled = await sendPageForm(seller.request, '/order-tracker-details', form.hidden, {
+    headers: seller.headers,
+    origin: seller.origin,
+  })
+  expect(cancelled.status).toBe(303)
+  expect(cancelled.location).toMatch(/&done=cancel$/)
 })
 
 test('a seller cannot post the staff form; two staff moving one order at once: one wins, one is told', async ({

@@ -1,9 +1,11 @@
 import { readFileSync } from 'node:fs'
+import { request as httpRequest } from 'node:http'
 import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { readOutboxFiles } from '../../web/mail/eml'
-import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, uniqueEmail } from '../support/e2e-env'
+import { MAIL_OUTBOX_DIR, REVALIDATE_SECRET, SEED_COPY_PATH, testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { postPageForm, unescape } from './form-post'
 import { editSeedLine, type Doc } from '../support/seed-copy'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
@@ -252,5 +254,70 @@ test('price alert: ask on the model page, confirm, and a price raised through th
   } finally {
     restore()
     await publishModel(request)
+  }
+})
+
+test('a price alert for a model id that is not published is refused, in the content’s words, and stores nothing', async ({
+  page,
+}) => {
+  await ownAddress(page)
+  const headers = { 'x-forwarded-for': testClientAddress() }
+  const ask = (model: string, email: string) =>
+    postPageForm(page.request, MODEL.path, { email, model }, { button: 'E-mail me when the price rises', headers })
+  // Each made-up id was a content query of its own, kept in the shared cache for ever.
+  for (const model of [`model-made-up-${Date.now().toString(36)}`, 'siteSettings', 'drafts.model-pixel-9']) {
+    const email = uniqueEmail('unknown-model')
+    const refused = await ask(model, email)
+    expect(refused.status, model).toBe(200)
+    expect(unescape(refused.html), model).toContain(
+      'We could not find that model. Choose it again from our list of phones and tablets.',
+    )
+    await page.waitForTimeout(300)
+    expect(await mailCount(email)).toBe(0)
+  }
+  // A published model's id is still taken.
+  const email = uniqueEmail('known-model')
+  const taken = await ask(MODEL.id, email)
+  expect(unescape(taken.html)).toContain('Nearly there: we have sent you an e-mail.')
+  await mailTo(email, new RegExp(`^Confirm your price alert for the ${MODEL.name}$`))
+})
+
+test('a forged Host header does not change where the links in the e-mail it causes point', async ({ baseURL }) => {
+  const port = new URL(baseURL!).port
+  for (const host of ['127.0.0.1:6666', 'evil.example.com']) {
+    const email = uniqueEmail('forged-host')
+    // Sent with node:http, so that the Host header is exactly the one the attacker chose.
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email, consent: true })
+      const sent = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/api/newsletter',
+          method: 'POST',
+          headers: {
+            host,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            'x-forwarded-for': testClientAddress(),
+          },
+        },
+        (response) => {
+          response.resume()
+          resolve(response.statusCode ?? 0)
+        },
+      )
+      sent.on('error', reject)
+      sent.end(body)
+    })
+    expect(status, host).toBeLessThan(300)
+    const confirm = await mailTo(email, CONFIRM_NEWSLETTER)
+    const origins = [...confirm.text.matchAll(/https?:\/\/[^\s/]+/g)].map((match) => match[0])
+    expect(origins.length).toBeGreaterThan(0)
+    // SITE_URL is not set for the e2e server, which listens on loopback: links go to localhost, its port.
+    expect([...new Set(origins)], host).toEqual([`http://localhost:${port}`])
+    expect(header(await rawMail(email, CONFIRM_NEWSLETTER), 'List-Unsubscribe'), host).toMatch(
+      new RegExp(`^<http://localhost:${port}/api/unsubscribe\\?`),
+    )
   }
 })

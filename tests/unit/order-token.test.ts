@@ -1,4 +1,4 @@
-import { ORDER_LINK_DAYS, orderToken, readOrderToken } from '@/orders/order-token'
+import { ORDER_LINK_DAYS, orderToken, readOrderLink, readOrderToken } from '@/orders/order-token'
 
 const secret = 's'.repeat(40)
 const reference = 'HB-7K4M-Q2XP'
@@ -96,5 +96,24 @@ describe('order links', () => {
       if (saved === undefined) delete process.env.BETTER_AUTH_SECRET
       else process.env.BETTER_AUTH_SECRET = saved
     }
+  })
+})
+
+describe('the tracker’s links', () => {
+  const view = orderToken(reference, issuedAt, secret, 'view')
+
+  it('open the order to see, and never as the seller’s link does', () => {
+    expect(readOrderLink(view, issuedAt, secret)).toEqual({ reference, scope: 'view' })
+    expect(readOrderToken(view, issuedAt, secret)).toBeNull()
+    expect(readOrderLink(orderToken(reference, issuedAt, secret), issuedAt, secret)).toEqual({
+      reference,
+      scope: 'act',
+    })
+  })
+
+  it('cannot be made into a seller’s link by dropping or changing their scope', () => {
+    const [ref, expires, , signature] = view.split('.')
+    expect(readOrderLink(`${ref}.${expires}.${signature}`, issuedAt, secret)).toBeNull()
+    expect(readOrderLink(`${ref}.${expires}.act.${signature}`, issuedAt, secret)).toBeNull()
   })
 })

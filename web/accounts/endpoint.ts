@@ -1,11 +1,12 @@
 import 'server-only'
-import { getAccountCopy, getSiteSettings } from '@/content/loaders'
+import { getAccountCopy } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountValidation } from '@/accounts/validation'
 import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
-import { linkOriginFor, withLinkOrigin } from './link-origin'
+import { linkOrigin } from '@/config'
+import { withLinkOrigin } from './link-origin'
 
 /** Every problem the account endpoints report; each names its words in the Accounts document. */
 export const PROBLEM_CODES = [
@@ -38,7 +39,7 @@ type Options<T> = {
 
 /**
  * An account form's server action (see formAction): refusals in the Accounts document's words,
- * and e-mail links pointing at the address the request came to (see link-origin.ts).
+ * and e-mail links pointing where SITE_URL says (see linkOrigin in web/config).
  */
 export function accountForm<T>({ limiter, page, validate, run }: Options<T>) {
   return formAction<T, ProblemCode>({
@@ -50,9 +51,8 @@ export function accountForm<T>({ limiter, page, validate, run }: Options<T>) {
       const copy = await getAccountCopy()
       return (code, seconds) => problemMessage(copy, code, seconds)
     },
-    around: async (request, work) => {
-      const settings = await getSiteSettings()
-      return withLinkOrigin(linkOriginFor(request, settings.siteUrl), work)
+    around: async (_request, work) => {
+      return withLinkOrigin(linkOrigin(), work)
     },
     run: (value, { request }) => run(value, { request, headers: forwardedHeaders(request) }),
   })

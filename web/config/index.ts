@@ -22,7 +22,7 @@ function setting(env: Env, name: string): string | undefined {
 
 /**
  * SITE_URL's origin: where links in e-mails point and whether cookies are marked Secure by
- * better-auth. Unset, links follow the request on this machine or the Site settings address.
+ * better-auth. Unset, the server listens on this machine only (scripts/server.mjs).
  */
 export function siteOrigin(env: Env = processEnv()): string | undefined {
   const configured = setting(env, 'SITE_URL')
@@ -32,6 +32,15 @@ export function siteOrigin(env: Env = processEnv()): string | undefined {
   } catch {
     throw new Error(`SITE_URL "${configured}" is not an address such as https://www.example.co.uk.`)
   }
+}
+
+/**
+ * Where links in e-mails point: SITE_URL, or without it http://localhost and the port the server
+ * listens on (`npm start` then listens on loopback only). Never a request's Host header, which
+ * whoever sends the request writes: a forged one must not send a reset link elsewhere.
+ */
+export function linkOrigin(env: Env = processEnv()): string {
+  return siteOrigin(env) ?? `http://localhost:${setting(env, 'PORT') ?? '3000'}`
 }
 
 // --- Where data is kept ----------------------------------------------------------------------

@@ -1,9 +1,7 @@
 import 'server-only'
-import { headers } from 'next/headers'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
-import { describedRequest } from '@/forms/form-action'
 import type { ContactInput } from '@/forms/validation'
 import { describeError } from '@/lib/log'
 import { kickOutbox } from '@/orders/jobs'
@@ -16,13 +14,12 @@ export class ContactUnavailableError extends Error {}
  * A contact message from the form's action or `POST /api/contact`: stored, with its e-mail to the
  * business (Site settings' address, answering it replies to the sender) queued in the same
  * transaction and sent once it commits. Its link opens the message in the staff pages, at the
- * address links in e-mails start with (see linkOriginFor).
+ * address links in e-mails start with (see linkOrigin).
  */
 export async function receiveContactMessage(input: ContactInput): Promise<'created'> {
   try {
-    const [copy, settings, db, incoming] = await Promise.all([getEmailCopy(), getSiteSettings(), getDb(), headers()])
-    const origin = linkOriginFor(describedRequest(incoming, '/'), settings.siteUrl)
-    await recordContactMessage(db, input, { copy, to: settings.contactEmail, origin })
+    const [copy, settings, db] = await Promise.all([getEmailCopy(), getSiteSettings(), getDb()])
+    await recordContactMessage(db, input, { copy, to: settings.contactEmail, origin: linkOrigin() })
   } catch (error) {
     // The error's kind only: a failed query's message quotes what was sent.
     throw new ContactUnavailableError(describeError(error))

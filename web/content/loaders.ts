@@ -15,6 +15,7 @@ import {
   headerQuery,
   modelPageQuery,
   modelSlugsQuery,
+  publishedModelIdsQuery,
   navigationQuery,
   newsletterQuery,
   orderCopyQuery,
@@ -142,6 +143,8 @@ export const getSearchItems = cache(async () => fetchQuery(searchItemsQuery, { t
 
 export type ModelCategory = 'phone' | 'tablet'
 const CATALOGUE_TAGS = [cacheTags.deviceMake, cacheTags.deviceModel, cacheTags.conditionGrade]
+
+export const getPublishedModelIds = cache(async () => fetchQuery(publishedModelIdsQuery, { tags: CATALOGUE_TAGS }))
 
 export const getModelSlugs = cache(async (category: ModelCategory) =>
   fetchQuery(modelSlugsQuery, { params: { category }, tags: CATALOGUE_TAGS }),

@@ -243,7 +243,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,
     accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
     basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
-    linkInvalid, offerClosed, cannotCancel, tooMany, crossOrigin, tooLarge, unavailable
+    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable
   },
   confirmation{
     heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
@@ -256,7 +256,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,
-    cancelHelp, cancelled, paidTo, returnTracking, viewOrder
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
@@ -315,7 +315,7 @@ export const termsRevisionQuery = defineQuery(
 )
 
 export const subscriptionCopyQuery = defineQuery(`*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{
-  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, rateLimitedMessage, errorMessage },
+  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },
   confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },
   unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }
 }`)
@@ -327,6 +327,14 @@ export const modelTopPricesQuery = defineQuery(`*[_type == "deviceModel" && defi
   "href": ${MODEL_HREF},
   "topPricePence": ${TOP_PRICE}
 }`)
+
+/**
+ * Every published model's id: one cached query that a price alert's model is checked against
+ * before anything is read about it, so a made-up id never becomes a cached query of its own.
+ */
+export const publishedModelIdsQuery = defineQuery(
+  `*[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id`,
+)
 
 /** One model's name and best price, for a price alert's request and its confirmation. */
 export const modelForAlertQuery = defineQuery(`*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{

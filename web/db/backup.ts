@@ -190,6 +190,20 @@ export async function backupServer(url: string, dir: string, keys: string | null
 
 // --- Restoring ----------------------------------------------------------------------------------
 
+/**
+ * The manifest's file, refused unless it is a plain name of a file beside the manifest: a manifest
+ * edited to point elsewhere (`../`, an absolute path) must not make a restore read, and load into
+ * the database, a file outside the backup.
+ */
+function plainFileName(name: unknown, manifestFile: string): string {
+  if (typeof name !== 'string' || !/^[^/\\\0]+$/.test(name) || name === '.' || name === '..' || path.isAbsolute(name)) {
+    throw new BackupError(
+      `${manifestFile} names ${JSON.stringify(name)} as its file, which is not a plain file name inside the backup folder: refused before reading anything.`,
+    )
+  }
+  return name
+}
+
 /** The backup in `dir`, checked: its manifest, its file's checksum, and code that knows its migrations. */
 export async function readBackup(dir: string): Promise<{ manifest: Manifest; file: string }> {
   const manifestFile = path.join(dir, MANIFEST_FILE)
@@ -200,7 +214,7 @@ export async function readBackup(dir: string): Promise<{ manifest: Manifest; fil
   if (manifest.format !== 'handback-database-backup' || manifest.version !== 1 || !(manifest.engine in DUMP_FILES)) {
     throw new BackupError(`${manifestFile} is not a backup this code can read.`)
   }
-  const file = path.join(dir, manifest.file)
+  const file = path.join(dir, plainFileName(manifest.file, manifestFile))
   const found = await fingerprint(file)
   if (found.bytes !== manifest.bytes || found.sha256 !== manifest.sha256) {
     throw new BackupError(`${file} is damaged: its checksum is not the one the backup recorded.`)

@@ -3,7 +3,7 @@ import { getConditionGrades } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
 import { getDb } from '@/db/connection'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
-import { readOrderToken } from '@/orders/order-token'
+import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/order-token'
 import { getOrder, moveOrder, recordEvent, revisedTotal, type MoveRequest, type OrderRecord } from '@/orders/orders'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
 import { kickOutbox, timerContext } from './jobs'
@@ -20,10 +20,28 @@ export async function readOrder(reference: string): Promise<OrderRecord | null> 
   return getOrder(await getDb(), { reference })
 }
 
-/** The order a signed link opens, or null when the link is forged, damaged or expired. */
+/** The order a seller's signed link opens, or null when the link is forged, damaged, expired or the tracker's. */
 export async function readOrderByToken(token: string | undefined): Promise<OrderRecord | null> {
   const reference = token ? readOrderToken(token) : null
   return reference ? readOrder(reference) : null
+}
+
+/** The order any signed link opens (the seller's or the tracker's), and whether the link may change it. */
+export async function openOrderLink(
+  token: string | undefined,
+): Promise<{ order: OrderRecord; scope: OrderLinkScope } | null> {
+  const link = token ? readOrderLink(token) : null
+  const order = link ? await readOrder(link.reference) : null
+  return link && order ? { order, scope: link.scope } : null
+}
+
+/** Whether the seller may act from this link: theirs from the e-mail, or the tracker's while signed in to the order's account. */
+export function mayAct(
+  scope: OrderLinkScope,
+  order: Pick<OrderRecord, 'userId'>,
+  visitorUserId: string | null,
+): boolean {
+  return scope === 'act' || (order.userId !== null && order.userId === visitorUserId)
 }
 
 /** The order as an action must see it: what the clock owes it applied first (its e-mails queued). */
@@ -43,14 +61,22 @@ export type ActionResult =
   | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' }
   | { ok: false; code: 'moved'; status: string }
 
-/** A seller's answer from a signed link: accept or decline a revised offer, or cancel before it arrives. */
+/**
+ * A seller's answer from a signed link: accept or decline a revised offer, or cancel before it
+ * arrives. The tracker's link (reference and postcode, both on the parcel) only shows the order:
+ * it answers only for the order's own account, signed in.
+ */
 export async function sellerAnswer(
   token: string,
   answer: 'accept' | 'decline' | 'cancel',
   origin: string,
-): Promise<ActionResult & { reference?: string }> {
-  const reference = readOrderToken(token)
-  const order = reference ? await settledOrder(reference, origin) : null
+  visitorUserId: string | null = null,
+): Promise<(ActionResult | { ok: false; code: 'signedLinkNeeded' }) & { reference?: string }> {
+  const link = readOrderLink(token)
+  if (link && !mayAct(link.scope, (await readOrder(link.reference)) ?? { userId: null }, visitorUserId)) {
+    return { ok: false, code: 'signedLinkNeeded' }
+  }
+  const order = link ? await settledOrder(link.reference, origin) : null
   if (!order) return { ok: false, code: 'notFound' }
   const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
   return { ...result, reference: order.reference }

@@ -2,14 +2,14 @@
 
 import 'server-only'
 import { cookies } from 'next/headers'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import { getSignedIn } from '@/accounts/session'
-import { getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { getOrderCopy } from '@/content/loaders'
 import { validateCheckout, validateTracker, type CheckoutInput } from '@/orders/checkout-validation'
 import { formAction, type Outcome, type Validation } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { getDb } from '@/db/connection'
-import { orderPath } from '@/orders/order-token'
+import { orderPath, tokenPath, viewOrderPath } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/orders'
 import { BASKET_COOKIE } from '@/basket/cookie'
 import { placeCheckout } from './checkout'
@@ -31,14 +31,9 @@ function orderEndpoint<T>(options: {
       const copy = await getOrderCopy()
       return (code, seconds) => orderProblemMessage(copy, code, seconds)
     },
-    run: async (value, { request }) => {
-      const settings = await getSiteSettings()
-      return options.run(value, { request, origin: linkOriginFor(request, settings.siteUrl) })
-    },
+    run: (value, { request }) => options.run(value, { request, origin: linkOrigin() }),
   })
 }
-
-const detailsPath = (reference: string) => orderPath(reference)
 
 type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmedPrices: string }
 
@@ -88,7 +83,8 @@ export const trackOrder = orderEndpoint({
     const found = await findOrderByLookup(await getDb(), reference, lookup)
     // A wrong pair and an unknown reference are answered alike.
     if (!found) return { ok: false, errors: 'notFound' }
-    return { ok: true, redirect: detailsPath(reference) }
+    // To see where it is: both halves are printed on the parcel, so this link changes nothing.
+    return { ok: true, redirect: viewOrderPath(reference) }
   },
 })
 
@@ -104,10 +100,13 @@ export const answerOffer = orderEndpoint<Answer>({
     return { ok: true, value: { token: body.token, answer } }
   },
   name: 'Order answer',
-  run: async ({ token, answer }, { origin }) => {
-    const result = await sellerAnswer(token, answer, origin)
-    if (result.ok) return { ok: true, redirect: `${detailsPath(result.reference!)}&done=${answer}` }
+  run: async ({ token, answer }, { request, origin }) => {
+    const visitor = await getSignedIn(request.headers)
+    const result = await sellerAnswer(token, answer, origin, visitor?.user.id ?? null)
+    // Back to the page the answer came from, with the link it was opened by.
+    if (result.ok) return { ok: true, redirect: `${tokenPath(token)}&done=${answer}` }
     if (result.code === 'notFound') return { ok: false, errors: 'linkInvalid' }
+    if (result.code === 'signedLinkNeeded') return { ok: false, errors: 'signedLinkNeeded' }
     return { ok: false, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }
   },
 })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { siteOrigin } from '@/config'
+import { linkOrigin } from '@/config'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { getDb, runExclusively } from '@/db/connection'
@@ -87,11 +87,9 @@ export async function runTimers(now = new Date()): Promise<number | null> {
   return changed
 }
 
-/** Links in e-mails the timer sends start with SITE_URL, or the site's address from Site settings. */
-export async function timerContext(origin?: string) {
-  const settings = await getSiteSettings()
-  const base = origin ?? siteOrigin() ?? new URL(settings.siteUrl).origin
-  const [timings, mail] = await Promise.all([readTimings(), loadOrderMailContext(base)])
+/** Links in e-mails the timer sends start where every e-mail's do (see linkOrigin). */
+export async function timerContext(origin = linkOrigin()) {
+  const [timings, mail] = await Promise.all([readTimings(), loadOrderMailContext(origin)])
   return { timings, mail }
 }
 

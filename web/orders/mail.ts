@@ -15,7 +15,7 @@ export type QueuedMail = MailMessage & { kind: string }
 export type OrderMailContext = {
   /** The E-mails document, the site facts ({phone}, {holdDays}…) already written in by the loader. */
   copy: EmailCopy
-  /** Where links start: SITE_URL, or the address the request came to (see link-origin.ts). */
+  /** Where links start: SITE_URL, or http://localhost on this machine (see linkOrigin in web/config). */
   origin: string
 }
 

@@ -7,12 +7,22 @@ export const ORDER_LINK_DAYS = 120
 
 /**
  * A link that opens one order without signing in: its reference and an expiry, signed with a key
- * derived from the site's secret. It grants what knowing the reference and the e-mail address
- * grants (seeing the order, answering its offer, cancelling it before it arrives), and no more.
+ * derived from the site's secret. The seller's link (the e-mails', the receipt's, the account
+ * page's) grants seeing the order, answering its offer and cancelling it before it arrives. The
+ * tracker's link, given for the reference and the postcode or e-mail address (both printed on the
+ * parcel), only shows it: its scope is signed with it, as `<reference>.<expiry>.view.<signature>`.
  */
-export function orderToken(reference: string, now = Date.now(), secret = readAuthSecret()): string {
+export type OrderLinkScope = 'act' | 'view'
+
+export function orderToken(
+  reference: string,
+  now = Date.now(),
+  secret = readAuthSecret(),
+  scope: OrderLinkScope = 'act',
+): string {
   const expires = Math.floor(now / 1000) + ORDER_LINK_DAYS * 24 * 3600
-  return `${reference}.${expires}.${mac(`${reference}.${expires}`, secret)}`
+  const payload = scope === 'view' ? `${reference}.${expires}.view` : `${reference}.${expires}`
+  return `${payload}.${mac(payload, secret)}`
 }
 
 const ORDER_PAGES = { details: '/order-tracker-details', receipt: '/order-successful' } as const
@@ -23,20 +33,38 @@ export function orderPath(reference: string, page: OrderPage = 'details'): strin
   return tokenPath(orderToken(reference), page)
 }
 
+/** The tracker's answer: the order's page, to see and not to change. */
+export function viewOrderPath(reference: string): string {
+  return tokenPath(orderToken(reference, Date.now(), readAuthSecret(), 'view'))
+}
+
 /** The same address for a token already given (the one in the page's own address, say). */
 export function tokenPath(token: string, page: OrderPage = 'details'): string {
   return `${ORDER_PAGES[page]}?order=${encodeURIComponent(token)}`
 }
 
-/** The reference a token opens, or null when it is forged, damaged or expired. */
-export function readOrderToken(token: string, now = Date.now(), secret = readAuthSecret()): string | null {
+/** The reference a token opens and what it allows, or null when it is forged, damaged or expired. */
+export function readOrderLink(
+  token: string,
+  now = Date.now(),
+  secret = readAuthSecret(),
+): { reference: string; scope: OrderLinkScope } | null {
   const parts = token.split('.')
-  const [reference, expires, signature] = parts
-  if (parts.length !== 3 || !reference || !expires || !signature || !/^\d{1,12}$/.test(expires)) return null
-  const expected = Buffer.from(mac(`${reference}.${expires}`, secret))
+  const scope: OrderLinkScope = parts.length === 4 && parts[2] === 'view' ? 'view' : 'act'
+  if (parts.length !== (scope === 'view' ? 4 : 3)) return null
+  const [reference, expires] = parts
+  const signature = parts.at(-1)
+  if (!reference || !expires || !signature || !/^\d{1,12}$/.test(expires)) return null
+  const expected = Buffer.from(mac(parts.slice(0, -1).join('.'), secret))
   const given = Buffer.from(signature)
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
-  return Number(expires) * 1000 > now ? reference : null
+  return Number(expires) * 1000 > now ? { reference, scope } : null
+}
+
+/** The reference a seller's link opens, or null when it is forged, damaged, expired or only to view. */
+export function readOrderToken(token: string, now = Date.now(), secret = readAuthSecret()): string | null {
+  const link = readOrderLink(token, now, secret)
+  return link?.scope === 'act' ? link.reference : null
 }
 
 function mac(payload: string, secret: string): string {

@@ -13,6 +13,7 @@ export const ORDER_PROBLEM_CODES = [
   'linkInvalid',
   'offerClosed',
   'cannotCancel',
+  'signedLinkNeeded',
   'tooMany',
   'crossOrigin',
   'tooLarge',

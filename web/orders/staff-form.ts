@@ -4,10 +4,10 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { notFound, redirect, RedirectType } from 'next/navigation'
 import { getSignedIn, isActiveStaff } from '@/accounts/session'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import type { StaffMember } from '@/accounts/session'
 import { recentlyChecked, recheck } from '@/accounts/step-up'
-import { getConditionGrades, getOrderCopy, getSiteSettings } from '@/content/loaders'
+import { getConditionGrades, getOrderCopy } from '@/content/loaders'
 import { describedRequest, fieldsOf, typedBack } from '@/forms/form-action'
 import type { FormProblem, FormState } from '@/forms/form-state'
 import { isCrossOrigin } from '@/http/same-origin'
@@ -117,7 +117,7 @@ async function answerStaffForm(
       return { to: `/admin/orders/${reference}?revealed=${recorded}#order-payout` }
     }
 
-    const origin = linkOriginFor(request, (await getSiteSettings()).siteUrl)
+    const origin = linkOrigin()
     const [order, grades] = await Promise.all([settledOrder(reference, origin), getConditionGrades()])
     if (!order) return { notFound: true }
     const expectedStatus = body.expectedStatus ?? ''

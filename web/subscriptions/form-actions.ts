@@ -24,7 +24,7 @@ export async function askForPriceAlert(_previous: FormAnswer, form: FormData): P
     return { status: 'invalid', typed, errors: checked.errors.map(({ field, code }) => ({ field, code })) }
   try {
     if (!(await requestPriceAlert(checked.value.email, checked.value.model))) {
-      return { status: 'invalid', typed, errors: [{ field: 'model', code: 'required' }] }
+      return { status: 'invalid', typed, errors: [{ field: 'model', code: 'unknown' }] }
     }
     return { status: 'created' }
   } catch (error) {

@@ -1,11 +1,11 @@
 import 'server-only'
-import { siteOrigin } from '@/config'
-import { getEmailCopy, getSiteSettings } from '@/content/loaders'
+import { linkOrigin } from '@/config'
+import { getEmailCopy } from '@/content/loaders'
 import type { SubscriptionMailContext } from './mail'
 
-/** For e-mails nobody's request is waiting on (price alerts): SITE_URL, or Site settings' address. */
+/** For e-mails nobody's request is waiting on (price alerts): where every e-mail's links start. */
 export async function jobOrigin(): Promise<string> {
-  return siteOrigin() ?? new URL((await getSiteSettings()).siteUrl).origin
+  return linkOrigin()
 }
 
 export async function mailContext(origin: string): Promise<SubscriptionMailContext> {

@@ -1,13 +1,11 @@
 import 'server-only'
-import { headers } from 'next/headers'
-import { linkOriginFor } from '@/accounts/link-origin'
+import { linkOrigin } from '@/config'
 import { fetchQuery } from '@/content/fetch-query'
 import { cacheTags } from '@/content/cache-tags'
-import { getSiteSettings } from '@/content/loaders'
+import { getPublishedModelIds } from '@/content/loaders'
 import { modelForAlertQuery } from '@/content/queries'
 import { getDb } from '@/db/connection'
 import type { SubscriptionRow } from '@/db/schema'
-import { describedRequest } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { kickOutbox } from '@/orders/jobs'
@@ -23,17 +21,19 @@ import {
   type SubscriptionRequest,
 } from './store'
 
-/** The address links start with for the visitor being answered (see linkOriginFor). */
+/** The address links start with, whoever asked (see linkOrigin). */
 async function requestOrigin(): Promise<string> {
-  const settings = await getSiteSettings()
-  return linkOriginFor(describedRequest(await headers(), '/'), settings.siteUrl)
+  return linkOrigin()
 }
 
 /**
  * A model as a price alert names it, read through the content cache (which every publish
- * refreshes): a form post may not cost a request to Sanity. Null when there is no such model.
+ * refreshes): a form post may not cost a request to Sanity. Null when there is no such model,
+ * known from the published catalogue's ids before any query is made for this one id (each id
+ * would otherwise be a cache entry of its own, kept for ever).
  */
 export async function modelForAlert(modelId: string) {
+  if (!(await getPublishedModelIds()).includes(modelId)) return null
   return fetchQuery(modelForAlertQuery, { params: { id: modelId }, tags: [cacheTags.deviceModel] })
 }
 

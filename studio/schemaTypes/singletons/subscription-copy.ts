@@ -27,6 +27,11 @@ export const subscriptionCopy = defineType({
       ),
       requiredString('invalidEmailMessage', 'Invalid address message', 'Shown when the address is not valid.'),
       requiredString(
+        'unknownModelMessage',
+        'Unknown model message',
+        'Shown when the form names a model that is not published (an old page, or a forged request): say to choose the model again.',
+      ),
+      requiredString(
         'rateLimitedMessage',
         'Too many attempts message',
         'Shown when one visitor asks too often in a short time.',

@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -200,4 +201,44 @@ it('refuses a damaged copy, and a database that is not empty', async () => {
 it('will not write a backup over another', async () => {
   const { dir } = await backUp()
   await expect(prepareBackupFolder(dir)).rejects.toThrow(/is not empty/)
+})
+
+it('refuses a manifest whose file is anything but a plain name inside the backup folder, before reading it', async () => {
+  // A file outside the backup whose size and checksum the forged manifest records truly: only the
+  // name can stop it being read (and restored over the database).
+  const outside = mkdtempSync(path.join(tmpdir(), 'backup-outside-'))
+  const dir = path.join(outside, 'backup')
+  mkdirSync(dir)
+  const bytes = Buffer.from('not a backup of ours')
+  writeFileSync(path.join(outside, 'elsewhere.dump'), bytes)
+  const sha256 = createHash('sha256').update(bytes).digest('hex')
+  const manifest = (file: string): Manifest => ({
+    format: 'handback-database-backup',
+    version: 1,
+    engine: 'postgres',
+    createdAt: new Date().toISOString(),
+    file,
+    bytes: bytes.length,
+    sha256,
+    migrations: 0,
+    rows: {},
+    keys: false,
+  })
+  for (const file of [
+    '../elsewhere.dump',
+    path.join(outside, 'elsewhere.dump'),
+    'sub/elsewhere.dump',
+    'sub\\elsewhere.dump',
+    '..',
+    '.',
+    '',
+    'database.dump\0.txt',
+  ]) {
+    writeFileSync(path.join(dir, MANIFEST_FILE), JSON.stringify(manifest(file)))
+    const outcome = await readBackup(dir).then(
+      (read) => `read ${read.file}`,
+      (error: Error) => error.message,
+    )
+    expect({ file, outcome }).toEqual({ file, outcome: expect.stringMatching(/is not a plain file name inside/) })
+  }
 })

@@ -1,14 +1,15 @@
 import { DetailsPanel } from '@/components/orders/details-panel'
 import { getOrderCopy } from '@/content/loaders'
-import { readOrderByToken } from '@/orders/actions'
+import { mayAct, openOrderLink } from '@/orders/actions'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
   path: '/order-tracker-details',
   slot: 'order',
   async render(request) {
-    const [copy, order] = await Promise.all([getOrderCopy(), readOrderByToken(request.query.order)])
-    return <DetailsPanel {...request} copy={copy} order={order} />
+    const [copy, opened] = await Promise.all([getOrderCopy(), openOrderLink(request.query.order)])
+    const canAct = opened ? mayAct(opened.scope, opened.order, request.visitor?.user.id ?? null) : false
+    return <DetailsPanel {...request} copy={copy} order={opened?.order ?? null} canAct={canAct} />
   },
 })
 

@@ -9,15 +9,17 @@ import { ButtonForm } from '../forms/button-form'
 import { describeStatus } from '@/orders/statuses'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
+import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
 import { TrackerPanel } from './tracker-panel'
 
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
- * page): its devices, where it is and what has happened, and what the seller can do now.
+ * page): its devices, where it is and what has happened, and what the seller can do now. Opened
+ * from the tracker (`canAct` false), it says how to act instead: the e-mail's link, or logging in.
  */
-export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null }) {
-  const { copy, query, order } = props
+export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null; canAct: boolean }) {
+  const { copy, query, order, canAct } = props
   if (!order) {
     return (
       <>
@@ -54,12 +56,21 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
       </section>
 
       {order.status === 'revised' ? (
-        <RevisedOffer order={order} copy={copy} token={query.order!} chosen={query.answer} />
+        <RevisedOffer order={order} copy={copy} token={query.order!} chosen={query.answer} canAct={canAct} />
       ) : null}
 
       <ItemsTable order={order} copy={copy} />
 
-      {order.status === 'placed' ? (
+      {!canAct && (order.status === 'placed' || order.status === 'revised') ? (
+        <section className="order-how-to-act">
+          <p>{text.signedLinkNeeded}</p>
+          <p>
+            <ContentLink link={text.signedLinkLogin} />
+          </p>
+        </section>
+      ) : null}
+
+      {canAct && order.status === 'placed' ? (
         <ButtonForm
           action={answerOffer}
           hidden={{ token: query.order ?? '', answer: 'cancel' }}
@@ -132,11 +143,13 @@ function RevisedOffer({
   copy,
   token,
   chosen,
+  canAct,
 }: {
   order: OrderRecord
   copy: OrderCopy
   token: string
   chosen: string | undefined
+  canAct: boolean
 }) {
   const text = copy.details
   const total = revisedTotal(order)
@@ -169,17 +182,19 @@ function RevisedOffer({
           </ul>
         </>
       ) : null}
-      <div className="revised-offer__answers">
-        {answers.map((answer) => (
-          <ButtonForm
-            key={answer}
-            action={answerOffer}
-            hidden={{ token, answer }}
-            submitLabel={answer === 'accept' ? text.acceptButton : text.declineButton}
-            submitClass={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
-          />
-        ))}
-      </div>
+      {canAct ? (
+        <div className="revised-offer__answers">
+          {answers.map((answer) => (
+            <ButtonForm
+              key={answer}
+              action={answerOffer}
+              hidden={{ token, answer }}
+              submitLabel={answer === 'accept' ? text.acceptButton : text.declineButton}
+              submitClass={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
+            />
+          ))}
+        </div>
+      ) : null}
     </section>
   )
 }

@@ -30,7 +30,7 @@ export function PriceAlertForm({ modelId, modelName, copy }: Props) {
 
   const messages: Record<typeof answer.status, string> = {
     idle: '',
-    invalid: answer.errors?.some((e) => e.field === 'model') ? copy.errorMessage : '',
+    invalid: answer.errors?.some((e) => e.field === 'model') ? copy.unknownModelMessage : '',
     created: copy.successMessage,
     duplicate: copy.successMessage,
     rate_limited: copy.rateLimitedMessage,

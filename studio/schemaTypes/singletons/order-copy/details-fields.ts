@@ -1,4 +1,4 @@
-import { requiredString, requiredText, templateString, templateText } from '../../fields'
+import { requiredLink, requiredString, requiredText, templateString, templateText } from '../../fields'
 
 /** One order, on /order-tracker-details and in the seller's list on /profile. */
 export const detailsFields = [
@@ -61,6 +61,12 @@ export const detailsFields = [
   requiredString('declined', 'Offer declined', 'Shown after declining: how the device comes back.'),
   requiredString('cancelButton', 'Cancel button', 'For example "Cancel this order".'),
   requiredText('cancelHelp', 'Cancel help', 'Until when an order can be cancelled.'),
+  requiredText(
+    'signedLinkNeeded',
+    'How to cancel or answer',
+    'On an order opened from the tracker (whose number and postcode anyone holding the parcel can read): say that cancelling or answering an offer needs the link in our e-mail, or logging in.',
+  ),
+  requiredLink('signedLinkLogin', 'Log in link', 'Under "How to cancel or answer", usually to /login?next=/profile.'),
   requiredString('cancelled', 'Order cancelled', 'Shown after cancelling, for example "Your order is cancelled."'),
   templateString('paidTo', 'Paid to', '{last4} becomes the last four digits of the account we paid.', ['last4']),
   templateString(

@@ -48,6 +48,11 @@ export const problemFields = [
   ),
   requiredString('offerClosed', 'Offer closed', 'When a revised offer is answered after it was settled or lapsed.'),
   requiredString('cannotCancel', 'Cannot cancel', 'When a seller tries to cancel after we received the device.'),
+  requiredString(
+    'signedLinkNeeded',
+    'Needs the e-mail’s link',
+    'When an order opened from the tracker is cancelled or answered: say to use the link in our e-mail, or log in.',
+  ),
   templateString('tooMany', 'Too many attempts', '{seconds} becomes how long to wait.', ['seconds']),
   requiredString('crossOrigin', 'Sent from another site', 'When a form was posted from another web site.'),
   requiredString('tooLarge', 'Form too large', 'When a form sent far more than it should. Suggest trying again.'),

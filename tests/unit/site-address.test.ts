@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { linkOrigin } from '@/config'
+
+// Where links in e-mails point is a setting (SITE_URL) or, on a developer's machine, the loopback
+// address the server listens on: never what a request's Host header says.
+describe('linkOrigin', () => {
+  it('is SITE_URL’s origin when it is set', () => {
+    expect(linkOrigin({ SITE_URL: 'https://www.handback.example/some/path' })).toBe('https://www.handback.example')
+  })
+
+  it('is http://localhost and the port the server listens on without SITE_URL', () => {
+    expect(linkOrigin({ PORT: '3300' })).toBe('http://localhost:3300')
+    expect(linkOrigin({})).toBe('http://localhost:3000')
+    expect(linkOrigin({ SITE_URL: '  ' })).toBe('http://localhost:3000')
+  })
+
+  it('refuses a SITE_URL that is not an address', () => {
+    expect(() => linkOrigin({ SITE_URL: 'www.handback.example' })).toThrow(/SITE_URL/)
+  })
+})
+
+/** Starts `npm start`'s script with these options and environment; answers how it ended and what it said. */
+function startServer(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const server = spawn(process.execPath, [path.join('scripts', 'server.mjs'), ...args], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      // It started: the refusal this test wants did not happen.
+      if (output.includes('Ready on')) server.kill('SIGKILL')
+    }
+    server.stdout.on('data', collect)
+    server.stderr.on('data', collect)
+    const timer = setTimeout(() => server.kill('SIGKILL'), 30_000)
+    server.on('exit', (code) => {
+      clearTimeout(timer)
+      resolve({ code, output })
+    })
+  })
+}
+
+describe('npm start without SITE_URL', () => {
+  it.each(['0.0.0.0', '::', '192.0.2.10', 'www.handback.example'])(
+    'refuses to listen on %s, saying why, before it opens anything',
+    async (hostname) => {
+      const { code, output } = await startServer(['--port', '3391', '--hostname', hostname], { SITE_URL: '' })
+      expect(output).toContain('SITE_URL must be set')
+      expect(code).toBe(2)
+    },
+    40_000,
+  )
+})
