@@ -231,8 +231,9 @@ test('the minute job with both instances running: a price hold that ran out ends
 })
 
 test('the stack’s Redis answers only with its password', () => {
-  // Another process on the machine, without the password.
-  const ping = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { env: { PATH: process.env.PATH } })
+  // Another process on the machine, without the password (an environment of PATH alone).
+  const bare = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV ?? 'production' } as NodeJS.ProcessEnv
+  const ping = spawnSync('redis-cli', ['-p', String(REDIS_PORT), 'ping'], { env: bare })
   expect(ping.stdout.toString().trim()).toBe('NOAUTH Authentication required.')
   expect(redisAnswers()).toBe(true)
 })
