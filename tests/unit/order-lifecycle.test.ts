@@ -120,6 +120,14 @@ describe('the MOVES table', () => {
     expect(allowedMove('quarantined', 'close', 'system')).toEqual({ ok: true, to: 'closed', email: null })
   })
 
+  // A move staff may make with nothing to type would never be offered on the order's page.
+  it('gives fields to type to exactly the moves staff or managers make', () => {
+    const withFields = MOVE_NAMES.filter((name) => 'fields' in MOVES[name])
+    const staffs = MOVE_NAMES.filter((name) => whoMay(name).some((actor) => actor === 'staff' || actor === 'manager'))
+    expect(withFields).toEqual(staffs)
+    expect(withFields).toEqual(['receive', 'check', 'revise', 'pay', 'return', 'quarantine', 'cancel'])
+  })
+
   it('says "not-allowed" before "wrong-status", so a refusal does not reveal the status', () => {
     expect(allowedMove('paid', 'pay', 'seller')).toEqual({ ok: false, reason: 'not-allowed' })
     expect(allowedMove('paid', 'pay', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })

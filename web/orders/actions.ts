@@ -2,6 +2,7 @@ import 'server-only'
 import { getConditionGrades } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
 import { getDb } from '@/db/connection'
+import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/admin-input'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/order-token'
 import { getOrder, moveOrder, recordEvent, revisedTotal, type MoveRequest, type OrderRecord } from '@/orders/orders'
@@ -83,16 +84,6 @@ export async function sellerAnswer(
 }
 
 export type StaffMember = { id: string; role: 'staff' | 'manager' }
-
-export type ItemCheck = { id: string; foundGrade: string; imei: string; notes: string }
-export type ItemRevision = { id: string; newPricePence: number; reason: string }
-
-export type StaffAction =
-  | { move: 'receive' | 'cancel' | 'pay'; reason?: string }
-  | { move: 'quarantine'; reason: string }
-  | { move: 'return'; tracking: string; reason?: string }
-  | { move: 'check'; items: ItemCheck[] }
-  | { move: 'revise'; items: ItemRevision[] }
 
 /**
  * A staff member's action on `order` (as the caller just read it, with the grades it read), as they

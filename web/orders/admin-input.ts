@@ -1,19 +1,21 @@
 import * as v from 'valibot'
 import { oneLine, text, validatorFor } from '@/forms/schema'
-import { movesFor, type MoveName } from '@/orders/lifecycle'
-import type { StaffAction } from './actions'
+import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/lifecycle'
 
 /**
  * The rules of the staff forms on an order's page: which moves staff may make, and the action
  * forms' fields, read and checked. Pure, so the browser runs the same rules before sending.
  */
 
-/** The moves staff make from the order page; the seller's answers and the clock's are not theirs. */
-export const ADMIN_MOVES = ['receive', 'check', 'revise', 'pay', 'return', 'quarantine', 'cancel'] as const
-export type AdminMove = (typeof ADMIN_MOVES)[number]
+/** The moves staff make from the order page: those the lifecycle table gives fields to type. */
+export type AdminMove = { [N in MoveName]: (typeof MOVES)[N] extends { fields: StaffFields } ? N : never }[MoveName]
+export const ADMIN_MOVES = MOVE_NAMES.filter((name): name is AdminMove => 'fields' in MOVES[name])
 
 export const isAdminMove = (value: string | undefined): value is AdminMove =>
   (ADMIN_MOVES as readonly string[]).includes(value ?? '')
+
+/** What staff type for `move`, as the lifecycle table says. */
+export const fieldsOf = (move: AdminMove): StaffFields => MOVES[move].fields
 
 /** What a member of staff may do to an order in `status` now, in the lifecycle table's order. */
 export function adminMovesFor(status: string, role: 'staff' | 'manager'): AdminMove[] {
@@ -70,6 +72,102 @@ const imei = v.pipe(
   v.check(isImei, problem('invalid')),
 )
 
+/** The `action` field of a kind's form: the moves that ask for those fields. */
+type ActionField = v.PicklistSchema<AdminMove[], undefined>
+
+/**
+ * Each kind of fields a move asks for (`fields` in the lifecycle table), checked, and read as what
+ * the move is given. `items` are the order's devices and `gradeKeys` the condition grades.
+ */
+function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
+  const grade = v.pipe(
+    trimmed,
+    v.nonEmpty(problem('missing')),
+    v.check((key) => gradeKeys.includes(key), problem('invalid')),
+  )
+  // A device's fields, named after it, for every device in the order.
+  const eachItem = (fields: (id: string) => [string, v.GenericSchema<unknown, string>][]) =>
+    Object.fromEntries(items.flatMap(({ id }) => fields(id)))
+
+  return {
+    note: (action: ActionField) =>
+      v.pipe(
+        v.object({ action, reason: note }),
+        v.transform(({ action: move, reason }) => ({ move, ...(reason ? { reason } : {}) })),
+      ),
+    neededNote: (action: ActionField) =>
+      v.pipe(
+        v.object({ action, reason: neededNote }),
+        v.transform(({ action: move, reason }) => ({ move, reason })),
+      ),
+    tracking: (action: ActionField) =>
+      v.pipe(
+        v.object({ action, tracking }),
+        v.transform(({ action: move, tracking }) => ({ move, tracking })),
+      ),
+    deviceChecks: (action: ActionField) =>
+      v.pipe(
+        v.object({
+          action,
+          ...eachItem((id) => [
+            [itemField('grade', id), grade],
+            [itemField('imei', id), imei],
+            [itemField('notes', id), note],
+          ]),
+        }),
+        v.transform((fields: Fields & { action: AdminMove }) => {
+          const read = (kind: ItemFieldKind, id: string) => fields[itemField(kind, id)] ?? ''
+          return {
+            move: fields.action,
+            items: items.map(({ id }) => ({
+              id,
+              foundGrade: read('grade', id),
+              imei: read('imei', id),
+              notes: read('notes', id),
+            })),
+          }
+        }),
+      ),
+    devicePrices: (action: ActionField) =>
+      v.pipe(
+        v.object({
+          action,
+          ...eachItem((id) => [
+            [itemField('price', id), trimmed],
+            [itemField('reason', id), oneLine],
+          ]),
+        }),
+        // One check for every rule across fields, after fields that only tidy: the house's validator
+        // stops a pipe at its first problem, and all of these are reported.
+        v.rawCheck(({ dataset, addIssue }) => {
+          if (!dataset.typed) return
+          const fields: Fields = dataset.value
+          revisionProblems(items, fields, (field, code) =>
+            addIssue({
+              message: code,
+              path: [{ type: 'object', origin: 'value', input: fields, key: field, value: fields[field] }],
+            }),
+          )
+        }),
+        v.transform((fields: Fields & { action: AdminMove }) => ({
+          move: fields.action,
+          items: items.flatMap(({ id }) => {
+            const pence = poundsToPence(fields[itemField('price', id)] ?? '')
+            return pence === null ? [] : [{ id, newPricePence: pence, reason: fields[itemField('reason', id)] ?? '' }]
+          }),
+        })),
+      ),
+  } satisfies Record<StaffFields, (action: ActionField) => v.GenericSchema<unknown, { move: AdminMove }>>
+}
+
+/** What a kind of fields gives its move, besides the move's name. */
+type Given<K extends StaffFields> = Omit<v.InferOutput<ReturnType<ReturnType<typeof kindsOfFields>[K]>>, 'move'>
+
+/** What staff asked for: a move, and what its fields in the lifecycle table give it. */
+export type StaffAction = { [M in AdminMove]: { move: M } & Given<(typeof MOVES)[M]['fields']> }[AdminMove]
+export type ItemCheck = Given<'deviceChecks'>['items'][number]
+export type ItemRevision = Given<'devicePrices'>['items'][number]
+
 /**
  * The action forms' rules for one order, whose output is the StaffAction asked for. `items` are the
  * order's devices (a field naming any other is refused) and `gradeKeys` the condition grades.
@@ -82,14 +180,11 @@ export function adminActionSchema(items: readonly Item[], gradeKeys: readonly st
     const match = ITEM_FIELD.exec(name)
     return !match || known.has(match[2]!)
   }
-  const grade = v.pipe(
-    trimmed,
-    v.nonEmpty(problem('missing')),
-    v.check((key) => gradeKeys.includes(key), problem('invalid')),
+  const kinds = kindsOfFields(items, gradeKeys)
+  // One form per kind of fields, for the moves that ask for them.
+  const forms = [...new Set(ADMIN_MOVES.map(fieldsOf))].map((kind) =>
+    kinds[kind](v.picklist(ADMIN_MOVES.filter((move) => fieldsOf(move) === kind))),
   )
-  // A device's fields, named after it, for every device in the order.
-  const eachItem = (fields: (id: string) => [string, v.GenericSchema<unknown, string>][]) =>
-    Object.fromEntries(items.flatMap(({ id }) => fields(id)))
 
   return v.pipe(
     // An action staff cannot take is the only problem: the other fields mean nothing without one.
@@ -106,71 +201,10 @@ export function adminActionSchema(items: readonly Item[], gradeKeys: readonly st
         // It only checks: the two outputs are merged, and the action is the move's to give.
         v.transform(() => ({})),
       ),
-      v.variant('action', [
-        v.pipe(
-          v.object({ action: v.picklist(['receive', 'cancel', 'pay']), reason: note }),
-          v.transform(({ action: move, reason }): StaffAction => (reason ? { move, reason } : { move })),
-        ),
-        v.pipe(
-          v.object({ action: v.literal('quarantine'), reason: neededNote }),
-          v.transform(({ reason }): StaffAction => ({ move: 'quarantine', reason })),
-        ),
-        v.pipe(
-          v.object({ action: v.literal('return'), tracking }),
-          v.transform(({ tracking }): StaffAction => ({ move: 'return', tracking })),
-        ),
-        v.pipe(
-          v.object({
-            action: v.literal('check'),
-            ...eachItem((id) => [
-              [itemField('grade', id), grade],
-              [itemField('imei', id), imei],
-              [itemField('notes', id), note],
-            ]),
-          }),
-          v.transform((fields: Fields & { action: 'check' }): StaffAction => {
-            const read = (kind: ItemFieldKind, id: string) => fields[itemField(kind, id)] ?? ''
-            return {
-              move: 'check',
-              items: items.map(({ id }) => ({
-                id,
-                foundGrade: read('grade', id),
-                imei: read('imei', id),
-                notes: read('notes', id),
-              })),
-            }
-          }),
-        ),
-        v.pipe(
-          v.object({
-            action: v.literal('revise'),
-            ...eachItem((id) => [
-              [itemField('price', id), trimmed],
-              [itemField('reason', id), oneLine],
-            ]),
-          }),
-          // One check for every rule across fields, after fields that only tidy: the house's validator
-          // stops a pipe at its first problem, and all of these are reported.
-          v.rawCheck(({ dataset, addIssue }) => {
-            if (!dataset.typed) return
-            const fields: Fields = dataset.value
-            revisionProblems(items, fields, (field, code) =>
-              addIssue({
-                message: code,
-                path: [{ type: 'object', origin: 'value', input: fields, key: field, value: fields[field] }],
-              }),
-            )
-          }),
-          v.transform((fields: Fields & { action: 'revise' }): StaffAction => ({
-            move: 'revise',
-            items: items.flatMap(({ id }) => {
-              const pence = poundsToPence(fields[itemField('price', id)] ?? '')
-              return pence === null ? [] : [{ id, newPricePence: pence, reason: fields[itemField('reason', id)] ?? '' }]
-            }),
-          })),
-        ),
-      ]),
+      v.variant('action', forms),
     ]),
+    // Each form lets through only the moves whose fields it reads, so its output is that move's action.
+    v.transform((action) => action as StaffAction),
   )
 }
 

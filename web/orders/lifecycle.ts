@@ -14,25 +14,44 @@ export type Actor = 'seller' | 'staff' | 'manager' | 'system'
 /** E-mails a move sends; their words are in the E-mails document under the same names. */
 export type OrderEmail = 'deviceReceived' | 'revisedOffer' | 'paid' | 'returned' | 'cancelled' | 'expired'
 
-type Move = { from: readonly OrderStatus[]; to: OrderStatus; by: readonly Actor[]; email: OrderEmail | null }
+/**
+ * What staff type to make a move from an order's page: a note (optional or needed), a tracking
+ * number, or per device the check or the new price. Each kind's rules are in admin-input.ts and its
+ * fields in components/admin/action-fields.tsx. A move with none is not made from that page.
+ */
+export type StaffFields = 'note' | 'neededNote' | 'tracking' | 'deviceChecks' | 'devicePrices'
+
+type Move = {
+  from: readonly OrderStatus[]
+  to: OrderStatus
+  by: readonly Actor[]
+  email: OrderEmail | null
+  fields?: StaffFields
+}
 
 const STAFF: readonly Actor[] = ['staff', 'manager']
 
 export const MOVES = {
   // A device that arrives after its price hold ran out is received too, and priced again at the check.
-  receive: { from: ['placed', 'expired'], to: 'received', by: STAFF, email: 'deviceReceived' },
-  check: { from: ['received'], to: 'checked', by: STAFF, email: null },
-  revise: { from: ['checked'], to: 'revised', by: STAFF, email: 'revisedOffer' },
+  receive: { from: ['placed', 'expired'], to: 'received', by: STAFF, email: 'deviceReceived', fields: 'note' },
+  check: { from: ['received'], to: 'checked', by: STAFF, email: null, fields: 'deviceChecks' },
+  revise: { from: ['checked'], to: 'revised', by: STAFF, email: 'revisedOffer', fields: 'devicePrices' },
   // The system answers a revised offer nobody answered by its deadline, as the CMS says.
   accept: { from: ['revised'], to: 'accepted', by: ['seller', 'system'], email: null },
   decline: { from: ['revised'], to: 'returning', by: ['seller', 'system'], email: null },
   // Paying reveals the bank details: managers only.
-  pay: { from: ['checked', 'accepted'], to: 'paid', by: ['manager'], email: 'paid' },
-  return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned' },
+  pay: { from: ['checked', 'accepted'], to: 'paid', by: ['manager'], email: 'paid', fields: 'note' },
+  return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
   // A stolen-device flag: held, then closed; never paid or returned.
-  quarantine: { from: ['received', 'checked'], to: 'quarantined', by: STAFF, email: null },
+  quarantine: { from: ['received', 'checked'], to: 'quarantined', by: STAFF, email: null, fields: 'neededNote' },
   close: { from: ['quarantined'], to: 'closed', by: ['system'], email: null },
-  cancel: { from: ['placed'], to: 'cancelled', by: ['seller', 'staff', 'manager'], email: 'cancelled' },
+  cancel: {
+    from: ['placed'],
+    to: 'cancelled',
+    by: ['seller', 'staff', 'manager'],
+    email: 'cancelled',
+    fields: 'note',
+  },
   expire: { from: ['placed'], to: 'expired', by: ['system'], email: 'expired' },
 } as const satisfies Record<string, Move>
 

@@ -1,6 +1,6 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
-import { itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
+import { fieldsOf, itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
 import { FormField } from './form-field'
 
 type AdminCopy = OrderCopy['admin']
@@ -29,22 +29,23 @@ type Props = {
   typed: Record<string, string>
 }
 
-/** The fields an action asks for: a reason, a tracking number, or per device the check or the new price. */
+/**
+ * The fields a move asks for, by its `fields` in the lifecycle table: a reason, a tracking number,
+ * or per device the check or the new price.
+ */
 export function ActionFields({ move, items, text, priceColumn, grades, errors, typed }: Props) {
   const field = (name: string, stored = '') => ({
     name,
     error: errors[name] ?? null,
     defaultValue: typed[name] ?? stored,
   })
-  switch (move) {
-    case 'receive':
-    case 'cancel':
-    case 'pay':
-    case 'quarantine':
+  switch (fieldsOf(move)) {
+    case 'note':
+    case 'neededNote':
       return <FormField {...field('reason')} label={text.why} multiline />
-    case 'return':
+    case 'tracking':
       return <FormField {...field('tracking')} label={text.tracking} short code />
-    case 'check':
+    case 'deviceChecks':
       return items.map((item) => (
         <fieldset key={item.id} className="admin-item">
           <legend>{item.device}</legend>
@@ -64,7 +65,7 @@ export function ActionFields({ move, items, text, priceColumn, grades, errors, t
           <FormField {...field(itemField('notes', item.id), item.checkNotes ?? '')} label={text.notes} multiline />
         </fieldset>
       ))
-    case 'revise':
+    case 'devicePrices':
       return items.map((item) => (
         <fieldset key={item.id} className="admin-item">
           <legend>{item.device}</legend>
