@@ -1,6 +1,7 @@
+import { ADMIN_MOVES } from '@/orders/admin-input'
 import { readSeed, type Doc } from '../support/seed-copy'
 import { ROUTES } from '../support/routes'
-import { validateDocuments } from '../support/schema-validator'
+import { loadSchema, validateDocuments } from '../support/schema-validator'
 
 const seed = readSeed()
 const without = <T extends object>(value: T, key: string): T => {
@@ -68,5 +69,33 @@ describe('the seed dataset against the Studio schema', () => {
     )
     expect(errors).toContain('siteSettings.reviewRating.score: expected a number')
     expect(errors).toContain('siteSettings.socialLinks[0]: array item has no _key')
+  })
+})
+
+// Each staff move's name in the content is keyed by the move: one with no words would be a bare key
+// on the order's page, and words for no move are words nobody reads.
+describe('the words for the staff moves', () => {
+  type Node = { value?: Node; attributes?: Record<string, Node>; optional?: boolean }
+  const orderCopy = (loadSchema() as { name: string; attributes?: Record<string, Node> }[]).find(
+    (entry) => entry.name === 'orderCopy',
+  )
+  const labelled = (schema = orderCopy) => schema?.attributes?.admin?.value?.attributes?.moves?.value?.attributes ?? {}
+  const seedMoves = (docs: Doc[]) =>
+    (docs.find((doc) => doc._id === 'orderCopy')?.admin as { moves?: Record<string, string> } | undefined)?.moves ?? {}
+  const problems = (names: string[], moves: readonly string[] = ADMIN_MOVES) => [
+    ...moves.filter((move) => !names.includes(move)).map((move) => `no words for ${move}`),
+    ...names.filter((name) => !moves.includes(name)).map((name) => `words for no move: ${name}`),
+  ]
+
+  it('has a required label in the schema and words in the seed for every move staff make, and no other', () => {
+    expect(ADMIN_MOVES.length).toBeGreaterThan(0)
+    expect(problems(Object.keys(labelled()))).toEqual([])
+    expect(Object.values(labelled()).every((field) => field.optional === false)).toBe(true)
+    expect(problems(Object.keys(seedMoves(seed)).filter((move) => seedMoves(seed)[move]?.trim()))).toEqual([])
+  })
+
+  it('fails for a move with no words, or words for no move', () => {
+    expect(problems(Object.keys(labelled()), [...ADMIN_MOVES, 'no-such-move'])).toEqual(['no words for no-such-move'])
+    expect(problems([...Object.keys(seedMoves(seed)), 'ret'])).toEqual(['words for no move: ret'])
   })
 })

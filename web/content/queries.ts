@@ -264,7 +264,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,
-    timelineHeading, actionsHeading, noActions, receive, check, revise, pay, ret, quarantine, cancel, reveal,
+    timelineHeading, actionsHeading, noActions, moves, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem

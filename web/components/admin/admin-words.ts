@@ -1,5 +1,5 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import type { AdminMove } from '@/orders/admin-input'
+import { isAdminMove } from '@/orders/admin-input'
 
 export type AdminCopy = OrderCopy['admin']
 
@@ -7,21 +7,10 @@ export type AdminCopy = OrderCopy['admin']
 export const statusName = (copy: OrderCopy, key: string) =>
   copy.statuses.find((status) => status.key === key)?.name ?? key
 
-// The content names the return move's label `ret`.
-const LABELS = {
-  receive: 'receive',
-  check: 'check',
-  revise: 'revise',
-  pay: 'pay',
-  return: 'ret',
-  quarantine: 'quarantine',
-  cancel: 'cancel',
-  'reveal-payout': 'reveal',
-} as const satisfies Record<AdminMove | 'reveal-payout', keyof AdminCopy>
-
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
 export function actionLabel(admin: AdminCopy, action: string): string | null {
-  return Object.hasOwn(LABELS, action) ? admin[LABELS[action as keyof typeof LABELS]] : null
+  if (action === 'reveal-payout') return admin.reveal
+  return isAdminMove(action) ? admin.moves[action] : null
 }
 
 /** Who made a timeline entry, in the content's words. */

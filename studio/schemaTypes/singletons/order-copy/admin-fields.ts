@@ -1,3 +1,4 @@
+import { defineField } from 'sanity'
 import { requiredString, templateString } from '../../fields'
 
 /** The staff pages at /admin: the list of orders, one order, and what staff can do to it. */
@@ -30,13 +31,22 @@ export const adminFields = [
   requiredString('timelineHeading', 'History heading', 'Above the order’s history, for example "History".'),
   requiredString('actionsHeading', 'Actions heading', 'Above the buttons, for example "What to do next".'),
   requiredString('noActions', 'No actions', 'When nothing more can be done to the order.'),
-  requiredString('receive', 'Receive', 'The action for a parcel that has arrived, for example "Mark received".'),
-  requiredString('check', 'Check', 'The action recording the grade found, for example "Record the check".'),
-  requiredString('revise', 'Revise', 'The action making a lower offer, for example "Make a revised offer".'),
-  requiredString('pay', 'Pay', 'The action recording a payment, for example "Mark paid".'),
-  requiredString('ret', 'Return', 'The action recording a device posted back, for example "Return to seller".'),
-  requiredString('quarantine', 'Quarantine', 'The action holding a flagged device, for example "Quarantine".'),
-  requiredString('cancel', 'Cancel', 'For example "Cancel order".'),
+  defineField({
+    name: 'moves',
+    title: 'Actions',
+    type: 'object',
+    description: 'What staff can do to an order, on its button and in the history. Each is named after its move.',
+    fields: [
+      requiredString('receive', 'Receive', 'For a parcel that has arrived, for example "Mark received".'),
+      requiredString('check', 'Check', 'Recording the grade found, for example "Record the check".'),
+      requiredString('revise', 'Revise', 'Making a lower offer, for example "Make a revised offer".'),
+      requiredString('pay', 'Pay', 'Recording a payment, for example "Mark paid".'),
+      requiredString('return', 'Return', 'Recording a device posted back, for example "Return to seller".'),
+      requiredString('quarantine', 'Quarantine', 'Holding a flagged device, for example "Quarantine".'),
+      requiredString('cancel', 'Cancel', 'For example "Cancel order".'),
+    ],
+    validation: (rule) => rule.required(),
+  }),
   requiredString('reveal', 'Reveal bank details', 'For example "Show bank details". Every use is recorded.'),
   requiredString('confirm', 'Confirm button', 'For example "Confirm".'),
   templateString(
