@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { normaliseReference } from '@/lib/reference-format'
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
 import { mustTick, oneLine, text, ticked, validatorFor } from '@/forms/schema'
+import type { OrderCopy } from '@/content/types'
 
 /**
  * The rules of the checkout and tracker forms, run in the browser for instant messages and again
@@ -55,22 +56,6 @@ export type CheckoutInput = {
   declarations: Declaration[]
   marketing: boolean
 }
-
-/** The checkout's fields in the order the form shows them: the summary lists problems in it. */
-export const CHECKOUT_FIELDS = [
-  'name',
-  'email',
-  'phone',
-  'addressLine1',
-  'addressLine2',
-  'town',
-  'postcode',
-  'accountHolder',
-  'sortCode',
-  'accountNumber',
-  ...DECLARATIONS,
-  'marketing',
-] as const
 
 // Outward and inward codes (the Royal Mail format), and the one odd postcode the format misses.
 const POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?)([0-9][ABD-HJLNP-UW-Z]{2})$/
@@ -138,30 +123,107 @@ const normalised = (normalise: (typed: string) => string | null, missing: Checko
     }),
   )
 
-const checkoutSchema = v.pipe(
-  v.object({
-    name: personName('nameMissing'),
-    email: v.pipe(
+type CheckoutCopy = OrderCopy['checkout']
+/** The names of the checkout's words of one kind (text, or a link). */
+type WordOf<T> = { [K in keyof CheckoutCopy]: CheckoutCopy[K] extends T ? K : never }[keyof CheckoutCopy]
+
+/**
+ * How the form shows a field. Its label is the Orders document's checkout word of the field's name;
+ * `hint`, `legend` (which starts a group of fields) and `link` (shown with the hint) name others.
+ */
+type Shown = {
+  type: 'text' | 'email' | 'tel' | 'checkbox'
+  autoComplete?: string
+  inputMode?: 'numeric'
+  /** A narrow field for a short value. */
+  short?: boolean
+  hint?: WordOf<string | null>
+  legend?: WordOf<string>
+  link?: WordOf<{ href: string | null } | null>
+}
+
+const field = <N extends WordOf<string>, R extends v.GenericSchema<unknown, unknown>>(
+  name: N,
+  rule: R,
+  shown: Shown,
+) => ({
+  name,
+  rule,
+  ...shown,
+})
+
+/**
+ * The checkout's fields, in the order the form shows them (the summary lists problems in it): each
+ * one's rule and how it is shown. The schema and the checkout panel are both drawn from this list.
+ */
+export const CHECKOUT_FIELDS = [
+  field('name', personName('nameMissing'), {
+    type: 'text',
+    autoComplete: 'name',
+    hint: 'nameHint',
+    legend: 'detailsHeading',
+  }),
+  field(
+    'email',
+    v.pipe(
       text,
       v.transform((email) => email.trim().toLowerCase()),
       v.nonEmpty(problem('emailMissing')),
       v.maxLength(EMAIL_MAX, problem('emailTooLong')),
       v.check((email) => EMAIL_PATTERN.test(email) && !email.includes('..'), problem('emailInvalid')),
     ),
-    phone: normalised(normaliseMobile, 'phoneMissing', 'phoneInvalid'),
-    addressLine1: addressLine('addressLine1Missing'),
-    addressLine2: addressLine(),
-    town: addressLine('townMissing'),
-    postcode: normalised(normalisePostcode, 'postcodeMissing', 'postcodeInvalid'),
-    accountHolder: personName('accountHolderMissing'),
-    sortCode: bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'),
-    accountNumber: bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'),
-    declareAge: mustTick(problem('declareAgeMissing')),
-    declareOwner: mustTick(problem('declareOwnerMissing')),
-    declareWiped: mustTick(problem('declareWipedMissing')),
-    declareTerms: mustTick(problem('declareTermsMissing')),
-    marketing: ticked,
+    { type: 'email', autoComplete: 'email', hint: 'emailHint' },
+  ),
+  field('phone', normalised(normaliseMobile, 'phoneMissing', 'phoneInvalid'), {
+    type: 'tel',
+    autoComplete: 'tel',
+    hint: 'phoneHint',
   }),
+  field('addressLine1', addressLine('addressLine1Missing'), {
+    type: 'text',
+    autoComplete: 'address-line1',
+    legend: 'addressHeading',
+  }),
+  field('addressLine2', addressLine(), { type: 'text', autoComplete: 'address-line2' }),
+  field('town', addressLine('townMissing'), { type: 'text', autoComplete: 'address-level2' }),
+  field('postcode', normalised(normalisePostcode, 'postcodeMissing', 'postcodeInvalid'), {
+    type: 'text',
+    autoComplete: 'postal-code',
+    hint: 'postcodeHint',
+    short: true,
+  }),
+  field('accountHolder', personName('accountHolderMissing'), {
+    type: 'text',
+    autoComplete: 'cc-name',
+    hint: 'payoutText',
+    legend: 'payoutHeading',
+  }),
+  field('sortCode', bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'), {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    hint: 'sortCodeHint',
+    short: true,
+  }),
+  field('accountNumber', bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'), {
+    type: 'text',
+    inputMode: 'numeric',
+    autoComplete: 'off',
+    hint: 'accountNumberHint',
+    short: true,
+  }),
+  field('declareAge', mustTick(problem('declareAgeMissing')), { type: 'checkbox', legend: 'declarationsHeading' }),
+  field('declareOwner', mustTick(problem('declareOwnerMissing')), { type: 'checkbox' }),
+  field('declareWiped', mustTick(problem('declareWipedMissing')), { type: 'checkbox', link: 'wipeGuideLink' }),
+  field('declareTerms', mustTick(problem('declareTermsMissing')), { type: 'checkbox', link: 'termsLink' }),
+  field('marketing', ticked, { type: 'checkbox' }),
+] as const
+
+/** Each field's rule, by its name: what `v.object` checks. */
+type CheckoutEntries = { [F in (typeof CHECKOUT_FIELDS)[number] as F['name']]: F['rule'] }
+
+const checkoutSchema = v.pipe(
+  v.object(Object.fromEntries(CHECKOUT_FIELDS.map(({ name, rule }) => [name, rule])) as CheckoutEntries),
   // Every declaration is ticked by now: the order records them, not the tick boxes.
   v.transform(
     ({

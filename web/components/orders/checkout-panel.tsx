@@ -3,6 +3,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { BasketView } from '@/basket/types'
 import { orderProblemMessages } from '@/orders/problems'
+import { CHECKOUT_FIELDS } from '@/orders/checkout-validation'
 import { checkout } from '@/orders/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
@@ -121,76 +122,24 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
   )
 }
 
-/** The form's fields, filled with `typed`: the account's name and e-mail. */
+/**
+ * The form's fields as the checkout's field list shows them, in the content's words, filled with
+ * `typed` (the account's name and e-mail). The rules stay behind: the form's scripts have their own.
+ */
 function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
-  const t = copy.checkout
-  const fields: FormField[] = [
-    {
-      name: 'name',
-      label: t.name,
-      type: 'text',
-      autoComplete: 'name',
-      hint: t.nameHint,
-      legend: t.detailsHeading,
-    },
-    {
-      name: 'email',
-      label: t.email,
-      type: 'email',
-      autoComplete: 'email',
-      hint: t.emailHint,
-    },
-    { name: 'phone', label: t.phone, type: 'tel', autoComplete: 'tel', hint: t.phoneHint },
-    {
-      name: 'addressLine1',
-      label: t.addressLine1,
-      type: 'text',
-      autoComplete: 'address-line1',
-      legend: t.addressHeading,
-    },
-    { name: 'addressLine2', label: t.addressLine2, type: 'text', autoComplete: 'address-line2' },
-    { name: 'town', label: t.town, type: 'text', autoComplete: 'address-level2' },
-    {
-      name: 'postcode',
-      label: t.postcode,
-      type: 'text',
-      autoComplete: 'postal-code',
-      hint: t.postcodeHint,
-      short: true,
-    },
-    {
-      name: 'accountHolder',
-      label: t.accountHolder,
-      type: 'text',
-      autoComplete: 'cc-name',
-      hint: t.payoutText,
-      legend: t.payoutHeading,
-    },
-    {
-      name: 'sortCode',
-      label: t.sortCode,
-      type: 'text',
-      inputMode: 'numeric',
-      autoComplete: 'off',
-      hint: t.sortCodeHint,
-      short: true,
-    },
-    {
-      name: 'accountNumber',
-      label: t.accountNumber,
-      type: 'text',
-      inputMode: 'numeric',
-      autoComplete: 'off',
-      hint: t.accountNumberHint,
-      short: true,
-    },
-    { name: 'declareAge', label: t.declareAge, type: 'checkbox', legend: t.declarationsHeading },
-    { name: 'declareOwner', label: t.declareOwner, type: 'checkbox' },
-    { name: 'declareWiped', label: t.declareWiped, type: 'checkbox', link: linkOf(t.wipeGuideLink) },
-    { name: 'declareTerms', label: t.declareTerms, type: 'checkbox', link: linkOf(t.termsLink) },
-    { name: 'marketing', label: t.marketing, type: 'checkbox' },
-  ]
-  return fields.map((field) => (typed[field.name] ? { ...field, defaultValue: typed[field.name] } : field))
+  const words = copy.checkout
+  return CHECKOUT_FIELDS.map(({ name, type, autoComplete, inputMode, short, hint, legend, link }) => ({
+    name,
+    label: words[name],
+    type,
+    autoComplete,
+    inputMode,
+    short,
+    hint: hint && words[hint],
+    legend: legend && words[legend],
+    link: link && linkOf(words[link]),
+    defaultValue: typed[name] || undefined,
+  }))
 }
 
 /** A CMS link as a plain label and address, for a client component. */
