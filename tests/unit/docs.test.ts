@@ -8,6 +8,7 @@ import path from 'node:path'
  */
 const ROOT = path.resolve(__dirname, '../..')
 const README_MAX_LINES = 200
+const DEVELOPERS_MAX_LINES = 500
 const PAGES = [
   'README.md',
   ...readdirSync(path.join(ROOT, 'docs'))
@@ -89,6 +90,11 @@ describe('the README and docs/', () => {
     const text = read('README.md')
     const lines = text.split('\n').length - (text.endsWith('\n') ? 1 : 0)
     expect(lines).toBeLessThanOrEqual(README_MAX_LINES)
+  })
+
+  it(`keeps the developers' manual to ${DEVELOPERS_MAX_LINES} lines: the rest on the page its reader looks for`, () => {
+    const text = read('docs/developers.md')
+    expect(text.split('\n').length - (text.endsWith('\n') ? 1 : 0)).toBeLessThanOrEqual(DEVELOPERS_MAX_LINES)
   })
 
   it.each(PAGES)('%s names only npm scripts that exist', (file) => {
