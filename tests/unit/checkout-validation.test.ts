@@ -3,12 +3,11 @@ import {
   CHECKOUT_FIELDS,
   CHECKOUT_PROBLEMS,
   DECLARATIONS,
-  normaliseMobile,
-  normalisePostcode,
   validateCheckout,
-  validateTracker,
   type CheckoutFieldError,
 } from '@/orders/checkout-validation'
+import { validateTracker } from '@/orders/tracker-validation'
+import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
 
 const valid = {
   name: 'Ada Lovelace',

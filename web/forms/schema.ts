@@ -47,3 +47,18 @@ export const mustTick = <C extends string>(code: C) =>
     ticked,
     v.check((value) => value, code),
   )
+
+/** A value typed one way and kept another (a mobile, a postcode, a reference): refused when it cannot be. */
+export const normalised = <C extends string>(normalise: (typed: string) => string | null, missing: C, invalid: C) =>
+  v.pipe(
+    oneLine,
+    v.nonEmpty(missing),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const value = normalise(dataset.value)
+      if (value === null) {
+        addIssue({ message: invalid })
+        return NEVER
+      }
+      return value
+    }),
+  )

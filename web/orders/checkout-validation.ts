@@ -1,11 +1,11 @@
 import * as v from 'valibot'
-import { normaliseReference } from '@/lib/reference-format'
+import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
 import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
-import { mustTick, oneLine, text, ticked, validatorFor } from '@/forms/schema'
+import { mustTick, normalised, oneLine, text, ticked, validatorFor } from '@/forms/schema'
 import type { OrderCopy } from '@/content/types'
 
 /**
- * The rules of the checkout and tracker forms, run in the browser for instant messages and again
+ * The rules of the checkout form (the tracker's are in tracker-validation.ts), run in the browser for instant messages and again
  * on the server, which trusts nothing: one valibot schema per form. Each problem is a code naming
  * its words in the Orders document. Values come back normalised: the postcode as "SW1A 1AA", the mobile as "07700 900123".
  */
@@ -42,42 +42,6 @@ export type CheckoutProblem = (typeof CHECKOUT_PROBLEMS)[number]
 export type CheckoutFieldError = { field: string; code: CheckoutProblem }
 export type Validation<T> = { ok: true; value: T } | { ok: false; errors: CheckoutFieldError[] }
 
-export type CheckoutInput = {
-  name: string
-  email: string
-  phone: string
-  addressLine1: string
-  addressLine2: string
-  town: string
-  postcode: string
-  accountHolder: string
-  sortCode: string
-  accountNumber: string
-  declarations: Declaration[]
-  marketing: boolean
-}
-
-// Outward and inward codes (the Royal Mail format), and the one odd postcode the format misses.
-const POSTCODE = /^([A-Z]{1,2}[0-9][A-Z0-9]?)([0-9][ABD-HJLNP-UW-Z]{2})$/
-const MOBILE = /^07[1-57-9][0-9]{8}$/
-
-export function normalisePostcode(value: string): string | null {
-  const compact = value.toUpperCase().replace(/\s+/g, '')
-  if (compact === 'GIR0AA') return 'GIR 0AA'
-  const match = POSTCODE.exec(compact)
-  return match ? `${match[1]} ${match[2]}` : null
-}
-
-/** A UK mobile, typed with +44, spaces, dashes or brackets, as "07700 900123"; or null. */
-export function normaliseMobile(value: string): string | null {
-  // "+44 (0)7700 900123": the bracketed 0 is dropped after a country code.
-  let digits = value.replace(/^\s*(\+|00)?44\s*\(0\)/, '+44').replace(/[\s\-().]/g, '')
-  if (digits.startsWith('+44')) digits = `0${digits.slice(3)}`
-  else if (digits.startsWith('0044')) digits = `0${digits.slice(4)}`
-  else if (digits.startsWith('44') && digits.length === 12) digits = `0${digits.slice(2)}`
-  return MOBILE.test(digits) ? `${digits.slice(0, 5)} ${digits.slice(5)}` : null
-}
-
 const problem = (code: CheckoutProblem) => code
 
 /** A person's name: the seller's, or the bank account holder's. */
@@ -106,21 +70,6 @@ const bankDigits = (digits: number, missing: CheckoutProblem, invalid: CheckoutP
     v.nonEmpty(problem(missing)),
     v.transform((typed) => typed.replace(/[\s-]/g, '')),
     v.check((value) => new RegExp(`^[0-9]{${digits}}$`).test(value), problem(invalid)),
-  )
-
-/** A value typed one way and kept another (a mobile, a postcode): refused when it cannot be. */
-const normalised = (normalise: (typed: string) => string | null, missing: CheckoutProblem, invalid: CheckoutProblem) =>
-  v.pipe(
-    oneLine,
-    v.nonEmpty(problem(missing)),
-    v.rawTransform(({ dataset, addIssue, NEVER }) => {
-      const value = normalise(dataset.value)
-      if (value === null) {
-        addIssue({ message: problem(invalid) })
-        return NEVER
-      }
-      return value
-    }),
   )
 
 type CheckoutCopy = OrderCopy['checkout']
@@ -226,18 +175,7 @@ const checkoutSchema = v.pipe(
   v.object(Object.fromEntries(CHECKOUT_FIELDS.map(({ name, rule }) => [name, rule])) as CheckoutEntries),
   // Every declaration is ticked by now: the order records them, not the tick boxes.
   v.transform(
-    ({
-      name,
-      email,
-      phone,
-      addressLine1,
-      addressLine2,
-      town,
-      postcode,
-      accountHolder,
-      sortCode,
-      ...rest
-    }): CheckoutInput => ({
+    ({ name, email, phone, addressLine1, addressLine2, town, postcode, accountHolder, sortCode, ...rest }) => ({
       name,
       email,
       phone,
@@ -258,20 +196,5 @@ export const validateCheckout = validatorFor<CheckoutProblem, typeof checkoutSch
   body: unknown,
 ) => Validation<CheckoutInput>
 
-export type TrackerInput = { reference: string; lookup: { email: string } | { postcode: string } }
-
-const trackerSchema = v.pipe(
-  v.object({
-    reference: normalised(normaliseReference, 'referenceMissing', 'referenceInvalid'),
-    lookup: v.pipe(oneLine, v.nonEmpty(problem('lookupMissing'))),
-  }),
-  v.transform(({ reference, lookup }): TrackerInput => {
-    const postcode = normalisePostcode(lookup)
-    return { reference, lookup: lookup.includes('@') || !postcode ? { email: lookup.toLowerCase() } : { postcode } }
-  }),
-)
-
-/** The tracker's two fields: the reference, and the order's e-mail address or its postcode. */
-export const validateTracker = validatorFor<CheckoutProblem, typeof trackerSchema>(trackerSchema) as (
-  body: unknown,
-) => Validation<TrackerInput>
+/** A checkout as the order takes it: what the schema gives back, never written beside it. */
+export type CheckoutInput = v.InferOutput<typeof checkoutSchema>

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { oneLine } from '@/forms/schema'
-import { normalisePostcode } from '@/orders/checkout-validation'
+import { normalisePostcode } from '@/lib/uk-formats'
 import { isOrderStatus, type OrderStatus } from '@/orders/lifecycle'
 import { normaliseReference } from '@/orders/references'
 

@@ -1,6 +1,7 @@
 'use client'
 
-import { validateCheckout, validateTracker } from '@/orders/checkout-validation'
+import { validateCheckout } from '@/orders/checkout-validation'
+import { validateTracker } from '@/orders/tracker-validation'
 import { PageForm, type PageFormProps } from '../forms/page-form'
 
 const RULES = { checkout: validateCheckout, tracker: validateTracker }
