@@ -6,7 +6,7 @@ import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as Base
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
 import { linkOrigin } from '@/config'
-import { withLinkOrigin } from './link-origin'
+import { withLinkOrigin } from '@/mail/link-origin'
 
 /** Every problem the account endpoints report; each names its words in the Accounts document. */
 export const PROBLEM_CODES = [

@@ -25,7 +25,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { getDb } from '@/db/connection'
 import { user, verification } from '@/db/schema'
-import { eraseAccount } from '@/accounts/erasure'
+import { eraseAccount } from '@/your-data/erasure'
 import { hasOpenOrders, isLastManager } from '@/accounts/store'
 import { accountForm, type Outcome } from './endpoint'
 import { sendAccountMail } from './mail'

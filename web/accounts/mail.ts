@@ -6,7 +6,7 @@ import { queueEmails } from '@/mail/queue'
 import { kickOutbox } from '@/orders/jobs'
 import { renderEmail } from '@/mail/templates'
 import { RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from './lifetimes'
-import { currentLinkOrigin } from './link-origin'
+import { currentLinkOrigin } from '@/mail/link-origin'
 
 export type AccountMailKind = 'verifyEmail' | 'existingAccount' | 'resetPassword' | 'passwordChanged' | 'accountDeleted'
 

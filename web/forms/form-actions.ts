@@ -7,7 +7,7 @@ import { contactLimiter, newsletterLimiter } from '@/http/form-limits'
 import { clientKeyFrom, type RateLimiter } from '@/http/rate-limit'
 import type { FormAnswer } from './form-answer'
 import type { Validation } from './field-checks'
-import { signUpForNewsletter } from './newsletter-signup'
+import { signUpForNewsletter } from '@/subscriptions/newsletter-signup'
 import { validateNewsletter } from './newsletter-validation'
 import { validateContact } from './validation'
 
