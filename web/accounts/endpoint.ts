@@ -5,8 +5,7 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountVal
 import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
-import { linkOrigin } from '@/config'
-import { withLinkOrigin } from '@/mail/link-origin'
+import { linkOrigin, withLinkOrigin } from '@/mail/link-origin'
 
 /** Every problem the account endpoints report; each names its words in the Accounts document. */
 export const PROBLEM_CODES = [
