@@ -10,13 +10,14 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
   refuseToStartWithoutSharedSecrets()
-  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact] = await Promise.all([
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
     import('@/jobs/tick'),
     import('@/orders/jobs'),
     import('@/mail/outbox-job'),
     import('@/http/rate-limit-job'),
     import('@/subscriptions/jobs'),
     import('@/contact/retention'),
+    import('@/basket/jobs'),
   ])
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
@@ -26,5 +27,7 @@ export async function register() {
     subscriptions.priceAlertsJob,
     subscriptions.unconfirmedPurgeJob,
     contact.contactRetentionJob,
+    basket.basketUsesJob,
+    basket.basketCleanUpJob,
   ])
 }
