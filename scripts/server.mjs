@@ -31,7 +31,7 @@ const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 // Shared with the app through the process's globals (web/http/draining.ts, web/jobs/tick.ts,
-// web/mail/outbox.ts).
+// web/mail/outbox-kick.ts).
 const DRAINING = Symbol.for('handback.draining')
 const JOBS = Symbol.for('handback.jobs')
 const OUTBOX = Symbol.for('handback.outbox')

@@ -4,7 +4,7 @@ import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import type { ContactInput } from '@/forms/validation'
 import { describeError } from '@/lib/log'
-import { kickOutbox } from '@/mail/outbox'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { recordContactMessage } from './store'
 
 /** The message could not be kept (the database or the content could not be reached): nothing was. */

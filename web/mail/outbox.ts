@@ -1,9 +1,8 @@
 import 'server-only'
 import type { Env } from '@/config'
-import { getSiteSettings } from '@/content/loaders'
 import { describeError } from '@/lib/log'
 import { sendMail } from '@/mail/send'
-import { getDb, type Db } from '@/db/connection'
+import type { Db } from '@/db/connection'
 import { claimDueEmails, markEmailFailed, markEmailSent } from './outbox-store'
 
 /** Sends every message due at `now`; one that fails waits for its next attempt (see RETRY_DELAYS_MS). */
@@ -35,39 +34,4 @@ export async function deliverDueEmails(
       }
     }
   }
-}
-
-// Shared with scripts/server.mjs through the process's globals: on a stop it waits for `delivering`.
-const STATE = Symbol.for('handback.outbox')
-type State = { delivering: Promise<void> | null; again: boolean }
-const state = ((globalThis as typeof globalThis & { [STATE]?: State })[STATE] ??= {
-  delivering: null,
-  again: false,
-})
-
-/**
- * Sends what is due now, without making the caller wait; a send already running goes round again.
- * Every room that queues an e-mail calls this once its transaction has committed.
- */
-export function kickOutbox(): void {
-  if (state.delivering) {
-    state.again = true
-    return
-  }
-  state.delivering = (async () => {
-    const [db, settings] = await Promise.all([getDb(), getSiteSettings()])
-    do {
-      state.again = false
-      await deliverDueEmails(db, settings.productName)
-    } while (state.again)
-  })()
-    .catch((error: Error) => console.error(`E-mail outbox: ${describeError(error)}`))
-    .finally(() => {
-      state.delivering = null
-    })
-}
-
-/** Waits for the sending in progress, if any: for a graceful shutdown and for tests. */
-export async function outboxSettled(): Promise<void> {
-  while (state.delivering) await state.delivering
 }

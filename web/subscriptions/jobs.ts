@@ -1,7 +1,7 @@
 import 'server-only'
 import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
-import { kickOutbox } from '@/mail/outbox'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { checkPriceAlerts, PRICE_ALERTS_LOCK } from './price-alerts'
 import { purgeUnconfirmed } from './store'
 
