@@ -77,7 +77,9 @@ const config = [
   },
   {
     // Pure rules and feature rooms never reach up into the UI or the routes.
-    files: ['web/{lib,db,basket,orders,accounts,catalogue,mail,config,forms,http,contact}/**/*.{ts,tsx}'],
+    files: [
+      'web/{lib,db,jobs,basket,orders,accounts,catalogue,mail,config,forms,http,contact,subscriptions,your-data}/**/*.{ts,tsx}',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

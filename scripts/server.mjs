@@ -30,9 +30,11 @@ const hostname = listenAddress(values.hostname, port)
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
-// Shared with the app through the process's globals (web/http/draining.ts, web/orders/jobs.ts).
+// Shared with the app through the process's globals (web/http/draining.ts, web/jobs/tick.ts,
+// web/mail/outbox-kick.ts).
 const DRAINING = Symbol.for('handback.draining')
-const ORDER_JOBS = Symbol.for('handback.orderJobs')
+const JOBS = Symbol.for('handback.jobs')
+const OUTBOX = Symbol.for('handback.outbox')
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -80,15 +82,16 @@ function stop(signal) {
   globalThis[DRAINING] = true
   for (const response of inFlight) lastOnItsConnection(response)
   console.log(`${signal}: finishing the requests in flight (up to ${graceSeconds} s), taking no new ones.`)
-  const jobs = globalThis[ORDER_JOBS]
+  const jobs = globalThis[JOBS]
   if (jobs?.timer) clearInterval(jobs.timer)
+  const outbox = globalThis[OUTBOX]
   setTimeout(() => {
     console.error(`Stopped after ${graceSeconds} s with requests still open.`)
     server.closeAllConnections()
     process.exit(1)
   }, graceSeconds * 1000).unref()
   server.close(async () => {
-    while (jobs?.delivering) await jobs.delivering.catch(() => {})
+    while (outbox?.delivering) await outbox.delivering.catch(() => {})
     console.log('Stopped: every request in flight was answered.')
     process.exit(0)
   })

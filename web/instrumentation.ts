@@ -1,8 +1,8 @@
 /**
  * Runs once when a server process starts: with a shared database, the keys every instance must hold
- * alike are checked first (the process refuses to start without them); then the order jobs (e-mail
- * outbox, price holds, revised offer deadlines and reminders, quarantines) start ticking. Not in the
- * Edge runtime, not at build.
+ * alike are checked first (the process refuses to start without them); then the minute job starts
+ * ticking, with the jobs each room registers (the order clock, the e-mail outbox's retries, the
+ * clean-ups). Not in the Edge runtime, not at build.
  */
 export async function register() {
   // Next writes NEXT_RUNTIME into each build, so the edge build drops the imports below (the one
@@ -10,6 +10,24 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
   refuseToStartWithoutSharedSecrets()
-  const { startOrderJobs } = await import('@/orders/jobs')
-  startOrderJobs()
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
+    import('@/jobs/tick'),
+    import('@/orders/jobs'),
+    import('@/mail/outbox-job'),
+    import('@/http/rate-limit-job'),
+    import('@/subscriptions/jobs'),
+    import('@/contact/retention'),
+    import('@/basket/jobs'),
+  ])
+  // Each room's job, in this order every minute, each under its own lock.
+  startJobs([
+    orders.orderTimersJob,
+    outbox.outboxJob,
+    rateLimits.rateLimitPurgeJob,
+    subscriptions.priceAlertsJob,
+    subscriptions.unconfirmedPurgeJob,
+    contact.contactRetentionJob,
+    basket.basketUsesJob,
+    basket.basketCleanUpJob,
+  ])
 }

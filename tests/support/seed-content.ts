@@ -1,4 +1,4 @@
-import { withSiteFacts } from '@/lib/site-facts'
+import { withSiteFacts } from '@/content/site-facts'
 import { readSeed, type Doc } from './seed-copy'
 import { seedFacts } from './seed-facts'
 

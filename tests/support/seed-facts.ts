@@ -1,4 +1,4 @@
-import { siteFactsFrom, withSiteFacts, type SiteFactSource, type SiteFacts } from '@/lib/site-facts'
+import { siteFactsFrom, withSiteFacts, type SiteFactSource, type SiteFacts } from '@/content/site-facts'
 import { readSeed, type Doc } from './seed-copy'
 
 /** The seed's site facts as the site writes them ("1,770", "2pm"), read from the documents that hold them. */

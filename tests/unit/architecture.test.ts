@@ -3,8 +3,9 @@ import path from 'node:path'
 import { APP_ROUTES } from '@/proxy'
 
 /**
- * The house's shape, read from the import statements: no module reaches itself again through its
- * own imports (a circle makes load order matter and hides which room owns what).
+ * The house's shape, read from the imports (static, `import()` and `require`): no module reaches
+ * itself again through its own imports (a circle makes load order matter and hides which room owns
+ * what), and no room reaches up the floors below.
  */
 const root = path.resolve(__dirname, '../..')
 const ROOTS = ['web', 'content-api', 'content-rules', 'scripts', 'studio/schemaTypes']
@@ -19,7 +20,34 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]|\b(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g
+
+/**
+ * The floors, lowest first: a room (a top-level folder of web/, a top-level file there, or
+ * content-rules) imports only from floors below its own, never from its own floor's other rooms.
+ * What two domains share goes down a floor; the minute job and the outbox sit below every domain,
+ * which registers its job with the one and queues its e-mails in the other.
+ */
+const FLOORS: readonly (readonly string[])[] = [
+  ['content-rules'],
+  ['config'],
+  ['lib'],
+  ['content'],
+  ['db'],
+  ['jobs'],
+  ['http', 'mail'],
+  ['forms'],
+  ['catalogue', 'subscriptions', 'accounts'],
+  ['basket', 'contact'],
+  ['orders'],
+  ['your-data'],
+  ['components'],
+  ['app', 'proxy.ts', 'instrumentation.ts'],
+]
+
+/** Imports allowed to run up, each with its reason (at most four; none is needed today). */
+const UPWARD_ALLOWED: ReadonlyArray<{ from: string; to: string; why: string }> = []
 
 function resolve(from: string, specifier: string): string | null {
   let base: string
@@ -38,7 +66,7 @@ function importGraph(): Map<string, string[]> {
     files.map((file) => {
       const text = readFileSync(file, 'utf8')
       const targets = [...text.matchAll(IMPORT)]
-        .map((match) => resolve(file, match[1] ?? match[2]!))
+        .map((match) => resolve(file, match[1] ?? match[2] ?? match[3]!))
         .filter((target): target is string => target !== null && SOURCE.test(target))
       return [file, targets]
     }),
@@ -64,6 +92,29 @@ function circles(graph: Map<string, string[]>): string[][] {
   return found.map((circle) => circle.map((file) => path.relative(root, file)))
 }
 
+/** The room a file is in: content-rules, or the top-level folder (or file) of web/ it is in. */
+function roomOf(file: string): string | null {
+  const relative = path.relative(root, file).split(path.sep)
+  if (relative[0] === 'content-rules') return 'content-rules'
+  return relative[0] === 'web' ? relative[1]! : null
+}
+
+/** Every import from one room to another that does not run down the floors, as "from -> to". */
+function importsNotDown(graph: Map<string, string[]>, floors = FLOORS): string[] {
+  const floorOf = (room: string) => floors.findIndex((floor) => floor.includes(room))
+  const found: string[] = []
+  for (const [file, targets] of graph) {
+    const from = roomOf(file)
+    for (const target of targets) {
+      const to = roomOf(target)
+      if (!from || !to || from === to) continue
+      if (floorOf(from) < 0 || floorOf(to) < 0) throw new Error(`No floor for ${floorOf(from) < 0 ? from : to}`)
+      if (floorOf(to) >= floorOf(from)) found.push(`${path.relative(root, file)} -> ${path.relative(root, target)}`)
+    }
+  }
+  return found
+}
+
 describe('the import graph', () => {
   const graph = importGraph()
 
@@ -74,6 +125,32 @@ describe('the import graph', () => {
 
   it('has no circles', () => {
     expect(circles(graph)).toEqual([])
+  })
+
+  it('reads import() and require() too', () => {
+    expect(graph.get(path.join(root, 'web/instrumentation.ts'))).toContain(path.join(root, 'web/jobs/tick.ts'))
+  })
+
+  it('runs only down the floors', () => {
+    expect(UPWARD_ALLOWED.length).toBeLessThanOrEqual(4)
+    const allowed = UPWARD_ALLOWED.map(({ from, to }) => `${from} -> ${to}`)
+    expect(importsNotDown(graph).filter((edge) => !allowed.includes(edge))).toEqual([])
+  })
+
+  it('finds an import that runs up, or across one floor', () => {
+    const lib = path.join(root, 'web/lib/money.ts')
+    const orders = path.join(root, 'web/orders/orders.ts')
+    const contact = path.join(root, 'web/contact/store.ts')
+    const basket = path.join(root, 'web/basket/store.ts')
+    const graphWith = new Map([
+      [lib, [orders]],
+      [orders, [lib]],
+      [contact, [basket]],
+    ])
+    expect(importsNotDown(graphWith)).toEqual([
+      'web/lib/money.ts -> web/orders/orders.ts',
+      'web/contact/store.ts -> web/basket/store.ts',
+    ])
   })
 
   it('finds a circle when there is one', () => {

@@ -1,5 +1,5 @@
 import { readJsonBody } from '@/http/json-request'
-import { formEndpoint } from '@/http/form-endpoint'
+import { formEndpoint } from '@/forms/form-endpoint'
 import { MemoryHitStore, RateLimiter, clientKey, limitKey } from '@/http/rate-limit'
 
 const post = (body: BodyInit, type = 'application/json', headers: Record<string, string> = {}) =>

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
-import { linkOrigin } from '@/config'
+import { linkOrigin } from '@/mail/link-origin'
 
 // Where links in e-mails point is a setting (SITE_URL) or, on a developer's machine, the loopback
 // address the server listens on: never what a request's Host header says.

@@ -1,4 +1,4 @@
-import { siteFactsFrom, withSiteFacts, type SiteFactSource } from '@/lib/site-facts'
+import { siteFactsFrom, withSiteFacts, type SiteFactSource } from '@/content/site-facts'
 
 const source: SiteFactSource = {
   settings: {

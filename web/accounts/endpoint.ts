@@ -1,12 +1,12 @@
 import 'server-only'
+import { isAPIError } from 'better-auth/api'
 import { getAccountCopy } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountValidation } from '@/accounts/validation'
 import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
-import { linkOrigin } from '@/config'
-import { withLinkOrigin } from './link-origin'
+import { linkOrigin, withLinkOrigin } from '@/mail/link-origin'
 
 /** Every problem the account endpoints report; each names its words in the Accounts document. */
 export const PROBLEM_CODES = [
@@ -81,3 +81,10 @@ export function forwardedHeaders(request: Request): Headers {
   headers.set('x-forwarded-for', clientAddressFrom(request.headers))
   return headers
 }
+
+export const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
+export const refused = (errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({ ok: false, errors })
+export const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? []
+
+// Compared by shape: the class better-auth throws is not always the one this module imports.
+export const errorCode = (error: unknown) => (isAPIError(error) ? (error.body?.code ?? '') : null)

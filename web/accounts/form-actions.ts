@@ -1,14 +1,12 @@
 'use server'
 
 import 'server-only'
-import { isAPIError } from 'better-auth/api'
 import { verifyJWT } from 'better-auth/crypto'
 import { after } from 'next/server'
 import {
   validateChangePassword,
   validateCode,
   validateConfirmEmail,
-  validateDelete,
   validatePasswordOnly,
   validateEmailOnly,
   validateLogin,
@@ -25,9 +23,7 @@ import {
 import { eq } from 'drizzle-orm'
 import { getDb } from '@/db/connection'
 import { user, verification } from '@/db/schema'
-import { eraseAccount } from '@/accounts/erasure'
-import { hasOpenOrders, isLastManager } from '@/accounts/store'
-import { accountForm, type Outcome } from './endpoint'
+import { accountForm, cookiesOf, done, errorCode, refused } from './endpoint'
 import { sendAccountMail } from './mail'
 import { getAuth } from './auth'
 import { isCommonPassword } from './common-passwords'
@@ -37,10 +33,6 @@ import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
 import { endOtherSessions, isEnrollingSession, startedBy } from './two-factor'
-
-const done = (redirect: string, setCookies: string[] = []): Outcome => ({ ok: true, redirect, setCookies })
-const refused = (errors: Extract<Outcome, { ok: false }>['errors']): Outcome => ({ ok: false, errors })
-const cookiesOf = (headers: Headers | null | undefined) => headers?.getSetCookie() ?? []
 
 /** A new password must also not be one of the most common ones: checked here, on the server only. */
 function withCommonCheck<T extends { password: string }>(
@@ -54,9 +46,6 @@ function withCommonCheck<T extends { password: string }>(
     return result
   }
 }
-
-// Compared by shape: the class better-auth throws is not always the one this module imports.
-const errorCode = (error: unknown) => (isAPIError(error) ? (error.body?.code ?? '') : null)
 
 export const signUp = accountForm<SignUpInput>({
   limiter: limits.signUp,
@@ -268,30 +257,6 @@ export const changePassword = accountForm<ChangePasswordInput>({
       if (errorCode(error) === null) throw error
       return refused([{ field: 'currentPassword', code: 'currentPasswordWrong' }])
     }
-  },
-})
-
-export const deleteAccount = accountForm({
-  limiter: limits.deleteAccount,
-  page: '/profile',
-  validate: validateDelete,
-  run: async ({ currentPassword }, { headers }) => {
-    const visitor = await getSignedIn(headers)
-    if (!visitor) return done('/login?next=/profile')
-    const auth = await getAuth()
-    try {
-      await auth.api.verifyPassword({ body: { password: currentPassword }, headers })
-    } catch (error) {
-      if (errorCode(error) === null) throw error
-      return refused([{ field: 'currentPassword', code: 'currentPasswordWrong' }])
-    }
-    const db = await getDb()
-    if (await hasOpenOrders(db, visitor.user)) return refused('openOrders')
-    if (await isLastManager(db, visitor.user)) return refused('lastManager')
-    const signedOut = await auth.api.signOut({ headers, returnHeaders: true })
-    if ((await eraseAccount(db, visitor.user.id)) === 'open-orders') return refused('openOrders')
-    await sendAccountMail('accountDeleted', visitor.user)
-    return done('/login?notice=deleted', cookiesOf(signedOut.headers))
   },
 })
 

@@ -3,10 +3,10 @@ import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { sendMail, type MailMessage } from '@/mail/send'
 import { getDb } from '@/db/connection'
 import { queueEmails } from '@/mail/queue'
-import { kickOutbox } from '@/orders/jobs'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { renderEmail } from '@/mail/templates'
 import { RESET_LINK_SECONDS, VERIFY_LINK_SECONDS } from './lifetimes'
-import { currentLinkOrigin } from './link-origin'
+import { currentLinkOrigin } from '@/mail/link-origin'
 
 export type AccountMailKind = 'verifyEmail' | 'existingAccount' | 'resetPassword' | 'passwordChanged' | 'accountDeleted'
 

@@ -1,7 +1,6 @@
 import 'server-only'
-import { and, desc, eq, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { FINAL_STATUSES } from '@/orders/lifecycle'
 import { sellerOrder, user } from '@/db/schema'
 
 export type AccountOrder = { reference: string; status: string; totalPence: number; placedAt: Date }
@@ -42,19 +41,6 @@ function selectOrders(db: Db, which: SQL | undefined): Promise<AccountOrder[]> {
 // A guest order only: an order another account placed is never this one's, whatever its address.
 const guestOrdersOf = (email: string) =>
   and(isNull(sellerOrder.userId), eq(sql`lower(${sellerOrder.email})`, email.toLowerCase()))
-
-/** Whether the account has an order that is not finished: deleting it would strand that order. */
-export async function hasOpenOrders(
-  db: Pick<Db, 'select'>,
-  owner: { id: string; email: string; emailVerified: boolean },
-): Promise<boolean> {
-  const [open] = await db
-    .select({ id: sellerOrder.id })
-    .from(sellerOrder)
-    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...FINAL_STATUSES])))
-    .limit(1)
-  return Boolean(open)
-}
 
 /**
  * Whether the account is the only manager left: paying sellers and managing staff need one, so

@@ -19,8 +19,8 @@ import {
   getSiteSettings,
 } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { siteMetadata } from '@/lib/page-metadata'
-import { organization } from '@/lib/structured-data'
+import { siteMetadata } from '@/content/page-metadata'
+import { organization } from '@/content/structured-data'
 import { JsonLd } from '@/components/seo/json-ld'
 import '@/styles/index.css'
 

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { ErrorView } from '@/components/layout/error-view'
 import { getErrorPages } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { errorMetadata } from '@/lib/page-metadata'
+import { errorMetadata } from '@/content/page-metadata'
 
 export async function generateMetadata(): Promise<Metadata> {
   const { notFound } = await withoutStega(getErrorPages)

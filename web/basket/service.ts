@@ -1,11 +1,11 @@
 import 'server-only'
 import { getConditionGrades, getPriceList, getPricingRules } from '@/content/loaders'
 import { quote, type Quote } from '@/lib/pricing'
-import { addLine, changeQuantity, createBasket, findBasket, purgeExpiredBaskets } from '@/basket/store'
-import { getDb, type Db } from '@/db/connection'
+import { addLine, changeQuantity, createBasket, findBasket } from '@/basket/store'
+import { getDb } from '@/db/connection'
 import { EMPTY_BASKET, type BasketView } from './types'
 import { priceBasket } from './price-basket'
-import { describeError } from '@/lib/log'
+import { noteBasketUse } from './usage'
 
 /** The sell flow's server side: a stored basket joined with the published price list. */
 
@@ -14,24 +14,12 @@ async function pricing() {
   return { models, grades, rules }
 }
 
-// Baskets unused for 30 days are forgotten: lookups already ignore them, and this clears them out
-// now and then, from whichever request comes along, so no separate job is needed.
-const PURGE_EVERY_MS = 60 * 60 * 1000
-let lastPurge = 0
-
-function purgeNowAndThen(db: Db) {
-  if (Date.now() - lastPurge < PURGE_EVERY_MS) return
-  lastPurge = Date.now()
-  purgeExpiredBaskets(db).catch((error: Error) => console.error(`Basket purge failed: ${describeError(error)}`))
-}
-
 /** The visitor's basket, priced now; an empty one when the token is missing, unknown or expired. */
 export async function readBasket(token: string | undefined): Promise<BasketView> {
   const { models, grades, rules } = await pricing()
   if (!token) return EMPTY_BASKET(rules.basketLimit)
-  const db = await getDb()
-  purgeNowAndThen(db)
-  const found = await findBasket(db, token)
+  const found = await findBasket(await getDb(), token)
+  if (found) noteBasketUse(found.id)
   return found ? priceBasket(found.lines, models, grades, rules.basketLimit) : EMPTY_BASKET(rules.basketLimit)
 }
 

@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
-import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { basket, basketLine, type BasketLineRow } from '@/db/schema'
 import { assertLimit, assertNewLine, assertQuantity, isUuid, type NewBasketLine } from './input'
@@ -11,7 +11,7 @@ export const BASKET_TTL_DAYS = 30
 // A line set to zero stays this long so the basket can offer "undo".
 const UNDO_WINDOW_MS = 60 * 60 * 1000
 const DAY_MS = 24 * 60 * 60 * 1000
-/** How often reading a basket moves its last use on. */
+/** How often a basket's reads move its last use on. */
 export const MARK_USED_EVERY_MS = 60 * 60 * 1000
 const TOKEN_BYTES = 32
 // 32 bytes in unpadded base64url are 43 characters; the last carries 4 bits and 2 zero bits,
@@ -49,39 +49,54 @@ export async function createBasket(db: Db): Promise<{ id: string; token: string 
 
 /**
  * The visitor's basket, or null when the token is malformed, unknown or unused for longer than
- * BASKET_TTL_DAYS. Marks the basket used (at most once in MARK_USED_EVERY_MS), and drops lines that
- * have been at zero past the undo window.
+ * BASKET_TTL_DAYS; lines at zero past the undo window are left out. A read writes nothing: the
+ * caller notes the use (noteBasketUse) and the basket's job marks it and clears out what is old.
  */
 export async function findBasket(db: Db, token: string, now: Date = new Date()): Promise<Basket | null> {
   if (!isWellFormedToken(token)) return null
-  return db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ id: basket.id, lastUsedAt: basket.lastUsedAt })
-      .from(basket)
-      .where(and(eq(basket.tokenHash, hashToken(token)), gte(basket.lastUsedAt, expiryCutoff(now))))
-    if (!found) return null
-    // The header's badge reads the basket on every page a seller opens: a write each time would
-    // queue those reads on the basket's row (GET /api/basket ran at 207 req/s through nginx, all
-    // waiting on one lock). Thirty days of life need no finer mark than this.
-    if (now.getTime() - found.lastUsedAt.getTime() >= MARK_USED_EVERY_MS) {
-      await tx.update(basket).set({ lastUsedAt: now }).where(eq(basket.id, found.id))
-    }
-    await tx
-      .delete(basketLine)
-      .where(
-        and(
-          eq(basketLine.basketId, found.id),
-          eq(basketLine.quantity, 0),
-          lt(basketLine.updatedAt, new Date(now.getTime() - UNDO_WINDOW_MS)),
-        ),
-      )
-    const lines = await tx
-      .select()
-      .from(basketLine)
-      .where(eq(basketLine.basketId, found.id))
-      .orderBy(asc(basketLine.createdAt), asc(basketLine.id))
-    return { id: found.id, lines }
-  })
+  const [found] = await db
+    .select({ id: basket.id })
+    .from(basket)
+    .where(and(eq(basket.tokenHash, hashToken(token)), gte(basket.lastUsedAt, expiryCutoff(now))))
+  if (!found) return null
+  const lines = await db
+    .select()
+    .from(basketLine)
+    .where(
+      and(
+        eq(basketLine.basketId, found.id),
+        or(gt(basketLine.quantity, 0), gte(basketLine.updatedAt, undoCutoff(now))),
+      ),
+    )
+    .orderBy(asc(basketLine.createdAt), asc(basketLine.id))
+  return { id: found.id, lines }
+}
+
+/**
+ * Moves each basket's last use on to when it was read, at most once in MARK_USED_EVERY_MS: thirty
+ * days of life need no finer mark, and the baskets a busy minute read cost one pass of the job.
+ */
+export async function markBasketsUsed(db: Db, uses: ReadonlyMap<string, Date>): Promise<number> {
+  let marked = 0
+  for (const [id, at] of uses) {
+    if (!isUuid(id)) continue
+    const updated = await db
+      .update(basket)
+      .set({ lastUsedAt: at })
+      .where(and(eq(basket.id, id), lte(basket.lastUsedAt, new Date(at.getTime() - MARK_USED_EVERY_MS))))
+      .returning({ id: basket.id })
+    marked += updated.length
+  }
+  return marked
+}
+
+/** Deletes the lines that have been at zero past the undo window (findBasket no longer shows them). */
+export async function purgeUndoneLines(db: Db, now: Date = new Date()): Promise<number> {
+  const deleted = await db
+    .delete(basketLine)
+    .where(and(eq(basketLine.quantity, 0), lt(basketLine.updatedAt, undoCutoff(now))))
+    .returning({ id: basketLine.id })
+  return deleted.length
 }
 
 /**
@@ -182,6 +197,10 @@ export async function purgeExpiredBaskets(db: Db, now: Date = new Date()): Promi
     .where(lt(basket.lastUsedAt, expiryCutoff(now)))
     .returning({ id: basket.id })
   return deleted.length
+}
+
+function undoCutoff(now: Date): Date {
+  return new Date(now.getTime() - UNDO_WINDOW_MS)
 }
 
 function expiryCutoff(now: Date): Date {

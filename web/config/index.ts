@@ -34,15 +34,6 @@ export function siteOrigin(env: Env = processEnv()): string | undefined {
   }
 }
 
-/**
- * Where links in e-mails point: SITE_URL, or without it http://localhost and the port the server
- * listens on (`npm start` then listens on loopback only). Never a request's Host header, which
- * whoever sends the request writes: a forged one must not send a reset link elsewhere.
- */
-export function linkOrigin(env: Env = processEnv()): string {
-  return siteOrigin(env) ?? `http://localhost:${setting(env, 'PORT') ?? '3000'}`
-}
-
 // --- Where data is kept ----------------------------------------------------------------------
 
 const MIGRATIONS_JOURNAL = path.join('web', 'db', 'migrations', 'meta', '_journal.json')

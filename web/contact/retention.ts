@@ -1,10 +1,18 @@
 import 'server-only'
 import { getContactInboxCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
+import type { Job } from '@/jobs/tick'
 import { purgeClosedContactMessages } from './store'
 
 /** Deletes the messages closed longer ago than the Contact inbox document says to keep them. */
 export async function purgeExpiredContactMessages(now = new Date()): Promise<number> {
   const [copy, db] = await Promise.all([getContactInboxCopy(), getDb()])
   return purgeClosedContactMessages(db, copy.retentionDays, now)
+}
+
+/** Closed messages past the period the Contact inbox document sets. */
+export const contactRetentionJob: Job = {
+  name: 'Contact message purge',
+  lock: 735_120_005,
+  run: () => purgeExpiredContactMessages(),
 }

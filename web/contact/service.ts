@@ -1,10 +1,10 @@
 import 'server-only'
-import { linkOrigin } from '@/config'
+import { linkOrigin } from '@/mail/link-origin'
 import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import type { ContactInput } from '@/forms/validation'
 import { describeError } from '@/lib/log'
-import { kickOutbox } from '@/orders/jobs'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { recordContactMessage } from './store'
 
 /** The message could not be kept (the database or the content could not be reached): nothing was. */

@@ -29,7 +29,7 @@ import {
   siteSettingsQuery,
   subscriptionCopyQuery,
 } from './queries'
-import { siteFactsFrom, withSiteFacts } from '@/lib/site-facts'
+import { siteFactsFrom, withSiteFacts } from '@/content/site-facts'
 
 /**
  * Named reads of the content model. Pages and layouts call these; components get props. Every

@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Metadata } from 'next'
-import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+import { errorMetadata, pageMetadata } from '@/content/page-metadata'
 import { getErrorPages, getPage, getSiteSettings } from './loaders'
 import { withoutStega } from './stega'
 

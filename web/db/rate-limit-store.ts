@@ -2,7 +2,7 @@ import 'server-only'
 import { createHmac } from 'node:crypto'
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm'
 import { readAuthSecret } from '@/config/secrets'
-import type { HitStore } from '@/http/rate-limit'
+import type { HitStore } from './hit-store'
 import type { Db } from './connection'
 import { rateLimitHit } from './schema'
 

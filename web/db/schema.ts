@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { ORDER_STATUSES } from '@/orders/lifecycle'
+import { ORDER_STATUSES } from '@rules/order-statuses'
 
 export * from './account-schema'
 

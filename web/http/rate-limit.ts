@@ -1,4 +1,5 @@
 import { databaseUrl } from '@/config'
+import type { HitStore } from '@/db/hit-store'
 
 /**
  * Limits on requests per key (a client address, an account) in a sliding window. The counts live
@@ -7,20 +8,6 @@ import { databaseUrl } from '@/config'
  * end; beside a shared database (DATABASE_URL) that database, so that every instance counts toward
  * one limit, with this process's memory as insurance while it cannot be reached.
  */
-export interface HitStore {
-  /** The times of the key's hits still inside the window, oldest first. */
-  read(key: string, now: number, windowMs: number): Promise<number[]>
-  /** Records a hit at `now`. */
-  add(key: string, now: number, windowMs: number): Promise<void>
-  /**
-   * Atomically: the key's hits inside the window before this one, oldest first, and a hit recorded
-   * at `now` only if they were fewer than `limit`. Without it, a read then an add.
-   */
-  take?(key: string, now: number, windowMs: number, limit: number): Promise<number[]>
-  /** Forgets the key's hits. */
-  clear(key: string): Promise<void>
-}
-
 /**
  * Hits in memory, at most `maxKeys` keys: a Map kept in order of last use, so the key evicted when
  * a new one arrives past the cap is the one unused longest, found in constant time.

@@ -3,7 +3,7 @@ import type { Env } from '@/config'
 import { describeError } from '@/lib/log'
 import { sendMail } from '@/mail/send'
 import type { Db } from '@/db/connection'
-import { claimDueEmails, markEmailFailed, markEmailSent } from '@/orders/orders'
+import { claimDueEmails, markEmailFailed, markEmailSent } from './outbox-store'
 
 /** Sends every message due at `now`; one that fails waits for its next attempt (see RETRY_DELAYS_MS). */
 export async function deliverDueEmails(

@@ -4,7 +4,8 @@ import { emailOutbox } from '@/db/schema'
 import type { MailMessage } from './send'
 
 type Writer = Pick<Db, 'insert'>
-export type QueuedEmail = MailMessage & { kind: string; contactMessageId?: string }
+/** A message and what it is about: the order or contact message it belongs to, when there is one. */
+export type QueuedEmail = MailMessage & { kind: string; orderId?: string; contactMessageId?: string }
 
 /**
  * Puts messages in the e-mail outbox, in the caller's transaction when it has one: they go once it
@@ -14,6 +15,7 @@ export async function queueEmails(db: Writer, emails: QueuedEmail[]): Promise<vo
   if (!emails.length) return
   await db.insert(emailOutbox).values(
     emails.map((email) => ({
+      orderId: email.orderId ?? null,
       kind: email.kind,
       toAddress: email.to,
       subject: email.subject,

@@ -7,7 +7,8 @@ import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecy
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/order-token'
 import { getOrder, moveOrder, recordEvent, revisedTotal, type MoveRequest, type OrderRecord } from '@/orders/orders'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
-import { kickOutbox, timerContext } from './jobs'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { timerContext } from './jobs'
 import { applyTimers } from './timers'
 import { orderMail } from './mail'
 

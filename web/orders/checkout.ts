@@ -11,7 +11,7 @@ import { formatStorage } from '@/lib/storage-size'
 import { priceOf } from '@/lib/pricing'
 import type { BasketView } from '@/basket/types'
 import { priceBasket } from '@/basket/price-basket'
-import { kickOutbox } from './jobs'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { orderMail } from './mail'
 import { loadOrderMailContext } from './mail-context'
 

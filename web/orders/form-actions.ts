@@ -2,7 +2,7 @@
 
 import 'server-only'
 import { cookies } from 'next/headers'
-import { linkOrigin } from '@/config'
+import { linkOrigin } from '@/mail/link-origin'
 import { getSignedIn } from '@/accounts/session'
 import { getOrderCopy } from '@/content/loaders'
 import { validateCheckout, type CheckoutInput } from '@/orders/checkout-validation'

@@ -1,19 +1,11 @@
 import 'server-only'
-import { and, asc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { newReference } from './references'
-import {
-  basket,
-  basketLine,
-  emailOutbox,
-  orderEvent,
-  orderItem,
-  sellerOrder,
-  user,
-  type OrderItemRow,
-} from '@/db/schema'
+import { basket, basketLine, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -137,7 +129,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
     fromStatus: 'placed',
     toStatus: 'placed',
   })
-  await queueEmails(tx, created.id, order.emails(created))
+  await queueEmails(tx, orderEmails(created.id, order.emails(created)))
   if (order.basket) await tx.delete(basketLine).where(eq(basketLine.basketId, order.basket.id))
   return { kind: 'placed', ...created }
 }
@@ -174,19 +166,9 @@ function violates(error: unknown, constraint: string): boolean {
   return false
 }
 
-async function queueEmails(tx: Tx, orderId: string, emails: Array<MailMessage & { kind: string }>) {
-  if (!emails.length) return
-  await tx.insert(emailOutbox).values(
-    emails.map((email) => ({
-      orderId,
-      kind: email.kind,
-      toAddress: email.to,
-      subject: email.subject,
-      textBody: email.text,
-      htmlBody: email.html,
-    })),
-  )
-}
+/** An order's e-mails, each tied to the order (erasure and the data download find them by it). */
+const orderEmails = (orderId: string, emails: Array<MailMessage & { kind: string }>): QueuedEmail[] =>
+  emails.map((email) => ({ ...email, orderId }))
 
 export type OrderRecord = typeof sellerOrder.$inferSelect & {
   items: OrderItemRow[]
@@ -294,7 +276,7 @@ export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResul
     })
     if (request.emails) {
       const order = await readInTx(tx, request.orderId)
-      if (order?.email) await queueEmails(tx, request.orderId, request.emails(order))
+      if (order?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(order)))
     }
     return { ok: true, from: request.expectedStatus as OrderStatus, to }
   })
@@ -350,7 +332,7 @@ export async function recordEvent(
       .returning({ id: orderEvent.id })
     if (event.emails) {
       const full = await readInTx(tx, event.orderId)
-      if (full?.email) await queueEmails(tx, event.orderId, event.emails(full))
+      if (full?.email) await queueEmails(tx, orderEmails(event.orderId, event.emails(full)))
     }
     return recorded!.id
   })
@@ -434,84 +416,6 @@ export const revisedTotal = (order: { items: Array<Pick<OrderItemRow, 'pricePenc
 export function statusSince(order: OrderRecord): Date {
   const moves = order.events.filter((event) => event.toStatus === order.status && event.fromStatus !== event.toStatus)
   return moves.at(-1)?.at ?? order.placedAt
-}
-
-export type OutboxMessage = { id: string; kind: string; attempts: number } & MailMessage
-
-const LEASE_MS = 5 * 60 * 1000
-
-/**
- * Claims due e-mails for sending: each is leased for a few minutes (its next attempt moved on),
- * so two senders never take the same message, and one that dies mid-send is retried later.
- */
-export async function claimDueEmails(db: Db, now: Date, limit = 20): Promise<OutboxMessage[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: emailOutbox.id })
-      .from(emailOutbox)
-      .where(and(eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, now)))
-      .orderBy(asc(emailOutbox.createdAt))
-      .limit(limit)
-      .for('update', { skipLocked: true })
-    if (!due.length) return []
-    const claimed = await tx
-      .update(emailOutbox)
-      .set({ nextAttemptAt: new Date(now.getTime() + LEASE_MS), attempts: sql`${emailOutbox.attempts} + 1` })
-      .where(
-        inArray(
-          emailOutbox.id,
-          due.map((row) => row.id),
-        ),
-      )
-      .returning()
-    return claimed.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      attempts: row.attempts,
-      to: row.toAddress,
-      subject: row.subject,
-      text: row.textBody,
-      html: row.htmlBody,
-      replyTo: row.replyTo,
-      listUnsubscribe: row.listUnsubscribe,
-    }))
-  })
-}
-
-// Waits after the 1st, 2nd, … failed attempt; after the last, the message is marked failed.
-export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 12 * 3600_000, 24 * 3600_000]
-
-/**
- * The claim a sender holds: the message is still pending and nobody claimed it since (each claim
- * counts an attempt). A sender whose lease ran out and whose message was claimed again by another
- * changes nothing: the newer claim decides.
- */
-const stillClaimed = (message: Pick<OutboxMessage, 'id' | 'attempts'>) =>
-  and(eq(emailOutbox.id, message.id), eq(emailOutbox.status, 'pending'), eq(emailOutbox.attempts, message.attempts))
-
-/** Records a message as sent; false if the sender no longer held its claim. */
-export async function markEmailSent(db: Db, message: Pick<OutboxMessage, 'id' | 'attempts'>): Promise<boolean> {
-  const updated = await db
-    .update(emailOutbox)
-    .set({ status: 'sent', sentAt: new Date(), lastError: null })
-    .where(stillClaimed(message))
-    .returning({ id: emailOutbox.id })
-  return updated.length === 1
-}
-
-/** Records a failed attempt (the next one waits, or the message has failed); false if the claim was lost. */
-export async function markEmailFailed(db: Db, message: OutboxMessage, error: string, now: Date): Promise<boolean> {
-  const delay = RETRY_DELAYS_MS[message.attempts - 1]
-  const updated = await db
-    .update(emailOutbox)
-    .set(
-      delay === undefined
-        ? { status: 'failed', lastError: error }
-        : { nextAttemptAt: new Date(now.getTime() + delay), lastError: error },
-    )
-    .where(stillClaimed(message))
-    .returning({ id: emailOutbox.id })
-  return updated.length === 1
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

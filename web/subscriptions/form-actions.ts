@@ -2,9 +2,14 @@
 
 import 'server-only'
 import { headers } from 'next/headers'
+import { answerForm, text } from '@/forms/answer-form'
 import type { FormAnswer } from '@/forms/form-answer'
+import { validateNewsletter } from '@/forms/newsletter-validation'
+import { StoreUnavailableError } from '@/forms/store-unavailable'
+import { newsletterLimiter } from '@/http/form-limits'
 import { describeError } from '@/lib/log'
 import { clientKeyFrom, RateLimiter } from '@/http/rate-limit'
+import { signUpForNewsletter } from './newsletter-signup'
 import { confirmLink, requestPriceAlert, unsubscribeLink } from './service'
 import { validatePriceAlert } from './validation'
 
@@ -61,4 +66,22 @@ export async function unsubscribeForm(_previous: LinkAnswer, form: FormData): Pr
 function field(form: FormData, name: string): string {
   const value = form.get(name)
   return typeof value === 'string' ? value : ''
+}
+
+/**
+ * The newsletter strip's sign-up, as a server action: the form posts here with scripts or without
+ * (Next renders the answer into the page a browser running none is sent back to). The same rules,
+ * store and rate limit as `POST /api/newsletter`; Next refuses an action posted from another site.
+ */
+export async function subscribe(_previous: FormAnswer, form: FormData): Promise<FormAnswer> {
+  const email = text(form, 'email')
+  const consent = form.has('consent')
+  return answerForm(form, {
+    limiter: newsletterLimiter,
+    typed: { email, ...(consent ? { consent: 'on' } : {}) },
+    check: (website) => validateNewsletter({ email, consent, ...website }),
+    store: signUpForNewsletter,
+    unavailable: StoreUnavailableError,
+    name: 'Newsletter sign-up',
+  })
 }

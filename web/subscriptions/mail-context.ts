@@ -1,5 +1,5 @@
 import 'server-only'
-import { linkOrigin } from '@/config'
+import { linkOrigin } from '@/mail/link-origin'
 import { getEmailCopy } from '@/content/loaders'
 import type { SubscriptionMailContext } from './mail'
 

@@ -8,7 +8,7 @@ import { jobOrigin, mailContext } from './mail-context'
 import { watchedModels } from './store'
 
 // Any constant will do, as long as nothing else in the database uses it for an advisory lock.
-const PRICE_ALERTS_LOCK = 735_120_004
+export const PRICE_ALERTS_LOCK = 735_120_004
 
 /**
  * The price alerts a publish owes, e-mailed through the outbox (see alertRisenPrices), with the
@@ -18,15 +18,18 @@ const PRICE_ALERTS_LOCK = 735_120_004
  * instance holds the job.
  */
 export async function sendPriceAlerts(now = new Date()): Promise<number | null> {
-  return runExclusively(PRICE_ALERTS_LOCK, async () => {
-    const db = await getDb()
-    // Nobody waiting for a rise: no need to read the catalogue.
-    const watched = await watchedModels(db)
-    if (!watched.length) return 0
-    const [published, context] = await Promise.all([
-      fetchQuery(modelTopPricesQuery, { live: true }),
-      jobOrigin().then(mailContext),
-    ])
-    return alertRisenPrices(db, published, (recipient, rise) => priceAlertMail(recipient, rise, context), now, watched)
-  })
+  return runExclusively(PRICE_ALERTS_LOCK, () => checkPriceAlerts(now))
+}
+
+/** sendPriceAlerts' work, for a caller that already holds PRICE_ALERTS_LOCK (the minute job). */
+export async function checkPriceAlerts(now = new Date()): Promise<number> {
+  const db = await getDb()
+  // Nobody waiting for a rise: no need to read the catalogue.
+  const watched = await watchedModels(db)
+  if (!watched.length) return 0
+  const [published, context] = await Promise.all([
+    fetchQuery(modelTopPricesQuery, { live: true }),
+    jobOrigin().then(mailContext),
+  ])
+  return alertRisenPrices(db, published, (recipient, rise) => priceAlertMail(recipient, rise, context), now, watched)
 }

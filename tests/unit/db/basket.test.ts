@@ -7,9 +7,11 @@ import {
   findBasket,
   hashToken,
   isWellFormedToken,
+  markBasketsUsed,
   MARK_USED_EVERY_MS,
   newBasketToken,
   purgeExpiredBaskets,
+  purgeUndoneLines,
   setQuantity,
   type NewBasketLine,
 } from '@/basket/store'
@@ -100,21 +102,22 @@ describe('createBasket and findBasket', () => {
     await expect(findBasket(db, token, later(BASKET_TTL_DAYS * DAY_MS + HOUR_MS))).resolves.toBeNull()
   })
 
-  it('marks a basket used at most once an hour, so reading it is not a write each time', async () => {
-    const { id, token } = await createBasket(db)
+  it('marks a basket used (the job, from the reads noted) at most once an hour', async () => {
+    const { id } = await createBasket(db)
     const lastUsed = async () =>
       (await db.select({ at: basket.lastUsedAt }).from(basket).where(eq(basket.id, id)))[0]!.at.getTime()
     const created = await lastUsed()
-    await findBasket(db, token, new Date(created + MARK_USED_EVERY_MS / 2))
+    await markBasketsUsed(db, new Map([[id, new Date(created + MARK_USED_EVERY_MS / 2)]]))
     expect(await lastUsed()).toBe(created)
     const read = new Date(created + MARK_USED_EVERY_MS + 1000)
-    await findBasket(db, token, read)
+    await markBasketsUsed(db, new Map([[id, read]]))
     expect(await lastUsed()).toBe(read.getTime())
   })
 
   it('counts the 30 days from the last use, not from creation', async () => {
     const { id, token } = await createBasket(db)
     await expect(findBasket(db, token, later(20 * DAY_MS))).resolves.toMatchObject({ id })
+    await markBasketsUsed(db, new Map([[id, later(20 * DAY_MS)]]))
     await expect(findBasket(db, token, later(45 * DAY_MS))).resolves.toMatchObject({ id })
     await expect(findBasket(db, token, later(80 * DAY_MS))).resolves.toBeNull()
   })
@@ -134,6 +137,7 @@ describe('createBasket and findBasket', () => {
     expect(withinHour?.lines.find((line) => line.id === lineId)?.quantity).toBe(0)
     const afterHour = await findBasket(db, token, later(70 * 60 * 1000))
     expect(afterHour?.lines.map((line) => line.gradeKey)).toEqual(['fair'])
+    await purgeUndoneLines(db, later(70 * 60 * 1000))
     expect(await quantityOf(lineId)).toBeUndefined()
   })
 })
@@ -328,7 +332,7 @@ describe('purgeExpiredBaskets', () => {
     await db.delete(basket)
     const stale = await basketWithLine()
     const kept = await basketWithLine()
-    await findBasket(db, kept.token, later(20 * DAY_MS))
+    await markBasketsUsed(db, new Map([[kept.id, later(20 * DAY_MS)]]))
     await expect(purgeExpiredBaskets(db, later(BASKET_TTL_DAYS * DAY_MS + HOUR_MS))).resolves.toBe(1)
     expect(await db.select().from(basket).where(eq(basket.id, stale.id))).toEqual([])
     expect(await quantityOf(stale.lineId)).toBeUndefined()

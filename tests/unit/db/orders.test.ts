@@ -2,15 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { asc, count, eq, inArray } from 'drizzle-orm'
 import { addLine, createBasket, findBasket, type NewBasketLine } from '@/basket/store'
 import type { Db } from '@/db/connection'
+import { claimDueEmails, markEmailFailed, markEmailSent, RETRY_DELAYS_MS } from '@/mail/outbox-store'
 import {
-  claimDueEmails,
   findOrderByLookup,
   getOrder,
-  markEmailFailed,
-  markEmailSent,
   moveOrder,
   placeOrder,
-  RETRY_DELAYS_MS,
   type MoveRequest,
   type NewOrder,
   type NewOrderItem,

@@ -2,7 +2,7 @@ import type { Metadata } from 'next'
 import { CmsPage } from '@/components/layout/cms-page'
 import { getErrorPages, getPage, getPagePaths, getSiteSettings } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { errorMetadata, pageMetadata } from '@/lib/page-metadata'
+import { errorMetadata, pageMetadata } from '@/content/page-metadata'
 import { PER_VISITOR_PATHS } from '@/lib/per-visitor-paths'
 
 type Props = { params: Promise<{ slug?: string[] }> }

@@ -17,9 +17,9 @@ import {
 import { withoutStega } from '@/content/stega'
 import type { QuoteChoices } from '@/components/quote/quote-form'
 import { formatPence } from '@/lib/money'
-import { pageMetadata } from '@/lib/page-metadata'
+import { pageMetadata } from '@/content/page-metadata'
 import { fillTemplate } from '@/lib/templates'
-import { breadcrumbList } from '@/lib/structured-data'
+import { breadcrumbList } from '@/content/structured-data'
 
 type Params = { params: Promise<{ model: string }> }
 

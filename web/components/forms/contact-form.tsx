@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { PageSection } from '@/content/types'
-import { sendContactMessage } from '@/forms/form-actions'
+import { sendContactMessage } from '@/contact/form-actions'
 import { NO_ANSWER } from '@/forms/form-answer'
 import { LIMITS } from '@/forms/limits'
 import { fillTemplate } from '@/lib/templates'

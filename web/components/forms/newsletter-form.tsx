@@ -2,7 +2,7 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { NewsletterContent } from '@/content/types'
-import { subscribe } from '@/forms/form-actions'
+import { subscribe } from '@/subscriptions/form-actions'
 import { NO_ANSWER } from '@/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
 import { ActionForm } from './action-form'

@@ -3,7 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import type { HeaderContent } from '@/content/types'
-import type { DeviceIndexEntry } from '@/lib/device-index'
+import type { DeviceIndexEntry } from '@/content/device-index'
 import { formatPence } from '@/lib/money'
 import { matchItems, shortBrand } from '@/lib/search'
 import { fillTemplate } from '@/lib/templates'

@@ -3,7 +3,7 @@
 import Link from 'next/link'
 import { useEffect } from 'react'
 import type { Navigation } from '@/content/types'
-import type { DeviceIndexEntry } from '@/lib/device-index'
+import type { DeviceIndexEntry } from '@/content/device-index'
 import { fillTemplate } from '@/lib/templates'
 import { ContentLink } from '../ui/content-link'
 import { useDeviceIndex } from './use-device-index'

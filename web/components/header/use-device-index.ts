@@ -1,7 +1,7 @@
 'use client'
 
 import { useCallback, useState } from 'react'
-import type { DeviceIndexEntry } from '@/lib/device-index'
+import type { DeviceIndexEntry } from '@/content/device-index'
 
 const INDEX_URL = '/api/devices'
 type State = { status: 'idle' | 'loading' | 'error' } | { status: 'ready'; devices: DeviceIndexEntry[] }

@@ -10,7 +10,7 @@ import {
   getSiteSettings,
 } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
-import { breadcrumbList, faqPage } from '@/lib/structured-data'
+import { breadcrumbList, faqPage } from '@/content/structured-data'
 import type { BasketView } from '@/basket/types'
 import { PageView } from './page-view'
 

@@ -2,7 +2,7 @@ import type { DeviceCatalogue, PageSection } from '@/content/types'
 import Link from 'next/link'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { modelsByMake } from '@/lib/catalogue'
+import { modelsByMake } from '@/content/catalogue'
 
 type Props = { section: Extract<PageSection, { _type: 'deviceCatalogueSection' }>; catalogue: DeviceCatalogue }
 

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { PortableText, type PortableTextComponents } from 'next-sanity'
 import type { BlockContent } from '@/content/sanity.types'
-import type { ResolvedSiteFact } from '@/lib/site-facts'
+import type { ResolvedSiteFact } from '@/content/site-facts'
 
 const components: PortableTextComponents = {
   types: {

@@ -1,6 +1,6 @@
 import { ContactUnavailableError, receiveContactMessage } from '@/contact/service'
 import { validateContact } from '@/forms/validation'
-import { formEndpoint } from '@/http/form-endpoint'
+import { formEndpoint } from '@/forms/form-endpoint'
 import { contactLimiter } from '@/http/form-limits'
 
 export const POST = formEndpoint({

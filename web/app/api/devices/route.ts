@@ -1,5 +1,5 @@
 import { getDeviceCatalogue } from '@/content/loaders'
-import { deviceIndex } from '@/lib/device-index'
+import { deviceIndex } from '@/content/device-index'
 
 // Built once and served from the cache; the catalogue's cache tags refresh it when prices change.
 export const dynamic = 'force-static'

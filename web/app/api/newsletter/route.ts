@@ -1,7 +1,7 @@
 import { StoreUnavailableError } from '@/forms/store-unavailable'
-import { signUpForNewsletter } from '@/forms/newsletter-signup'
+import { signUpForNewsletter } from '@/subscriptions/newsletter-signup'
 import { validateNewsletter } from '@/forms/validation'
-import { formEndpoint } from '@/http/form-endpoint'
+import { formEndpoint } from '@/forms/form-endpoint'
 import { newsletterLimiter } from '@/http/form-limits'
 
 export const POST = formEndpoint({

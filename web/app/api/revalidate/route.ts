@@ -5,7 +5,7 @@ import { tagsForDocumentType } from '@/content/cache-tags'
 import { readContentSource, revalidateSecret } from '@/config'
 import { jsonResponse, readCappedText } from '@/http/json-request'
 import { describeError } from '@/lib/log'
-import { kickOutbox } from '@/orders/jobs'
+import { kickOutbox } from '@/mail/outbox-kick'
 import { sendPriceAlerts } from '@/subscriptions/price-alerts'
 
 type WebhookBody = { _type?: unknown; _id?: unknown }

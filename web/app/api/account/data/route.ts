@@ -1,5 +1,5 @@
 import { getSignedIn } from '@/accounts/session'
-import { exportAccountData } from '@/accounts/export'
+import { exportAccountData } from '@/your-data/export'
 import { getDb } from '@/db/connection'
 
 export const dynamic = 'force-dynamic'

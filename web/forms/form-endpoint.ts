@@ -1,7 +1,7 @@
-import type { FieldError, Validation } from '@/forms/validation'
-import { jsonResponse, readJsonBody, unavailableResponse } from './json-request'
-import type { RateLimiter } from './rate-limit'
-import { refuseWrite } from './write-guard'
+import type { FieldError, Validation } from './validation'
+import { jsonResponse, readJsonBody, unavailableResponse } from '@/http/json-request'
+import type { RateLimiter } from '@/http/rate-limit'
+import { refuseWrite } from '@/http/write-guard'
 
 type Options<T> = {
   validate: (body: unknown) => Validation<T>

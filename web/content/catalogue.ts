@@ -1,4 +1,4 @@
-import type { DeviceCatalogue } from '@/content/types'
+import type { DeviceCatalogue } from './types'
 
 export type CatalogueCategory = 'phone' | 'tablet' | 'all'
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
-import type { SiteSettings } from '@/content/types'
-import { shareImageUrl } from '@/content/image-url'
-import { formatTitle } from './templates'
+import type { SiteSettings } from './types'
+import { shareImageUrl } from './image-url'
+import { formatTitle } from '@/lib/templates'
 
 type PageFacts = { title: string; description: string; path: string }
 

@@ -1,4 +1,4 @@
-import type { DeviceCatalogue } from '@/content/types'
+import type { DeviceCatalogue } from './types'
 
 /** One model as the device search and the mega-menus list it: what they show and where it leads. */
 export type DeviceIndexEntry = {

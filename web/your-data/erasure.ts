@@ -1,11 +1,12 @@
 import 'server-only'
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { eraseContactMessagesOf } from '@/contact/store'
 import { eraseSubscriptionsOf } from '@/subscriptions/store'
 import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
-import { hasOpenOrders, ordersOf } from './store'
+import { ordersOf } from '@/accounts/store'
+import { FINAL_STATUSES } from '@/orders/lifecycle'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
@@ -114,4 +115,17 @@ export async function eraseAccount(
     }
     return true
   })
+}
+
+/** Whether the account has an order that is not finished: deleting it would strand that order. */
+export async function hasOpenOrders(
+  db: Pick<Db, 'select'>,
+  owner: { id: string; email: string; emailVerified: boolean },
+): Promise<boolean> {
+  const [open] = await db
+    .select({ id: sellerOrder.id })
+    .from(sellerOrder)
+    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...FINAL_STATUSES])))
+    .limit(1)
+  return Boolean(open)
 }

@@ -4,7 +4,7 @@ import { contactMessagesOf } from '@/contact/store'
 import { subscriptionsOf } from '@/subscriptions/store'
 import { readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
-import { ordersOf } from './store'
+import { ordersOf } from '@/accounts/store'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import {

@@ -1,8 +1,8 @@
 import 'server-only'
 import { describeError } from '@/lib/log'
 import { requestNewsletter } from '@/subscriptions/service'
-import type { NewsletterInput } from './newsletter-validation'
-import { StoreUnavailableError } from './store-unavailable'
+import type { NewsletterInput } from '@/forms/newsletter-validation'
+import { StoreUnavailableError } from '@/forms/store-unavailable'
 
 /**
  * A newsletter sign-up, for the form's action and `POST /api/newsletter` alike: a request stored

@@ -1,5 +1,5 @@
 import { DAYS } from '@rules/days'
-import type { Breadcrumb, PageSection, SiteSettings } from '@/content/types'
+import type { Breadcrumb, PageSection, SiteSettings } from './types'
 
 /**
  * schema.org descriptions of the business and pages, for search engines (JSON-LD). Callers read

@@ -1,7 +1,7 @@
 import { isSiteFact, type SiteFactName } from '@rules/site-facts'
-import type { SiteFactsQueryResult } from '@/content/sanity.types'
-import { formatClock, formatOpeningHours } from './opening-hours'
-import { fillTemplate } from './templates'
+import type { SiteFactsQueryResult } from './sanity.types'
+import { formatClock, formatOpeningHours } from '@/lib/opening-hours'
+import { fillTemplate } from '@/lib/templates'
 
 /** Each site fact as visitors read it: "020 7946 0123", "1,770", "2pm", "14". */
 export type SiteFacts = Record<SiteFactName, string>

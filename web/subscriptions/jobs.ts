@@ -1,0 +1,22 @@
+import 'server-only'
+import { getDb } from '@/db/connection'
+import type { Job } from '@/jobs/tick'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { checkPriceAlerts, PRICE_ALERTS_LOCK } from './price-alerts'
+import { purgeUnconfirmed } from './store'
+
+/** The price alerts a publish owes, in case the instance that took the webhook stopped first. */
+export const priceAlertsJob: Job = {
+  name: 'Price alerts',
+  lock: PRICE_ALERTS_LOCK,
+  run: async () => {
+    if (await checkPriceAlerts()) kickOutbox()
+  },
+}
+
+/** Requests never confirmed, once their link has expired. */
+export const unconfirmedPurgeJob: Job = {
+  name: 'Subscription purge',
+  lock: 735_120_006,
+  run: async () => purgeUnconfirmed(await getDb()),
+}
