@@ -4,6 +4,7 @@ import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
+import { isUuid } from './order-values'
 import { newReference } from './references'
 import { basket, basketLine, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
 
@@ -407,16 +408,3 @@ export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
     .limit(500)
   return rows.map((row) => row.id)
 }
-
-/** What an order is worth at its revised prices (a device not revised keeps its price). */
-export const revisedTotal = (order: { items: Array<Pick<OrderItemRow, 'pricePence' | 'revisedPricePence'>> }) =>
-  order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
-
-/** When the order entered its current status: the newest event that moved it there. */
-export function statusSince(order: OrderRecord): Date {
-  const moves = order.events.filter((event) => event.toStatus === order.status && event.fromStatus !== event.toStatus)
-  return moves.at(-1)?.at ?? order.placedAt
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-export const isUuid = (value: string) => UUID.test(value)

@@ -1,7 +1,8 @@
 import 'server-only'
 import type { Db } from '@/db/connection'
 import { dueAction, type Timings } from '@/orders/lifecycle'
-import { getOrder, moveOrder, recordEvent, revisedTotal, statusSince } from '@/orders/orders'
+import { getOrder, moveOrder, recordEvent } from '@/orders/orders'
+import { revisedTotal, statusSince } from '@/orders/order-values'
 import { orderMail, type OrderMailContext } from './mail'
 
 /** Applies whatever the clock owes one order; true when something changed. */
