@@ -139,7 +139,7 @@ describe('the import graph', () => {
 
   it('finds an import that runs up, or across one floor', () => {
     const lib = path.join(root, 'web/lib/money.ts')
-    const orders = path.join(root, 'web/orders/orders.ts')
+    const orders = path.join(root, 'web/orders/store.ts')
     const contact = path.join(root, 'web/contact/store.ts')
     const basket = path.join(root, 'web/basket/store.ts')
     const graphWith = new Map([
@@ -148,7 +148,7 @@ describe('the import graph', () => {
       [contact, [basket]],
     ])
     expect(importsNotDown(graphWith)).toEqual([
-      'web/lib/money.ts -> web/orders/orders.ts',
+      'web/lib/money.ts -> web/orders/store.ts',
       'web/contact/store.ts -> web/basket/store.ts',
     ])
   })

@@ -5,7 +5,7 @@ import type { CheckoutFieldError, CheckoutInput } from '@/orders/checkout-valida
 import { findBasket } from '@/basket/store'
 import { getDb, type Db } from '@/db/connection'
 import { addDays } from '@/orders/lifecycle'
-import { findOrderByKey, placeOrder, type NewOrderItem } from '@/orders/orders'
+import { findOrderByKey, placeOrder, type NewOrderItem } from '@/orders/store'
 import { isUuid } from '@/orders/order-values'
 import { readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
 import { formatStorage } from '@/lib/storage-size'

@@ -5,7 +5,7 @@ import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
 import { kickOutbox } from '@/mail/outbox-kick'
 import type { Timings } from '@/orders/lifecycle'
-import { ordersWithTimers } from '@/orders/orders'
+import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
 import { applyTimers } from './timers'
 

@@ -5,7 +5,7 @@ import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
 import type { OrderEmail } from '@/orders/lifecycle'
 import { orderPath } from '@/orders/order-token'
-import { type OrderRecord } from '@/orders/orders'
+import { type OrderRecord } from '@/orders/store'
 import { revisedTotal } from '@/orders/order-values'
 import { formatLongDate } from '@/lib/dates'
 

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { Db } from '@/db/connection'
 import { dueAction, type Timings } from '@/orders/lifecycle'
-import { getOrder, moveOrder, recordEvent } from '@/orders/orders'
+import { getOrder, moveOrder, recordEvent } from '@/orders/store'
 import { revisedTotal, statusSince } from '@/orders/order-values'
 import { orderMail, type OrderMailContext } from './mail'
 

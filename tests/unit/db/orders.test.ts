@@ -13,7 +13,7 @@ import {
   type NewOrderItem,
   type OrderRecord,
   type PlaceResult,
-} from '@/orders/orders'
+} from '@/orders/store'
 import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
 import { newReference } from '@/orders/references'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'

@@ -5,7 +5,7 @@ import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loa
 import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'
 import { getDb } from '@/db/connection'
-import { listOrders } from '@/orders/orders'
+import { listOrders } from '@/orders/store'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 // Per request, for the member of staff signed in: never prerendered or cached.

@@ -1,5 +1,5 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import type { OrderRecord } from '@/orders/orders'
+import type { OrderRecord } from '@/orders/store'
 import type { BankDetails } from '@/orders/payout-crypto'
 
 /** What the staff page of one order is drawn from. */

@@ -1,6 +1,6 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
-import type { OrderRecord } from '@/orders/orders'
+import type { OrderRecord } from '@/orders/store'
 
 /** The devices: what the seller told us, what the check found, and any revised price with its reason. */
 export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {

@@ -1,6 +1,6 @@
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderRecord } from '@/orders/orders'
+import type { OrderRecord } from '@/orders/store'
 import type { BankDetails } from '@/orders/payout-crypto'
 import { RevealForm } from './staff-forms'
 

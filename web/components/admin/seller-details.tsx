@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import type { OrderCopy } from '@/content/types'
-import type { OrderRecord } from '@/orders/orders'
+import type { OrderRecord } from '@/orders/store'
 
 /** Who sold the order and where a return goes; nothing for details erased at the seller's request. */
 export function SellerDetails({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderListRow } from '@/orders/orders'
+import type { OrderListRow } from '@/orders/store'
 import '@/styles/admin.css'
 import { OrdersFilter } from './orders-filter'
 import { OrdersTable } from './orders-table'
