@@ -66,7 +66,7 @@ const config = [
           ],
           patterns: [
             {
-              group: ['@/db/*', '@/*/store', '@/*/service'],
+              group: ['@/db/*', '@/*/store', '@/*/*-store', '@/*/service'],
               message: 'Components receive props: read data in the page (web/app/) and pass it down.',
               allowTypeImports: true,
             },

@@ -3,10 +3,9 @@ import { and, asc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
-import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { isUuid } from './order-values'
 import { newReference } from './references'
-import { basket, basketLine, orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
+import { basket, basketLine, orderEvent, orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -168,7 +167,7 @@ function violates(error: unknown, constraint: string): boolean {
 }
 
 /** An order's e-mails, each tied to the order (erasure and the data download find them by it). */
-const orderEmails = (orderId: string, emails: Array<MailMessage & { kind: string }>): QueuedEmail[] =>
+export const orderEmails = (orderId: string, emails: Array<MailMessage & { kind: string }>): QueuedEmail[] =>
   emails.map((email) => ({ ...email, orderId }))
 
 export type OrderRecord = typeof sellerOrder.$inferSelect & {
@@ -207,143 +206,6 @@ export async function findOrderByLookup(
     .from(sellerOrder)
     .where(and(eq(sellerOrder.reference, reference), second))
   return row?.id ?? null
-}
-
-export type MoveRequest = {
-  orderId: string
-  move: MoveName
-  actor: Actor
-  actorUserId?: string | null
-  /** The status the actor saw: if the order has moved on since, nothing changes. */
-  expectedStatus: string
-  reason?: string | null
-  /** Columns the move sets on the order, such as a revised offer's deadline. */
-  set?: Partial<Pick<typeof sellerOrder.$inferInsert, 'offerDeadline' | 'returnTracking' | 'totalPence'>>
-  /** Per-device changes the move records, such as the check's findings or a revised price. */
-  items?: Array<{ id: string; set: Partial<OrderItemRow> }>
-  /** The e-mails the move sends, from the order as it is after the move. */
-  emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
-}
-
-export type MoveResult =
-  | { ok: true; from: OrderStatus; to: OrderStatus }
-  | { ok: false; reason: 'not-found' | 'not-allowed' }
-  | { ok: false; reason: 'moved' | 'wrong-status'; status: string }
-
-/**
- * The only way an order's status changes: the table allows the move, and a conditional update
- * applies it only if the order is still where the actor saw it (two staff clicking at once: one
- * wins, the other is told where it went), with its event and e-mails in the same transaction.
- */
-export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResult> {
-  const check = allowedMove(request.expectedStatus, request.move, request.actor)
-  if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
-  if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
-  return db.transaction(async (tx): Promise<MoveResult> => {
-    const [moved] = check.ok
-      ? await tx
-          .update(sellerOrder)
-          .set({ ...request.set, status: check.to, updatedAt: new Date() })
-          .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus)))
-          .returning({ id: sellerOrder.id })
-      : []
-    if (!moved) {
-      const [current] = await tx
-        .select({ status: sellerOrder.status })
-        .from(sellerOrder)
-        .where(eq(sellerOrder.id, request.orderId))
-      if (!current) return { ok: false, reason: 'not-found' }
-      // Moved on since the actor looked, or never where this move starts.
-      return current.status === request.expectedStatus
-        ? { ok: false, reason: 'wrong-status', status: current.status }
-        : { ok: false, reason: 'moved', status: current.status }
-    }
-    const to = (check as { to: OrderStatus }).to
-    for (const item of request.items ?? []) {
-      await tx
-        .update(orderItem)
-        .set(item.set)
-        .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
-    }
-    await tx.insert(orderEvent).values({
-      orderId: request.orderId,
-      actor: request.actor,
-      actorUserId: request.actorUserId ?? null,
-      actorName: await staffName(tx, request.actor, request.actorUserId),
-      action: request.move,
-      fromStatus: request.expectedStatus,
-      toStatus: to,
-      reason: request.reason ?? null,
-    })
-    if (request.emails) {
-      const order = await readInTx(tx, request.orderId)
-      if (order?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(order)))
-    }
-    return { ok: true, from: request.expectedStatus as OrderStatus, to }
-  })
-}
-
-async function readInTx(tx: Tx, orderId: string): Promise<OrderRecord | null> {
-  const [order] = await tx.select().from(sellerOrder).where(eq(sellerOrder.id, orderId))
-  if (!order) return null
-  const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId)).orderBy(asc(orderItem.position))
-  const events = await tx.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.id))
-  return { ...order, items, events }
-}
-
-/**
- * Something that happened to an order without moving it: a reminder sent, bank details revealed
- * to a manager. `onlyIf` guards it like a move (the reminder is recorded once).
- */
-export async function recordEvent(
-  db: Db,
-  event: {
-    orderId: string
-    actor: Actor
-    actorUserId?: string | null
-    action: string
-    reason?: string | null
-    remind?: boolean
-    emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
-  },
-): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .select({ status: sellerOrder.status, remindedAt: sellerOrder.offerRemindedAt })
-      .from(sellerOrder)
-      .where(eq(sellerOrder.id, event.orderId))
-      .for('update')
-    if (!order) return null
-    if (event.remind) {
-      if (order.remindedAt || order.status !== 'revised') return null
-      await tx.update(sellerOrder).set({ offerRemindedAt: new Date() }).where(eq(sellerOrder.id, event.orderId))
-    }
-    const [recorded] = await tx
-      .insert(orderEvent)
-      .values({
-        orderId: event.orderId,
-        actor: event.actor,
-        actorUserId: event.actorUserId ?? null,
-        actorName: await staffName(tx, event.actor, event.actorUserId),
-        action: event.action,
-        fromStatus: order.status,
-        toStatus: order.status,
-        reason: event.reason ?? null,
-      })
-      .returning({ id: orderEvent.id })
-    if (event.emails) {
-      const full = await readInTx(tx, event.orderId)
-      if (full?.email) await queueEmails(tx, orderEmails(event.orderId, event.emails(full)))
-    }
-    return recorded!.id
-  })
-}
-
-/** The name a staff member goes by now, kept on the event; never a seller's. */
-async function staffName(tx: Tx, actor: Actor, userId: string | null | undefined): Promise<string | null> {
-  if ((actor !== 'staff' && actor !== 'manager') || !userId) return null
-  const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId))
-  return row?.name ?? null
 }
 
 export type OrderListRow = {

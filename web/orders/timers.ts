@@ -1,7 +1,8 @@
 import 'server-only'
 import type { Db } from '@/db/connection'
 import { dueAction, type Timings } from '@/orders/lifecycle'
-import { getOrder, moveOrder, recordEvent } from '@/orders/store'
+import { getOrder } from '@/orders/store'
+import { moveOrder, recordEvent } from '@/orders/move-store'
 import { revisedTotal, statusSince } from '@/orders/order-values'
 import { orderMail, type OrderMailContext } from './mail'
 

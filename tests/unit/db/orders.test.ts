@@ -6,14 +6,13 @@ import { claimDueEmails, markEmailFailed, markEmailSent, RETRY_DELAYS_MS } from 
 import {
   findOrderByLookup,
   getOrder,
-  moveOrder,
   placeOrder,
-  type MoveRequest,
   type NewOrder,
   type NewOrderItem,
   type OrderRecord,
   type PlaceResult,
 } from '@/orders/store'
+import { moveOrder, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
 import { newReference } from '@/orders/references'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'

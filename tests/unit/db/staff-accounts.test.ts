@@ -3,7 +3,7 @@ import { createAuth } from '@/accounts/create-auth'
 import { grantStaffRole } from '@/accounts/staff-accounts'
 import { isLastManager } from '@/accounts/store'
 import type { Db } from '@/db/connection'
-import { recordEvent } from '@/orders/store'
+import { recordEvent } from '@/orders/move-store'
 import { orderEvent, sellerOrder, session, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
