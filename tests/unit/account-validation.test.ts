@@ -6,11 +6,10 @@ import {
   validateLogin,
   validateNewPassword,
   validateSignUp,
-  type AccountValidation,
 } from '@/accounts/validation'
+import type { Validation } from '@/forms/schema'
 
-const codes = (result: AccountValidation<unknown>) =>
-  result.ok ? [] : result.errors.map((e) => `${e.field}:${e.code}`)
+const codes = (result: Validation<unknown>) => (result.ok ? [] : result.errors.map((e) => `${e.field}:${e.code}`))
 
 const ann = { name: 'Ann Smith', email: 'ann@example.com', password: 'violet harbour tractor' }
 const twelve = 'abcdefghijkl'

@@ -1,4 +1,5 @@
-import { adminMovesFor, isImei, parseAdminAction, poundsToPence, type AdminFieldError } from '@/orders/admin-input'
+import type { FieldIssue } from '@/forms/schema'
+import { adminMovesFor, isImei, parseAdminAction, poundsToPence, type AdminProblem } from '@/orders/admin-input'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
@@ -13,17 +14,17 @@ const IMEI = '490154203237518'
 const BAD_IMEI = '490154203237519'
 
 const parse = (body: Record<string, string>) => parseAdminAction(body, ITEMS, GRADES)
-const errorsOf = (body: Record<string, string>): AdminFieldError[] => {
+const errorsOf = (body: Record<string, string>): FieldIssue<AdminProblem>[] => {
   const result = parse(body)
   return result.ok ? [] : result.errors
 }
 
 describe('simple actions', () => {
   it.each(['receive', 'cancel', 'pay'] as const)('%s takes an optional reason', (move) => {
-    expect(parse({ action: move })).toEqual({ ok: true, action: { move } })
+    expect(parse({ action: move })).toEqual({ ok: true, value: { move } })
     expect(parse({ action: move, reason: '  arrived   damp ' })).toEqual({
       ok: true,
-      action: { move, reason: 'arrived damp' },
+      value: { move, reason: 'arrived damp' },
     })
   })
 
@@ -36,7 +37,7 @@ describe('simple actions', () => {
     expect(errorsOf({ action: 'quarantine', reason: '   ' })).toEqual([{ field: 'reason', code: 'missing' }])
     expect(parse({ action: 'quarantine', reason: 'Reported stolen' })).toEqual({
       ok: true,
-      action: { move: 'quarantine', reason: 'Reported stolen' },
+      value: { move: 'quarantine', reason: 'Reported stolen' },
     })
   })
 
@@ -47,7 +48,7 @@ describe('simple actions', () => {
     expect(errorsOf({ action: 'return', tracking: 'A'.repeat(31) })).toEqual([{ field: 'tracking', code: 'invalid' }])
     expect(parse({ action: 'return', tracking: ' ab 1234  5678 gb ' })).toEqual({
       ok: true,
-      action: { move: 'return', tracking: 'AB 1234 5678 GB' },
+      value: { move: 'return', tracking: 'AB 1234 5678 GB' },
     })
   })
 
@@ -75,7 +76,7 @@ describe('the check', () => {
   it('records a grade and an IMEI for every device, notes optional', () => {
     expect(parse(checked)).toEqual({
       ok: true,
-      action: {
+      value: {
         move: 'check',
         items: [
           { id: PHONE, foundGrade: 'good', imei: IMEI, notes: 'Scuff on the back' },
@@ -120,7 +121,7 @@ describe('a revised offer', () => {
   it('revises the devices given a price, each with its reason, in pence', () => {
     expect(parse({ action: 'revise', [`price-${PHONE}`]: '72.5', [`reason-${PHONE}`]: 'Cracked screen' })).toEqual({
       ok: true,
-      action: { move: 'revise', items: [{ id: PHONE, newPricePence: 7250, reason: 'Cracked screen' }] },
+      value: { move: 'revise', items: [{ id: PHONE, newPricePence: 7250, reason: 'Cracked screen' }] },
     })
     expect(
       parse({
@@ -132,7 +133,7 @@ describe('a revised offer', () => {
       }),
     ).toEqual({
       ok: true,
-      action: {
+      value: {
         move: 'revise',
         items: [
           { id: PHONE, newPricePence: 0, reason: 'Does not turn on' },
@@ -185,7 +186,7 @@ describe('a revised offer', () => {
     const body = new URLSearchParams({ action: 'revise', [`price-${TABLET}`]: '100', [`reason-${TABLET}`]: 'Worn' })
     expect(parseAdminAction(body, ITEMS, GRADES)).toEqual({
       ok: true,
-      action: { move: 'revise', items: [{ id: TABLET, newPricePence: 10000, reason: 'Worn' }] },
+      value: { move: 'revise', items: [{ id: TABLET, newPricePence: 10000, reason: 'Worn' }] },
     })
   })
 })

@@ -4,9 +4,10 @@ import {
   CHECKOUT_PROBLEMS,
   DECLARATIONS,
   validateCheckout,
-  type CheckoutFieldError,
+  type CheckoutProblem,
 } from '@/orders/checkout-validation'
 import { validateTracker } from '@/orders/tracker-validation'
+import type { FieldIssue } from '@/forms/schema'
 import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
 
 const valid = {
@@ -26,7 +27,7 @@ const valid = {
   declareTerms: 'on',
 }
 
-function errorsFor(body: Record<string, unknown>): CheckoutFieldError[] {
+function errorsFor(body: Record<string, unknown>): FieldIssue<CheckoutProblem>[] {
   const result = validateCheckout(body)
   return result.ok ? [] : result.errors
 }
@@ -65,7 +66,7 @@ describe('validateCheckout', () => {
     })
   })
 
-  it.each<[string, Record<string, unknown>, CheckoutFieldError]>([
+  it.each<[string, Record<string, unknown>, FieldIssue<CheckoutProblem>]>([
     ['no name', { name: '   ' }, { field: 'name', code: 'nameMissing' }],
     ['a name too long', { name: 'A'.repeat(101) }, { field: 'name', code: 'nameTooLong' }],
     ['markup for a name', { name: '<script>alert(1)</script>' }, { field: 'name', code: 'nameInvalid' }],

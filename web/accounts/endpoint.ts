@@ -2,8 +2,9 @@ import 'server-only'
 import { isAPIError } from 'better-auth/api'
 import { getAccountCopy } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountValidation } from '@/accounts/validation'
-import { formAction, type FieldProblem as BaseFieldProblem, type Outcome as BaseOutcome } from '@/forms/form-action'
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountProblem } from '@/accounts/validation'
+import type { FieldIssue, Validation } from '@/forms/schema'
+import { formAction, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
 import { linkOrigin, withLinkOrigin } from '@/mail/link-origin'
@@ -27,13 +28,13 @@ export const PROBLEM_CODES = [
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 
-export type FieldProblem = BaseFieldProblem<ProblemCode>
+export type FieldProblem = FieldIssue<ProblemCode>
 export type Outcome = BaseOutcome<ProblemCode>
 
 type Options<T> = {
   limiter: RateLimiter
   page: string
-  validate: (body: Record<string, string>) => AccountValidation<T>
+  validate: (body: Record<string, string>) => Validation<T, AccountProblem>
   run: (value: T, context: { request: Request; headers: Headers }) => Promise<Outcome>
 }
 

@@ -12,7 +12,7 @@ import {
   validateLogin,
   validateNewPassword,
   validateSignUp,
-  type AccountValidation,
+  type AccountProblem,
   type ChangePasswordInput,
   type CodeInput,
   type ConfirmEmailInput,
@@ -21,6 +21,7 @@ import {
   type SignUpInput,
 } from '@/accounts/validation'
 import { eq } from 'drizzle-orm'
+import type { Validation } from '@/forms/schema'
 import { getDb } from '@/db/connection'
 import { user, verification } from '@/db/schema'
 import { accountForm, cookiesOf, done, errorCode, refused } from './endpoint'
@@ -36,9 +37,9 @@ import { endOtherSessions, isEnrollingSession, startedBy } from './two-factor'
 
 /** A new password must also not be one of the most common ones: checked here, on the server only. */
 function withCommonCheck<T extends { password: string }>(
-  validate: (body: Record<string, string>) => AccountValidation<T>,
+  validate: (body: Record<string, string>) => Validation<T, AccountProblem>,
 ) {
-  return (body: Record<string, string>): AccountValidation<T> => {
+  return (body: Record<string, string>): Validation<T, AccountProblem> => {
     const result = validate(body)
     if (result.ok && isCommonPassword(result.value.password)) {
       return { ok: false, errors: [{ field: 'password', code: 'passwordCommon' }] }

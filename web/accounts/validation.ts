@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { mustTick, oneLine, text, ticked, validatorFor } from '@/forms/schema'
+import { mustTick, oneLine, text, ticked, validatorFor, type Validation } from '@/forms/schema'
+import { isEmailAddress } from '@/lib/email-address'
 
 /**
  * The rules of the account forms, run in the browser for instant messages and again on the server,
@@ -11,7 +12,6 @@ export const PASSWORD_MIN = 12
 // Long enough for any passphrase; short enough that hashing it costs nothing unusual.
 export const PASSWORD_MAX = 128
 export const NAME_MAX = 100
-export const EMAIL_MAX = 254
 
 export const ACCOUNT_PROBLEMS = [
   'nameMissing',
@@ -27,8 +27,6 @@ export const ACCOUNT_PROBLEMS = [
   'codeMissing',
 ] as const
 export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number]
-export type AccountFieldError = { field: string; code: AccountProblem }
-export type AccountValidation<T> = { ok: true; value: T } | { ok: false; errors: AccountFieldError[] }
 
 export type SignUpInput = { name: string; email: string; password: string }
 export type LoginInput = { email: string; password: string; rememberMe: boolean }
@@ -40,8 +38,6 @@ export type DeleteInput = { currentPassword: string }
 export type CodeInput = { code: string }
 export type PasswordInput = { password: string }
 
-export const EMAIL_PATTERN =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 // Control characters and anything that reads as markup: a name is shown in pages and e-mails.
 export const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
 
@@ -60,10 +56,7 @@ const emailField = v.pipe(
   text,
   v.transform((email) => email.trim().toLowerCase()),
   v.nonEmpty(problem('emailMissing')),
-  v.check(
-    (email) => email.length <= EMAIL_MAX && EMAIL_PATTERN.test(email) && !email.includes('..'),
-    problem('emailInvalid'),
-  ),
+  v.check(isEmailAddress, problem('emailInvalid')),
 )
 
 /** No composition rules (NCSC): long enough, not absurdly long; spaces count like any character. */
@@ -89,7 +82,7 @@ const codeField = v.pipe(
 )
 
 const validator = <S extends v.GenericSchema<unknown, unknown>>(schema: S) =>
-  validatorFor<AccountProblem, S>(schema) as (body: unknown) => AccountValidation<v.InferOutput<S>>
+  validatorFor<AccountProblem, S>(schema) as (body: unknown) => Validation<v.InferOutput<S>, AccountProblem>
 
 export const validateSignUp = validator(v.object({ name: nameField, email: emailField, password: newPassword }))
 

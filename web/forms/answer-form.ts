@@ -2,7 +2,7 @@ import 'server-only'
 import { headers } from 'next/headers'
 import { clientKeyFrom, type RateLimiter } from '@/http/rate-limit'
 import type { FormAnswer } from './form-answer'
-import type { Validation } from './field-checks'
+import type { Validation } from './schema'
 
 type Steps<T> = {
   limiter: RateLimiter

@@ -1,5 +1,6 @@
 import * as v from 'valibot'
-import { text } from './schema'
+import { isEmailAddress } from '@/lib/email-address'
+import { text, type Validation } from './schema'
 import { LIMITS } from './limits'
 
 /**
@@ -8,7 +9,6 @@ import { LIMITS } from './limits'
  * the forms show the editor's words for it, and the JSON APIs a plain explanation (`explain`).
  */
 
-export type FieldError = { field: string; code: ErrorCode; message: string }
 export type ErrorCode =
   | 'required'
   | 'invalid_email'
@@ -18,14 +18,11 @@ export type ErrorCode =
   | 'consent_required'
   | 'unexpected_field'
   | 'spam_suspected'
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: FieldError[] }
 
 export { LIMITS }
 
 const code = (value: ErrorCode) => value
 
-// Letters, digits and the usual punctuation before the @; a dotted domain with a real TLD after.
-const EMAIL = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+[A-Za-z]{2,63}$/
 // C0 and C1 controls, except the line breaks and tabs a message may hold.
 export const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/
 export const MARKUP = /<\s*[a-zA-Z!/?]|&#?\w+;/
@@ -42,7 +39,7 @@ export const emailField = v.pipe(
   v.nonEmpty(code('required')),
   v.maxLength(LIMITS.email, code('too_long')),
   v.check((email) => !CONTROL.test(email) && !MARKUP.test(email), code('invalid_characters')),
-  v.check((email) => EMAIL.test(email) && !email.includes('..'), code('invalid_email')),
+  v.check(isEmailAddress, code('invalid_email')),
   v.transform(normaliseEmail),
 )
 
@@ -91,17 +88,15 @@ export function explain(field: string, problem: ErrorCode): string {
   }
 }
 
-/** Runs a form's schema: its value, or its problems with their plain explanations. */
+/** Runs a form's schema: its value, or its problems (their plain explanations are `explain`'s). */
 export function validateWith<S extends v.GenericSchema<unknown, unknown>>(schema: S) {
-  return (input: unknown): Validation<v.InferOutput<S>> => {
+  return (input: unknown): Validation<v.InferOutput<S>, ErrorCode> => {
     const result = v.safeParse(schema, input, { abortPipeEarly: true })
     if (result.success) return { ok: true, value: result.output }
     return {
       ok: false,
       errors: result.issues.map((issue) => {
-        const field = String(issue.path?.at(-1)?.key ?? '')
-        const problem = issue.message as ErrorCode
-        return { field, code: problem, message: explain(field, problem) }
+        return { field: String(issue.path?.at(-1)?.key ?? ''), code: issue.message as ErrorCode }
       }),
     }
   }

@@ -7,20 +7,17 @@ import { clientKey, type RateLimiter } from '@/http/rate-limit'
 import { isCrossOrigin } from '@/http/same-origin'
 import { describeError } from '@/lib/log'
 import type { FormProblem, FormState } from './form-state'
+import type { FieldIssue, Validation } from './schema'
 
 const TYPED_MAX = 1000
 
 /** Problems every form can report, whatever its own. */
 export type CommonProblem = 'tooMany' | 'crossOrigin' | 'unavailable'
 
-export type FieldProblem<C extends string> = { field: string; code: C }
-
 export type Outcome<C extends string> =
   | { ok: true; redirect: string; setCookies?: string[] }
   /** `wait`: the seconds a `tooMany` refusal asks the visitor to wait. */
-  | { ok: false; errors: FieldProblem<C>[] | C | CommonProblem; wait?: number }
-
-export type Validation<T, C extends string> = { ok: true; value: T } | { ok: false; errors: FieldProblem<C>[] }
+  | { ok: false; errors: FieldIssue<C>[] | C | CommonProblem; wait?: number }
 
 export type FormActionOptions<T, C extends string> = {
   limiter: RateLimiter

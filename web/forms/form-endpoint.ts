@@ -1,10 +1,11 @@
-import type { FieldError, Validation } from './validation'
+import { explain, type ErrorCode } from './field-checks'
+import type { FieldIssue, Validation } from './schema'
 import { jsonResponse, readJsonBody, unavailableResponse } from '@/http/json-request'
 import type { RateLimiter } from '@/http/rate-limit'
 import { refuseWrite } from '@/http/write-guard'
 
 type Options<T> = {
-  validate: (body: unknown) => Validation<T>
+  validate: (body: unknown) => Validation<T, ErrorCode>
   store: (value: T) => Promise<'created' | 'duplicate' | void>
   limiter: RateLimiter
   /** Thrown by `store` when the store cannot take the submission; anything else is a bug. */
@@ -38,7 +39,9 @@ export function formEndpoint<T>({ validate, store, limiter, unavailable }: Optio
   }
 }
 
-function invalid(errors: FieldError[]): Response {
+/** Each problem with its plain explanation, for clients that are not the forms. */
+function invalid(issues: FieldIssue<ErrorCode>[]): Response {
+  const errors = issues.map(({ field, code }) => ({ field, code, message: explain(field, code) }))
   const first = errors[0]!
   return jsonResponse(422, { ok: false, code: first.code, message: first.message, errors })
 }

@@ -5,12 +5,16 @@ import * as v from 'valibot'
  * and on the server, which trusts nothing. Each check's message is a problem code, which names the
  * content's words for it; a field reports only its first problem.
  */
-export type SchemaValidation<T, C extends string> = { ok: true; value: T } | { ok: false; errors: FieldIssue<C>[] }
-export type FieldIssue<C extends string> = { field: string; code: C }
+/**
+ * What every form's rules answer, in the browser and on the server: the value, or each field's
+ * problem as a code naming its words in the content. The one shape for every form.
+ */
+export type Validation<T, C extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldIssue<C>[] }
+export type FieldIssue<C extends string = string> = { field: string; code: C }
 
 /** The form's validate function: problems in the order of the schema's fields. */
 export function validatorFor<C extends string, S extends v.GenericSchema<unknown, unknown>>(schema: S) {
-  return (body: unknown): SchemaValidation<v.InferOutput<S>, C> => {
+  return (body: unknown): Validation<v.InferOutput<S>, C> => {
     const result = v.safeParse(schema, body, { abortPipeEarly: true })
     if (result.success) return { ok: true, value: result.output }
     return {

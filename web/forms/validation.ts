@@ -8,7 +8,7 @@ import { UK_PHONE } from '@rules/uk-phone'
 import { CONTROL, emailField, formSchema, LIMITS, MARKUP, validateWith } from './field-checks'
 import { text } from './schema'
 
-export { LIMITS, normaliseEmail, type ErrorCode, type FieldError, type Validation } from './field-checks'
+export { LIMITS, normaliseEmail, type ErrorCode } from './field-checks'
 export { validateNewsletter, type NewsletterInput } from './newsletter-validation'
 
 // A line break or tab, which only a message may hold.

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { oneLine, text, validatorFor } from '@/forms/schema'
+import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
 import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/lifecycle'
 
 /**
@@ -32,8 +32,6 @@ export const ADMIN_PROBLEMS = [
   'unknownAction',
 ] as const
 export type AdminProblem = (typeof ADMIN_PROBLEMS)[number]
-export type AdminFieldError = { field: string; code: AdminProblem }
-export type AdminParse = { ok: true; action: StaffAction } | { ok: false; errors: AdminFieldError[] }
 
 export const TEXT_MAX = 500
 /** The password asked again inside the forms that reveal bank details or pay. */
@@ -231,12 +229,15 @@ function revisionProblems(items: readonly Item[], fields: Fields, report: (field
 }
 
 /** An action form's fields as the StaffAction it asks for, or every problem with it. */
-export function parseAdminAction(body: Body, items: readonly Item[], gradeKeys: readonly string[]): AdminParse {
+export function parseAdminAction(
+  body: Body,
+  items: readonly Item[],
+  gradeKeys: readonly string[],
+): Validation<StaffAction, AdminProblem> {
   const schema = adminActionSchema(items, gradeKeys)
-  const result = validatorFor<AdminProblem, typeof schema>(schema)(
+  return validatorFor<AdminProblem, typeof schema>(schema)(
     body instanceof URLSearchParams ? Object.fromEntries(body) : body,
   )
-  return result.ok ? { ok: true, action: result.value } : result
 }
 
 /** "95", "95.5", "95.50" or "£95.50" in pence; null for anything else (negative amounts too). */

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
 import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
-import { EMAIL_MAX, EMAIL_PATTERN, NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
-import { mustTick, normalised, oneLine, text, ticked, validatorFor } from '@/forms/schema'
+import { NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
+import { EMAIL_MAX, isEmailAddress } from '@/lib/email-address'
+import { mustTick, normalised, oneLine, text, ticked, validatorFor, type Validation } from '@/forms/schema'
 import type { OrderCopy } from '@/content/types'
 
 /**
@@ -39,8 +40,6 @@ export const CHECKOUT_PROBLEMS = [
   'lookupMissing',
 ] as const
 export type CheckoutProblem = (typeof CHECKOUT_PROBLEMS)[number]
-export type CheckoutFieldError = { field: string; code: CheckoutProblem }
-export type Validation<T> = { ok: true; value: T } | { ok: false; errors: CheckoutFieldError[] }
 
 const problem = (code: CheckoutProblem) => code
 
@@ -119,7 +118,7 @@ export const CHECKOUT_FIELDS = [
       v.transform((email) => email.trim().toLowerCase()),
       v.nonEmpty(problem('emailMissing')),
       v.maxLength(EMAIL_MAX, problem('emailTooLong')),
-      v.check((email) => EMAIL_PATTERN.test(email) && !email.includes('..'), problem('emailInvalid')),
+      v.check(isEmailAddress, problem('emailInvalid')),
     ),
     { type: 'email', autoComplete: 'email', hint: 'emailHint' },
   ),
@@ -194,7 +193,7 @@ const checkoutSchema = v.pipe(
 
 export const validateCheckout = validatorFor<CheckoutProblem, typeof checkoutSchema>(checkoutSchema) as (
   body: unknown,
-) => Validation<CheckoutInput>
+) => Validation<CheckoutInput, CheckoutProblem>
 
 /** A checkout as the order takes it: what the schema gives back, never written beside it. */
 export type CheckoutInput = v.InferOutput<typeof checkoutSchema>

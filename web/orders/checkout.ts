@@ -1,7 +1,8 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import { getConditionGrades, getPriceList, getPricingRules, getTermsRevision } from '@/content/loaders'
-import type { CheckoutFieldError, CheckoutInput } from '@/orders/checkout-validation'
+import type { FieldIssue } from '@/forms/schema'
+import type { CheckoutInput, CheckoutProblem } from '@/orders/checkout-validation'
 import { findBasket } from '@/basket/store'
 import { getDb, type Db } from '@/db/connection'
 import { addDays } from '@/orders/lifecycle'
@@ -27,7 +28,7 @@ export function basketSignature(basket: BasketView): string {
 export type CheckoutOutcome =
   | { kind: 'placed'; reference: string }
   | { kind: 'problem'; code: 'basketEmpty' | 'pricesChanged' | 'keyReused'; status: number }
-  | { kind: 'invalid'; errors: CheckoutFieldError[] }
+  | { kind: 'invalid'; errors: FieldIssue<CheckoutProblem>[] }
 
 /**
  * Places the visitor's basket as an order. Prices are computed again here, from the published

@@ -1,6 +1,7 @@
 import type { OrderCopy } from '@/content/types'
 import { ADDRESS_MAX, CHECKOUT_PROBLEMS } from '@/orders/checkout-validation'
-import { EMAIL_MAX, NAME_MAX } from '@/accounts/validation'
+import { NAME_MAX } from '@/accounts/validation'
+import { EMAIL_MAX } from '@/lib/email-address'
 import { fillTemplate } from '@/lib/templates'
 
 /** Every problem the order endpoints report; each names its words in the Orders document. */

@@ -130,8 +130,8 @@ async function answerStaffForm(
     )
     if (!parsed.ok) return stopped(...parsed.errors)
 
-    const result = await staffAction(staff, order, expectedStatus, parsed.action, { origin, grades })
-    if (result.ok) return { to: `/admin/orders/${reference}?done=${parsed.action.move}` }
+    const result = await staffAction(staff, order, expectedStatus, parsed.value, { origin, grades })
+    if (result.ok) return { to: `/admin/orders/${reference}?done=${parsed.value.move}` }
     if (result.code === 'moved') return stopped({ field: null, code: 'moved', status: result.status })
     if (result.code === 'notFound') return { notFound: true }
     return stopped({ field: null, code: result.code })

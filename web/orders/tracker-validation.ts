@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { normalised, oneLine, validatorFor } from '@/forms/schema'
+import { normalised, oneLine, validatorFor, type Validation } from '@/forms/schema'
 import { normaliseReference } from '@/lib/reference-format'
 import { normalisePostcode } from '@/lib/uk-formats'
-import type { CheckoutProblem, Validation } from './checkout-validation'
+import type { CheckoutProblem } from './checkout-validation'
 
 /**
  * The order tracker's rules, in the browser and again on the server: the reference, and the
@@ -23,6 +23,6 @@ const trackerSchema = v.pipe(
 /** The tracker's two fields: the reference, and the order's e-mail address or its postcode. */
 export const validateTracker = validatorFor<CheckoutProblem, typeof trackerSchema>(trackerSchema) as (
   body: unknown,
-) => Validation<TrackerInput>
+) => Validation<TrackerInput, CheckoutProblem>
 
 export type TrackerInput = v.InferOutput<typeof trackerSchema>
