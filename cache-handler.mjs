@@ -39,6 +39,9 @@ function shared() {
   client.on('ready', () => {
     if (down) console.error('Shared cache: Redis is back')
     down = false
+    // Send the publishes this instance took while Redis was away now, not at its next lookup: an
+    // instance nobody visits would otherwise keep them from the others.
+    if (globalThis[SHARED]?.pending.size) syncTags().catch(() => {})
   })
   // Never awaited: a process whose Redis is down starts and serves all the same.
   client.connect().catch(() => {})
