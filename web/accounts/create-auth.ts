@@ -60,8 +60,9 @@ export function createAuth(db: Db, mail: AccountMailer, env?: Env) {
     databaseHooks: {
       session: {
         create: {
-          before: async (made, context) => ({
-            data: { ...made, ...sessionOrigin(context?.path, context?.context.session?.session) },
+          // better-auth lays what this returns over the session it is about to write.
+          before: async (_made, context) => ({
+            data: sessionOrigin(context?.path, context?.context.session?.session),
           }),
         },
       },

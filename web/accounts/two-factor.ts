@@ -81,11 +81,13 @@ export async function isEnrollingSession(visitor: SignedIn): Promise<boolean> {
  */
 export async function endOtherSessions(userId: string): Promise<void> {
   const db = await getDb()
-  await db.delete(session).where(and(eq(session.userId, userId), isNull(session.secondFactorAt)))
-  await db
-    .update(twoFactor)
-    .set({ enrolmentSessionId: null })
-    .where(and(eq(twoFactor.userId, userId), ne(twoFactor.verified, false)))
+  await db.transaction(async (tx) => {
+    await tx.delete(session).where(and(eq(session.userId, userId), isNull(session.secondFactorAt)))
+    await tx
+      .update(twoFactor)
+      .set({ enrolmentSessionId: null })
+      .where(and(eq(twoFactor.userId, userId), ne(twoFactor.verified, false)))
+  })
 }
 
 /** The link as a QR code an authenticator app scans, drawn on the server as SVG. */
