@@ -211,3 +211,37 @@ describe('configuration', () => {
     expect(new Set(listed).size).toBe(listed.length)
   })
 })
+
+describe('server actions', () => {
+  const actionFiles = sourceFiles(path.join(root, 'web')).filter((file) =>
+    /^\s*['"]use server['"]/.test(readFileSync(file, 'utf8')),
+  )
+  // Built by formAction, directly or through a room's own wrapper of it.
+  const BUILDERS = ['formAction', 'accountForm', 'orderEndpoint']
+  // Answer nothing: one only moves the seller on, one is the no-script form of an action that does answer.
+  const ANSWER_NOTHING = ['showPrice', 'changeLineForm']
+
+  it('are found (every room with a form has its file of them)', () => {
+    expect(actionFiles.length).toBeGreaterThanOrEqual(8)
+  })
+
+  it('all answer one FormState, through formAction', () => {
+    const strays = actionFiles.flatMap((file) => {
+      const source = readFileSync(file, 'utf8')
+      const built = [...source.matchAll(/^export const (\w+)\s*=\s*(\w+)/gm)]
+        .filter(([, , builder]) => !BUILDERS.includes(builder))
+        .map(([, name]) => name)
+      const handWritten = [...source.matchAll(/^export async function (\w+)/gm)]
+        .map(([, name]) => name)
+        .filter((name) => !ANSWER_NOTHING.includes(name))
+      return [...built, ...handWritten].map((name) => `${path.relative(root, file)}: ${name}`)
+    })
+    expect(strays).toEqual([])
+  })
+
+  it('finds an action that answers its own way', () => {
+    const source =
+      "'use server'\nexport async function subscribe(_: unknown, form: FormData) { return { status: 'created' } }"
+    expect([...source.matchAll(/^export async function (\w+)/gm)].map(([, name]) => name)).toEqual(['subscribe'])
+  })
+})

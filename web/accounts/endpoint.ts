@@ -50,7 +50,7 @@ export function accountForm<T>({ limiter, page, validate, run }: Options<T>) {
     name: 'Account request',
     words: async () => {
       const copy = await getAccountCopy()
-      return (code, seconds) => problemMessage(copy, code, seconds)
+      return (code, fill) => problemMessage(copy, code, Number(fill?.seconds ?? 0))
     },
     around: async (_request, work) => {
       return withLinkOrigin(linkOrigin(), work)

@@ -71,7 +71,7 @@ export const logIn = accountForm({
     const signedIn = await signInWithPassword({ email, password, rememberMe }, headers)
     if (!signedIn.ok) {
       return signedIn.problem === 'tooMany'
-        ? { ok: false, errors: 'tooMany', wait: signedIn.wait }
+        ? { ok: false, errors: 'tooMany', fill: { seconds: signedIn.wait } }
         : refused('wrongCredentials')
     }
     // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
@@ -222,7 +222,7 @@ export const confirmEmail = accountForm<ConfirmEmailInput>({
     const signedIn = await signInWithPassword({ email: claims.email, password, rememberMe: false }, headers)
     if (!signedIn.ok) {
       return signedIn.problem === 'tooMany'
-        ? { ok: false, errors: 'tooMany', wait: signedIn.wait }
+        ? { ok: false, errors: 'tooMany', fill: { seconds: signedIn.wait } }
         : refused([{ field: 'password', code: 'confirmPasswordWrong' }])
     }
     try {

@@ -70,6 +70,12 @@ export async function getStaffMember(): Promise<StaffMember | null> {
   return visitor && isActiveStaff(visitor) ? visitor : null
 }
 
+/** Who sent a staff form: active staff, or null, for whom it is a 404 (formAction's `only`). */
+export async function activeStaffFrom(incoming: Headers): Promise<StaffMember | null> {
+  const visitor = await getSignedIn(incoming)
+  return visitor && isActiveStaff(visitor) ? visitor : null
+}
+
 /** Staff or manager who has not set up two-step login yet: they see only its set-up. */
 export async function getStaffToEnrol(): Promise<StaffMember | null> {
   const visitor = await getPageVisitor()

@@ -24,22 +24,6 @@ export type BasketView = {
 
 export const EMPTY_BASKET = (limit: number): BasketView => ({ lines: [], removed: [], count: 0, totalPence: 0, limit })
 
-/**
- * What a basket action answers: the basket after the change, or why it was refused in the
- * content's words (with the basket as it stands, where that helps). `typed` gives a page drawn
- * again without scripts the choices that were sent.
- */
-export type BasketChange = {
-  ok: boolean
-  code?: string
-  message?: string
-  basket?: BasketView
-  sent: number
-  typed?: Record<string, string>
-}
-
-export const NO_CHANGE: BasketChange = { ok: true, sent: 0 }
-
 /** What the basket API answers: the basket after the change, or why the change was refused. */
 export type BasketResponse =
   | { ok: true; basket: BasketView }

@@ -29,6 +29,7 @@ import {
   siteSettingsQuery,
   subscriptionCopyQuery,
 } from './queries'
+import { contactFormWordsQuery } from './form-queries'
 import { siteFactsFrom, withSiteFacts } from '@/content/site-facts'
 
 /**
@@ -214,5 +215,13 @@ export const getContactInboxCopy = cache(async () =>
   withFacts(
     fetchQuery(contactInboxCopyQuery, { tags: [cacheTags.contactInboxCopy] }),
     'the Contact inbox document (id "contactInboxCopy")',
+  ),
+)
+
+/** The words a contact form's answer is given in: the form on the page section `key`, or the site's first. */
+export const getContactFormWords = cache(async (key: string) =>
+  withFacts(
+    fetchQuery(contactFormWordsQuery, { params: { key }, tags: [cacheTags.page] }),
+    'a page with a contact form section',
   ),
 )

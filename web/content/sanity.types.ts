@@ -1302,6 +1302,21 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
 
+// Source: ../web/content/form-queries.ts
+// Variable: contactFormWordsQuery
+// Query: coalesce(  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]){  nameRequiredMessage,  emailInvalidMessage,  phoneInvalidMessage,  messageRequiredMessage,  tooLongMessage,  plainTextMessage,  successMessage,  rateLimitedMessage,  errorMessage}
+export type ContactFormWordsQueryResult = {
+  nameRequiredMessage: string
+  emailInvalidMessage: string
+  phoneInvalidMessage: string
+  messageRequiredMessage: string
+  tooLongMessage: string
+  plainTextMessage: string
+  successMessage: string
+  rateLimitedMessage: string
+  errorMessage: string
+} | null
+
 // Source: ../web/content/queries.ts
 // Variable: siteSettingsQuery
 // Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  postalAddress,  paymentCutoff,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
@@ -2522,6 +2537,7 @@ export type ContactInboxCopyQueryResult = {
 // Query TypeMap
 declare global {
   interface SanityQueries {
+    'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays\n}': SiteFactsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult

@@ -1,12 +1,12 @@
 import 'server-only'
 import { parseSetCookieHeader, toCookieOptions } from 'better-auth/cookies'
 import { cookies, headers } from 'next/headers'
-import { redirect, RedirectType } from 'next/navigation'
+import { notFound, redirect, RedirectType, unstable_rethrow } from 'next/navigation'
 import { arrivedOverHttps } from '@/http/https'
 import { clientKey, type RateLimiter } from '@/http/rate-limit'
 import { isCrossOrigin } from '@/http/same-origin'
 import { describeError } from '@/lib/log'
-import type { FormProblem, FormState } from './form-state'
+import type { FormAction, FormProblem, FormState } from './form-state'
 import type { FieldIssue, Validation } from './schema'
 
 const TYPED_MAX = 1000
@@ -14,19 +14,42 @@ const TYPED_MAX = 1000
 /** Problems every form can report, whatever its own. */
 export type CommonProblem = 'tooMany' | 'crossOrigin' | 'unavailable'
 
-export type Outcome<C extends string> =
-  | { ok: true; redirect: string; setCookies?: string[] }
-  /** `wait`: the seconds a `tooMany` refusal asks the visitor to wait. */
-  | { ok: false; errors: FieldIssue<C>[] | C | CommonProblem; wait?: number }
+/** Values a problem's words are filled with (`seconds`: how long a `tooMany` refusal asks to wait). */
+export type Fill = Record<string, string | number>
 
-export type FormActionOptions<T, C extends string> = {
-  limiter: RateLimiter
+export type Outcome<C extends string, Data = never> =
+  /** Taken: the visitor is sent on to the next page. */
+  | { ok: true; redirect: string; setCookies?: string[] }
+  /** Taken, and the form stays where it is: the content's words saying so, and what the change left. */
+  | { ok: true; done?: string; data?: Data }
+  | { ok: false; errors: FieldIssue<C>[] | C | CommonProblem; fill?: Fill; data?: Data }
+
+export type RunContext<Who> = {
+  request: Request
+  body: Record<string, string>
+  /** Posted by the page's scripts (Next's router); otherwise by a browser running none. */
+  scripted: boolean
+  /** Who sent it, for a form only some may post (`only`). */
+  who: Who
+}
+
+export type FormActionOptions<T, C extends string, Data = never, Who = null> = {
+  /** How often one client may post it. A form only staff reach (`only`) may go without. */
+  limiter?: RateLimiter
   /** The page the form is on: the address the request is described with, for `run`. */
-  page: string
+  page: string | ((body: Record<string, string>) => string)
+  /**
+   * For a form only some may post (staff's): who sent it, or null. Anyone else, and any post from
+   * another site, meets the 404 the pages give them, and nothing changes.
+   */
+  only?: (incoming: Headers) => Promise<Who | null>
   validate: (body: Record<string, string>) => Validation<T, C>
-  run: (value: T, context: { request: Request; body: Record<string, string> }) => Promise<Outcome<C>>
-  /** The content's words for a problem, with how long to wait filled in where it says. */
-  words: () => Promise<(code: C | CommonProblem, seconds?: number) => string>
+  run: (value: T, context: RunContext<Who>) => Promise<Outcome<C, Data>>
+  /**
+   * The content's words for a problem (in the field it names, if any), filled with the outcome's
+   * values; from the post's own fields where the form's words depend on where it was (its page section).
+   */
+  words: (body: Record<string, string>) => Promise<(code: C | CommonProblem, fill?: Fill, field?: string) => string>
   /** Runs around `run`, to give it what it needs from the request (where e-mail links point). */
   around?: <R>(request: Request, work: () => Promise<R>) => Promise<R>
   /** What the log says failed, never with what was sent. */
@@ -36,47 +59,72 @@ export type FormActionOptions<T, C extends string> = {
 }
 
 /**
- * A page form's server action: the one way a form a person fills in is posted, with scripts or
- * without. Next refuses an action posted from another site; this checks the origin again by the
- * site's own rule (a no-referrer page's `Origin: null`), counts the client against the form's rate
- * limit, runs the form's rules and then its work. On success the visitor is sent on to the next
- * page (a 303 without scripts; with them, Next's router goes there). Otherwise the page comes back with the problems in the content's words and
- * what was typed, passwords and `secret` fields left out. Nothing ever goes into the address.
+ * A server action: the one way a form is posted, with scripts or without, and the one answer
+ * (`FormState`) every form renders from. Next refuses an action posted from another site; this
+ * checks the origin again by the site's own rule (a no-referrer page's `Origin: null`), lets only
+ * whom `only` names through, counts the client against the form's rate limit, runs the form's
+ * rules and then its work. Taken, the visitor is sent on to the next page (a 303 without scripts;
+ * with them, Next's router goes there), or the form answers `done` where it stays. Otherwise the
+ * page comes back with the problems in the content's words and what was typed, passwords and
+ * `secret` fields left out. Nothing ever goes into the address.
  */
-export function formAction<T, C extends string>(options: FormActionOptions<T, C>) {
-  const { limiter, page, validate, run, words, around = (_request, work) => work(), name } = options
+export function formAction<T, C extends string, Data = never, Who = null>(
+  options: FormActionOptions<T, C, Data, Who>,
+): FormAction<Data> {
+  const { limiter, page, only, validate, run, words, around = (_request, work) => work(), name } = options
   const secret = new Set(options.secret ?? [])
-  return async function action(previous: FormState, form: FormData): Promise<FormState> {
+  return async function action(previous, form) {
     const incoming = await headers()
-    const request = describedRequest(incoming, page)
     const body = fieldsOf(form)
-    const say = await words()
+    const request = describedRequest(incoming, typeof page === 'string' ? page : page(body))
+    const crossOrigin = isCrossOrigin(request)
+    let who = null as Who
+    if (only) {
+      const found = crossOrigin ? null : await only(incoming)
+      if (found === null) notFound()
+      who = found
+    }
+    const say = await words(body)
     const typed = typedBack(body, secret)
     const sent = (previous?.sent ?? 0) + 1
-    const answer = (problems: FormProblem[]): FormState => ({ problems, typed, sent })
-    const problem = (code: C | CommonProblem, seconds?: number) =>
-      answer([{ field: null, code, message: say(code, seconds) }])
+    const answer = (problems: FormProblem[], data?: Data): FormState<Data> =>
+      data === undefined ? { problems, typed, sent } : { problems, typed, sent, data }
+    const problem = (code: C | CommonProblem, fill?: Fill, data?: Data) =>
+      answer([{ field: null, code, message: say(code, fill) }], data)
 
-    if (isCrossOrigin(request)) return problem('crossOrigin')
-    const quota = await limiter.take(clientKey(request))
-    if (!quota.allowed) return problem('tooMany', quota.retryAfter)
+    if (crossOrigin) return problem('crossOrigin')
+    const quota = limiter ? await limiter.take(clientKey(request)) : ({ allowed: true } as const)
+    if (!quota.allowed) return problem('tooMany', { seconds: quota.retryAfter })
     const checked = validate(body)
-    if (!checked.ok) return answer(checked.errors.map(({ field, code }) => ({ field, code, message: say(code) })))
+    if (!checked.ok)
+      return answer(checked.errors.map(({ field, code }) => ({ field, code, message: say(code, undefined, field) })))
 
-    let outcome: Outcome<C>
+    let outcome: Outcome<C, Data>
     try {
-      outcome = await around(request, () => run(checked.value, { request, body }))
+      const context = { request, body, scripted: incoming.has('next-action'), who }
+      outcome = await around(request, () => run(checked.value, context))
     } catch (error) {
+      // A 404 or a redirect `run` asked for is Next's to answer, not a failure.
+      unstable_rethrow(error)
       console.error(`${name} failed: ${describeError(error)}`)
       return problem('unavailable')
     }
     if (!outcome.ok) {
       return typeof outcome.errors === 'string'
-        ? problem(outcome.errors, outcome.wait)
-        : answer(outcome.errors.map(({ field, code }) => ({ field, code, message: say(code) })))
+        ? problem(outcome.errors, outcome.fill, outcome.data)
+        : answer(
+            outcome.errors.map(({ field, code }) => ({ field, code, message: say(code, outcome.fill, field) })),
+            outcome.data,
+          )
     }
-    await setCookies(outcome.setCookies ?? [], arrivedOverHttps(request))
-    redirect(outcome.redirect, RedirectType.push)
+    if ('redirect' in outcome) {
+      await setCookies(outcome.setCookies ?? [], arrivedOverHttps(request))
+      redirect(outcome.redirect, RedirectType.push)
+    }
+    const done: FormState<Data> = { problems: [], typed: {}, sent }
+    if (outcome.done !== undefined) done.done = outcome.done
+    if (outcome.data !== undefined) done.data = outcome.data
+    return done
   }
 }
 

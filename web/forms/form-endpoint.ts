@@ -3,6 +3,7 @@ import type { FieldIssue, Validation } from './schema'
 import { jsonResponse, readJsonBody, unavailableResponse } from '@/http/json-request'
 import type { RateLimiter } from '@/http/rate-limit'
 import { refuseWrite } from '@/http/write-guard'
+import { describeError } from '@/lib/log'
 
 type Options<T> = {
   validate: (body: unknown) => Validation<T, ErrorCode>
@@ -33,7 +34,8 @@ export function formEndpoint<T>({ validate, store, limiter, unavailable }: Optio
       return jsonResponse(outcome === 'created' ? 201 : 200, { ok: true, status: outcome })
     } catch (error) {
       if (!(error instanceof unavailable)) throw error
-      console.error(error)
+      // The error's kind only: a failed query's message can quote what was sent.
+      console.error(`Submission not stored: ${describeError(error)}`)
       return unavailableResponse('The submission could not be saved just now. Try again in a few minutes.')
     }
   }

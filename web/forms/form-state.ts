@@ -1,19 +1,25 @@
 /**
- * What a page form's server action answers, and what the form renders from: the problems found
- * (each with its code, for the field it belongs to, and the content's words for it) and what was
- * typed, so the page it returns shows it again. Never a password: the form leaves those out.
- * `sent` counts the answers, so the form can move the focus to a new set of problems. Success has
- * no answer: the action sends the visitor on to the next page.
+ * What every server action answers, and what its form renders from: the problems found (each with
+ * its code, for the field it belongs to, and the content's words for it) and what was typed, so the
+ * page it returns shows it again. Never a password: the form leaves those out. `sent` counts the
+ * answers, so the form can move the focus to a new set of problems.
+ *
+ * A form that moves on sends the visitor to the next page and answers nothing. A form that stays
+ * where it is (a sign-up in a page's strip, a button on a link's page, the basket) answers `done`:
+ * the content's words saying it was taken; and, where the page shows what the change left (the
+ * basket after it), `data`.
  */
 export type FormProblem = { field: string | null; code: string; message: string }
 
-export type FormState = {
+export type FormState<Data = never> = {
   problems: FormProblem[]
   typed: Record<string, string>
   sent: number
+  done?: string
+  data?: Data
 }
 
 export const FRESH_FORM: FormState = { problems: [], typed: {}, sent: 0 }
 
 /** A server action a page form posts to, with scripts or without. */
-export type FormAction = (previous: FormState, form: FormData) => Promise<FormState>
+export type FormAction<Data = never> = (previous: FormState<Data>, form: FormData) => Promise<FormState<Data>>

@@ -31,7 +31,8 @@ function orderEndpoint<T>(options: {
     ...options,
     words: async () => {
       const copy = await getOrderCopy()
-      return (code, seconds) => orderProblemMessage(copy, code, seconds)
+      return (code, fill) =>
+        orderProblemMessage(copy, code, fill?.seconds === undefined ? undefined : Number(fill.seconds))
     },
     run: (value, { request }) => options.run(value, { request, origin: linkOrigin() }),
   })

@@ -1,87 +1,115 @@
 'use server'
 
 import 'server-only'
-import { headers } from 'next/headers'
-import { answerForm, text } from '@/forms/answer-form'
-import type { FormAnswer } from '@/forms/form-answer'
-import { validateNewsletter } from '@/forms/newsletter-validation'
-import { StoreUnavailableError } from '@/forms/store-unavailable'
+import { getNewsletter, getSubscriptionCopy } from '@/content/loaders'
+import { formAction } from '@/forms/form-action'
+import { validateNewsletter, type ErrorCode } from '@/forms/validation'
 import { newsletterLimiter } from '@/http/form-limits'
-import { describeError } from '@/lib/log'
-import { clientKeyFrom, RateLimiter } from '@/http/rate-limit'
+import { RateLimiter } from '@/http/rate-limit'
+import { fillTemplate } from '@/lib/templates'
 import { signUpForNewsletter } from './newsletter-signup'
 import { confirmLink, requestPriceAlert, unsubscribeLink } from './service'
+import { CONFIRM_LINK_DAYS } from './store'
 import { validatePriceAlert } from './validation'
 
 // As the newsletter's: ten a minute from one address is more than any person sends.
 const priceAlertLimiter = new RateLimiter('price-alert', 10, 60_000)
+// The links' buttons: one press each, and a person who presses again is never stopped.
+const linkLimiter = new RateLimiter('subscription-link', 30, 60_000)
+
+/** The honeypot's value, when a robot filled it in: the rules refuse it. */
+const honeypot = (body: Record<string, string>) => (body.website ? { website: body.website } : {})
 
 /**
- * A model page's "tell me when the price rises", as a server action: with scripts or without, the
- * answer comes back in the page. A known address is answered as a new one.
+ * The newsletter strip's sign-up: the same rules, store and rate limit as `POST /api/newsletter`.
+ * The answer arrives in place (with scripts) or in the page a browser running none is sent back to;
+ * a known address is answered as a new one.
  */
-export async function askForPriceAlert(_previous: FormAnswer, form: FormData): Promise<FormAnswer> {
-  const typed = { email: field(form, 'email') }
-  if (!(await priceAlertLimiter.take(clientKeyFrom(await headers()))).allowed) return { status: 'rate_limited', typed }
-  const website = field(form, 'website')
-  const checked = validatePriceAlert({ ...typed, model: field(form, 'model'), ...(website ? { website } : {}) })
-  if (!checked.ok)
-    return { status: 'invalid', typed, errors: checked.errors.map(({ field, code }) => ({ field, code })) }
-  try {
-    if (!(await requestPriceAlert(checked.value.email, checked.value.model))) {
-      return { status: 'invalid', typed, errors: [{ field: 'model', code: 'unknown' }] }
-    }
-    return { status: 'created' }
-  } catch (error) {
-    console.error(`Price alert not stored: ${describeError(error)}`)
-    return { status: 'failed', typed }
-  }
-}
+export const subscribe = formAction({
+  limiter: newsletterLimiter,
+  page: '/',
+  validate: (body) =>
+    validateNewsletter({ email: body.email ?? '', consent: body.consent === 'on', ...honeypot(body) }),
+  run: async (input) => {
+    await signUpForNewsletter(input)
+    return { ok: true, done: (await getNewsletter()).successMessage }
+  },
+  words: async () => {
+    const copy = await getNewsletter()
+    return (code: ErrorCode | 'tooMany' | 'crossOrigin' | 'unavailable') =>
+      code === 'consent_required'
+        ? copy.consentRequiredMessage
+        : code === 'tooMany'
+          ? copy.rateLimitedMessage
+          : code === 'unavailable' || code === 'crossOrigin' || code === 'spam_suspected'
+            ? copy.errorMessage
+            : copy.invalidEmailMessage
+  },
+  name: 'Newsletter sign-up',
+})
 
-export type LinkAnswer = { status: 'idle' | 'done' | 'invalid' | 'failed'; modelName?: string | null; topic?: string }
+/**
+ * A model page's "tell me when the price rises": answered in place, and the same for an address
+ * that already has the alert. A model that is not published is refused before anything is stored.
+ */
+export const askForPriceAlert = formAction({
+  limiter: priceAlertLimiter,
+  page: '/',
+  validate: (body) => validatePriceAlert({ email: body.email ?? '', model: body.model ?? '', ...honeypot(body) }),
+  run: async ({ email, model }) => {
+    if (!(await requestPriceAlert(email, model))) return { ok: false, errors: [{ field: 'model', code: 'required' }] }
+    return { ok: true, done: (await getSubscriptionCopy()).alertForm.successMessage }
+  },
+  words: async () => {
+    const copy = (await getSubscriptionCopy()).alertForm
+    return (code: ErrorCode | 'tooMany' | 'crossOrigin' | 'unavailable', _fill?: unknown, field?: string) =>
+      code === 'tooMany'
+        ? copy.rateLimitedMessage
+        : code === 'unavailable' || code === 'crossOrigin' || code === 'spam_suspected'
+          ? copy.errorMessage
+          : field === 'model'
+            ? copy.unknownModelMessage
+            : copy.invalidEmailMessage
+  },
+  name: 'Price alert',
+})
 
 /** The confirm page's button: the token comes from the link, in a hidden field. */
-export async function confirmSubscriptionForm(_previous: LinkAnswer, form: FormData): Promise<LinkAnswer> {
-  try {
-    const confirmed = await confirmLink(field(form, 'token'))
-    if (!confirmed) return { status: 'invalid' }
-    return { status: 'done', topic: confirmed.subscription.topic, modelName: confirmed.modelName }
-  } catch (error) {
-    console.error(`Subscription not confirmed: ${describeError(error)}`)
-    return { status: 'failed' }
-  }
-}
+export const confirmSubscriptionForm = formAction({
+  limiter: linkLimiter,
+  page: '/confirm-subscription',
+  validate: (body) => ({ ok: true, value: body.token ?? '' }),
+  run: async (token) => {
+    const confirmed = await confirmLink(token)
+    if (!confirmed) return { ok: false, errors: 'linkInvalid' }
+    const words = (await getSubscriptionCopy()).confirmPage
+    const done = confirmed.subscription.topic === 'price-alert' ? words.alertDone : words.newsletterDone
+    return {
+      ok: true,
+      done: fillTemplate(done, { address: confirmed.subscription.email, model: confirmed.modelName ?? '' }),
+    }
+  },
+  words: async () => {
+    const words = (await getSubscriptionCopy()).confirmPage
+    return (code: 'linkInvalid' | 'tooMany' | 'crossOrigin' | 'unavailable') =>
+      code === 'linkInvalid' ? fillTemplate(words.invalidLink, { days: CONFIRM_LINK_DAYS }) : words.failedMessage
+  },
+  name: 'Subscription confirmation',
+})
 
 /** The unsubscribe page's button: the link's id and signature come in hidden fields. */
-export async function unsubscribeForm(_previous: LinkAnswer, form: FormData): Promise<LinkAnswer> {
-  try {
-    const done = await unsubscribeLink({ s: field(form, 's'), t: field(form, 't') })
-    return { status: done ? 'done' : 'invalid' }
-  } catch (error) {
-    console.error(`Unsubscribe failed: ${describeError(error)}`)
-    return { status: 'failed' }
-  }
-}
-
-function field(form: FormData, name: string): string {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
-
-/**
- * The newsletter strip's sign-up, as a server action: the form posts here with scripts or without
- * (Next renders the answer into the page a browser running none is sent back to). The same rules,
- * store and rate limit as `POST /api/newsletter`; Next refuses an action posted from another site.
- */
-export async function subscribe(_previous: FormAnswer, form: FormData): Promise<FormAnswer> {
-  const email = text(form, 'email')
-  const consent = form.has('consent')
-  return answerForm(form, {
-    limiter: newsletterLimiter,
-    typed: { email, ...(consent ? { consent: 'on' } : {}) },
-    check: (website) => validateNewsletter({ email, consent, ...website }),
-    store: signUpForNewsletter,
-    unavailable: StoreUnavailableError,
-    name: 'Newsletter sign-up',
-  })
-}
+export const unsubscribeForm = formAction({
+  limiter: linkLimiter,
+  page: '/unsubscribe',
+  validate: (body) => ({ ok: true, value: { s: body.s ?? '', t: body.t ?? '' } }),
+  run: async (link) => {
+    if (!(await unsubscribeLink(link))) return { ok: false, errors: 'linkInvalid' }
+    return { ok: true, done: (await getSubscriptionCopy()).unsubscribePage.done }
+  },
+  words: async () => {
+    const words = (await getSubscriptionCopy()).unsubscribePage
+    return (code: 'linkInvalid' | 'tooMany' | 'crossOrigin' | 'unavailable') =>
+      code === 'linkInvalid' ? words.invalidLink : words.failedMessage
+  },
+  name: 'Unsubscribe',
+})

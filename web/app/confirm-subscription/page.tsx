@@ -42,7 +42,6 @@ export default async function ConfirmSubscriptionPage({ searchParams }: { search
           hidden={{ token }}
           text={fillTemplate(isAlert ? words.alertText : words.newsletterText, values)}
           button={words.buttonLabel}
-          words={{ done, invalid, failed: words.failedMessage }}
         />
       )}
     </article>

@@ -43,7 +43,6 @@ export default async function UnsubscribePage({ searchParams }: { searchParams: 
           hidden={{ s, t }}
           text={fillTemplate(isAlert ? words.alertText : words.newsletterText, values)}
           button={words.buttonLabel}
-          words={{ done: words.done, invalid: words.invalidLink, failed: words.failedMessage }}
         />
       )}
     </article>

@@ -2,7 +2,8 @@
 
 import { useSyncExternalStore } from 'react'
 import { addDevice as addDeviceAction, changeLine as changeLineAction } from '@/basket/form-actions'
-import type { BasketChange, BasketResponse, BasketView } from '@/basket/types'
+import type { BasketResponse, BasketView } from '@/basket/types'
+import { FRESH_FORM, type FormProblem, type FormState } from '@/forms/form-state'
 
 /**
  * The visitor's basket in the browser: one copy per page, shared by the header badge, the cart
@@ -64,27 +65,27 @@ export async function loadBasket(): Promise<void> {
 
 /**
  * Sends one change through the basket's server action (the one the same form posts to without
- * scripts); answers the refusal, if any, for the caller to show.
+ * scripts); answers the refusal, if any, for the caller to show (no words: the network failed).
  */
-async function sendBasketChange(send: () => Promise<BasketChange>): Promise<BasketChange | null> {
+async function sendBasketChange(send: () => Promise<FormState<BasketView>>): Promise<FormProblem | null> {
   set({ pending: true })
   try {
     const answer = await send()
-    if (answer.basket) set({ status: 'ready', basket: answer.basket })
-    return answer.ok ? null : answer
+    if (answer.data) set({ status: 'ready', basket: answer.data })
+    return answer.problems[0] ?? null
   } catch {
-    return { ok: false, code: 'network', message: '', sent: 0 }
+    return { field: null, code: 'network', message: '' }
   } finally {
     set({ pending: false })
   }
 }
 
 /** Adds the device the price checker's form describes (its model, storage and answers). */
-export const addDevice = (form: FormData) => sendBasketChange(() => addDeviceAction(form))
+export const addDevice = (form: FormData) => sendBasketChange(() => addDeviceAction(FRESH_FORM, form))
 
 export const changeLine = (lineId: string, change: 1 | -1) => {
   const form = new FormData()
   form.set('line', lineId)
   form.set('change', String(change))
-  return sendBasketChange(() => changeLineAction(form))
+  return sendBasketChange(() => changeLineAction(FRESH_FORM, form))
 }

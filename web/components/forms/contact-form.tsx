@@ -3,11 +3,11 @@
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { PageSection } from '@/content/types'
 import { sendContactMessage } from '@/contact/form-actions'
-import { NO_ANSWER } from '@/forms/form-answer'
+import { FRESH_FORM } from '@/forms/form-state'
 import { LIMITS } from '@/forms/limits'
-import { fillTemplate } from '@/lib/templates'
 import { ErrorSummary } from './error-summary'
 import { ActionForm } from './action-form'
+import { FormStatusLine, problemIn, statusOf } from './email-signup-parts'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
@@ -16,39 +16,25 @@ type Field = 'name' | 'email' | 'phone' | 'message'
 const FIELDS: Field[] = ['name', 'email', 'phone', 'message']
 
 /**
- * The contact form, with the editor's words for every message. It posts to a server action, which
- * checks it and answers; with scripts the answer arrives in place, without them it comes back in
+ * The contact form, with the editor's words. It posts to a server action, which checks it and
+ * answers in the words of this form's section; with scripts the answer arrives in place, without them it comes back in
  * the page. The fields are the browser's own (React resets them after the action to their default
  * values: what was typed when the message was not taken), so text typed before the page's scripts
  * have run is kept.
  */
 export function ContactForm({ copy }: { copy: Copy }) {
   const id = useId()
-  const [answer, action, pending] = useActionState(sendContactMessage, NO_ANSWER)
-  const errors = answer.errors ?? []
-  const typed = answer.typed ?? {}
+  const [answer, action, pending] = useActionState(sendContactMessage, FRESH_FORM)
+  const typed = answer.typed
   const summaryRef = useRef<HTMLDivElement>(null)
 
   // Each new set of problems moves the focus to their summary, as on the site's other forms.
   useEffect(() => {
-    if (answer.errors?.some((e) => FIELDS.includes(e.field as Field))) summaryRef.current?.focus()
+    if (answer.problems.some((problem) => FIELDS.includes(problem.field as Field))) summaryRef.current?.focus()
   }, [answer])
 
-  const messageFor = (field: Field): string | undefined => {
-    const found = errors.find((e) => e.field === field)
-    if (!found) return undefined
-    if (found.code === 'too_long') return fillTemplate(copy.tooLongMessage, { max: LIMITS[field] })
-    if (found.code === 'invalid_characters' && field !== 'email') return copy.plainTextMessage
-    return {
-      name: copy.nameRequiredMessage,
-      email: copy.emailInvalidMessage,
-      phone: copy.phoneInvalidMessage,
-      message: copy.messageRequiredMessage,
-    }[field]
-  }
-
   const field = (name: Field) => {
-    const error = messageFor(name)
+    const error = problemIn(answer, name)
     return {
       id: `${id}-${name}`,
       name,
@@ -63,21 +49,14 @@ export function ContactForm({ copy }: { copy: Copy }) {
   const { error: phoneError, ...phoneProps } = field('phone')
   const { error: messageError, ...messageProps } = field('message')
 
-  const messages = {
-    idle: '',
-    invalid: '',
-    created: copy.successMessage,
-    duplicate: copy.successMessage,
-    rate_limited: copy.rateLimitedMessage,
-    failed: copy.errorMessage,
-  }
   const summary = FIELDS.flatMap((name) => {
-    const text = messageFor(name)
+    const text = problemIn(answer, name)
     return text ? [{ href: `#${id}-${name}`, text }] : []
   })
+  const { status, text } = statusOf(answer, pending, FIELDS, copy.sendingMessage)
   // Where a browser running no scripts puts the focus (and the view) when the page comes back:
   // the problems' summary, or the message.
-  const focusStatus = answer.status !== 'idle' && !summary.length
+  const focusStatus = answer.sent > 0 && !summary.length
 
   return (
     <ActionForm className="contact-form" action={action} pending={pending}>
@@ -104,19 +83,12 @@ export function ContactForm({ copy }: { copy: Copy }) {
         <textarea {...messageProps} rows={6} maxLength={LIMITS.message} />
         <FieldMessage id={`${messageProps.id}-error`} message={messageError} />
       </div>
+      <input type="hidden" name="section" value={copy._key} />
       <Honeypot />
       <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
         {copy.buttonLabel}
       </button>
-      <p
-        className={`form-status form-status--${pending ? 'sending' : answer.status}`}
-        role="status"
-        aria-live="polite"
-        tabIndex={focusStatus ? -1 : undefined}
-        autoFocus={focusStatus}
-      >
-        {pending ? copy.sendingMessage : messages[answer.status]}
-      </p>
+      <FormStatusLine status={status} text={text} focus={focusStatus} />
     </ActionForm>
   )
 }

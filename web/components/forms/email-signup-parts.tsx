@@ -1,4 +1,5 @@
 import type { Ref } from 'react'
+import type { FormState } from '@/forms/form-state'
 import { FieldMessage } from './field-message'
 
 type EmailRowProps = {
@@ -70,4 +71,20 @@ export function FormStatusLine({ status, text, focus }: { status: string; text: 
       {text}
     </p>
   )
+}
+
+/**
+ * What a form that stays on its page says under it: that it is sending, the server's words that it
+ * was taken, or a problem that belongs to none of the form's fields (those show under their field).
+ */
+export function statusOf(state: FormState<unknown>, pending: boolean, fields: readonly string[], sending: string) {
+  if (pending) return { status: 'sending', text: sending }
+  if (state.done) return { status: 'done', text: state.done }
+  const general = state.problems.find((problem) => problem.field === null || !fields.includes(problem.field))
+  return general ? { status: 'problem', text: general.message } : { status: 'idle', text: '' }
+}
+
+/** The words for a field's problem, if it has one. */
+export function problemIn(state: FormState<unknown>, field: string): string | undefined {
+  return state.problems.find((problem) => problem.field === field)?.message
 }

@@ -2,49 +2,41 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { NewsletterContent } from '@/content/types'
+import { FRESH_FORM } from '@/forms/form-state'
 import { subscribe } from '@/subscriptions/form-actions'
-import { NO_ANSWER } from '@/forms/form-answer'
 import { ContentLink } from '../ui/content-link'
 import { ActionForm } from './action-form'
-import { EmailRow, FormStatusLine } from './email-signup-parts'
+import { EmailRow, FormStatusLine, problemIn, statusOf } from './email-signup-parts'
 import { FieldMessage } from './field-message'
 import { Honeypot } from './honeypot'
 
+const FIELDS = ['email', 'consent'] as const
+
 /**
  * The newsletter sign-up, with the editor's words. It posts to a server action, which checks it
- * and answers; with scripts the answer arrives in place, without them it comes back in the page.
- * The answer keeps what was typed when the sign-up was not taken (React resets a form after its
- * action, to the fields' default values, which are what was typed).
+ * and answers in the content's words; with scripts the answer arrives in place, without them it
+ * comes back in the page. The answer keeps what was typed when the sign-up was not taken (React
+ * resets a form after its action, to the fields' default values, which are what was typed).
  */
 export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'heading' | 'text'> }) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
   const consentRef = useRef<HTMLInputElement>(null)
-  const [answer, action, pending] = useActionState(subscribe, NO_ANSWER)
-  const errors = answer.errors ?? []
-  const typed = answer.typed ?? {}
+  const [answer, action, pending] = useActionState(subscribe, FRESH_FORM)
+  const typed = answer.typed
 
-  const emailError = errors.some((e) => e.field === 'email') ? copy.invalidEmailMessage : undefined
-  const consentError = errors.some((e) => e.field === 'consent') ? copy.consentRequiredMessage : undefined
+  const emailError = problemIn(answer, 'email')
+  const consentError = problemIn(answer, 'consent')
   // Where a browser running no scripts puts the focus (and the view) when the page comes back.
-  const focusOnLoad = answer.status === 'idle' ? null : emailError ? 'email' : consentError ? 'consent' : 'status'
+  const focusOnLoad = answer.sent === 0 ? null : emailError ? 'email' : consentError ? 'consent' : 'status'
 
   useEffect(() => {
-    const first = answer.errors?.[0]?.field
+    const first = answer.problems[0]?.field
     if (first === 'email') emailRef.current?.focus()
     else if (first === 'consent') consentRef.current?.focus()
   }, [answer])
 
-  const messages = {
-    idle: '',
-    invalid: '',
-    created: copy.successMessage,
-    // Never sent now: a known address is answered as a new one (see signUpForNewsletter).
-    duplicate: copy.successMessage,
-    rate_limited: copy.rateLimitedMessage,
-    failed: copy.errorMessage,
-  }
-  const status = pending ? 'sending' : answer.status
+  const { status, text } = statusOf(answer, pending, FIELDS, copy.sendingMessage)
 
   return (
     <ActionForm className="newsletter__form" action={action} pending={pending}>
@@ -75,11 +67,7 @@ export function NewsletterForm({ copy }: { copy: Omit<NewsletterContent, 'headin
         <FieldMessage id={`${id}-consent-error`} message={consentError} />
       </div>
       <Honeypot />
-      <FormStatusLine
-        status={status}
-        text={status === 'sending' ? copy.sendingMessage : messages[status]}
-        focus={focusOnLoad === 'status'}
-      />
+      <FormStatusLine status={status} text={text} focus={focusOnLoad === 'status'} />
     </ActionForm>
   )
 }

@@ -1,8 +1,8 @@
 'use client'
 
 import { useActionState, useId, useRef, useState, useSyncExternalStore, type FormEvent } from 'react'
-import { addDeviceForm, showPrice } from '@/basket/form-actions'
-import { NO_CHANGE } from '@/basket/types'
+import { addDevice as addDeviceAction, showPrice } from '@/basket/form-actions'
+import { FRESH_FORM } from '@/forms/form-state'
 import type { ConditionGrade, ModelPage, PricingRules, SellingCopy } from '@/content/types'
 import { quote, STORAGE_FIELD } from '@/lib/pricing'
 import { formatStorage } from '@/lib/storage-size'
@@ -32,15 +32,15 @@ export function QuoteForm({ model, rules, grades, copy, initial }: Props) {
   const id = useId()
   // Without scripts "Add to basket" posts to this action; a refusal that leaves the seller here
   // comes back with its words and the choices that were sent.
-  const [refused, addAction] = useActionState(addDeviceForm, NO_CHANGE)
-  const sent = refused.sent && refused.typed ? choicesFrom(refused.typed) : null
+  const [refused, addAction] = useActionState(addDeviceAction, FRESH_FORM)
+  const sent = refused.sent ? choicesFrom(refused.typed) : null
   const [choices, setChoices] = useState<QuoteChoices>(
     sent ?? { storage: initial?.storage ?? null, answers: initial?.answers ?? {} },
   )
   const [showErrors, setShowErrors] = useState(initial?.showErrors ?? false)
   const [status, setStatus] = useState<{ kind: 'idle' | 'adding' | 'added' | 'failed'; message: string }>(
-    refused.sent && !refused.ok && refused.message
-      ? { kind: 'failed', message: refused.message }
+    refused.problems[0]?.message
+      ? { kind: 'failed', message: refused.problems[0].message }
       : { kind: 'idle', message: '' },
   )
   const summaryRef = useRef<HTMLDivElement>(null)

@@ -1,45 +1,42 @@
 'use client'
 
 import { useActionState, useEffect, useRef } from 'react'
-import type { LinkAnswer } from '@/subscriptions/form-actions'
+import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import '@/styles/account.css'
 
 type Props = {
   /** A server action: the form posts to it with scripts or without. */
-  action: (previous: LinkAnswer, form: FormData) => Promise<LinkAnswer>
+  action: FormAction
   /** What the e-mail's link carried, sent back with the button. */
   hidden: Record<string, string>
   text: string
   button: string
-  words: { done: string; invalid: string; failed: string }
 }
 
 /**
  * A confirmation or unsubscribe page's one button. Opening the link changes nothing (a mail
  * scanner that follows links would otherwise confirm or unsubscribe for the person); the button
- * does, and its answer replaces the form, focused so that a screen reader reads it.
+ * does, and its answer, in the content's words, replaces the form, focused so that a screen reader
+ * reads it. A link that turned out to be no good replaces it too; a failure leaves the button to
+ * press again.
  */
-export function LinkForm({ action, hidden, text, button, words }: Props) {
-  const [answer, formAction, pending] = useActionState(action, { status: 'idle' })
+export function LinkForm({ action, hidden, text, button }: Props) {
+  const [answer, formAction, pending] = useActionState(action, FRESH_FORM)
   const notice = useRef<HTMLParagraphElement>(null)
   useEffect(() => notice.current?.focus(), [answer])
-  if (answer.status === 'done' || answer.status === 'invalid') {
+  const problem = answer.problems[0]
+  if (answer.done || problem?.code === 'linkInvalid') {
     return (
-      <p
-        ref={notice}
-        className={`notice${answer.status === 'invalid' ? ' notice--problem' : ''}`}
-        role="status"
-        tabIndex={-1}
-      >
-        {answer.status === 'done' ? words.done : words.invalid}
+      <p ref={notice} className={`notice${problem ? ' notice--problem' : ''}`} role="status" tabIndex={-1}>
+        {answer.done ?? problem?.message}
       </p>
     )
   }
   return (
     <form action={formAction} className="account-form" aria-busy={pending || undefined}>
-      {answer.status === 'failed' ? (
+      {problem ? (
         <p ref={notice} className="notice notice--problem" role="alert" tabIndex={-1}>
-          {words.failed}
+          {problem.message}
         </p>
       ) : null}
       <p>{text}</p>

@@ -2,14 +2,16 @@
 
 import { useActionState, useEffect, useId, useRef } from 'react'
 import type { SubscriptionCopy } from '@/content/types'
-import { NO_ANSWER } from '@/forms/form-answer'
+import { FRESH_FORM } from '@/forms/form-state'
 import { fillTemplate } from '@/lib/templates'
 import { askForPriceAlert } from '@/subscriptions/form-actions'
 import { ActionForm } from '../forms/action-form'
-import { EmailRow, FormStatusLine } from '../forms/email-signup-parts'
+import { EmailRow, FormStatusLine, problemIn, statusOf } from '../forms/email-signup-parts'
 import { Honeypot } from '../forms/honeypot'
 
 type Props = { modelId: string; modelName: string; copy: SubscriptionCopy['alertForm'] }
+
+const FIELDS = ['email'] as const
 
 /**
  * "Tell me when the price rises", on a model's page (which stays static: the form holds nothing
@@ -19,24 +21,15 @@ type Props = { modelId: string; modelName: string; copy: SubscriptionCopy['alert
 export function PriceAlertForm({ modelId, modelName, copy }: Props) {
   const id = useId()
   const emailRef = useRef<HTMLInputElement>(null)
-  const [answer, action, pending] = useActionState(askForPriceAlert, NO_ANSWER)
-  const typed = answer.typed ?? {}
-  const emailError = answer.errors?.some((e) => e.field === 'email') ? copy.invalidEmailMessage : undefined
-  const focusOnLoad = answer.status === 'idle' ? null : emailError ? 'email' : 'status'
+  const [answer, action, pending] = useActionState(askForPriceAlert, FRESH_FORM)
+  const emailError = problemIn(answer, 'email')
+  const focusOnLoad = answer.sent === 0 ? null : emailError ? 'email' : 'status'
 
   useEffect(() => {
-    if (answer.errors?.some((e) => e.field === 'email')) emailRef.current?.focus()
+    if (answer.problems.some((problem) => problem.field === 'email')) emailRef.current?.focus()
   }, [answer])
 
-  const messages: Record<typeof answer.status, string> = {
-    idle: '',
-    invalid: answer.errors?.some((e) => e.field === 'model') ? copy.unknownModelMessage : '',
-    created: copy.successMessage,
-    duplicate: copy.successMessage,
-    rate_limited: copy.rateLimitedMessage,
-    failed: copy.errorMessage,
-  }
-  const status = pending ? 'sending' : answer.status
+  const { status, text } = statusOf(answer, pending, FIELDS, copy.sendingMessage)
 
   return (
     <section className="section price-alert" aria-labelledby={`${id}-heading`}>
@@ -50,17 +43,13 @@ export function PriceAlertForm({ modelId, modelName, copy }: Props) {
           label={copy.emailLabel}
           button={copy.buttonLabel}
           buttonClass="button--secondary"
-          typed={typed.email ?? ''}
+          typed={answer.typed.email ?? ''}
           error={emailError}
           focus={focusOnLoad === 'email'}
           pending={pending}
         />
         <Honeypot />
-        <FormStatusLine
-          status={status}
-          text={status === 'sending' ? copy.sendingMessage : messages[status]}
-          focus={focusOnLoad === 'status'}
-        />
+        <FormStatusLine status={status} text={text} focus={focusOnLoad === 'status'} />
       </ActionForm>
     </section>
   )
