@@ -229,11 +229,11 @@ describe('server actions', () => {
     const strays = actionFiles.flatMap((file) => {
       const source = readFileSync(file, 'utf8')
       const built = [...source.matchAll(/^export const (\w+)\s*=\s*(\w+)/gm)]
-        .filter(([, , builder]) => !BUILDERS.includes(builder))
+        .filter(([, , builder]) => !BUILDERS.includes(builder ?? ''))
         .map(([, name]) => name)
       const handWritten = [...source.matchAll(/^export async function (\w+)/gm)]
         .map(([, name]) => name)
-        .filter((name) => !ANSWER_NOTHING.includes(name))
+        .filter((name) => !ANSWER_NOTHING.includes(name ?? ''))
       return [...built, ...handWritten].map((name) => `${path.relative(root, file)}: ${name}`)
     })
     expect(strays).toEqual([])

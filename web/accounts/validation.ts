@@ -28,16 +28,6 @@ export const ACCOUNT_PROBLEMS = [
 ] as const
 export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number]
 
-export type SignUpInput = { name: string; email: string; password: string }
-export type LoginInput = { email: string; password: string; rememberMe: boolean }
-export type EmailInput = { email: string }
-export type NewPasswordInput = { token: string; password: string }
-export type ChangePasswordInput = { currentPassword: string; password: string }
-export type ConfirmEmailInput = { token: string; password: string }
-export type DeleteInput = { currentPassword: string }
-export type CodeInput = { code: string }
-export type PasswordInput = { password: string }
-
 // Control characters and anything that reads as markup: a name is shown in pages and e-mails.
 export const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
 
@@ -84,28 +74,39 @@ const codeField = v.pipe(
 const validator = <S extends v.GenericSchema<unknown, unknown>>(schema: S) =>
   validatorFor<AccountProblem, S>(schema) as (body: unknown) => Validation<v.InferOutput<S>, AccountProblem>
 
-export const validateSignUp = validator(v.object({ name: nameField, email: emailField, password: newPassword }))
-
-export const validateLogin = validator(v.object({ email: emailField, password: givenPassword, rememberMe: ticked }))
-
-export const validateEmailOnly = validator(v.object({ email: emailField }))
-
+// Each form's rules; what each gives its action (`…Input`) is inferred from them.
+const signUp = v.object({ name: nameField, email: emailField, password: newPassword })
+const login = v.object({ email: emailField, password: givenPassword, rememberMe: ticked })
+const emailOnly = v.object({ email: emailField })
 /** The token is not checked here: a bad one is answered like a used one, by the server. */
-export const validateNewPassword = validator(v.object({ token: text, password: newPassword }))
-
+const newPasswordForm = v.object({ token: text, password: newPassword })
 /** Confirming an address: the account's password, given by whoever opened the e-mail's link. */
-export const validateConfirmEmail = validator(v.object({ token: text, password: givenPassword }))
-
-export const validateCode = validator(v.object({ code: codeField }))
-
+const confirmEmail = v.object({ token: text, password: givenPassword })
+const code = v.object({ code: codeField })
 /** The account's own password, asked again (to start two-step login). */
-export const validatePasswordOnly = validator(v.object({ password: givenPassword }))
-
-export const validateChangePassword = validator(v.object({ currentPassword: givenPassword, password: newPassword }))
-
-export const validateDelete = validator(
-  v.pipe(
-    v.object({ currentPassword: givenPassword, confirm: mustTick(problem('confirmDelete')) }),
-    v.transform(({ currentPassword }) => ({ currentPassword })),
-  ),
+const passwordOnly = v.object({ password: givenPassword })
+const changePassword = v.object({ currentPassword: givenPassword, password: newPassword })
+const deleteAccount = v.pipe(
+  v.object({ currentPassword: givenPassword, confirm: mustTick(problem('confirmDelete')) }),
+  v.transform(({ currentPassword }) => ({ currentPassword })),
 )
+
+export type SignUpInput = v.InferOutput<typeof signUp>
+export type LoginInput = v.InferOutput<typeof login>
+export type EmailInput = v.InferOutput<typeof emailOnly>
+export type NewPasswordInput = v.InferOutput<typeof newPasswordForm>
+export type ConfirmEmailInput = v.InferOutput<typeof confirmEmail>
+export type CodeInput = v.InferOutput<typeof code>
+export type PasswordInput = v.InferOutput<typeof passwordOnly>
+export type ChangePasswordInput = v.InferOutput<typeof changePassword>
+export type DeleteInput = v.InferOutput<typeof deleteAccount>
+
+export const validateSignUp = validator(signUp)
+export const validateLogin = validator(login)
+export const validateEmailOnly = validator(emailOnly)
+export const validateNewPassword = validator(newPasswordForm)
+export const validateConfirmEmail = validator(confirmEmail)
+export const validateCode = validator(code)
+export const validatePasswordOnly = validator(passwordOnly)
+export const validateChangePassword = validator(changePassword)
+export const validateDelete = validator(deleteAccount)

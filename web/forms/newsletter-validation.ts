@@ -1,21 +1,20 @@
 import * as v from 'valibot'
 import { emailField, formSchema, validateWith } from './field-checks'
 
-export type NewsletterInput = { email: string; consent: true }
-
 /** The newsletter sign-up: an address, and consent given as exactly `true`. */
-export const validateNewsletter = validateWith(
-  v.pipe(
-    formSchema({
-      email: emailField,
-      consent: v.optional(
-        v.pipe(
-          v.unknown(),
-          v.check((consent) => consent === true, 'consent_required'),
-        ),
-        false,
+const newsletterSchema = v.pipe(
+  formSchema({
+    email: emailField,
+    consent: v.optional(
+      v.pipe(
+        v.unknown(),
+        v.check((consent) => consent === true, 'consent_required'),
       ),
-    }),
-    v.transform(({ email }): NewsletterInput => ({ email, consent: true })),
-  ),
+      false,
+    ),
+  }),
+  v.transform(({ email }) => ({ email, consent: true as const })),
 )
+
+export type NewsletterInput = v.InferOutput<typeof newsletterSchema>
+export const validateNewsletter = validateWith(newsletterSchema)

@@ -14,8 +14,6 @@ export { validateNewsletter, type NewsletterInput } from './newsletter-validatio
 // A line break or tab, which only a message may hold.
 const LINE_BREAK = /[\r\n\t]/
 
-export type ContactInput = { name: string; email: string; phone: string | null; message: string }
-
 /** Plain text, trimmed: on one line unless it is the message. */
 const plainText = (max: number, multiline: boolean) =>
   v.pipe(
@@ -41,14 +39,15 @@ const phoneField = v.optional(
   '',
 )
 
-export const validateContact = validateWith(
-  v.pipe(
-    formSchema({
-      name: plainText(LIMITS.name, false),
-      email: emailField,
-      phone: phoneField,
-      message: plainText(LIMITS.message, true),
-    }),
-    v.transform(({ name, email, phone, message }): ContactInput => ({ name, email, phone, message })),
-  ),
+const contactSchema = v.pipe(
+  formSchema({
+    name: plainText(LIMITS.name, false),
+    email: emailField,
+    phone: phoneField,
+    message: plainText(LIMITS.message, true),
+  }),
+  v.transform(({ name, email, phone, message }) => ({ name, email, phone, message })),
 )
+
+export type ContactInput = v.InferOutput<typeof contactSchema>
+export const validateContact = validateWith(contactSchema)
