@@ -1,6 +1,7 @@
 import { utimesSync } from 'node:fs'
 import { fetchQuery, ContentError } from '@/content/fetch-query'
-import { pageByPathQuery, pagePathsQuery, searchItemsQuery, siteFactsQuery, siteSettingsQuery } from '@/content/queries'
+import { pageByPathQuery, pagePathsQuery, siteFactsQuery, siteSettingsQuery } from '@/content/queries'
+import { searchItemsQuery } from '@/content/catalogue-queries'
 import { siteFactsFrom } from '@/content/site-facts'
 import { copySeed, readSeed, writeSeed } from '../support/seed-copy'
 import { seedDocs, seedPagePaths } from '../support/seed-content'

@@ -1,5 +1,5 @@
 import { fetchQuery } from '@/content/fetch-query'
-import { conditionGradesQuery, modelPageQuery, pricingRulesQuery } from '@/content/queries'
+import { conditionGradesQuery, modelPageQuery, pricingRulesQuery } from '@/content/catalogue-queries'
 import { gradeFor, priceOf, quote, topPrice, type ConditionRules, type PriceTable } from '@/lib/pricing'
 import { seedDocs } from '../support/seed-content'
 import { copySeed } from '../support/seed-copy'

@@ -1,12 +1,7 @@
 import { fetchQuery } from '@/content/fetch-query'
 import type { SanitySource } from '@/config'
-import {
-  navigationQuery,
-  pageByPathQuery,
-  pagePathsQuery,
-  searchItemsQuery,
-  siteSettingsQuery,
-} from '@/content/queries'
+import { navigationQuery, pageByPathQuery, pagePathsQuery, siteSettingsQuery } from '@/content/queries'
+import { searchItemsQuery } from '@/content/catalogue-queries'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
 import { seedDocs } from '../support/seed-content'
 import { copySeed, readSeed } from '../support/seed-copy'

@@ -5,7 +5,8 @@ import type { ClientReturn, QueryParams } from '@sanity/client'
 import { isDraftMode } from './draft'
 import { isProduction, readContentSource, readPreviewConfig, type ContentSource } from '@/config'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
-import * as queries from './queries'
+import * as catalogueQueries from './catalogue-queries'
+import * as pageQueries from './queries'
 import { draftClient, publishedClient } from './sanity-client'
 import { isPlainRead } from './stega'
 
@@ -21,7 +22,9 @@ export class ContentError extends Error {
 }
 
 const queryNames = new Map<string, string>(
-  Object.entries(queries).flatMap(([name, value]) => (typeof value === 'string' ? [[value, name]] : [])),
+  Object.entries({ ...pageQueries, ...catalogueQueries }).flatMap(([name, value]) =>
+    typeof value === 'string' ? [[value, name]] : [],
+  ),
 )
 
 export function nameOfQuery(query: string): string {

@@ -4,32 +4,34 @@ import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {
   accountCopyQuery,
+  contactFormWordsQuery,
   contactInboxCopyQuery,
   breadcrumbsQuery,
-  conditionGradesQuery,
-  deviceCatalogueQuery,
   emailCopyQuery,
   termsRevisionQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
-  modelPageQuery,
-  modelSlugsQuery,
-  publishedModelIdsQuery,
   navigationQuery,
   newsletterQuery,
   orderCopyQuery,
   pageByPathQuery,
   pagePathsQuery,
-  priceListQuery,
-  pricingRulesQuery,
-  searchItemsQuery,
   sellingCopyQuery,
   siteFactsQuery,
   siteSettingsQuery,
   subscriptionCopyQuery,
 } from './queries'
-import { contactFormWordsQuery } from './form-queries'
+import {
+  conditionGradesQuery,
+  deviceCatalogueQuery,
+  modelPageQuery,
+  modelSlugsQuery,
+  publishedModelIdsQuery,
+  priceListQuery,
+  pricingRulesQuery,
+  searchItemsQuery,
+} from './catalogue-queries'
 import { siteFactsFrom, withSiteFacts } from '@/content/site-facts'
 
 /**

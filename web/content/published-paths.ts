@@ -1,6 +1,7 @@
 import { PAGE_PATH } from '@rules/page-path'
 import { fetchQuery } from './fetch-query'
-import { modelSlugsQuery, pagePathsQuery } from './queries'
+import { pagePathsQuery } from './queries'
+import { modelSlugsQuery } from './catalogue-queries'
 
 /**
  * Whether an address names something published: a page, or a model's page (and its price page).

@@ -131,82 +131,6 @@ export const breadcrumbsQuery = defineQuery(`*[_type == "page" && path.current i
   "title": coalesce(breadcrumbTitle, title)
 }`)
 
-// A model's page: /sell-my-phone/<slug> or /sell-my-tab/<slug>.
-const MODEL_HREF = `select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current`
-// The "Up to" price everywhere is the model's highest price, so no second number can drift from it.
-const TOP_PRICE = `math::max(variants[].prices[].pence)`
-const PRICE_TABLE = `"variants": variants[] | order(storageGb asc){
-    "key": _key,
-    storageGb,
-    "prices": prices[]{ "grade": grade->key.current, pence }
-  }`
-
-export const deviceCatalogueQuery = defineQuery(`*[_type == "deviceMake"] | order(order asc, name asc){
-  _id,
-  name,
-  "slug": slug.current,
-  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){
-    _id,
-    name,
-    "slug": slug.current,
-    category,
-    family,
-    "href": ${MODEL_HREF},
-    "topPricePence": ${TOP_PRICE}
-  }
-}`)
-
-export const modelSlugsQuery = defineQuery(
-  `*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current`,
-)
-
-export const modelPageQuery =
-  defineQuery(`*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{
-  _id,
-  name,
-  "slug": slug.current,
-  category,
-  "make": make->name,
-  "href": ${MODEL_HREF},
-  "topPricePence": ${TOP_PRICE},
-  "image": image{
-    "src": asset->url,
-    "alt": coalesce(alt, ""),
-    "width": asset->metadata.dimensions.width,
-    "height": asset->metadata.dimensions.height
-  },
-  ${PRICE_TABLE}
-}`)
-
-/** Every model's price table: what the server prices baskets with. */
-export const priceListQuery = defineQuery(`*[_type == "deviceModel"]{
-  _id,
-  // The revision a price was read from, recorded with each device sold (seed documents have none).
-  "revision": coalesce(_rev, "seed"),
-  name,
-  "make": make->name,
-  "href": ${MODEL_HREF},
-  ${PRICE_TABLE}
-}`)
-
-export const conditionGradesQuery = defineQuery(`*[_type == "conditionGrade"] | order(rank asc){
-  "key": key.current,
-  rank,
-  name,
-  summary
-}`)
-
-export const pricingRulesQuery = defineQuery(`*[_type == "pricingRules" && _id == "pricingRules"][0]{
-  priceHoldDays,
-  basketLimit,
-  questions[]{
-    key,
-    question,
-    help,
-    answers[]{ key, label, effect, "grade": grade->key.current, refusal }
-  }
-}`)
-
 export const sellingCopyQuery = defineQuery(`*[_type == "sellingCopy" && _id == "sellingCopy"][0]{
   modelPage,
   quote{ ..., "criteriaLink": criteriaLink${LINK}, "basketLink": basketLink${LINK} },
@@ -301,14 +225,6 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   expired{ subject, intro, button, secondButton, outro }
 }`)
 
-export const searchItemsQuery = defineQuery(`*[_type == "shopItem"] | order(itemId asc){
-  "id": itemId,
-  title,
-  brand,
-  "thumbnailUrl": thumbnail.asset->url,
-  "thumbnailAlt": coalesce(thumbnail.alt, "")
-}`)
-
 // The terms a seller accepts at checkout: their revision is recorded with the order.
 export const termsRevisionQuery = defineQuery(
   `*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }`,
@@ -318,30 +234,6 @@ export const subscriptionCopyQuery = defineQuery(`*[_type == "subscriptionCopy" 
   alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },
   confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },
   unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }
-}`)
-
-/** Every model's best price as published, for price alerts (read live, past every cache). */
-export const modelTopPricesQuery = defineQuery(`*[_type == "deviceModel" && defined(slug.current)]{
-  _id,
-  "name": make->name + " " + name,
-  "href": ${MODEL_HREF},
-  "topPricePence": ${TOP_PRICE}
-}`)
-
-/**
- * Every published model's id: one cached query that a price alert's model is checked against
- * before anything is read about it, so a made-up id never becomes a cached query of its own.
- */
-export const publishedModelIdsQuery = defineQuery(
-  `*[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id`,
-)
-
-/** One model's name and best price, for a price alert's request and its confirmation. */
-export const modelForAlertQuery = defineQuery(`*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{
-  _id,
-  "name": make->name + " " + name,
-  "href": ${MODEL_HREF},
-  "topPricePence": ${TOP_PRICE}
 }`)
 
 export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{
@@ -356,4 +248,24 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     historyReceived, historyChange
   },
   retentionDays
+}`)
+
+/**
+ * The contact form's words for its answer, from the page section the form was on (its key comes
+ * with the post), or else from the first contact form on the site: the server answers in the
+ * editor's words for that form.
+ */
+export const contactFormWordsQuery = defineQuery(`coalesce(
+  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],
+  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]
+){
+  nameRequiredMessage,
+  emailInvalidMessage,
+  phoneInvalidMessage,
+  messageRequiredMessage,
+  tooLongMessage,
+  plainTextMessage,
+  successMessage,
+  rateLimitedMessage,
+  errorMessage
 }`)

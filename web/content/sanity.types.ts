@@ -1302,19 +1302,139 @@ export type AllSanitySchemaTypes =
   | SanityImageAsset
   | Geopoint
 
-// Source: ../web/content/form-queries.ts
-// Variable: contactFormWordsQuery
-// Query: coalesce(  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]){  nameRequiredMessage,  emailInvalidMessage,  phoneInvalidMessage,  messageRequiredMessage,  tooLongMessage,  plainTextMessage,  successMessage,  rateLimitedMessage,  errorMessage}
-export type ContactFormWordsQueryResult = {
-  nameRequiredMessage: string
-  emailInvalidMessage: string
-  phoneInvalidMessage: string
-  messageRequiredMessage: string
-  tooLongMessage: string
-  plainTextMessage: string
-  successMessage: string
-  rateLimitedMessage: string
-  errorMessage: string
+// Source: ../web/content/catalogue-queries.ts
+// Variable: deviceCatalogueQuery
+// Query: *[_type == "deviceMake"] | order(order asc, name asc){  _id,  name,  "slug": slug.current,  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){    _id,    name,    "slug": slug.current,    category,    family,    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,    "topPricePence": math::max(variants[].prices[].pence)  }}
+export type DeviceCatalogueQueryResult = Array<{
+  _id: string
+  name: string
+  slug: string
+  models: Array<{
+    _id: string
+    name: string
+    slug: string
+    category: 'phone' | 'tablet'
+    family: string
+    href: string
+    topPricePence: number
+  }>
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: modelSlugsQuery
+// Query: *[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current
+export type ModelSlugsQueryResult = Array<string>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: modelPageQuery
+// Query: *[_type == "deviceModel" && category == $category && slug.current == $slug][0]{  _id,  name,  "slug": slug.current,  category,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence),  "image": image{    "src": asset->url,    "alt": coalesce(alt, ""),    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height  },  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+export type ModelPageQueryResult = {
+  _id: string
+  name: string
+  slug: string
+  category: 'phone' | 'tablet'
+  make: string
+  href: string
+  topPricePence: number
+  image: {
+    src: string | null
+    alt: string | ''
+    width: number | null
+    height: number | null
+  } | null
+  variants: Array<{
+    key: string
+    storageGb: number
+    prices: Array<{
+      grade: string
+      pence: number
+    }>
+  }>
+} | null
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: priceListQuery
+// Query: *[_type == "deviceModel"]{  _id,  // The revision a price was read from, recorded with each device sold (seed documents have none).  "revision": coalesce(_rev, "seed"),  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+export type PriceListQueryResult = Array<{
+  _id: string
+  revision: string
+  name: string
+  make: string
+  href: string
+  variants: Array<{
+    key: string
+    storageGb: number
+    prices: Array<{
+      grade: string
+      pence: number
+    }>
+  }>
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: conditionGradesQuery
+// Query: *[_type == "conditionGrade"] | order(rank asc){  "key": key.current,  rank,  name,  summary}
+export type ConditionGradesQueryResult = Array<{
+  key: string
+  rank: number
+  name: string
+  summary: string
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: pricingRulesQuery
+// Query: *[_type == "pricingRules" && _id == "pricingRules"][0]{  priceHoldDays,  basketLimit,  questions[]{    key,    question,    help,    answers[]{ key, label, effect, "grade": grade->key.current, refusal }  }}
+export type PricingRulesQueryResult = {
+  priceHoldDays: number
+  basketLimit: number
+  questions: Array<{
+    key: string
+    question: string
+    help: string | null
+    answers: Array<{
+      key: string
+      label: string
+      effect: 'cap' | 'none' | 'refuse'
+      grade: string | null
+      refusal: string | null
+    }>
+  }>
+} | null
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: searchItemsQuery
+// Query: *[_type == "shopItem"] | order(itemId asc){  "id": itemId,  title,  brand,  "thumbnailUrl": thumbnail.asset->url,  "thumbnailAlt": coalesce(thumbnail.alt, "")}
+export type SearchItemsQueryResult = Array<{
+  id: number
+  title: string
+  brand: string
+  thumbnailUrl: string | null
+  thumbnailAlt: string | ''
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: modelTopPricesQuery
+// Query: *[_type == "deviceModel" && defined(slug.current)]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
+export type ModelTopPricesQueryResult = Array<{
+  _id: string
+  name: string
+  href: string
+  topPricePence: number
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: publishedModelIdsQuery
+// Query: *[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id
+export type PublishedModelIdsQueryResult = Array<string>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: modelForAlertQuery
+// Query: *[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
+export type ModelForAlertQueryResult = {
+  _id: string
+  name: string
+  href: string
+  topPricePence: number
 } | null
 
 // Source: ../web/content/queries.ts
@@ -1734,105 +1854,6 @@ export type BreadcrumbsQueryResult = Array<{
   path: string
   title: string
 }>
-
-// Source: ../web/content/queries.ts
-// Variable: deviceCatalogueQuery
-// Query: *[_type == "deviceMake"] | order(order asc, name asc){  _id,  name,  "slug": slug.current,  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){    _id,    name,    "slug": slug.current,    category,    family,    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,    "topPricePence": math::max(variants[].prices[].pence)  }}
-export type DeviceCatalogueQueryResult = Array<{
-  _id: string
-  name: string
-  slug: string
-  models: Array<{
-    _id: string
-    name: string
-    slug: string
-    category: 'phone' | 'tablet'
-    family: string
-    href: string
-    topPricePence: number
-  }>
-}>
-
-// Source: ../web/content/queries.ts
-// Variable: modelSlugsQuery
-// Query: *[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current
-export type ModelSlugsQueryResult = Array<string>
-
-// Source: ../web/content/queries.ts
-// Variable: modelPageQuery
-// Query: *[_type == "deviceModel" && category == $category && slug.current == $slug][0]{  _id,  name,  "slug": slug.current,  category,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence),  "image": image{    "src": asset->url,    "alt": coalesce(alt, ""),    "width": asset->metadata.dimensions.width,    "height": asset->metadata.dimensions.height  },  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
-export type ModelPageQueryResult = {
-  _id: string
-  name: string
-  slug: string
-  category: 'phone' | 'tablet'
-  make: string
-  href: string
-  topPricePence: number
-  image: {
-    src: string | null
-    alt: string | ''
-    width: number | null
-    height: number | null
-  } | null
-  variants: Array<{
-    key: string
-    storageGb: number
-    prices: Array<{
-      grade: string
-      pence: number
-    }>
-  }>
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: priceListQuery
-// Query: *[_type == "deviceModel"]{  _id,  // The revision a price was read from, recorded with each device sold (seed documents have none).  "revision": coalesce(_rev, "seed"),  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
-export type PriceListQueryResult = Array<{
-  _id: string
-  revision: string
-  name: string
-  make: string
-  href: string
-  variants: Array<{
-    key: string
-    storageGb: number
-    prices: Array<{
-      grade: string
-      pence: number
-    }>
-  }>
-}>
-
-// Source: ../web/content/queries.ts
-// Variable: conditionGradesQuery
-// Query: *[_type == "conditionGrade"] | order(rank asc){  "key": key.current,  rank,  name,  summary}
-export type ConditionGradesQueryResult = Array<{
-  key: string
-  rank: number
-  name: string
-  summary: string
-}>
-
-// Source: ../web/content/queries.ts
-// Variable: pricingRulesQuery
-// Query: *[_type == "pricingRules" && _id == "pricingRules"][0]{  priceHoldDays,  basketLimit,  questions[]{    key,    question,    help,    answers[]{ key, label, effect, "grade": grade->key.current, refusal }  }}
-export type PricingRulesQueryResult = {
-  priceHoldDays: number
-  basketLimit: number
-  questions: Array<{
-    key: string
-    question: string
-    help: string | null
-    answers: Array<{
-      key: string
-      label: string
-      effect: 'cap' | 'none' | 'refuse'
-      grade: string | null
-      refusal: string | null
-    }>
-  }>
-} | null
 
 // Source: ../web/content/queries.ts
 // Variable: sellingCopyQuery
@@ -2404,17 +2425,6 @@ export type EmailCopyQueryResult = {
 } | null
 
 // Source: ../web/content/queries.ts
-// Variable: searchItemsQuery
-// Query: *[_type == "shopItem"] | order(itemId asc){  "id": itemId,  title,  brand,  "thumbnailUrl": thumbnail.asset->url,  "thumbnailAlt": coalesce(thumbnail.alt, "")}
-export type SearchItemsQueryResult = Array<{
-  id: number
-  title: string
-  brand: string
-  thumbnailUrl: string | null
-  thumbnailAlt: string | ''
-}>
-
-// Source: ../web/content/queries.ts
 // Variable: termsRevisionQuery
 // Query: *[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }
 export type TermsRevisionQueryResult = {
@@ -2456,31 +2466,6 @@ export type SubscriptionCopyQueryResult = {
     invalidLink: string
     failedMessage: string
   }
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: modelTopPricesQuery
-// Query: *[_type == "deviceModel" && defined(slug.current)]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
-export type ModelTopPricesQueryResult = Array<{
-  _id: string
-  name: string
-  href: string
-  topPricePence: number
-}>
-
-// Source: ../web/content/queries.ts
-// Variable: publishedModelIdsQuery
-// Query: *[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id
-export type PublishedModelIdsQueryResult = Array<string>
-
-// Source: ../web/content/queries.ts
-// Variable: modelForAlertQuery
-// Query: *[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{  _id,  "name": make->name + " " + name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "topPricePence": math::max(variants[].prices[].pence)}
-export type ModelForAlertQueryResult = {
-  _id: string
-  name: string
-  href: string
-  topPricePence: number
 } | null
 
 // Source: ../web/content/queries.ts
@@ -2534,10 +2519,34 @@ export type ContactInboxCopyQueryResult = {
   retentionDays: number
 } | null
 
+// Source: ../web/content/queries.ts
+// Variable: contactFormWordsQuery
+// Query: coalesce(  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]){  nameRequiredMessage,  emailInvalidMessage,  phoneInvalidMessage,  messageRequiredMessage,  tooLongMessage,  plainTextMessage,  successMessage,  rateLimitedMessage,  errorMessage}
+export type ContactFormWordsQueryResult = {
+  nameRequiredMessage: string
+  emailInvalidMessage: string
+  phoneInvalidMessage: string
+  messageRequiredMessage: string
+  tooLongMessage: string
+  plainTextMessage: string
+  successMessage: string
+  rateLimitedMessage: string
+  errorMessage: string
+} | null
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
-    'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
+    '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
+    '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
+    '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "image": image{\n    "src": asset->url,\n    "alt": coalesce(alt, ""),\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
+    '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
+    '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
+    '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
+    '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
+    '*[_type == "deviceModel" && defined(slug.current)]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelTopPricesQueryResult
+    '*[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id': PublishedModelIdsQueryResult
+    '*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelForAlertQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays\n}': SiteFactsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
@@ -2548,23 +2557,14 @@ declare global {
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
     '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
-    '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
-    '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
-    '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "image": image{\n    "src": asset->url,\n    "alt": coalesce(alt, ""),\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
-    '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
-    '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
-    '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
     '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem\n  }\n}': OrderCopyQueryResult
     '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
-    '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
     '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
-    '*[_type == "deviceModel" && defined(slug.current)]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelTopPricesQueryResult
-    '*[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id': PublishedModelIdsQueryResult
-    '*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelForAlertQueryResult
     '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult
+    'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

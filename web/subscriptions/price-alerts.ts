@@ -1,6 +1,6 @@
 import 'server-only'
 import { fetchQuery } from '@/content/fetch-query'
-import { modelTopPricesQuery } from '@/content/queries'
+import { modelTopPricesQuery } from '@/content/catalogue-queries'
 import { getDb, runExclusively } from '@/db/connection'
 import { priceAlertMail } from './mail'
 import { alertRisenPrices } from './price-check'
