@@ -32,7 +32,7 @@ type StaffProblem =
       code: 'missing' | 'invalid' | 'tooLong' | 'tooHigh' | 'noneRevised' | 'unknownItem' | 'unknownAction'
     }
   | { field: typeof RECHECK_FIELD; code: 'recheckNeeded' | 'recheckWrong' | 'recheckTooMany' }
-  | { field: null; code: 'notAllowed' | 'invalid' | 'unavailable' }
+  | { field: null; code: 'notAllowed' | 'invalid' | 'unavailable' | 'registerDown' | 'registerNotPassed' }
   | { field: null; code: 'moved'; status: string }
 
 /**
@@ -72,6 +72,10 @@ export async function staffForm(previous: FormState, form: FormData): Promise<Fo
         return text.notAllowed
       case 'unavailable':
         return copy.problems.unavailable
+      case 'registerDown':
+        return text.registerDown
+      case 'registerNotPassed':
+        return text.registerNotPassed
       default:
         return text.invalid
     }

@@ -1,6 +1,34 @@
 import type { OrderCopy } from '@/content/types'
+import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/store'
+
+type Item = OrderRecord['items'][number]
+
+/** What the stolen-device register said about a device, its certificate and when; nothing before the check. */
+function RegisterResult({ item, text }: { item: Item; text: OrderCopy['admin'] }) {
+  const words: Record<string, string> = {
+    pass: text.registerPass,
+    caution: text.registerCaution,
+    fail: text.registerFail,
+    waiting: text.registerWaiting,
+  }
+  if (!item.registerResult) return null
+  return (
+    <>
+      <strong className={`admin-register admin-register--${item.registerResult}`}>{words[item.registerResult]}</strong>
+      {item.registerCertificate && item.registerCheckedAt ? (
+        <span className="admin-register__certificate">
+          {fillTemplate(text.registerCertificate, {
+            certificate: item.registerCertificate,
+            date: formatDateTime(item.registerCheckedAt),
+          })}
+        </span>
+      ) : null}
+    </>
+  )
+}
 
 /** The devices: what the seller told us, what the check found, and any revised price with its reason. */
 export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
@@ -17,6 +45,7 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
               <th scope="col">{columns.conditionColumn}</th>
               <th scope="col">{text.gradeFound}</th>
               <th scope="col">{text.imei}</th>
+              <th scope="col">{text.registerColumn}</th>
               <th scope="col">{text.notes}</th>
               <th scope="col" className="admin-table__number">
                 {columns.priceColumn}
@@ -34,6 +63,9 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
                 <td>{item.gradeName}</td>
                 <td>{item.foundGradeName ?? ''}</td>
                 <td className="admin-code">{item.imei ?? ''}</td>
+                <td className="admin-table__notes">
+                  <RegisterResult item={item} text={text} />
+                </td>
                 <td className="admin-table__notes">{item.checkNotes ?? ''}</td>
                 <td className="admin-table__number">{formatPence(item.pricePence)}</td>
                 <td className="admin-table__number">
