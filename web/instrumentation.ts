@@ -10,22 +10,19 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
   refuseToStartWithoutSharedSecrets()
-  const [{ startJobs }, orders, registerChecks, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all(
-    [
-      import('@/jobs/tick'),
-      import('@/orders/jobs'),
-      import('@/orders/register-checks'),
-      import('@/mail/outbox-job'),
-      import('@/http/rate-limit-job'),
-      import('@/subscriptions/jobs'),
-      import('@/contact/retention'),
-      import('@/basket/jobs'),
-    ],
-  )
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
+    import('@/jobs/tick'),
+    import('@/orders/jobs'),
+    import('@/mail/outbox-job'),
+    import('@/http/rate-limit-job'),
+    import('@/subscriptions/jobs'),
+    import('@/contact/retention'),
+    import('@/basket/jobs'),
+  ])
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
     orders.orderTimersJob,
-    registerChecks.registerChecksJob,
+    orders.registerChecksJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,

@@ -1,12 +1,9 @@
 import 'server-only'
 import { and, eq, inArray } from 'drizzle-orm'
-import { getDb, type Db } from '@/db/connection'
+import type { Db } from '@/db/connection'
 import { orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
-import type { Job } from '@/jobs/tick'
-import { kickOutbox } from '@/mail/outbox-kick'
-import { registerClient, type RegisterAnswer, type StolenDeviceRegister } from '@/register/client'
+import type { RegisterAnswer, StolenDeviceRegister } from '@/register/client'
 import { MOVES, type OrderStatus } from './lifecycle'
-import { timerContext } from './jobs'
 import { orderMail, type OrderMailContext, type QueuedMail } from './mail'
 import { moveOrder, recordRegisterAnswer } from './move-store'
 import { getOrder, type OrderRecord } from './store'
@@ -108,14 +105,4 @@ export async function retryWaitingChecks(
   let flagged = 0
   for (const { orderId } of failed) if (await flagIfFailed(db, orderId, mail)) flagged++
   return { answered, flagged }
-}
-
-export const registerChecksJob: Job = {
-  name: 'Stolen-device register retries',
-  lock: 735_120_010,
-  run: async () => {
-    const { mail } = await timerContext()
-    const done = await retryWaitingChecks(await getDb(), registerClient(), mail)
-    if (done.answered || done.flagged) kickOutbox()
-  },
 }

@@ -66,7 +66,7 @@ describe('"Download my data"', () => {
           notes: pat.checkNotes,
           register: 'pass',
           registerCertificate: pat.registerCertificate,
-          registerCheckedAt: new Date('2026-01-05T10:00:00Z').toISOString(),
+          registerCheckedAt: new Date('2026-01-05T10:00:00Z'),
         },
         revisedPricePence: 9_000,
         revisedReason: pat.revisedReason,
