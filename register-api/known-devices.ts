@@ -4,13 +4,13 @@
  */
 export const FAILING_DEVICES: Readonly<Record<string, string>> = {
   '354000000000010': 'reported stolen',
-  '354000000000028': 'reported lost',
+  '354000000000028': 'blocked by a network',
   STOLEN0001: 'reported stolen',
 }
 
 export const CAUTION_DEVICES: Readonly<Record<string, string>> = {
   '354000000000036': 'under a finance agreement',
-  CAUTION001: 'blocked by a network',
+  CAUTION001: 'under a finance agreement',
 }
 
 /** The register's colour for a device: red fails, amber is a caution, green passes. */

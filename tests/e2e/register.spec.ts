@@ -171,7 +171,7 @@ test('a caution is no pass: staff see it, and paying is refused until they have 
   // The seller hears the devices are checked, the caution said in their words.
   const checked = await mailTo(email, new RegExp(`^We have checked your devices for order ${reference}$`))
   expect(checked.text).toContain(
-    `Apple iPhone 13 128GB: a record that needs a closer look, such as finance or a network block (certificate ${certificate})`,
+    `Apple iPhone 13 128GB: a record that needs a closer look, such as a finance agreement (certificate ${certificate})`,
   )
 
   await manager.goto(`/admin/orders/${reference}?action=pay#action-form`)
