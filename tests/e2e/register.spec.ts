@@ -185,13 +185,13 @@ test('a caution is no pass: staff see it, and paying is refused until they have 
   await expect(manager.getByText('Done.', { exact: true })).toHaveCount(0)
   // Staff quarantine it by hand after looking: the seller is told, with the certificate.
   await staffDoes(manager, reference, 'Quarantine', async () => {
-    await manager.getByLabel('Why (kept in the order’s history)').fill('Certificate shows a finance agreement')
+    await manager.getByLabel('Why (kept in the order’s history)').fill('Looked up: the lender still holds it')
   })
   const held = await mailTo(email, new RegExp(`^Order ${reference} is on hold`))
   expect(held.text).toContain(`Apple iPhone 13 128GB: a record that needs a closer look`)
   expect(held.text).toContain(certificate)
   // What staff typed is for the history, not the seller.
-  expect(held.text).not.toContain('finance agreement')
+  expect(held.text).not.toContain('the lender still holds it')
   expect(await violations(manager)).toEqual([])
 })
 
@@ -199,7 +199,7 @@ test('a caution is no pass: staff see it, and paying is refused until they have 
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
+    await page.getByRole('main').screenshot({ path: test.info().outputPath(`${name}-${width}.png`) })
     if (width === 375) expect(await violations(page)).toEqual([])
   }
   await page.setViewportSize({ width: 1280, height: 800 })

@@ -52,7 +52,10 @@ function registerLines(kind: OrderMailKind, items: OrderForMail['items'], copy: 
             result: words[item.registerResult] ?? '',
             certificate: item.registerCertificate,
           })
-        : `${item.device}: ${copy.registerWaiting}`,
+        : // Waiting on the register, or (quarantined by hand before the check) never asked.
+          item.registerResult === 'waiting'
+          ? `${item.device}: ${copy.registerWaiting}`
+          : item.device,
     )
     .join('\n')
 }
