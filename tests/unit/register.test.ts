@@ -1,12 +1,16 @@
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { registerSettings } from '@/config'
+import type { EmailCopy } from '@/content/types'
+import { orderMail } from '@/orders/mail'
 import { parseAdminAction } from '@/orders/admin-input'
 import { payBlock } from '@/orders/register-checks'
 import { registerClient } from '@/register/client'
 import { isDeviceId, isImei, isSerial, normaliseDeviceId } from '@/register/device-id'
 import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
 import { createRegisterServer } from '../../register-api/server'
+import { seedWithFacts } from '../support/seed-facts'
 
 /** A valid IMEI no list names: fourteen random digits and their Luhn check digit. */
 function randomImei(): string {
@@ -154,5 +158,61 @@ describe('paying', () => {
   })
   it('is refused while the register has not answered', () => {
     expect(payBlock([pass, { registerResult: 'waiting', registerCheckedAt: null }], now)).toBe('registerDown')
+  })
+})
+
+describe('the e-mails that say what the register found', () => {
+  process.env.BETTER_AUTH_SECRET ??= 'register-mail-test-secret-0123456789abcdef'
+  const context = { copy: seedWithFacts('emailCopy') as EmailCopy, origin: 'https://shop.example' }
+  const order = {
+    reference: 'HB-2345-6789',
+    name: 'Sam Seller',
+    email: 'sam@example.com',
+    totalPence: 20_000,
+    holdUntil: new Date('2026-12-01T00:00:00Z'),
+    offerDeadline: null,
+    payoutLast4: '5678',
+    returnTracking: null,
+  }
+  const device = (name: string, registerResult: string | null, registerCertificate: string | null = null) => ({
+    device: name,
+    pricePence: 10_000,
+    revisedPricePence: null,
+    revisedReason: null,
+    registerResult,
+    registerCertificate,
+  })
+
+  it('lists every device when they are checked, a caution in the seller’s words', () => {
+    const [mail] = orderMail(
+      'checked',
+      { ...order, items: [device('Phone A', 'pass', 'SR0000000001'), device('Tablet B', 'caution', 'SR0000000002')] },
+      context,
+    )
+    expect(mail!.subject).toBe('We have checked your devices for order HB-2345-6789')
+    expect(mail!.text).toContain('Phone A: no record of loss or theft (certificate SR0000000001)')
+    expect(mail!.text).toContain(
+      'Tablet B: a record that needs a closer look, such as a finance agreement (certificate SR0000000002)',
+    )
+  })
+
+  it('lists only the flagged devices when the order is put on hold, and a device never asked by its name alone', () => {
+    const [held] = orderMail(
+      'quarantined',
+      { ...order, items: [device('Phone A', 'pass', 'SR0000000001'), device('Tablet B', 'fail', 'SR0000000002')] },
+      context,
+    )
+    expect(held!.text).toContain('Tablet B: reported lost or stolen (certificate SR0000000002)')
+    expect(held!.text).not.toContain('Phone A')
+    const [byHand] = orderMail('quarantined', { ...order, items: [device('Phone A', null)] }, context)
+    expect(byHand!.text).toMatch(/holds a record against:\nPhone A\n/)
+  })
+})
+
+describe('the stand-in’s documented devices', () => {
+  it('are the ones docs/operators.md lists, with what each answers', () => {
+    const docs = readFileSync('docs/operators.md', 'utf8')
+    for (const device of Object.keys(FAILING_DEVICES)) expect(docs).toMatch(new RegExp(`\`${device}\` +\\| fail`))
+    for (const device of Object.keys(CAUTION_DEVICES)) expect(docs).toMatch(new RegExp(`\`${device}\` +\\| caution`))
   })
 })
