@@ -43,10 +43,11 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
           <thead>
             <tr>
               <th scope="col">{columns.deviceColumn}</th>
+              {/* Beside the device: on a phone, what the register said shows before the table scrolls. */}
+              <th scope="col">{text.registerColumn}</th>
               <th scope="col">{columns.conditionColumn}</th>
               <th scope="col">{text.gradeFound}</th>
               <th scope="col">{text.imei}</th>
-              <th scope="col">{text.registerColumn}</th>
               <th scope="col">{text.notes}</th>
               <th scope="col" className="admin-table__number">
                 {columns.priceColumn}
@@ -61,12 +62,12 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
             {order.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">{item.device}</th>
-                <td>{item.gradeName}</td>
-                <td>{item.foundGradeName ?? ''}</td>
-                <td className="admin-code">{item.imei ?? ''}</td>
                 <td className="admin-table__notes">
                   <RegisterResult item={item} text={text} />
                 </td>
+                <td>{item.gradeName}</td>
+                <td>{item.foundGradeName ?? ''}</td>
+                <td className="admin-code">{item.imei ?? ''}</td>
                 <td className="admin-table__notes">{item.checkNotes ?? ''}</td>
                 <td className="admin-table__number">{formatPence(item.pricePence)}</td>
                 <td className="admin-table__number">
