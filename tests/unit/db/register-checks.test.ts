@@ -100,7 +100,9 @@ describe('device checks that wait for the register', () => {
     expect(await mailsOf(id)).toEqual(['checked'])
     const [checked] = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, id))
     expect(checked!.subject).toBe(`We have checked your devices for order ${order.reference}`)
-    expect(checked!.textBody).toContain('Apple iPad 9th gen 64GB: no record of loss or theft (certificate SRABCD120000)')
+    expect(checked!.textBody).toContain(
+      'Apple iPad 9th gen 64GB: no record of loss or theft (certificate SRABCD120000)',
+    )
     expect(order.events.filter((event) => event.action === 'register-answer')).toEqual([
       expect.objectContaining({ actor: 'system', fromStatus: 'checked', toStatus: 'checked', reason: 'pass' }),
       expect.objectContaining({ actor: 'system', fromStatus: 'checked', toStatus: 'checked', reason: 'pass' }),
