@@ -3,6 +3,8 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
 import {
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
+  REGISTER_STANDIN_PORT,
+  REGISTER_TIMEOUT_MS,
   SEED_COPY_DIR,
   SEED_COPY_PATH,
   SERVER_SECRETS,
@@ -85,6 +87,10 @@ export default defineConfig({
       MAIL_OUTBOX_DIR,
       NEXT_PUBLIC_SANITY_STUDIO_URL: STUDIO_ORIGIN,
       STAFF_RECHECK_SECONDS: String(STAFF_RECHECK_SECONDS),
+      // No REGISTER_URL: `npm start` runs the register's stand-in, on this run's own port.
+      REGISTER_URL: '',
+      REGISTER_STANDIN_PORT: String(REGISTER_STANDIN_PORT),
+      REGISTER_TIMEOUT_MS: String(REGISTER_TIMEOUT_MS),
       // As behind one proxy: each test's own X-Forwarded-For address is its client address, so
       // tests never share a rate limit. (rate-limits.spec.ts plays the site reached directly.)
       TRUSTED_PROXIES: '1',

@@ -15,6 +15,10 @@
 // On SIGTERM (or SIGINT) the process stops taking connections, tells /api/health/ready to answer
 // 503, lets the requests in flight finish and the e-mail being sent go out, then exits 0; past
 // SHUTDOWN_GRACE_SECONDS (default 25) it closes what is left and exits 1.
+//
+// Without REGISTER_URL, it also starts the local stand-in for the stolen-device register
+// (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process.
+import { spawn } from 'node:child_process'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -35,6 +39,8 @@ const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 const DRAINING = Symbol.for('handback.draining')
 const JOBS = Symbol.for('handback.jobs')
 const OUTBOX = Symbol.for('handback.outbox')
+
+startRegisterStandIn()
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -96,6 +102,29 @@ function stop(signal) {
     process.exit(0)
   })
   server.closeIdleConnections()
+}
+
+/**
+ * The stolen-device register's stand-in, when no real one is configured: a child that exits when
+ * this process does (its stdin is our pipe). One already on the port (another `npm start` on this
+ * machine) is used as it is.
+ */
+function startRegisterStandIn() {
+  if (process.env.REGISTER_URL?.trim()) return
+  const standInPort = process.env.REGISTER_STANDIN_PORT?.trim() || '3990'
+  process.env.REGISTER_STANDIN_PORT = standInPort
+  const root = path.join(import.meta.dirname, '..')
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join('register-api', 'main.ts'), '--port', standInPort, '--exit-with-stdin'],
+    { cwd: root, stdio: ['pipe', 'inherit', 'inherit'] },
+  )
+  child.on('exit', (code) => {
+    if (code === 3) console.log(`Using the register stand-in already on port ${standInPort}.`)
+    else if (!globalThis[DRAINING])
+      console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
+  })
+  console.log(`Stolen-device register: the local stand-in (set REGISTER_URL for the real one).`)
 }
 
 function readGraceSeconds(value) {

@@ -8,6 +8,8 @@
 //   STACK_DIR         where the stack keeps its database, keys, logs and outbox (default .data/stack)
 //   DATABASE_URL      a PostgreSQL server to use instead of starting one
 //   REDIS_URL         a Redis to use instead of starting one
+//   REGISTER_URL      the stolen-device register; unset, one stand-in (register-api/) on the port
+//                     after Redis's, which both instances ask
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -29,6 +31,7 @@ const instancePorts = [port + 1, port + 2].slice(0, process.env.STACK_INSTANCES 
 const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
+const registerPort = port + 5
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -52,12 +55,15 @@ async function startStack() {
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
+  const registerUrl = process.env.REGISTER_URL?.trim() || (await startRegisterStandIn())
 
   const env = {
     ...process.env,
     ...keys,
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
+    // One register for both instances: the stand-in's switch (slow, down) reaches them alike.
+    REGISTER_URL: registerUrl,
     // nginx is the one proxy in front: it appends the address it was reached from to
     // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
@@ -86,6 +92,7 @@ async function startStack() {
       instancePorts,
       redisPort,
       pgPort,
+      registerUrl,
       pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
     }),
   )
@@ -190,6 +197,19 @@ function startRedis(password) {
   return `redis://:${password}@127.0.0.1:${redisPort}`
 }
 
+/** The stolen-device register's stand-in, for both instances; device checks wait while it is away. */
+async function startRegisterStandIn() {
+  start(
+    'register',
+    process.execPath,
+    ['--import', 'tsx', path.join('register-api', 'main.ts'), '--port', String(registerPort)],
+    { cwd: root, mayExit: true },
+  )
+  const url = `http://127.0.0.1:${registerPort}`
+  await waitFor(`${url}/health`)
+  return url
+}
+
 function startNginx() {
   const conf = path.join(dir, 'nginx')
   mkdirSync(path.join(conf, 'temp'), { recursive: true })
@@ -286,7 +306,7 @@ async function waitFor(address, seconds = 120) {
 async function stopAll(code) {
   if (stopping) return
   stopping = true
-  const order = ['nginx', 'instance-a', 'instance-b', 'redis', 'postgres']
+  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'redis', 'postgres']
   for (const name of order) {
     const entry = children.find((candidate) => candidate.name === name)
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue

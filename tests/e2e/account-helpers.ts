@@ -51,7 +51,7 @@ export async function logIn(page: Page, email: string, password: string, path = 
 }
 
 /** The newest e-mail to `to` whose subject matches, waiting for it to be written. */
-export async function mailTo(to: string, subject: RegExp, after = 0): Promise<MailMessage> {
+export async function mailTo(to: string, subject: RegExp, after = 0, timeout = 10_000): Promise<MailMessage> {
   let found: MailMessage | undefined
   await expect
     .poll(
@@ -60,7 +60,7 @@ export async function mailTo(to: string, subject: RegExp, after = 0): Promise<Ma
         found = messages[after]
         return Boolean(found)
       },
-      { timeout: 10_000, message: `an e-mail to ${to} about ${subject}` },
+      { timeout, message: `an e-mail to ${to} about ${subject}` },
     )
     .toBe(true)
   return found!

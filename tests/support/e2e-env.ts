@@ -56,6 +56,17 @@ export const STAFF_KEYS_DIR = path.join(E2E_DIR, 'staff-keys')
 /** How long a staff login or re-check covers bank details and payments on the e2e server (5 minutes live). */
 export const STAFF_RECHECK_SECONDS = 15
 
+/**
+ * The stolen-device register's stand-in that the e2e server starts (`npm start` does, without
+ * REGISTER_URL): a port of its own per server port, and a short timeout, so a test that makes the
+ * register slow waits a second or two, not five.
+ */
+export const REGISTER_STANDIN_PORT = Number(
+  process.env.E2E_REGISTER_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1000,
+)
+export const REGISTER_STANDIN = `http://127.0.0.1:${REGISTER_STANDIN_PORT}`
+export const REGISTER_TIMEOUT_MS = 1500
+
 /** The webhook secret the e2e server is started with; tests sign with it. */
 export const REVALIDATE_SECRET = 'e2e-only-revalidate-secret-4c1f9a'
 

@@ -36,7 +36,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['content'],
   ['db'],
   ['jobs'],
-  ['http', 'mail'],
+  ['http', 'mail', 'register'],
   ['forms'],
   ['catalogue', 'subscriptions', 'accounts'],
   ['basket', 'contact'],

@@ -146,6 +146,41 @@ export function staffRecheckSeconds(env: Env = processEnv()): number {
   return Number.isInteger(configured) && configured > 0 ? configured : 5 * 60
 }
 
+// --- The stolen-device register ---------------------------------------------------------------
+
+/** The local stand-in's port when REGISTER_URL is unset (register-api/, which `npm start` runs). */
+export const DEFAULT_REGISTER_STANDIN_PORT = 3990
+
+export type RegisterSettings = {
+  /** Where the register's due-diligence API is: REGISTER_URL, or the local stand-in. */
+  url: string
+  /** The key the register gave this business: REGISTER_API_KEY, sent as a bearer token. */
+  key: string | undefined
+  /** How long one answer may take before the check is recorded as waiting and retried. */
+  timeoutMs: number
+}
+
+/**
+ * The stolen-device register every device is checked against (web/register). Unset, the local
+ * stand-in on 127.0.0.1 (REGISTER_STANDIN_PORT, default 3990), which `npm start` starts.
+ */
+export function registerSettings(env: Env = processEnv()): RegisterSettings {
+  const configured = setting(env, 'REGISTER_URL')
+  let url = `http://127.0.0.1:${setting(env, 'REGISTER_STANDIN_PORT') ?? DEFAULT_REGISTER_STANDIN_PORT}`
+  if (configured) {
+    try {
+      url = new URL(configured).href.replace(/\/$/, '')
+    } catch {
+      throw new Error(`REGISTER_URL "${configured}" is not an address such as https://register.example.com/api.`)
+    }
+  }
+  const timeout = Number(setting(env, 'REGISTER_TIMEOUT_MS') ?? 5000)
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 60_000) {
+    throw new Error(`REGISTER_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000.`)
+  }
+  return { url, key: setting(env, 'REGISTER_API_KEY'), timeoutMs: timeout }
+}
+
 // --- The runtime ---------------------------------------------------------------------------------
 
 export function isProduction(env: Env = processEnv()): boolean {

@@ -191,7 +191,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     timelineHeading, actionsHeading, noActions, moves, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
-    actorNamed, actorSeller, actorSystem
+    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
+    registerFail, registerWaiting, registerNotPassed, registerDown
   }
 }`)
 
@@ -217,6 +218,9 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   totalLabel,
   orderConfirmation{ subject, intro, button, secondButton, outro },
   deviceReceived{ subject, intro, button, secondButton, outro },
+  checked{ subject, intro, button, secondButton, outro },
+  quarantined{ subject, intro, button, secondButton, outro },
+  registerLine, registerPass, registerCaution, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
   paid{ subject, intro, button, secondButton, outro },

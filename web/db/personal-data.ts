@@ -178,6 +178,10 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     check_notes: personal('orders[].devices[].check.notes', EMPTIED),
     revised_price_pence: saleRecord('orders[].devices[].revisedPricePence'),
     revised_reason: personal('orders[].devices[].revisedReason', EMPTIED),
+    register_result: saleRecord('orders[].devices[].check.register'),
+    // Like the IMEI it was issued for, it finds the device on the register: emptied with it.
+    register_certificate: personal('orders[].devices[].check.registerCertificate', EMPTIED),
+    register_checked_at: saleRecord('orders[].devices[].check.registerCheckedAt'),
   },
   order_event: {
     id: notPersonal('a serial number, kept with the sale record'),

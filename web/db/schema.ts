@@ -140,9 +140,18 @@ export const orderItem = pgTable(
     checkNotes: text('check_notes'),
     revisedPricePence: integer('revised_price_pence'),
     revisedReason: text('revised_reason'),
+    // The stolen-device register's answer for the IMEI or serial above: 'waiting' until it answers
+    // (retried by the register job), then 'pass', 'caution' or 'fail', its certificate and when.
+    registerResult: text('register_result'),
+    registerCertificate: text('register_certificate'),
+    registerCheckedAt: at('register_checked_at'),
   },
   (table) => [
     unique('order_item_position_unique').on(table.orderId, table.position),
+    check('order_item_register_result_known', sql`${table.registerResult} in ('waiting', 'pass', 'caution', 'fail')`),
+    index('order_item_register_waiting_idx')
+      .on(table.registerResult)
+      .where(sql`${table.registerResult} = 'waiting'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
   ],

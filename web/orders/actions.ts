@@ -10,7 +10,9 @@ import { moveOrder, recordEvent, type MoveRequest } from '@/orders/move-store'
 import { revisedTotal } from '@/orders/order-values'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
 import { kickOutbox } from '@/mail/outbox-kick'
+import { registerClient } from '@/register/client'
 import { timerContext } from './jobs'
+import { askRegister, checkedMails, flagIfFailed, payBlock } from './register-checks'
 import { applyTimers } from './timers'
 import { orderMail } from './mail'
 
@@ -62,7 +64,7 @@ export async function settledOrder(reference: string, origin: string): Promise<O
 
 export type ActionResult =
   | { ok: true }
-  | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' }
+  | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' | 'registerDown' | 'registerNotPassed' }
   | { ok: false; code: 'moved'; status: string }
 
 /**
@@ -138,15 +140,30 @@ async function act(
       if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
         return { ok: false, code: 'invalid' }
       }
-      request.items = checks.map((c) => ({
+      // The register is asked only for a check that can still be made; down or slow, a device's
+      // check waits (the job asks again) and the grading is recorded all the same.
+      const answers = allowedMove(order.status, 'check', action.actor).ok
+        ? await askRegister(
+            registerClient(),
+            checks.map((c) => c.imei),
+          )
+        : []
+      request.items = checks.map((c, index) => ({
         id: c.id,
         set: {
           foundGradeKey: c.foundGrade,
           foundGradeName: grades.get(c.foundGrade)!,
           imei: c.imei,
           checkNotes: c.notes || null,
+          ...answers[index],
         },
       }))
+      break
+    }
+    case 'pay': {
+      // Read just now (settledOrder): every device needs a register pass dated before this payment.
+      const block = payBlock(order.items, new Date())
+      if (block) return { ok: false, code: block }
       break
     }
     case 'revise': {
@@ -168,9 +185,15 @@ async function act(
       break
   }
   const email = allowedMove(order.status, action.move, action.actor)
-  request.emails = (current) => (email.ok && email.email ? orderMail(email.email, current, context.mail) : [])
+  request.emails = (current) => {
+    // "Checked" waits until the register has answered for every device, and is not sent for a fail.
+    if (action.move === 'check') return checkedMails(current, context.mail)
+    return email.ok && email.email ? orderMail(email.email, current, context.mail) : []
+  }
   const result = await moveOrder(db, request)
   if (result.ok) {
+    // A register fail quarantines the order there and then, with the seller's e-mail.
+    if (action.move === 'check') await flagIfFailed(db, order.id, context.mail)
     kickOutbox()
     return { ok: true }
   }

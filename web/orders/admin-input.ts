@@ -1,6 +1,9 @@
 import * as v from 'valibot'
 import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
 import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/lifecycle'
+import { isDeviceId, normaliseDeviceId } from '@/register/device-id'
+
+export { isImei } from '@/register/device-id'
 
 /**
  * The rules of the staff forms on an order's page: which moves staff may make, and the action
@@ -62,12 +65,13 @@ const tracking = v.pipe(
   v.nonEmpty(problem('missing')),
   v.regex(/^[A-Z0-9 ]{8,30}$/, problem('invalid')),
 )
+// The IMEI, or the serial number of a device without one (a Wi-Fi tablet): what the register is asked.
 const imei = v.pipe(
   text,
   // Typed in groups, as the box and the settings screen print it.
-  v.transform((typed) => typed.replace(/[\s-]/g, '')),
+  v.transform(normaliseDeviceId),
   v.nonEmpty(problem('missing')),
-  v.check(isImei, problem('invalid')),
+  v.check(isDeviceId, problem('invalid')),
 )
 
 /** The `action` field of a kind's form: the moves that ask for those fields. */
@@ -245,19 +249,4 @@ export function poundsToPence(value: string): number | null {
   const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(value.trim().replace(/,/g, ''))
   if (!match) return null
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
-}
-
-/** Fifteen digits whose last is the Luhn check digit of the other fourteen, as every IMEI's is. */
-export function isImei(value: string): boolean {
-  if (!/^\d{15}$/.test(value)) return false
-  let sum = 0
-  for (let index = 0; index < 15; index++) {
-    let digit = Number(value[14 - index])
-    if (index % 2 === 1) {
-      digit *= 2
-      if (digit > 9) digit -= 9
-    }
-    sum += digit
-  }
-  return sum % 10 === 0
 }

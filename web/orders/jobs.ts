@@ -7,6 +7,8 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import type { Timings } from '@/orders/lifecycle'
 import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
+import { registerClient } from '@/register/client'
+import { retryWaitingChecks } from './register-checks'
 import { applyTimers } from './timers'
 
 /**
@@ -47,3 +49,14 @@ export async function applyDueTimers(now = new Date()): Promise<number> {
 }
 
 export const orderTimersJob: Job = { name: 'Order timers', lock: 735_120_002, run: () => applyDueTimers() }
+
+/** Devices whose register check is waiting, asked again every minute (register-checks.ts). */
+export const registerChecksJob: Job = {
+  name: 'Stolen-device register retries',
+  lock: 735_120_010,
+  run: async () => {
+    const { mail } = await timerContext()
+    const done = await retryWaitingChecks(await getDb(), registerClient(), mail)
+    if (done.answered || done.flagged) kickOutbox()
+  },
+}

@@ -12,7 +12,8 @@ export { ORDER_STATUSES, type OrderStatus }
 export type Actor = 'seller' | 'staff' | 'manager' | 'system'
 
 /** E-mails a move sends; their words are in the E-mails document under the same names. */
-export type OrderEmail = 'deviceReceived' | 'revisedOffer' | 'paid' | 'returned' | 'cancelled' | 'expired'
+export type OrderEmail =
+  'deviceReceived' | 'checked' | 'revisedOffer' | 'paid' | 'returned' | 'cancelled' | 'expired' | 'quarantined'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
@@ -34,16 +35,26 @@ const STAFF: readonly Actor[] = ['staff', 'manager']
 export const MOVES = {
   // A device that arrives after its price hold ran out is received too, and priced again at the check.
   receive: { from: ['placed', 'expired'], to: 'received', by: STAFF, email: 'deviceReceived', fields: 'note' },
-  check: { from: ['received'], to: 'checked', by: STAFF, email: null, fields: 'deviceChecks' },
+  // Each device is checked against the stolen-device register too; "checked" is e-mailed once the
+  // register has answered for every device and none failed (web/orders/register-checks.ts).
+  check: { from: ['received'], to: 'checked', by: STAFF, email: 'checked', fields: 'deviceChecks' },
   revise: { from: ['checked'], to: 'revised', by: STAFF, email: 'revisedOffer', fields: 'devicePrices' },
   // The system answers a revised offer nobody answered by its deadline, as the CMS says.
   accept: { from: ['revised'], to: 'accepted', by: ['seller', 'system'], email: null },
   decline: { from: ['revised'], to: 'returning', by: ['seller', 'system'], email: null },
-  // Paying reveals the bank details: managers only.
+  // Paying reveals the bank details: managers only, and only once every device has a register pass.
   pay: { from: ['checked', 'accepted'], to: 'paid', by: ['manager'], email: 'paid', fields: 'note' },
   return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
-  // A stolen-device flag: held, then closed; never paid or returned.
-  quarantine: { from: ['received', 'checked'], to: 'quarantined', by: STAFF, email: null, fields: 'neededNote' },
+  // A stolen-device flag: held, then closed; never paid or returned. Staff quarantine by hand (after
+  // a caution they looked up); a register fail flags the order by itself, whenever it arrives.
+  quarantine: {
+    from: ['received', 'checked'],
+    to: 'quarantined',
+    by: STAFF,
+    email: 'quarantined',
+    fields: 'neededNote',
+  },
+  flag: { from: ['checked', 'revised', 'accepted'], to: 'quarantined', by: ['system'], email: 'quarantined' },
   close: { from: ['quarantined'], to: 'closed', by: ['system'], email: null },
   cancel: {
     from: ['placed'],

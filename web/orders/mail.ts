@@ -8,6 +8,7 @@ import { orderPath } from '@/orders/order-token'
 import { type OrderRecord } from '@/orders/store'
 import { revisedTotal } from '@/orders/order-values'
 import { formatLongDate } from '@/lib/dates'
+import { fillTemplate } from '@/lib/templates'
 
 export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder'
 export type QueuedMail = MailMessage & { kind: string }
@@ -24,7 +25,39 @@ type OrderForMail = Pick<
   OrderRecord,
   'reference' | 'name' | 'email' | 'totalPence' | 'holdUntil' | 'offerDeadline' | 'payoutLast4' | 'returnTracking'
 > & {
-  items: Array<Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'>>
+  items: Array<
+    Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
+      Partial<Pick<OrderRecord['items'][number], 'registerResult' | 'registerCertificate'>>
+  >
+}
+
+/**
+ * What the register said, a line per device: every device when they are checked; the ones it
+ * flagged (or, quarantined by hand after passes, every one) when the order is put on hold.
+ */
+function registerLines(kind: OrderMailKind, items: OrderForMail['items'], copy: EmailCopy): string {
+  const flagged = items.filter((item) => item.registerResult !== 'pass')
+  const listed = kind === 'quarantined' && flagged.length ? flagged : items
+  const words = {
+    pass: copy.registerPass,
+    caution: copy.registerCaution,
+    fail: copy.registerFail,
+    waiting: copy.registerWaiting,
+  } as Record<string, string>
+  return listed
+    .map((item) =>
+      item.registerCertificate && item.registerResult
+        ? fillTemplate(copy.registerLine, {
+            device: item.device,
+            result: words[item.registerResult] ?? '',
+            certificate: item.registerCertificate,
+          })
+        : // Waiting on the register, or (quarantined by hand before the check) never asked.
+          item.registerResult === 'waiting'
+          ? `${item.device}: ${copy.registerWaiting}`
+          : item.device,
+    )
+    .join('\n')
 }
 
 /**
@@ -49,6 +82,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
       .join('\n'),
     last4: order.payoutLast4 ?? '',
     tracking: order.returnTracking ?? '',
+    results: kind === 'checked' || kind === 'quarantined' ? registerLines(kind, order.items, copy) : '',
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
   const link = answering ? `${orderLink}&answer=accept#offer` : orderLink

@@ -150,3 +150,52 @@ async function staffName(tx: Tx, actor: Actor, userId: string | null | undefined
   const [row] = await tx.select({ name: user.name }).from(user).where(eq(user.id, userId))
   return row?.name ?? null
 }
+
+/**
+ * The register's late answer for one device whose check was waiting: recorded once (only while it
+ * still waits), with its event and any e-mail it completes, in one transaction. The order's row is
+ * locked first, so two answers for one order never both miss that they were the last.
+ */
+export async function recordRegisterAnswer(
+  db: Db,
+  answer: {
+    orderId: string
+    itemId: string
+    set: Pick<OrderItemRow, 'registerResult' | 'registerCertificate' | 'registerCheckedAt'>
+    emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
+  },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, answer.orderId))
+      .for('update')
+    if (!order) return false
+    const [updated] = await tx
+      .update(orderItem)
+      .set(answer.set)
+      .where(
+        and(
+          eq(orderItem.id, answer.itemId),
+          eq(orderItem.orderId, answer.orderId),
+          eq(orderItem.registerResult, 'waiting'),
+        ),
+      )
+      .returning({ id: orderItem.id })
+    if (!updated) return false
+    await tx.insert(orderEvent).values({
+      orderId: answer.orderId,
+      actor: 'system',
+      action: 'register-answer',
+      fromStatus: order.status,
+      toStatus: order.status,
+      reason: answer.set.registerResult,
+    })
+    if (answer.emails) {
+      const full = await readInTx(tx, answer.orderId)
+      if (full?.email) await queueEmails(tx, orderEmails(answer.orderId, answer.emails(full)))
+    }
+    return true
+  })
+}

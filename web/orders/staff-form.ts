@@ -27,6 +27,8 @@ type StaffProblem =
   | 'invalid'
   | 'unavailable'
   | 'moved'
+  | 'registerDown'
+  | 'registerNotPassed'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -63,6 +65,10 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return text.notAllowed
         case 'unavailable':
           return copy.problems.unavailable
+        case 'registerDown':
+          return text.registerDown
+        case 'registerNotPassed':
+          return text.registerNotPassed
         default:
           return text.invalid
       }

@@ -34,7 +34,7 @@ const ERASED_ORDER = {
   idempotencyKey: null,
   requestHash: null,
 }
-const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null }
+const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null, registerCertificate: null }
 const ERASED_EVENT = { reason: null }
 
 /**

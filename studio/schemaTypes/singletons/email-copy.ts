@@ -86,6 +86,34 @@ export const emailCopy = defineType({
     ),
     message('deviceReceived', 'Device received', ', {reference} (the order number)'),
     message(
+      'checked',
+      'Devices checked',
+      ', {reference} (the order number) and {results} (each device and what the stolen-device register said, a line each). Sent once the register has answered for every device and none is reported lost or stolen',
+    ),
+    message(
+      'quarantined',
+      'On hold: reported lost or stolen',
+      ', {reference} (the order number) and {results} (the devices the register flagged, each with its certificate number). Sent when an order is quarantined, by itself on a register fail or by staff',
+    ),
+    templateString(
+      'registerLine',
+      'Register result line',
+      'One device’s line in {results}: {device} (the device), {result} (one of the four words below) and {certificate} (the register’s certificate number).',
+      ['device', 'result', 'certificate'],
+    ),
+    requiredString('registerPass', 'Register: passed', 'In {results}, for example "no record of loss or theft".'),
+    requiredString(
+      'registerCaution',
+      'Register: caution',
+      'In {results}: the register has a record that is not a theft, such as finance or a network block.',
+    ),
+    requiredString('registerFail', 'Register: failed', 'In {results}, for example "reported lost or stolen".'),
+    requiredString(
+      'registerWaiting',
+      'Register: waiting',
+      'In {results}, for a device the register has not answered for yet (shown without a certificate).',
+    ),
+    message(
       'revisedOffer',
       'Revised offer',
       ', {reference} (the order number), {total} (the new total), {deadline} (the last day to reply) and {reason} (why each price changed)',

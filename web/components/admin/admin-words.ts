@@ -10,6 +10,7 @@ export const statusName = (copy: OrderCopy, key: string) =>
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
 export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'reveal-payout') return admin.reveal
+  if (action === 'register-answer') return admin.registerColumn
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

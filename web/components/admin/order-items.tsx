@@ -1,6 +1,34 @@
 import type { OrderCopy } from '@/content/types'
+import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/store'
+
+type Item = OrderRecord['items'][number]
+
+/** What the stolen-device register said about a device, its certificate and when; nothing before the check. */
+function RegisterResult({ item, text }: { item: Item; text: OrderCopy['admin'] }) {
+  const words: Record<string, string> = {
+    pass: text.registerPass,
+    caution: text.registerCaution,
+    fail: text.registerFail,
+    waiting: text.registerWaiting,
+  }
+  if (!item.registerResult) return null
+  return (
+    <>
+      <strong className={`admin-register admin-register--${item.registerResult}`}>{words[item.registerResult]}</strong>
+      {item.registerCertificate && item.registerCheckedAt ? (
+        <span className="admin-register__certificate">
+          {fillTemplate(text.registerCertificate, {
+            certificate: item.registerCertificate,
+            date: formatDateTime(item.registerCheckedAt),
+          })}
+        </span>
+      ) : null}
+    </>
+  )
+}
 
 /** The devices: what the seller told us, what the check found, and any revised price with its reason. */
 export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
@@ -9,11 +37,14 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
   return (
     <section aria-labelledby="order-items" className="admin-section">
       <h2 id="order-items">{columns.itemsHeading}</h2>
-      <div className="admin-scroll">
+      {/* Wider than a phone: the table scrolls, so the keyboard must reach it too (WCAG 2.1.1). */}
+      <div className="admin-scroll" tabIndex={0} role="group" aria-labelledby="order-items">
         <table className="admin-table" aria-labelledby="order-items">
           <thead>
             <tr>
               <th scope="col">{columns.deviceColumn}</th>
+              {/* Beside the device: on a phone, what the register said shows before the table scrolls. */}
+              <th scope="col">{text.registerColumn}</th>
               <th scope="col">{columns.conditionColumn}</th>
               <th scope="col">{text.gradeFound}</th>
               <th scope="col">{text.imei}</th>
@@ -31,6 +62,9 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
             {order.items.map((item) => (
               <tr key={item.id}>
                 <th scope="row">{item.device}</th>
+                <td className="admin-table__notes">
+                  <RegisterResult item={item} text={text} />
+                </td>
                 <td>{item.gradeName}</td>
                 <td>{item.foundGradeName ?? ''}</td>
                 <td className="admin-code">{item.imei ?? ''}</td>

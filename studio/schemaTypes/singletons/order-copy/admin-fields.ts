@@ -110,4 +110,45 @@ export const adminFields = [
     'Automatic',
     'In the history, for what the site did by itself, for example "Automatic".',
   ),
+  requiredString(
+    'registerColumn',
+    'Stolen-device register column',
+    'Above each device’s answer from the stolen-device register, for example "Stolen-device register".',
+  ),
+  templateString(
+    'registerCertificate',
+    'Register certificate',
+    'Under a device’s register result: {certificate} (the register’s certificate number) and {date} (when it answered).',
+    ['certificate', 'date'],
+  ),
+  requiredString(
+    'registerPass',
+    'Register: passed',
+    'A device the register has no record against, for example "Passed".',
+  ),
+  requiredString(
+    'registerCaution',
+    'Register: caution',
+    'A device the register has a record against that is not a theft (finance, a network block): say what staff must do before it can be paid.',
+  ),
+  requiredString(
+    'registerFail',
+    'Register: failed',
+    'A device reported lost or stolen: the order is quarantined by itself. For example "Failed: reported lost or stolen".',
+  ),
+  requiredString(
+    'registerWaiting',
+    'Register: waiting',
+    'The register did not answer in time (down or slow): say it is asked again every minute.',
+  ),
+  requiredString(
+    'registerNotPassed',
+    'Paying refused: no pass',
+    'When a manager tries to pay an order with a device that has no pass from the register (a caution, a fail, or never checked).',
+  ),
+  requiredString(
+    'registerDown',
+    'Paying refused: register waiting',
+    'When a manager tries to pay while the register has not answered for a device yet.',
+  ),
 ]

@@ -1,0 +1,28 @@
+import { parseArgs } from 'node:util'
+import { createRegisterServer } from './server'
+
+/**
+ * The local stand-in for the stolen-device register (see server.ts), on 127.0.0.1. `npm start`
+ * and `npm run stack` start it when REGISTER_URL is unset; `npm run register-api` runs it alone.
+ * It exits when its parent does (its stdin closes), so a killed server leaves none behind.
+ */
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: process.env.REGISTER_STANDIN_PORT ?? '3990' },
+    'exit-with-stdin': { type: 'boolean', default: false },
+  },
+})
+
+const server = createRegisterServer({ key: process.env.REGISTER_API_KEY?.trim() || undefined })
+server.on('error', (error: NodeJS.ErrnoException) => {
+  console.error(`Register stand-in: ${error.code === 'EADDRINUSE' ? `port ${values.port} is in use` : error.code}`)
+  process.exit(error.code === 'EADDRINUSE' ? 3 : 1)
+})
+server.listen(Number(values.port), '127.0.0.1', () => {
+  console.log(`Register stand-in on http://127.0.0.1:${values.port}`)
+})
+if (values['exit-with-stdin']) {
+  process.stdin.on('end', () => process.exit(0))
+  process.stdin.resume()
+}
+for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => process.exit(0))

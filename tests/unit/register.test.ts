@@ -1,0 +1,218 @@
+import { readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
+import { registerSettings } from '@/config'
+import type { EmailCopy } from '@/content/types'
+import { orderMail } from '@/orders/mail'
+import { parseAdminAction } from '@/orders/admin-input'
+import { payBlock } from '@/orders/register-checks'
+import { registerClient } from '@/register/client'
+import { isDeviceId, isImei, isSerial, normaliseDeviceId } from '@/register/device-id'
+import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
+import { createRegisterServer } from '../../register-api/server'
+import { seedWithFacts } from '../support/seed-facts'
+
+/** A valid IMEI no list names: fourteen random digits and their Luhn check digit. */
+function randomImei(): string {
+  const body = Array.from({ length: 14 }, () => Math.floor(Math.random() * 10)).join('')
+  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
+  throw new Error('unreachable')
+}
+
+describe('what identifies a device to the register', () => {
+  it('takes an IMEI only with its Luhn check digit', () => {
+    expect(isImei('490154203237518')).toBe(true)
+    expect(isImei('490154203237519')).toBe(false)
+    expect(isImei('49015420323751')).toBe(false)
+    for (const imei of Object.keys(FAILING_DEVICES).concat(Object.keys(CAUTION_DEVICES))) {
+      if (/^\d+$/.test(imei)) expect(isImei(imei)).toBe(true)
+    }
+  })
+
+  it('takes a serial number: 8 to 14 letters and digits, at least one a letter', () => {
+    expect(isSerial('DMPXK2ABCD12')).toBe(true)
+    expect(isSerial('R58M12ABCDE')).toBe(true)
+    expect(isSerial('49015420323751')).toBe(false)
+    expect(isSerial('49015420323751X')).toBe(false)
+    expect(isSerial('ABC123')).toBe(false)
+    expect(isSerial('dmpxk2abcd12')).toBe(false)
+    expect(isDeviceId(normaliseDeviceId(' dmpx-k2ab cd12 '))).toBe(true)
+    expect(normaliseDeviceId('49 015420 323751 8')).toBe('490154203237518')
+  })
+
+  it('lets staff type either at the check, and refuses anything else', () => {
+    const items = [{ id: '1b4e28ba-2fa1-4d2b-883f-0016d3cca427', pricePence: 9500 }]
+    const check = (imei: string) =>
+      parseAdminAction(
+        { action: 'check', 'grade-1b4e28ba-2fa1-4d2b-883f-0016d3cca427': 'good', ['imei-' + items[0]!.id]: imei },
+        items,
+        ['good'],
+      )
+    expect(check('dmpxk2abcd12')).toMatchObject({ ok: true, value: { items: [{ imei: 'DMPXK2ABCD12' }] } })
+    expect(check('490154203237519')).toMatchObject({ ok: false, errors: [{ code: 'invalid' }] })
+  })
+})
+
+describe('the register client, against the stand-in', () => {
+  let server: Server
+  let url: string
+  const setMode = async (body: object) => {
+    const response = await fetch(`${url}/admin/mode`, { method: 'POST', body: JSON.stringify(body) })
+    expect(response.status).toBe(200)
+  }
+
+  beforeAll(async () => {
+    server = createRegisterServer({ key: 'test-key' })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise((resolve) => server.close(resolve)))
+  afterEach(() => setMode({ mode: 'up' }))
+  // The client logs each failure's kind; here they are on purpose.
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}))
+  afterEach(() => jest.restoreAllMocks())
+
+  const client = (timeoutMs = 2000) => registerClient({ url, key: 'test-key', timeoutMs })
+
+  it('passes any other valid IMEI or serial, with a certificate and the time it answered', async () => {
+    const before = Date.now()
+    const answer = await client().check(randomImei())
+    expect(answer).toEqual({
+      ok: true,
+      result: 'pass',
+      certificateId: expect.stringMatching(/^SR\d{10}$/),
+      checkedAt: expect.any(Date),
+    })
+    expect((answer as { checkedAt: Date }).checkedAt.getTime()).toBeGreaterThanOrEqual(before)
+    await expect(client().check('DMPXK2ABCD12')).resolves.toMatchObject({ ok: true, result: 'pass' })
+  })
+
+  it('fails the documented stolen devices and cautions the others', async () => {
+    for (const device of Object.keys(FAILING_DEVICES)) {
+      await expect(client().check(device)).resolves.toMatchObject({ ok: true, result: 'fail' })
+    }
+    for (const device of Object.keys(CAUTION_DEVICES)) {
+      await expect(client().check(device)).resolves.toMatchObject({ ok: true, result: 'caution' })
+    }
+  })
+
+  it('is unavailable when the register is down, slow past the timeout, or refuses the key', async () => {
+    await setMode({ mode: 'down' })
+    await expect(client().check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
+    await setMode({ mode: 'slow', delayMs: 1000 })
+    const started = Date.now()
+    await expect(client(200).check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
+    expect(Date.now() - started).toBeLessThan(900)
+    await setMode({ mode: 'up' })
+    await expect(registerClient({ url, key: 'wrong', timeoutMs: 2000 }).check(randomImei())).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    })
+    await expect(
+      registerClient({ url: 'http://127.0.0.1:9', key: undefined, timeoutMs: 500 }).check(randomImei()),
+    ).resolves.toEqual({
+      ok: false,
+      reason: 'unavailable',
+    })
+  })
+
+  it('takes the switch for some devices only, leaving the rest answered', async () => {
+    const [down, up] = [randomImei(), randomImei()]
+    await setMode({ mode: 'down', devices: [down] })
+    await expect(client().check(down)).resolves.toEqual({ ok: false, reason: 'unavailable' })
+    await expect(client().check(up)).resolves.toMatchObject({ ok: true, result: 'pass' })
+    expect(await (await fetch(`${url}/admin/asked/${down}`)).json()).toEqual({ asked: 1 })
+  })
+
+  it('sends nothing but an IMEI or a serial', async () => {
+    await expect(client().check('../admin/mode')).rejects.toThrow(/IMEI or a serial/)
+  })
+})
+
+describe('where the register is, from the environment', () => {
+  it('is the local stand-in by default, and REGISTER_URL otherwise', () => {
+    expect(registerSettings({})).toEqual({ url: 'http://127.0.0.1:3990', key: undefined, timeoutMs: 5000 })
+    expect(registerSettings({ REGISTER_STANDIN_PORT: '4300' }).url).toBe('http://127.0.0.1:4300')
+    expect(
+      registerSettings({
+        REGISTER_URL: 'https://register.example.com/api/',
+        REGISTER_API_KEY: ' k ',
+        REGISTER_TIMEOUT_MS: '800',
+      }),
+    ).toEqual({ url: 'https://register.example.com/api', key: 'k', timeoutMs: 800 })
+    expect(() => registerSettings({ REGISTER_URL: 'not a url' })).toThrow(/REGISTER_URL/)
+    expect(() => registerSettings({ REGISTER_TIMEOUT_MS: '5s' })).toThrow(/REGISTER_TIMEOUT_MS/)
+  })
+})
+
+describe('paying', () => {
+  const now = new Date('2026-11-26T12:00:00Z')
+  const pass = { registerResult: 'pass', registerCheckedAt: new Date('2026-11-26T11:00:00Z') }
+  it('needs every device passed before the payment', () => {
+    expect(payBlock([pass, pass], now)).toBeNull()
+    expect(payBlock([pass, { ...pass, registerResult: 'caution' }], now)).toBe('registerNotPassed')
+    expect(payBlock([pass, { ...pass, registerResult: 'fail' }], now)).toBe('registerNotPassed')
+    expect(payBlock([pass, { registerResult: null, registerCheckedAt: null }], now)).toBe('registerNotPassed')
+    expect(payBlock([{ ...pass, registerCheckedAt: new Date('2026-11-26T12:00:01Z') }], now)).toBe('registerNotPassed')
+    expect(payBlock([], now)).toBe('registerNotPassed')
+  })
+  it('is refused while the register has not answered', () => {
+    expect(payBlock([pass, { registerResult: 'waiting', registerCheckedAt: null }], now)).toBe('registerDown')
+  })
+})
+
+describe('the e-mails that say what the register found', () => {
+  process.env.BETTER_AUTH_SECRET ??= 'register-mail-test-secret-0123456789abcdef'
+  const context = { copy: seedWithFacts('emailCopy') as EmailCopy, origin: 'https://shop.example' }
+  const order = {
+    reference: 'HB-2345-6789',
+    name: 'Sam Seller',
+    email: 'sam@example.com',
+    totalPence: 20_000,
+    holdUntil: new Date('2026-12-01T00:00:00Z'),
+    offerDeadline: null,
+    payoutLast4: '5678',
+    returnTracking: null,
+  }
+  const device = (name: string, registerResult: string | null, registerCertificate: string | null = null) => ({
+    device: name,
+    pricePence: 10_000,
+    revisedPricePence: null,
+    revisedReason: null,
+    registerResult,
+    registerCertificate,
+  })
+
+  it('lists every device when they are checked, a caution in the seller’s words', () => {
+    const [mail] = orderMail(
+      'checked',
+      { ...order, items: [device('Phone A', 'pass', 'SR0000000001'), device('Tablet B', 'caution', 'SR0000000002')] },
+      context,
+    )
+    expect(mail!.subject).toBe('We have checked your devices for order HB-2345-6789')
+    expect(mail!.text).toContain('Phone A: no record of loss or theft (certificate SR0000000001)')
+    expect(mail!.text).toContain(
+      'Tablet B: a record that needs a closer look, such as a finance agreement (certificate SR0000000002)',
+    )
+  })
+
+  it('lists only the flagged devices when the order is put on hold, and a device never asked by its name alone', () => {
+    const [held] = orderMail(
+      'quarantined',
+      { ...order, items: [device('Phone A', 'pass', 'SR0000000001'), device('Tablet B', 'fail', 'SR0000000002')] },
+      context,
+    )
+    expect(held!.text).toContain('Tablet B: reported lost or stolen (certificate SR0000000002)')
+    expect(held!.text).not.toContain('Phone A')
+    const [byHand] = orderMail('quarantined', { ...order, items: [device('Phone A', null)] }, context)
+    expect(byHand!.text).toMatch(/holds a record against:\nPhone A\n/)
+  })
+})
+
+describe('the stand-in’s documented devices', () => {
+  it('are the ones docs/operators.md lists, with what each answers', () => {
+    const docs = readFileSync('docs/operators.md', 'utf8')
+    for (const device of Object.keys(FAILING_DEVICES)) expect(docs).toMatch(new RegExp(`\`${device}\` +\\| fail`))
+    for (const device of Object.keys(CAUTION_DEVICES)) expect(docs).toMatch(new RegExp(`\`${device}\` +\\| caution`))
+  })
+})
