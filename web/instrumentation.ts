@@ -22,6 +22,7 @@ export async function register() {
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
     orders.orderTimersJob,
+    orders.orderRetentionJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,

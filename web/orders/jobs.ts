@@ -7,6 +7,7 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import type { Timings } from '@/orders/lifecycle'
 import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
+import { applyRetention } from './retention'
 import { applyTimers } from './timers'
 
 /**
@@ -47,3 +48,16 @@ export async function applyDueTimers(now = new Date()): Promise<number> {
 }
 
 export const orderTimersJob: Job = { name: 'Order timers', lock: 735_120_002, run: () => applyDueTimers() }
+
+/**
+ * Keeps orders only as long as the privacy policy says, in the periods the Orders document sets
+ * (its text reads the same settings): bank details a set number of days after an order ends, the
+ * seller's details some years after the tax year the order belongs to.
+ */
+export async function applyDueRetention(now = new Date()) {
+  const [db, copy] = await Promise.all([getDb(), getOrderCopy()])
+  const { bankDetailsDays, recordYears } = copy.timings
+  return applyRetention(db, { bankDetailsDays, recordYears }, now)
+}
+
+export const orderRetentionJob: Job = { name: 'Order retention', lock: 735_120_036, run: () => applyDueRetention() }

@@ -24,3 +24,6 @@ export const ERASED_ORDER = {
 }
 export const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null }
 export const ERASED_EVENT = { reason: null }
+
+/** The history's names for what the retention job does (web/orders/retention.ts); staff read them in the content's words. */
+export const RETENTION_ACTIONS = { bankDetails: 'remove-bank-details', record: 'reduce-record' } as const

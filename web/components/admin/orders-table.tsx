@@ -25,6 +25,7 @@ export function OrdersTable({ copy, orders }: Props) {
               {text.itemsColumn}
             </th>
             <th scope="col">{text.statusColumn}</th>
+            <th scope="col">{text.postagePackColumn}</th>
             <th scope="col" className="admin-table__number">
               {text.totalColumn}
             </th>
@@ -45,6 +46,7 @@ export function OrdersTable({ copy, orders }: Props) {
               <td>{order.postcode ?? ''}</td>
               <td className="admin-table__number">{order.items}</td>
               <td>{statusName(copy, order.status)}</td>
+              <td>{order.postagePack ? text.postagePackWanted : ''}</td>
               <td className="admin-table__number">{formatPence(order.totalPence)}</td>
             </tr>
           ))}
