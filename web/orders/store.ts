@@ -252,7 +252,8 @@ export async function listOrders(
       totalPence: sellerOrder.totalPence,
       placedAt: sellerOrder.placedAt,
       postagePack: sellerOrder.postagePack,
-      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
+      // Named with its table: inside the subquery a bare "id" would be the device's own.
+      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
     })
     .from(sellerOrder)
     .where(and(...conditions))
