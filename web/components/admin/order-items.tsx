@@ -9,7 +9,8 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
   return (
     <section aria-labelledby="order-items" className="admin-section">
       <h2 id="order-items">{columns.itemsHeading}</h2>
-      <div className="admin-scroll">
+      {/* Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too. */}
+      <div className="admin-scroll" tabIndex={0} role="group" aria-labelledby="order-items">
         <table className="admin-table" aria-labelledby="order-items">
           <thead>
             <tr>

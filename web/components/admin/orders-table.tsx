@@ -12,7 +12,8 @@ export function OrdersTable({ copy, orders }: Props) {
   const text = copy.admin
   if (!orders.length) return <p className="admin-empty">{text.noOrders}</p>
   return (
-    <div className="admin-scroll">
+    // Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too.
+    <div className="admin-scroll" tabIndex={0} role="group" aria-label={text.ordersHeading}>
       <table className="admin-table">
         <caption className="visually-hidden">{text.ordersHeading}</caption>
         <thead>
