@@ -140,6 +140,7 @@ test('retention on a moved clock: bank details go a month after the order ends, 
   await expect(staff.getByRole('region', { name: 'Seller' })).toHaveText(/The seller’s details have been removed\./)
   await expect(staff.getByRole('region', { name: 'Seller' })).not.toContainText('Jo Seller')
   await expect(staff.getByRole('region', { name: 'Payout' })).not.toContainText('5678')
+  await expect(staff.getByRole('region', { name: 'Payout' })).toContainText('The seller’s details have been removed.')
   const history = staff.getByRole('region', { name: 'History' }).getByRole('listitem')
   await expect(
     history.filter({ hasText: 'Automatic' }).filter({ hasText: 'Seller’s details removed, tax record kept' }),

@@ -43,7 +43,9 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
             <RevealForm reference={order.reference} text={text} recheckNeeded={recheckNeeded} />
           ) : null}
         </>
-      ) : null}
+      ) : (
+        <p>{text.sellerRemoved}</p>
+      )}
     </section>
   )
 }
