@@ -17,6 +17,8 @@ export const SITE_FACTS = {
   offerDays: 'how many days a seller has to answer a revised offer',
   quarantineDays: 'how many days a device flagged as stolen is held',
   maxDevices: 'the most devices in one basket',
+  bankDetailsDays: 'how many days after an order ends its full bank details are deleted',
+  recordYears: 'how many years an order is kept before only the tax record is left',
 } as const
 
 export type SiteFactName = keyof typeof SITE_FACTS

@@ -23,6 +23,7 @@ export async function register() {
   startJobs([
     orders.orderTimersJob,
     orders.registerChecksJob,
+    orders.orderRetentionJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,

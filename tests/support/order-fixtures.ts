@@ -19,6 +19,7 @@ export function sampleOrder(overrides: Partial<NewOrder> = {}): NewOrder {
     sealPayout: (reference) => `sealed-for-${reference}`,
     payoutLast4: '5678',
     marketingConsent: false,
+    postagePack: false,
     termsRevision: 'seed',
     declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
     holdUntil: new Date(Date.now() + 14 * 24 * 3600 * 1000),

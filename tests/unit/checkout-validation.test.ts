@@ -63,7 +63,13 @@ describe('validateCheckout', () => {
       accountNumber: '12345678',
       declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
       marketing: false,
+      postagePack: false,
     })
+  })
+
+  it('takes a postage pack when its box is ticked, and none when it is not', () => {
+    expect(valueOf({ ...valid, postagePack: 'true' })).toMatchObject({ postagePack: true })
+    expect(valueOf({ ...valid })).toMatchObject({ postagePack: false })
   })
 
   it.each<[string, Record<string, unknown>, FieldIssue<CheckoutProblem>]>([
@@ -124,7 +130,9 @@ describe('validateCheckout', () => {
   it('lists every problem of an empty form, in the order the form shows its fields, with codes it knows', () => {
     const errors = errorsFor({})
     expect(errors.map((error) => error.field)).toEqual(
-      CHECKOUT_FIELDS.map(({ name }) => name).filter((name) => !['addressLine2', 'marketing'].includes(name)),
+      CHECKOUT_FIELDS.map(({ name }) => name).filter(
+        (name) => !['addressLine2', 'postagePack', 'marketing'].includes(name),
+      ),
     )
     for (const { code } of errors) expect(CHECKOUT_PROBLEMS).toContain(code)
   })

@@ -163,7 +163,11 @@ describe('paying', () => {
 
 describe('the e-mails that say what the register found', () => {
   process.env.BETTER_AUTH_SECRET ??= 'register-mail-test-secret-0123456789abcdef'
-  const context = { copy: seedWithFacts('emailCopy') as EmailCopy, origin: 'https://shop.example' }
+  const context = {
+    copy: seedWithFacts('emailCopy') as EmailCopy,
+    origin: 'https://shop.example',
+    reviewUrl: 'https://reviews.example/handback',
+  }
   const order = {
     reference: 'HB-2345-6789',
     name: 'Sam Seller',
@@ -173,6 +177,7 @@ describe('the e-mails that say what the register found', () => {
     offerDeadline: null,
     payoutLast4: '5678',
     returnTracking: null,
+    postagePack: false,
   }
   const device = (name: string, registerResult: string | null, registerCertificate: string | null = null) => ({
     device: name,

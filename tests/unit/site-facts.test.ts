@@ -20,6 +20,8 @@ const source: SiteFactSource = {
   basketLimit: 10,
   revisedOfferDays: 7,
   quarantineDays: 28,
+  bankDetailsDays: 30,
+  recordYears: 6,
 }
 const facts = siteFactsFrom(source)
 
@@ -39,6 +41,8 @@ describe('site facts', () => {
       offerDays: '7',
       quarantineDays: '28',
       maxDevices: '10',
+      bankDetailsDays: '30',
+      recordYears: '6',
     })
   })
 

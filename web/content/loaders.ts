@@ -53,7 +53,8 @@ const SETTINGS_FACT_FIELDS = [
 
 export const getSiteFacts = cache(async () => {
   const source = await fetchQuery(siteFactsQuery, { tags: FACT_TAGS })
-  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays } = source
+  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays, bankDetailsDays, recordYears } =
+    source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
   // A dataset from before a fact was added fails naming the field, not deep inside a page.
   for (const field of SETTINGS_FACT_FIELDS) {
@@ -65,6 +66,8 @@ export const getSiteFacts = cache(async () => {
     basketLimit: requireContent(basketLimit, 'the Pricing rules document (id "pricingRules")'),
     revisedOfferDays: requireContent(revisedOfferDays, 'the Orders document (id "orderCopy")'),
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
+    bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
+    recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
   })
 })
 

@@ -46,7 +46,9 @@ export const siteFactsQuery = defineQuery(`{
   "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,
   "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,
   "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,
-  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays
+  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,
+  "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,
+  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears
 }`)
 
 export const navigationQuery = defineQuery(`*[_type == "navigation" && _id == "navigation"][0]{
@@ -154,7 +156,8 @@ export const accountCopyQuery = defineQuery(`*[_type == "accountCopy" && _id == 
 export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "orderCopy"][0]{
   checkout{
     detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,
-    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,
+    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,
+    payoutText, accountHolder, sortCode,
     sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,
     declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
     marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
@@ -171,23 +174,24 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   confirmation{
     heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
-    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink${LINK}, noOrder
+    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink${LINK}, noOrder
   },
   tracker{
     reference, referenceHint, lookup, lookupHint, submit
   },
   details{
-    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
+    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,
     cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },
+  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, bankDetailsDays, recordYears },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
-    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,
+    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
+    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,
     timelineHeading, actionsHeading, noActions, moves, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
@@ -217,6 +221,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   orderItemsHeading,
   totalLabel,
   orderConfirmation{ subject, intro, button, secondButton, outro },
+  postagePackNote,
   deviceReceived{ subject, intro, button, secondButton, outro },
   checked{ subject, intro, button, secondButton, outro },
   quarantined{ subject, intro, button, secondButton, outro },

@@ -27,6 +27,8 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     offerDays: String(numbers.revisedOfferDays),
     quarantineDays: String(numbers.quarantineDays),
     maxDevices: String(numbers.basketLimit),
+    bankDetailsDays: String(numbers.bankDetailsDays),
+    recordYears: String(numbers.recordYears),
   }
 }
 

@@ -157,6 +157,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     offer_deadline: saleRecord('orders[].offerDeadline'),
     offer_reminded_at: saleRecord('orders[].offerRemindedAt'),
     return_tracking: personal('orders[].returnTracking', EMPTIED),
+    postage_pack: saleRecord('orders[].postagePack'),
     idempotency_key: withheld("the checkout form's one-time key, from the seller's browser", EMPTIED),
     request_hash: withheld('a hash of what the seller typed at checkout, to spot a key reused', EMPTIED),
   },

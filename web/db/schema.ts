@@ -100,6 +100,8 @@ export const sellerOrder = pgTable(
     offerDeadline: at('offer_deadline'),
     offerRemindedAt: at('offer_reminded_at'),
     returnTracking: text('return_tracking'),
+    // The seller asked at checkout for a postage pack (an envelope with the label on it): staff post one.
+    postagePack: boolean('postage_pack').notNull().default(false),
     // The checkout form's one-time key, and a hash of what was sent with it.
     idempotencyKey: text('idempotency_key').unique(),
     requestHash: text('request_hash'),

@@ -140,6 +140,7 @@ export const CHECKOUT_FIELDS = [
     hint: 'postcodeHint',
     short: true,
   }),
+  field('postagePack', ticked, { type: 'checkbox', legend: 'postageHeading', hint: 'postagePackHint' }),
   field('accountHolder', personName('accountHolderMissing'), {
     type: 'text',
     autoComplete: 'cc-name',
@@ -187,6 +188,7 @@ const checkoutSchema = v.pipe(
       accountNumber: rest.accountNumber,
       declarations: [...DECLARATIONS],
       marketing: rest.marketing,
+      postagePack: rest.postagePack,
     }),
   ),
 )

@@ -9,6 +9,7 @@ import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
 import { registerClient } from '@/register/client'
 import { retryWaitingChecks } from './register-checks'
+import { applyRetention } from './retention'
 import { applyTimers } from './timers'
 
 /**
@@ -60,3 +61,15 @@ export const registerChecksJob: Job = {
     if (done.answered || done.flagged) kickOutbox()
   },
 }
+/**
+ * Keeps orders only as long as the privacy policy says, in the periods the Orders document sets
+ * (its text reads the same settings): bank details a set number of days after an order ends, the
+ * seller's details some years after the tax year the order belongs to.
+ */
+export async function applyDueRetention(now = new Date()) {
+  const [db, copy] = await Promise.all([getDb(), getOrderCopy()])
+  const { bankDetailsDays, recordYears } = copy.timings
+  return applyRetention(db, { bankDetailsDays, recordYears }, now)
+}
+
+export const orderRetentionJob: Job = { name: 'Order retention', lock: 735_120_036, run: () => applyDueRetention() }

@@ -1,8 +1,9 @@
 import 'server-only'
-import { getEmailCopy } from '@/content/loaders'
+import { getEmailCopy, getSiteSettings } from '@/content/loaders'
 import type { OrderMailContext } from './mail'
 
-/** The E-mails document (its site facts written in) and where links start, for `orderMail`. */
+/** The E-mails document (its site facts written in), where links start and the review page, for `orderMail`. */
 export async function loadOrderMailContext(origin: string): Promise<OrderMailContext> {
-  return { copy: await getEmailCopy(), origin }
+  const [copy, settings] = await Promise.all([getEmailCopy(), getSiteSettings()])
+  return { copy, origin, reviewUrl: settings.reviewRating.url }
 }

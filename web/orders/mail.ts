@@ -19,11 +19,21 @@ export type OrderMailContext = {
   copy: EmailCopy
   /** Where links start: SITE_URL, or http://localhost on this machine (see linkOrigin in web/config). */
   origin: string
+  /** Our page on the review site (Site settings, under the rating): the paid e-mail asks for a review there. */
+  reviewUrl: string
 }
 
 type OrderForMail = Pick<
   OrderRecord,
-  'reference' | 'name' | 'email' | 'totalPence' | 'holdUntil' | 'offerDeadline' | 'payoutLast4' | 'returnTracking'
+  | 'reference'
+  | 'name'
+  | 'email'
+  | 'totalPence'
+  | 'holdUntil'
+  | 'offerDeadline'
+  | 'payoutLast4'
+  | 'returnTracking'
+  | 'postagePack'
 > & {
   items: Array<
     Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
@@ -86,6 +96,11 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
   const link = answering ? `${orderLink}&answer=accept#offer` : orderLink
+  // The label is made when its link is opened, from today's address: nothing is stored per order.
+  const labelLink = `${origin}${orderPath(order.reference, 'label')}`
+  const secondLink = answering
+    ? `${orderLink}&answer=decline#offer`
+    : ({ orderConfirmation: labelLink, paid: context.reviewUrl } as Partial<Record<OrderMailKind, string>>)[kind]
   const table =
     kind === 'orderConfirmation' || answering
       ? {
@@ -101,9 +116,17 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
           total: values.total,
         }
       : undefined
-  const message = renderEmail(copy, words, values, order.email, link, {
-    secondLink: answering ? `${orderLink}&answer=decline#offer` : undefined,
+  const message = renderEmail(copy, withPostagePack(kind, order, copy, words), values, order.email, link, {
+    secondLink,
     table,
   })
   return [{ ...message, kind }]
+}
+
+type Words = Parameters<typeof renderEmail>[1]
+
+/** The confirmation says a postage pack is coming when the seller asked for one, before its buttons. */
+function withPostagePack(kind: OrderMailKind, order: OrderForMail, copy: EmailCopy, words: Words): Words {
+  if (kind !== 'orderConfirmation' || !order.postagePack) return words
+  return { ...words, intro: `${words.intro}\n\n${copy.postagePackNote}` }
 }

@@ -25,7 +25,12 @@ export function orderToken(
   return `${payload}.${mac(payload, secret)}`
 }
 
-const ORDER_PAGES = { details: '/order-tracker-details', receipt: '/order-successful' } as const
+const ORDER_PAGES = {
+  details: '/order-tracker-details',
+  receipt: '/order-successful',
+  // The free postage label and packing slip as a PDF, made when it is opened.
+  label: '/order-tracker-details/label',
+} as const
 export type OrderPage = keyof typeof ORDER_PAGES
 
 /** The address of an order's page that opens without signing in: the one place such a link is built. */

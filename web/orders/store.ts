@@ -32,6 +32,8 @@ export type NewOrder = {
   sealPayout: (reference: string) => string
   payoutLast4: string
   marketingConsent: boolean
+  /** A postage pack asked for at checkout: staff post one. */
+  postagePack: boolean
   termsRevision: string
   declarations: string[]
   holdUntil: Date
@@ -101,6 +103,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
       payoutSealed: order.sealPayout(reference),
       payoutLast4: order.payoutLast4,
       marketingConsent: order.marketingConsent,
+      postagePack: order.postagePack,
       termsRevision: order.termsRevision,
       declarations: order.declarations,
       holdUntil: order.holdUntil,
@@ -217,6 +220,7 @@ export type OrderListRow = {
   totalPence: number
   placedAt: Date
   items: number
+  postagePack: boolean
 }
 
 /** Orders for staff, oldest first: by status, and by reference, e-mail address or postcode. */
@@ -247,7 +251,9 @@ export async function listOrders(
       postcode: sellerOrder.postcode,
       totalPence: sellerOrder.totalPence,
       placedAt: sellerOrder.placedAt,
-      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
+      postagePack: sellerOrder.postagePack,
+      // Named with its table: inside the subquery a bare "id" would be the device's own.
+      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
     })
     .from(sellerOrder)
     .where(and(...conditions))

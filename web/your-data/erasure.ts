@@ -7,35 +7,10 @@ import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
 import { ordersOf } from '@/accounts/store'
 import { FINAL_STATUSES } from '@/orders/lifecycle'
+import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER } from '@/orders/order-record'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
-
-/**
- * What an order keeps once its seller is erased: the record HMRC asks a second-hand dealer to keep
- * for six years (reference, dates, what was bought in what condition, what was paid), and nothing
- * that says who sold it: no name, address, e-mail, phone or bank details, no IMEI, no free text.
- */
-const ERASED_ORDER = {
-  userId: null,
-  email: null,
-  name: null,
-  phone: null,
-  addressLine1: null,
-  addressLine2: null,
-  town: null,
-  postcode: null,
-  payoutSealed: null,
-  payoutLast4: null,
-  marketingConsent: false,
-  declarations: [],
-  returnTracking: null,
-  // The key came from the seller's browser, the hash from what they typed.
-  idempotencyKey: null,
-  requestHash: null,
-}
-const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null, registerCertificate: null }
-const ERASED_EVENT = { reason: null }
 
 /**
  * Deletes an account and everything held about the person, in one transaction: the account, its

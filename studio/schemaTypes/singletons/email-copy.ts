@@ -82,7 +82,12 @@ export const emailCopy = defineType({
     message(
       'orderConfirmation',
       'Order placed',
-      ', {reference} (the order number), {total} (what we pay) and {holdUntil} (the last day the price is held)',
+      ', {reference} (the order number), {total} (what we pay) and {holdUntil} (the last day the price is held). Its button opens the order; its second button opens the free postage label as a PDF',
+    ),
+    requiredText(
+      'postagePackNote',
+      'Postage pack on its way',
+      'Added to the order placed e-mail, before its buttons, when the seller asked for a postage pack: what comes, and when.',
     ),
     message('deviceReceived', 'Device received', ', {reference} (the order number)'),
     message(
@@ -126,7 +131,7 @@ export const emailCopy = defineType({
     message(
       'paid',
       'Paid',
-      ', {reference} (the order number), {total} (what we paid) and {last4} (the last digits of the account)',
+      ', {reference} (the order number), {total} (what we paid), {last4} (the last digits of the account) and {reviewSite} (the review site). Its second button opens our page on the review site (the address is in Site settings, under the rating)',
     ),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
     message('cancelled', 'Order cancelled', ', {reference} (the order number)'),

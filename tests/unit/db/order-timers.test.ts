@@ -22,6 +22,7 @@ const context = {
     // The seed's own words, with its site facts written in: what a new dataset sends.
     copy: seedWithFacts('emailCopy') as EmailCopy,
     origin: 'https://shop.example',
+    reviewUrl: 'https://reviews.example/handback',
   },
 }
 const DAY = 24 * 3600 * 1000

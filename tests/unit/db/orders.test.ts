@@ -84,6 +84,7 @@ function newOrder(over: Partial<NewOrder> = {}): NewOrder {
     sealPayout: (reference) => sealPayout(bank, reference, keys),
     payoutLast4: '5678',
     marketingConsent: false,
+    postagePack: false,
     termsRevision: 'terms-3',
     declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
     holdUntil: new Date(Date.now() + 14 * DAY_MS),

@@ -16,7 +16,11 @@ withFileDatabase((opened) => (db = opened))
 // Signed links in the e-mails need the site's secret.
 process.env.BETTER_AUTH_SECRET ??= 'register-checks-test-secret-0123456789abcdef'
 
-const mail = { copy: seedWithFacts('emailCopy') as EmailCopy, origin: 'https://shop.example' }
+const mail = {
+  copy: seedWithFacts('emailCopy') as EmailCopy,
+  origin: 'https://shop.example',
+  reviewUrl: 'https://reviews.example/handback',
+}
 const PHONE = '490154203237518'
 const TABLET = 'DMPXK2ABCD12'
 

@@ -1,5 +1,6 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { isAdminMove } from '@/orders/admin-input'
+import { RETENTION_ACTIONS } from '@/orders/order-record'
 
 export type AdminCopy = OrderCopy['admin']
 
@@ -11,6 +12,8 @@ export const statusName = (copy: OrderCopy, key: string) =>
 export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'reveal-payout') return admin.reveal
   if (action === 'register-answer') return admin.registerColumn
+  if (action === RETENTION_ACTIONS.bankDetails) return admin.removeBankDetails
+  if (action === RETENTION_ACTIONS.record) return admin.reduceRecord
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

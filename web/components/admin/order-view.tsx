@@ -34,6 +34,12 @@ export function AdminOrder(props: AdminOrderProps) {
         </dd>
         <dt>{text.totalColumn}</dt>
         <dd>{formatPence(order.totalPence)}</dd>
+        {order.postagePack ? (
+          <>
+            <dt>{text.postagePackColumn}</dt>
+            <dd className="admin-facts__pack">{text.postagePackWanted}</dd>
+          </>
+        ) : null}
       </dl>
       <div className="admin-order__parties">
         <SellerDetails order={order} copy={copy} />

@@ -12,7 +12,8 @@ export function OrdersTable({ copy, orders }: Props) {
   const text = copy.admin
   if (!orders.length) return <p className="admin-empty">{text.noOrders}</p>
   return (
-    <div className="admin-scroll">
+    // Scrolls sideways on a phone: focusable, so it scrolls from the keyboard too.
+    <div className="admin-scroll" tabIndex={0} role="group" aria-label={text.ordersHeading}>
       <table className="admin-table">
         <caption className="visually-hidden">{text.ordersHeading}</caption>
         <thead>
@@ -25,6 +26,7 @@ export function OrdersTable({ copy, orders }: Props) {
               {text.itemsColumn}
             </th>
             <th scope="col">{text.statusColumn}</th>
+            <th scope="col">{text.postagePackColumn}</th>
             <th scope="col" className="admin-table__number">
               {text.totalColumn}
             </th>
@@ -45,6 +47,7 @@ export function OrdersTable({ copy, orders }: Props) {
               <td>{order.postcode ?? ''}</td>
               <td className="admin-table__number">{order.items}</td>
               <td>{statusName(copy, order.status)}</td>
+              <td>{order.postagePack ? text.postagePackWanted : ''}</td>
               <td className="admin-table__number">{formatPence(order.totalPence)}</td>
             </tr>
           ))}

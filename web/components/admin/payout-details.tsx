@@ -38,11 +38,14 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
         <>
           <p>{fillTemplate(text.masked, { last4: order.payoutLast4 })}</p>
           {/* A form post, never a link: only the manager's own click records a reveal. */}
+          {!order.payoutSealed ? <p className="admin-hint">{text.bankDetailsRemoved}</p> : null}
           {role === 'manager' && order.payoutSealed ? (
             <RevealForm reference={order.reference} text={text} recheckNeeded={recheckNeeded} />
           ) : null}
         </>
-      ) : null}
+      ) : (
+        <p>{text.sellerRemoved}</p>
+      )}
     </section>
   )
 }

@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import type { OrderCopy } from '@/content/types'
 import type { OrderRecord } from '@/orders/store'
 
-/** Who sold the order and where a return goes; nothing for details erased at the seller's request. */
+/** Who sold the order and where a return goes; a note once the details are removed (erased, or past their time). */
 export function SellerDetails({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   const labels = copy.checkout
   const rows = [
@@ -17,14 +17,18 @@ export function SellerDetails({ order, copy }: { order: OrderRecord; copy: Order
   return (
     <section aria-labelledby="order-seller" className="admin-section">
       <h2 id="order-seller">{copy.admin.sellerHeading}</h2>
-      <dl className="admin-facts">
-        {rows.map((row) => (
-          <Fragment key={row.label}>
-            <dt>{row.label}</dt>
-            <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
-          </Fragment>
-        ))}
-      </dl>
+      {rows.length ? (
+        <dl className="admin-facts">
+          {rows.map((row) => (
+            <Fragment key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.href ? <a href={row.href}>{row.value}</a> : row.value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+      ) : (
+        <p>{copy.admin.sellerRemoved}</p>
+      )}
     </section>
   )
 }

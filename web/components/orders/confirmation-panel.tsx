@@ -2,8 +2,8 @@ import type { SiteSettings } from '@/content/types'
 import { code128Svg } from '@/lib/barcode'
 import { formatLongDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import { addressLines } from '@/content/site-facts'
 import { fillTemplate } from '@/lib/templates'
+import { freepostAddress } from '@/orders/label-content'
 import { tokenPath } from '@/orders/order-token'
 import type { OrderRecord } from '@/orders/store'
 import '@/styles/orders.css'
@@ -36,8 +36,10 @@ export function ConfirmationPanel({
         </p>
         {order.email ? <p>{fillTemplate(text.emailSent, { yourEmail: order.email })}</p> : null}
         <p>{fillTemplate(text.holdUntil, { date: formatLongDate(order.holdUntil) })}</p>
+        {order.postagePack ? <p className="receipt__pack">{text.postagePackNote}</p> : null}
         <p className="receipt__actions">
           <PrintButton label={text.printButton} />
+          <a href={tokenPath(query.order!, 'label')}>{text.labelPdfLink}</a>
           <a href={trackHref}>{text.trackLink.label}</a>
         </p>
       </div>
@@ -46,9 +48,7 @@ export function ConfirmationPanel({
         <h2 id="label-heading">{text.labelHeading}</h2>
         <p className="no-print">{text.labelInstructions}</p>
         <div className="postage-label__card">
-          <p className="postage-label__address">
-            {fillTemplate(text.freepostAddress, { addressLines: addressLines(settings.postalAddress).join('\n') })}
-          </p>
+          <p className="postage-label__address">{freepostAddress(copy, settings.postalAddress).join('\n')}</p>
           <span className="barcode" dangerouslySetInnerHTML={{ __html: barcode }} />
           <p className="postage-label__reference">{order.reference}</p>
         </div>

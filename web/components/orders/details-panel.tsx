@@ -6,6 +6,7 @@ import { type OrderRecord } from '@/orders/store'
 import { revisedTotal } from '@/orders/order-values'
 import { orderProblemMessage } from '@/orders/problems'
 import { answerOffer } from '@/orders/form-actions'
+import { tokenPath } from '@/orders/order-token'
 import { ButtonForm } from '../forms/button-form'
 import { describeStatus } from '@/orders/statuses'
 import '@/styles/orders.css'
@@ -55,6 +56,12 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         ) : null}
         {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
       </section>
+
+      {canAct && order.status === 'placed' ? (
+        <p className="order-label-link">
+          <a href={tokenPath(query.order!, 'label')}>{text.labelLink}</a>
+        </p>
+      ) : null}
 
       {order.status === 'revised' ? (
         <RevisedOffer order={order} copy={copy} token={query.order!} chosen={query.answer} canAct={canAct} />

@@ -20,6 +20,16 @@ export const adminFields = [
     'Back to the list',
     'The link from one order back to the list, for example "All orders".',
   ),
+  requiredString(
+    'postagePackColumn',
+    'Postage pack column',
+    'In the list of orders and on an order, for whether the seller asked for a postage pack, for example "Postage pack".',
+  ),
+  requiredString(
+    'postagePackWanted',
+    'Postage pack asked for',
+    'Beside an order whose seller asked for a postage pack, for example "Asked for: post one".',
+  ),
   requiredString('sellerHeading', 'Seller heading', 'Above the seller’s name and address, for example "Seller".'),
   requiredString('payoutHeading', 'Payout heading', 'Above the bank details, for example "Payout".'),
   templateString(
@@ -27,6 +37,26 @@ export const adminFields = [
     'Hidden account',
     'Shown until the bank details are revealed. {last4} becomes the last four digits.',
     ['last4'],
+  ),
+  requiredString(
+    'sellerRemoved',
+    'Seller’s details removed',
+    'In place of the seller’s details once they are removed (at the seller’s request, or when the order is kept only as the tax record).',
+  ),
+  requiredString(
+    'bankDetailsRemoved',
+    'Bank details deleted',
+    'Under the last four digits once the full bank details are deleted, as the privacy policy says, for example "The full bank details were deleted.".',
+  ),
+  requiredString(
+    'removeBankDetails',
+    'Bank details deleted, in the history',
+    'In the history, for the site deleting the full bank details when their time was up.',
+  ),
+  requiredString(
+    'reduceRecord',
+    'Reduced to the tax record, in the history',
+    'In the history, for the site removing the seller’s details when the order’s time was up, keeping the record HMRC asks for.',
   ),
   requiredString('timelineHeading', 'History heading', 'Above the order’s history, for example "History".'),
   requiredString('actionsHeading', 'Actions heading', 'Above the buttons, for example "What to do next".'),

@@ -22,6 +22,21 @@ export const checkoutFields = [
   requiredString('town', 'Town', 'For example "Town or city".'),
   requiredString('postcode', 'Postcode', 'For example "Postcode".'),
   optionalString('postcodeHint', 'Postcode hint', 'Optional: under the postcode field.'),
+  requiredString(
+    'postageHeading',
+    'Postage heading',
+    'Above the postage pack tick box, for example "Posting your devices".',
+  ),
+  requiredString(
+    'postagePack',
+    'Postage pack',
+    'The optional tick box asking us to post a free postage pack (a padded envelope and a printed label) to a seller who has no printer or box.',
+  ),
+  optionalString(
+    'postagePackHint',
+    'Postage pack hint',
+    'Optional: under the tick box, for example how long a pack takes.',
+  ),
   requiredString('payoutHeading', 'Payout heading', 'Above the bank details, for example "How you want to be paid".'),
   optionalText('payoutText', 'Payout text', 'Optional: how we pay, for example by Faster Payments to a UK account.'),
   requiredString('accountHolder', 'Name on the account', 'For example "Name on the account".'),

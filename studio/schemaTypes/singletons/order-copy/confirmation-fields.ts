@@ -22,6 +22,16 @@ export const confirmationFields = [
     'The address printed on the label, one line each: the Freepost name first, then {addressLines}, the postal address from Site settings, one line each.',
     ['addressLines'],
   ),
+  requiredString(
+    'labelPdfLink',
+    'Label as a PDF link',
+    'The link that opens the label and packing slip as a PDF, to print or save, for example "Download the label as a PDF".',
+  ),
+  requiredText(
+    'postagePackNote',
+    'Postage pack on its way',
+    'Shown (and said in the confirmation e-mail) when the seller asked for a postage pack: what comes, and when.',
+  ),
   requiredString('slipHeading', 'Packing slip heading', 'For example "Packing slip".'),
   requiredText('slipInstructions', 'Packing slip instructions', 'Why the slip goes in the box with the device.'),
   link('trackLink', 'Tracking link', 'Under the order, usually to /order-tracker.'),

@@ -3,6 +3,11 @@ import { requiredLink, requiredString, requiredText, templateString, templateTex
 /** One order, on /order-tracker-details and in the seller's list on /profile. */
 export const detailsFields = [
   requiredString('referenceLabel', 'Order number label', 'For example "Order number".'),
+  requiredString(
+    'labelLink',
+    'Print the label again',
+    'Until the parcel arrives: the link to the free postage label and packing slip as a PDF, for example "Print your free postage label again (PDF)".',
+  ),
   requiredString('placedLabel', 'Placed label', 'Beside the date the order was placed, for example "Placed".'),
   requiredString('statusHeading', 'Status heading', 'Above the order’s status, for example "Where your order is".'),
   requiredString('itemsHeading', 'Devices heading', 'Above the table of devices, for example "Devices".'),

@@ -59,4 +59,18 @@ export const timingFields = [
     },
     validation: (rule) => rule.required(),
   }),
+  days(
+    'bankDetailsDays',
+    'Days bank details are kept after an order ends',
+    'How many days after an order is paid, sent back, cancelled or expired the seller’s full bank details are deleted (the last four digits stay with the order). Elsewhere, write {bankDetailsDays}; the privacy policy does.',
+    1,
+    365,
+  ),
+  days(
+    'recordYears',
+    'Years an order is kept',
+    'How many years after it was placed an order is reduced to what HMRC asks a second-hand dealer to keep: the order number, dates, amounts and device models, without the seller’s name, address, e-mail, phone or bank details. At least 6. Elsewhere, write {recordYears}; the privacy policy does.',
+    6,
+    20,
+  ),
 ]

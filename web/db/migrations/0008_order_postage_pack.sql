@@ -1,0 +1,1 @@
+ALTER TABLE "seller_order" ADD COLUMN "postage_pack" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,126 @@
+import 'server-only'
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { code128Widths } from '@/lib/barcode'
+
+/**
+ * What the printed label and packing slip say, every word already in place: the same words and
+ * facts as the receipt page's printable label (see postageLabelContent), so the two agree.
+ */
+export type LabelContent = {
+  reference: string
+  /** The document's title, which a PDF viewer shows and a test reads back. */
+  title: string
+  label: { heading: string; address: string[]; instructions: string }
+  slip: { heading: string; instructions: string; seller: string | null; lines: string[]; total: string }
+}
+
+// A4 in points, with a 15 mm margin.
+const PAGE = { width: 595.28, height: 841.89 }
+const MARGIN = 42
+const BLACK = rgb(0, 0, 0)
+const GREY = rgb(0.35, 0.35, 0.35)
+/** One barcode module in points: 0.53 mm, wide enough for any warehouse scanner. */
+export const MODULE = 1.5
+const QUIET_ZONE = 10 * MODULE
+
+/**
+ * The label and packing slip as a one-page A4 PDF: the label in a dashed box to cut out (the
+ * freepost address, the reference as a Code 128 barcode and in writing), the slip under it.
+ * Drawn with the PDF's own Helvetica, so no font file ships; characters it cannot show become "?".
+ */
+export async function postageLabelPdf(content: LabelContent): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(content.title)
+  pdf.setSubject(content.reference)
+  pdf.setCreationDate(new Date(0))
+  pdf.setModificationDate(new Date(0))
+  const page = pdf.addPage([PAGE.width, PAGE.height])
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  }
+  const width = PAGE.width - 2 * MARGIN
+
+  let y = PAGE.height - MARGIN
+  const boxTop = y
+  y -= 28
+  y = write(page, fonts.bold, content.label.heading, { x: MARGIN + 20, y, size: 16, width: width - 40 })
+  y -= 14
+  for (const line of content.label.address) {
+    y = write(page, fonts.bold, line, { x: MARGIN + 20, y, size: 18, width: width - 40, leading: 24 })
+  }
+  y -= 30
+  const barcodeHeight = 64
+  drawBarcode(page, content.reference, MARGIN + 20, y - barcodeHeight, barcodeHeight)
+  y -= barcodeHeight + 22
+  y = write(page, fonts.bold, content.reference, { x: MARGIN + 20 + QUIET_ZONE, y, size: 16, width })
+  const boxBottom = y - 12
+  page.drawRectangle({
+    x: MARGIN,
+    y: boxBottom,
+    width,
+    height: boxTop - boxBottom,
+    borderColor: GREY,
+    borderWidth: 1,
+    borderDashArray: [6, 4],
+  })
+  y = boxBottom - 20
+  y = write(page, fonts.regular, content.label.instructions, { x: MARGIN, y, size: 11, width, color: GREY })
+
+  y -= 36
+  y = write(page, fonts.bold, content.slip.heading, { x: MARGIN, y, size: 14, width })
+  y = write(page, fonts.regular, content.slip.instructions, { x: MARGIN, y: y - 4, size: 11, width, color: GREY })
+  y -= 16
+  y = write(page, fonts.bold, content.reference, { x: MARGIN, y, size: 14, width })
+  if (content.slip.seller) y = write(page, fonts.regular, content.slip.seller, { x: MARGIN, y: y - 4, size: 12, width })
+  y -= 6
+  for (const line of content.slip.lines) y = write(page, fonts.regular, line, { x: MARGIN, y, size: 12, width })
+  write(page, fonts.bold, content.slip.total, { x: MARGIN, y: y - 6, size: 12, width })
+
+  return pdf.save({ useObjectStreams: false })
+}
+
+/** Black bars on the page's white, the quiet zone left clear on both sides, as code128Svg draws them. */
+function drawBarcode(page: PDFPage, text: string, x: number, y: number, height: number) {
+  let at = x + QUIET_ZONE
+  code128Widths(text).forEach((modules, index) => {
+    if (index % 2 === 0) page.drawRectangle({ x: at, y, width: modules * MODULE, height, color: BLACK })
+    at += modules * MODULE
+  })
+}
+
+type Place = { x: number; y: number; size: number; width: number; leading?: number; color?: typeof BLACK }
+
+/** Writes text from `y` down, wrapped at word boundaries to `width`; gives the next line's y. */
+function write(page: PDFPage, font: PDFFont, text: string, place: Place): number {
+  const leading = place.leading ?? place.size * 1.35
+  let y = place.y
+  for (const paragraph of printable(font, text).split('\n')) {
+    for (const line of wrap(font, paragraph, place.size, place.width)) {
+      page.drawText(line, { x: place.x, y, size: place.size, font, color: place.color ?? BLACK })
+      y -= leading
+    }
+  }
+  return y
+}
+
+function wrap(font: PDFFont, paragraph: string, size: number, width: number): string[] {
+  const lines: string[] = []
+  let line = ''
+  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word
+    if (line && font.widthOfTextAtSize(next, size) > width) {
+      lines.push(line)
+      line = word
+    } else {
+      line = next
+    }
+  }
+  return line ? [...lines, line] : lines
+}
+
+/** The standard fonts know Windows-1252 only: anything else (an emoji in a name) is printed as "?". */
+function printable(font: PDFFont, text: string): string {
+  const known = new Set(font.getCharacterSet())
+  return [...text].map((c) => (c === '\n' || known.has(c.codePointAt(0)!) ? c : '?')).join('')
+}

@@ -1,0 +1,170 @@
+import 'server-only'
+import { and, eq, exists, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { emailOutbox, orderEvent, orderItem, sellerOrder } from '@/db/schema'
+import { FINAL_STATUSES } from '@/orders/lifecycle'
+import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER, RETENTION_ACTIONS } from '@/orders/order-record'
+
+/** The periods the privacy policy promises, from the Orders document's timings. */
+export type Retention = { bankDetailsDays: number; recordYears: number }
+
+const DAY_MS = 24 * 3600 * 1000
+const BATCH = 500
+
+/**
+ * The orders whose full bank details are no longer needed: paid, sent back, cancelled or expired
+ * (an order closed after a stolen-device flag keeps them for the police), long enough ago. The
+ * time is the event that brought the order to where it is; the last four digits stay.
+ */
+const BANK_DETAILS_ENDS = ['paid', 'returned', 'cancelled', 'expired']
+
+/**
+ * Whether the order still holds anything that names its seller: reducing it once more changes
+ * nothing, so a second run (or one after the seller erased their account) finds nothing to do.
+ */
+const stillNamesSeller = or(
+  isNotNull(sellerOrder.userId),
+  isNotNull(sellerOrder.email),
+  isNotNull(sellerOrder.name),
+  isNotNull(sellerOrder.phone),
+  isNotNull(sellerOrder.addressLine1),
+  isNotNull(sellerOrder.postcode),
+  isNotNull(sellerOrder.payoutSealed),
+  isNotNull(sellerOrder.payoutLast4),
+  isNotNull(sellerOrder.returnTracking),
+  isNotNull(sellerOrder.idempotencyKey),
+)
+
+/**
+ * The start of the UK tax year (6 April) on or before `date`. HMRC asks for records to be kept for
+ * six years after the end of the tax year they belong to: an order is reduced once the tax year
+ * that began `recordYears` years ago has started after the order's own tax year ended.
+ */
+export function taxYearStart(date: Date): Date {
+  const year = date.getUTCFullYear()
+  const april6 = Date.UTC(year, 3, 6)
+  return new Date(date.getTime() >= april6 ? april6 : Date.UTC(year - 1, 3, 6))
+}
+
+/** Orders placed before this are kept only as the tax record at `now`. */
+export function recordCutoff(now: Date, recordYears: number): Date {
+  const back = new Date(now)
+  back.setUTCFullYear(back.getUTCFullYear() - recordYears)
+  return taxYearStart(back)
+}
+
+/** Orders whose sealed bank details are due to be deleted at `now`. */
+export async function ordersDueBankDetailsRemoval(db: Db, now: Date, days: number): Promise<string[]> {
+  const ended = new Date(now.getTime() - days * DAY_MS)
+  const rows = await db
+    .select({ id: sellerOrder.id })
+    .from(sellerOrder)
+    .where(
+      and(
+        isNotNull(sellerOrder.payoutSealed),
+        inArray(sellerOrder.status, BANK_DETAILS_ENDS),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(orderEvent)
+            .where(
+              and(
+                eq(orderEvent.orderId, sellerOrder.id),
+                eq(orderEvent.toStatus, sellerOrder.status),
+                ne(orderEvent.fromStatus, orderEvent.toStatus),
+                lte(orderEvent.at, ended),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(BATCH)
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Deletes one order's sealed bank details, keeping the last four digits: a guarded update (only
+ * while they are still there) and its event by the system, in one transaction. False when there
+ * was nothing left to delete.
+ */
+export async function removeBankDetails(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [removed] = await tx
+      .update(sellerOrder)
+      .set({ payoutSealed: null, updatedAt: now })
+      .where(and(eq(sellerOrder.id, orderId), isNotNull(sellerOrder.payoutSealed)))
+      .returning({ status: sellerOrder.status })
+    if (!removed) return false
+    await tx.insert(orderEvent).values({
+      orderId,
+      at: now,
+      actor: 'system',
+      action: RETENTION_ACTIONS.bankDetails,
+      fromStatus: removed.status,
+      toStatus: removed.status,
+    })
+    return true
+  })
+}
+
+/** Finished orders placed before the record cutoff that still name their seller. */
+export async function ordersDueReduction(db: Db, now: Date, recordYears: number): Promise<string[]> {
+  const rows = await db
+    .select({ id: sellerOrder.id })
+    .from(sellerOrder)
+    .where(
+      and(
+        lt(sellerOrder.placedAt, recordCutoff(now, recordYears)),
+        inArray(sellerOrder.status, [...FINAL_STATUSES]),
+        stillNamesSeller,
+      ),
+    )
+    .limit(BATCH)
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Reduces one order to the tax record, as erasing its seller's account would: the seller's details,
+ * bank details (the last four digits too), IMEIs and free text go, and the e-mails about it; the
+ * reference, dates, amounts and device models stay. A guarded update and its event, in one
+ * transaction; false when the order was already reduced.
+ */
+export async function reduceOrder(db: Db, orderId: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [reduced] = await tx
+      .update(sellerOrder)
+      .set({ ...ERASED_ORDER, updatedAt: now })
+      .where(and(eq(sellerOrder.id, orderId), stillNamesSeller))
+      .returning({ status: sellerOrder.status })
+    if (!reduced) return false
+    await tx.update(orderItem).set(ERASED_ITEM).where(eq(orderItem.orderId, orderId))
+    await tx.update(orderEvent).set(ERASED_EVENT).where(eq(orderEvent.orderId, orderId))
+    await tx.delete(emailOutbox).where(eq(emailOutbox.orderId, orderId))
+    await tx.insert(orderEvent).values({
+      orderId,
+      at: now,
+      actor: 'system',
+      action: RETENTION_ACTIONS.record,
+      fromStatus: reduced.status,
+      toStatus: reduced.status,
+    })
+    return true
+  })
+}
+
+/** Everything retention owes at `now`: bank details first, then whole orders. */
+export async function applyRetention(
+  db: Db,
+  retention: Retention,
+  now = new Date(),
+): Promise<{ bankDetails: number; records: number }> {
+  let bankDetails = 0
+  let records = 0
+  for (const id of await ordersDueBankDetailsRemoval(db, now, retention.bankDetailsDays)) {
+    if (await removeBankDetails(db, id, now)) bankDetails++
+  }
+  for (const id of await ordersDueReduction(db, now, retention.recordYears)) {
+    if (await reduceOrder(db, id, now)) records++
+  }
+  return { bankDetails, records }
+}
