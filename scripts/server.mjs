@@ -111,6 +111,14 @@ function stop(signal) {
  */
 function startRegisterStandIn() {
   if (process.env.REGISTER_URL?.trim()) return
+  // The stand-in passes nearly every device: a site the public reaches (an https SITE_URL) that
+  // forgot the real register would pay for stolen phones. It refuses to start instead.
+  if (/^https:/i.test(process.env.SITE_URL?.trim() ?? '') && process.env.REGISTER_STANDIN !== '1') {
+    console.error(
+      'REGISTER_URL must be set when SITE_URL is a public https address: without it devices would be checked against the local stand-in, which passes nearly every one (see docs/operators.md, "The stolen-device register"). REGISTER_STANDIN=1 allows the stand-in on purpose (a staging site).',
+    )
+    process.exit(2)
+  }
   const standInPort = process.env.REGISTER_STANDIN_PORT?.trim() || '3990'
   process.env.REGISTER_STANDIN_PORT = standInPort
   const root = path.join(import.meta.dirname, '..')

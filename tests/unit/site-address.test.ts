@@ -54,3 +54,15 @@ describe('npm start without SITE_URL', () => {
     40_000,
   )
 })
+
+describe('npm start on a public address', () => {
+  it('refuses to check devices against the stand-in register, saying why', async () => {
+    const { code, output } = await startServer(['--port', '3392'], {
+      SITE_URL: 'https://www.handback.example',
+      REGISTER_URL: '',
+      REGISTER_STANDIN: '',
+    })
+    expect(output).toContain('REGISTER_URL must be set')
+    expect(code).toBe(2)
+  }, 40_000)
+})
