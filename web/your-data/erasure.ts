@@ -9,12 +9,12 @@ import { ordersOf } from '@/accounts/store'
 import { FINAL_STATUSES } from '@/orders/lifecycle'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
-import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
+import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder, user, verification } from '@/db/schema'
 
 /**
  * What an order keeps once its seller is erased: the record HMRC asks a second-hand dealer to keep
  * for six years (reference, dates, what was bought in what condition, what was paid), and nothing
- * that says who sold it: no name, address, e-mail, phone or bank details, no IMEI, no free text.
+ * that says who sold it: no name, address, e-mail, phone or bank details, no IMEI, no free text, no photo.
  */
 const ERASED_ORDER = {
   userId: null,
@@ -72,6 +72,8 @@ export async function eraseAccount(
     if (orderIds.length) {
       await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, orderIds))
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
+      // Photos of their device: the grade found, kept with the record, says what they showed.
+      await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
     const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)
