@@ -5,13 +5,18 @@ import { readSeed, type Doc } from './seed-copy'
 export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
   const byId = (id: string) => docs.find((doc) => doc._id === id) as unknown
   const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number }
-  const timings = (byId('orderCopy') as { timings: { revisedOfferDays: number; quarantineDays: number } }).timings
+  const timings = (
+    byId('orderCopy') as {
+      timings: SiteFactSource['unanswered'] & { revisedOfferDays: number; quarantineDays: number }
+    }
+  ).timings
   return siteFactsFrom({
     settings: byId('siteSettings') as SiteFactSource['settings'],
     priceHoldDays: rules.priceHoldDays,
     basketLimit: rules.basketLimit,
     revisedOfferDays: timings.revisedOfferDays,
     quarantineDays: timings.quarantineDays,
+    unanswered: timings,
   })
 }
 

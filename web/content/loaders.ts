@@ -50,7 +50,7 @@ const SETTINGS_FACT_FIELDS = [
 
 export const getSiteFacts = cache(async () => {
   const source = await fetchQuery(siteFactsQuery, { tags: FACT_TAGS })
-  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays } = source
+  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays, unanswered } = source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
   // A dataset from before a fact was added fails naming the field, not deep inside a page.
   for (const field of SETTINGS_FACT_FIELDS) {
@@ -62,6 +62,17 @@ export const getSiteFacts = cache(async () => {
     basketLimit: requireContent(basketLimit, 'the Pricing rules document (id "pricingRules")'),
     revisedOfferDays: requireContent(revisedOfferDays, 'the Orders document (id "orderCopy")'),
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
+    unanswered: {
+      lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),
+      unansweredAccept: requireContent(
+        unanswered?.unansweredAccept,
+        'the "unansweredAccept" Timing of the Orders document (id "orderCopy")',
+      ),
+      unansweredReturn: requireContent(
+        unanswered?.unansweredReturn,
+        'the "unansweredReturn" Timing of the Orders document (id "orderCopy")',
+      ),
+    },
   })
 })
 

@@ -46,7 +46,8 @@ export const siteFactsQuery = defineQuery(`{
   "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,
   "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,
   "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,
-  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays
+  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,
+  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }
 }`)
 
 export const navigationQuery = defineQuery(`*[_type == "navigation" && _id == "navigation"][0]{
@@ -255,17 +256,19 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   details{
     referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
-    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,
+    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
     cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },
+  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,
     timelineHeading, actionsHeading, noActions, moves, reveal,
-    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
+    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
+    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
+    photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem
   }
@@ -291,6 +294,9 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   staffFooter,
   orderItemsHeading,
   totalLabel,
+  revisedPriceRow,
+  photosHeading,
+  photoLink,
   orderConfirmation{ subject, intro, button, secondButton, outro },
   deviceReceived{ subject, intro, button, secondButton, outro },
   revisedOffer{ subject, intro, button, secondButton, outro },

@@ -29,6 +29,7 @@ export type SiteFact = {
     | 'reviewCount'
     | 'holdDays'
     | 'offerDays'
+    | 'unansweredOffer'
     | 'quarantineDays'
     | 'maxDevices'
 }
@@ -523,6 +524,9 @@ export type EmailCopy = {
   contactNoPhone: string
   orderItemsHeading: string
   totalLabel: string
+  revisedPriceRow: string
+  photosHeading: string
+  photoLink: string
   orderConfirmation: EmailMessage
   deviceReceived: EmailMessage
   revisedOffer: EmailMessage
@@ -661,10 +665,12 @@ export type OrderCopy = {
     reasonLabel: string
     acceptButton: string
     declineButton: string
-    confirmAcceptHeading: string
-    confirmDeclineHeading: string
     accepted: string
     declined: string
+    answeredAccept: string
+    answeredDecline: string
+    photosHeading: string
+    photoAlt: string
     cancelButton: string
     cancelHelp: string
     signedLinkNeeded: string
@@ -699,6 +705,8 @@ export type OrderCopy = {
     reminderDaysBefore: number
     quarantineDays: number
     lapsedOffer: 'accept' | 'return'
+    unansweredAccept: string
+    unansweredReturn: string
   }
   admin: {
     ordersHeading: string
@@ -739,6 +747,21 @@ export type OrderCopy = {
     newPrice: string
     reason: string
     tracking: string
+    photosHeading: string
+    noPhotos: string
+    photosLabel: string
+    photosHint: string
+    photosCamera: string
+    photosButton: string
+    photosAdded: string
+    photoMissing: string
+    photoNotImage: string
+    photoTooLarge: string
+    photoTooMany: string
+    photoUnreadable: string
+    answerColumn: string
+    answerAccepted: string
+    answerDeclined: string
     why: string
     moved: string
     done: string
@@ -1360,7 +1383,7 @@ export type SiteSettingsQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: siteFactsQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    productName,    contactPhone,    contactEmail,    postalAddress,    paymentCutoff,    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },    reviewRating{ siteName, score, reviewCount }  },  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays}
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    productName,    contactPhone,    contactEmail,    postalAddress,    paymentCutoff,    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },    reviewRating{ siteName, score, reviewCount }  },  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }}
 export type SiteFactsQueryResult = {
   settings: {
     productName: string
@@ -1387,6 +1410,11 @@ export type SiteFactsQueryResult = {
   basketLimit: number | null
   revisedOfferDays: number | null
   quarantineDays: number | null
+  unanswered: {
+    lapsedOffer: 'accept' | 'return'
+    unansweredAccept: string
+    unansweredReturn: string
+  } | null
 }
 
 // Source: ../web/content/queries.ts
@@ -2020,7 +2048,7 @@ export type AccountCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: orderCopyQuery
-// Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, cancelled, paidTo, returnTracking, viewOrder  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,    timelineHeading, actionsHeading, noActions, moves, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,    actorNamed, actorSeller, actorSystem  }}
+// Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, cancelled, paidTo, returnTracking, viewOrder  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,    timelineHeading, actionsHeading, noActions, moves, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,    photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,    actorNamed, actorSeller, actorSystem  }}
 export type OrderCopyQueryResult = {
   checkout: {
     detailsHeading: string
@@ -2164,10 +2192,12 @@ export type OrderCopyQueryResult = {
     reasonLabel: string
     acceptButton: string
     declineButton: string
-    confirmAcceptHeading: string
-    confirmDeclineHeading: string
     accepted: string
     declined: string
+    answeredAccept: string
+    answeredDecline: string
+    photosHeading: string
+    photoAlt: string
     cancelButton: string
     cancelHelp: string
     signedLinkNeeded: string
@@ -2205,6 +2235,8 @@ export type OrderCopyQueryResult = {
     reminderDaysBefore: number
     quarantineDays: number
     lapsedOffer: 'accept' | 'return'
+    unansweredAccept: string
+    unansweredReturn: string
   }
   admin: {
     ordersHeading: string
@@ -2245,6 +2277,21 @@ export type OrderCopyQueryResult = {
     newPrice: string
     reason: string
     tracking: string
+    photosHeading: string
+    noPhotos: string
+    photosLabel: string
+    photosHint: string
+    photosCamera: string
+    photosButton: string
+    photosAdded: string
+    photoMissing: string
+    photoNotImage: string
+    photoTooLarge: string
+    photoTooMany: string
+    photoUnreadable: string
+    answerColumn: string
+    answerAccepted: string
+    answerDeclined: string
     why: string
     moved: string
     done: string
@@ -2264,7 +2311,7 @@ export type OrderCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: emailCopyQuery
-// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  staffFooter,  orderItemsHeading,  totalLabel,  orderConfirmation{ subject, intro, button, secondButton, outro },  deviceReceived{ subject, intro, button, secondButton, outro },  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
+// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  staffFooter,  orderItemsHeading,  totalLabel,  revisedPriceRow,  photosHeading,  photoLink,  orderConfirmation{ subject, intro, button, secondButton, outro },  deviceReceived{ subject, intro, button, secondButton, outro },  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
 export type EmailCopyQueryResult = {
   greeting: string
   signOff: string
@@ -2330,6 +2377,9 @@ export type EmailCopyQueryResult = {
   staffFooter: string
   orderItemsHeading: string
   totalLabel: string
+  revisedPriceRow: string
+  photosHeading: string
+  photoLink: string
   orderConfirmation: {
     subject: string
     intro: string
@@ -2523,7 +2573,7 @@ export type ContactInboxCopyQueryResult = {
 declare global {
   interface SanityQueries {
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
-    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays\n}': SiteFactsQueryResult
+    '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,\n  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }\n}': SiteFactsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
     '*[_type == "header" && _id == "header"][0]{\n  search,\n  cart{ ..., "cartLink": cartLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  controls\n}': HeaderQueryResult
     '*[_type == "footer" && _id == "footer"][0]{\n  linkGroups[]{ _key, heading, "links": links[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n } },\n  contactHeading,\n  phoneLabel,\n  emailLabel,\n  hoursHeading,\n  socialHeading,\n  paymentHeading,\n  footerLabel\n}': FooterQueryResult
@@ -2540,8 +2590,8 @@ declare global {
     '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
-    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem\n  }\n}': OrderCopyQueryResult
-    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
+    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, payoutHeading, payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, sellerHeading, payoutHeading, masked,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem\n  }\n}': OrderCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
     '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult

@@ -29,7 +29,7 @@ type StaffFormAnswer = { to: string } | { problems: StaffProblem[] } | { notFoun
 type StaffProblem =
   | {
       field: string
-      code: 'missing' | 'invalid' | 'tooLong' | 'tooHigh' | 'noneRevised' | 'unknownItem' | 'unknownAction'
+      code: 'missing' | 'invalid' | 'tooLong' | 'overMaximum' | 'noneRevised' | 'unknownItem' | 'unknownAction'
     }
   | { field: typeof RECHECK_FIELD; code: 'recheckNeeded' | 'recheckWrong' | 'recheckTooMany' }
   | { field: null; code: 'notAllowed' | 'invalid' | 'unavailable' }

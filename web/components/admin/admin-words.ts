@@ -10,6 +10,9 @@ export const statusName = (copy: OrderCopy, key: string) =>
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
 export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'reveal-payout') return admin.reveal
+  if (action === 'add-photos') return admin.photosAdded
+  if (action === 'accept-device') return admin.answerAccepted
+  if (action === 'decline-device') return admin.answerDeclined
   return isAdminMove(action) ? admin.moves[action] : null
 }
 
