@@ -39,8 +39,13 @@ export function DevicePhotoForms({
         const problem = here && query.photoProblem ? problemWords(copy, query.photoProblem) : null
         const inputId = `photos-${item.id}`
         return (
-          <div key={item.id} id={`device-${item.id}`} className="admin-item">
-            <h3>{item.device}</h3>
+          <section
+            key={item.id}
+            id={`device-${item.id}`}
+            className="admin-item"
+            aria-labelledby={`photos-heading-${item.id}`}
+          >
+            <h3 id={`photos-heading-${item.id}`}>{item.device}</h3>
             {photos.length ? (
               <DevicePhotos photos={photos} device={item.device} alt={copy.details.photoAlt} />
             ) : (
@@ -98,7 +103,7 @@ export function DevicePhotoForms({
                 </button>
               </form>
             ) : null}
-          </div>
+          </section>
         )
       })}
     </section>
