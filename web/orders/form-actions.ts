@@ -98,12 +98,10 @@ export const answerOffer = orderEndpoint<Answer>({
   page: '/order-tracker-details',
   validate: (body) => {
     const answer = ANSWERS.find((candidate) => candidate === body.answer)
-    // Accepting or declining is per device: the form names the device it answers for.
-    const item = body.item ?? ''
-    if (!answer || !body.token || (answer !== 'cancel' && !item)) {
-      return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }
-    }
-    return { ok: true, value: { token: body.token, answer, item } }
+    if (!answer || !body.token) return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }
+    // Accepting or declining is per device: the form names the device it answers for (checked
+    // once the link is known to allow answering at all).
+    return { ok: true, value: { token: body.token, answer, item: body.item ?? '' } }
   },
   name: 'Order answer',
   run: async ({ token, answer, item }, { request, origin }) => {

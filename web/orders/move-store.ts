@@ -116,9 +116,8 @@ export async function answerDevices(
     reason?: string | null
   },
 ): Promise<AnswerResult> {
-  if (!isUuid(request.orderId) || !request.answers.every(({ itemId }) => isUuid(itemId))) {
-    return { ok: false, reason: 'not-found' }
-  }
+  if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
+  if (!request.answers.every(({ itemId }) => isUuid(itemId))) return { ok: false, reason: 'unknown-item' }
   return db.transaction(async (tx): Promise<AnswerResult> => {
     const [order] = await tx
       .select({ status: sellerOrder.status })
