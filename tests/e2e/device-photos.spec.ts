@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { uniqueEmail } from '../support/e2e-env'
-import { linkIn, mailTo, ownAddress } from './account-helpers'
+import { confirmEmail, linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
 import { placeOrder, staffDoes, staffPage, statusName } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, quoteForm } from './sell-helpers'
@@ -167,6 +167,15 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
   ]) {
     expect((await stranger.request.get(address)).status(), address).toBe(404)
   }
+  // Another seller, signed in to their own account: not theirs, the same 404.
+  const nosy = newSeller('nosy')
+  const nosyPage = await (await browser.newContext()).newPage()
+  await ownAddress(nosyPage)
+  await signUp(nosyPage, nosy)
+  await confirmEmail(nosyPage, await mailTo(nosy.email, /^Confirm your e-mail address$/), nosy.password)
+  await expect(nosyPage).toHaveURL(/\/profile\?notice=verified$/)
+  expect((await nosyPage.request.get(photoPath)).status()).toBe(404)
+  await nosyPage.context().close()
   // Staff see it, signed in.
   expect((await staff.request.get(photoPath)).status()).toBe(200)
   await stranger.close()
