@@ -15,6 +15,7 @@ export const SITE_FACTS = {
   reviewCount: 'the number of reviews, written the UK way (1,770)',
   holdDays: 'how many days a price is held',
   offerDays: 'how many days a seller has to answer a revised offer',
+  unansweredOffer: 'what happens to a device whose new price is not answered in time (Orders, Timings)',
   quarantineDays: 'how many days a device flagged as stolen is held',
   maxDevices: 'the most devices in one basket',
   bankDetailsDays: 'how many days after an order ends its full bank details are deleted',

@@ -9,6 +9,7 @@ import {
   emailOutbox,
   orderEvent,
   orderItem,
+  orderItemPhoto,
   sellerOrder,
   session,
   subscription,
@@ -114,26 +115,42 @@ export async function addPerson(
     })
     .returning({ id: sellerOrder.id })
   const orderId = order!.id
-  await db.insert(orderItem).values({
+  const [item] = await db
+    .insert(orderItem)
+    .values({
+      orderId,
+      position: 1,
+      modelId: 'model-iphone-13',
+      device: 'Apple iPhone 13 128GB',
+      variantKey: '128gb',
+      gradeKey: 'good',
+      gradeName: 'Good',
+      answers: { power: 'yes' },
+      pricePence: 12_000,
+      catalogueRevision: 'rev-1',
+      foundGradeKey: 'fair',
+      foundGradeName: 'Fair',
+      imei: values.imei,
+      checkNotes: values.checkNotes,
+      registerResult: 'pass',
+      registerCertificate: values.registerCertificate,
+      registerCheckedAt: new Date('2026-01-05T10:00:00Z'),
+      revisedPricePence: 9_000,
+      revisedReason: values.revisedReason,
+      offerAnswer: 'decline',
+      offerAnsweredAt: new Date(Date.UTC(2026, 2, 18)),
+    })
+    .returning({ id: orderItem.id })
+  await db.insert(orderItemPhoto).values({
     orderId,
-    position: 1,
-    modelId: 'model-iphone-13',
-    device: 'Apple iPhone 13 128GB',
-    variantKey: '128gb',
-    gradeKey: 'good',
-    gradeName: 'Good',
-    answers: { power: 'yes' },
-    pricePence: 12_000,
-    catalogueRevision: 'rev-1',
-    foundGradeKey: 'fair',
-    foundGradeName: 'Fair',
-    imei: values.imei,
-    checkNotes: values.checkNotes,
-    registerResult: 'pass',
-    registerCertificate: values.registerCertificate,
-    registerCheckedAt: new Date('2026-01-05T10:00:00Z'),
-    revisedPricePence: 9_000,
-    revisedReason: values.revisedReason,
+    orderItemId: item!.id,
+    contentType: 'image/webp',
+    bytes: Buffer.from(`RIFF....WEBPVP8 photo of ${tag}'s phone`),
+    byteSize: 42,
+    width: 1600,
+    height: 1200,
+    // A staff member's in life; any account fills the column here.
+    createdBy: guest ? null : id,
   })
   await db.insert(orderEvent).values([
     {

@@ -7,7 +7,12 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
   const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number }
   const timings = (
     byId('orderCopy') as {
-      timings: { revisedOfferDays: number; quarantineDays: number; bankDetailsDays: number; recordYears: number }
+      timings: SiteFactSource['unanswered'] & {
+        revisedOfferDays: number
+        quarantineDays: number
+        bankDetailsDays: number
+        recordYears: number
+      }
     }
   ).timings
   return siteFactsFrom({
@@ -18,6 +23,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     quarantineDays: timings.quarantineDays,
     bankDetailsDays: timings.bankDetailsDays,
     recordYears: timings.recordYears,
+    unanswered: timings,
   })
 }
 

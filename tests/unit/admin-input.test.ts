@@ -143,10 +143,23 @@ describe('a revised offer', () => {
     })
   })
 
-  it('refuses a price above what the seller was offered', () => {
-    expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: '95.01', [`reason-${PHONE}`]: 'Better than new' })).toEqual(
-      [{ field: `price-${PHONE}`, code: 'tooHigh' }],
-    )
+  it('takes a price above what the seller was offered: a better device is paid more', () => {
+    expect(parse({ action: 'revise', [`price-${PHONE}`]: '95.01', [`reason-${PHONE}`]: 'Better than new' })).toEqual({
+      ok: true,
+      value: { move: 'revise', items: [{ id: PHONE, newPricePence: 9501, reason: 'Better than new' }] },
+    })
+  })
+
+  it('refuses a price above the most any device is worth, a slip of the keyboard', () => {
+    expect(parse({ action: 'revise', [`price-${PHONE}`]: '5000', [`reason-${PHONE}`]: 'Mint' })).toMatchObject({
+      ok: true,
+    })
+    expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: '5000.01', [`reason-${PHONE}`]: 'Mint' })).toEqual([
+      { field: `price-${PHONE}`, code: 'overMaximum' },
+    ])
+    expect(errorsOf({ action: 'revise', [`price-${PHONE}`]: '9500', [`reason-${PHONE}`]: 'Typed 9500' })).toEqual([
+      { field: `price-${PHONE}`, code: 'overMaximum' },
+    ])
   })
 
   it('needs a reason for each price given, and a price for each reason', () => {

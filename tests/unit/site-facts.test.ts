@@ -22,6 +22,11 @@ const source: SiteFactSource = {
   quarantineDays: 28,
   bankDetailsDays: 30,
   recordYears: 6,
+  unanswered: {
+    lapsedOffer: 'accept',
+    unansweredAccept: 'we accept the new price for you and pay it',
+    unansweredReturn: 'we send the device back to you free',
+  },
 }
 const facts = siteFactsFrom(source)
 
@@ -43,7 +48,13 @@ describe('site facts', () => {
       maxDevices: '10',
       bankDetailsDays: '30',
       recordYears: '6',
+      unansweredOffer: 'we accept the new price for you and pay it',
     })
+  })
+
+  it('says the one rule for an unanswered device in the words the CMS gives the rule chosen', () => {
+    const returning: SiteFactSource = { ...source, unanswered: { ...source.unanswered, lapsedOffer: 'return' } }
+    expect(siteFactsFrom(returning).unansweredOffer).toBe('we send the device back to you free')
   })
 
   it('fills {placeholders} in every string of the content, and leaves the ones it does not know', () => {

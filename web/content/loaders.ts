@@ -53,8 +53,16 @@ const SETTINGS_FACT_FIELDS = [
 
 export const getSiteFacts = cache(async () => {
   const source = await fetchQuery(siteFactsQuery, { tags: FACT_TAGS })
-  const { settings, priceHoldDays, basketLimit, revisedOfferDays, quarantineDays, bankDetailsDays, recordYears } =
-    source
+  const {
+    settings,
+    priceHoldDays,
+    basketLimit,
+    revisedOfferDays,
+    quarantineDays,
+    bankDetailsDays,
+    recordYears,
+    unanswered,
+  } = source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
   // A dataset from before a fact was added fails naming the field, not deep inside a page.
   for (const field of SETTINGS_FACT_FIELDS) {
@@ -68,6 +76,17 @@ export const getSiteFacts = cache(async () => {
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
     bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
     recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
+    unanswered: {
+      lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),
+      unansweredAccept: requireContent(
+        unanswered?.unansweredAccept,
+        'the "unansweredAccept" Timing of the Orders document (id "orderCopy")',
+      ),
+      unansweredReturn: requireContent(
+        unanswered?.unansweredReturn,
+        'the "unansweredReturn" Timing of the Orders document (id "orderCopy")',
+      ),
+    },
   })
 })
 

@@ -48,7 +48,8 @@ export const siteFactsQuery = defineQuery(`{
   "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,
   "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,
   "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,
-  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears
+  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears,
+  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }
 }`)
 
 export const navigationQuery = defineQuery(`*[_type == "navigation" && _id == "navigation"][0]{
@@ -182,18 +183,20 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   details{
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
-    acceptButton, declineButton, confirmAcceptHeading, confirmDeclineHeading, accepted, declined, cancelButton,
+    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
     cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, bankDetailsDays, recordYears },
+  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
     sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,
     timelineHeading, actionsHeading, noActions, moves, reveal,
-    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, why, moved, done,
+    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
+    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
+    photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
     registerFail, registerWaiting, registerNotPassed, registerDown
@@ -220,6 +223,9 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   staffFooter,
   orderItemsHeading,
   totalLabel,
+  revisedPriceRow,
+  photosHeading,
+  photoLink,
   orderConfirmation{ subject, intro, button, secondButton, outro },
   postagePackNote,
   deviceReceived{ subject, intro, button, secondButton, outro },

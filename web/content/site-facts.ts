@@ -25,6 +25,11 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     reviewCount: ukNumber.format(reviewRating.reviewCount),
     holdDays: String(numbers.priceHoldDays),
     offerDays: String(numbers.revisedOfferDays),
+    // The one rule for a device nobody answered, said as the CMS words it for that choice.
+    unansweredOffer:
+      numbers.unanswered.lapsedOffer === 'return'
+        ? numbers.unanswered.unansweredReturn
+        : numbers.unanswered.unansweredAccept,
     quarantineDays: String(numbers.quarantineDays),
     maxDevices: String(numbers.basketLimit),
     bankDetailsDays: String(numbers.bankDetailsDays),

@@ -183,6 +183,27 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     // Like the IMEI it was issued for, it finds the device on the register: emptied with it.
     register_certificate: personal('orders[].devices[].check.registerCertificate', EMPTIED),
     register_checked_at: saleRecord('orders[].devices[].check.registerCheckedAt'),
+    offer_answer: saleRecord('orders[].devices[].offerAnswer'),
+    offer_answered_at: saleRecord('orders[].devices[].offerAnsweredAt'),
+  },
+  // Photos of a seller's device are personal: taken of their own phone, they can show its screen,
+  // an engraving, a case or a reflection. They are given in the download as the images themselves
+  // and deleted with the account; the grade found, kept with the sale record, says what they showed.
+  order_item_photo: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    order_id: withheld('the order it belongs to: the photo is given inside it', ROW_DELETED),
+    order_item_id: withheld('the device it shows: the photo is given inside that device', ROW_DELETED),
+    content_type: personal('orders[].devices[].photos[].contentType', ROW_DELETED),
+    bytes: personal(
+      'orders[].devices[].photos[].image',
+      ROW_DELETED,
+      'the image itself, given as a data: address that opens in a browser',
+    ),
+    byte_size: personal('orders[].devices[].photos[].bytes', ROW_DELETED),
+    width: personal('orders[].devices[].photos[].width', ROW_DELETED),
+    height: personal('orders[].devices[].photos[].height', ROW_DELETED),
+    created_by: withheld("the staff member who took it: their account, not the seller's", ROW_DELETED),
+    created_at: personal('orders[].devices[].photos[].takenAt', ROW_DELETED),
   },
   order_event: {
     id: notPersonal('a serial number, kept with the sale record'),

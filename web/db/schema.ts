@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -147,6 +148,10 @@ export const orderItem = pgTable(
     registerResult: text('register_result'),
     registerCertificate: text('register_certificate'),
     registerCheckedAt: at('register_checked_at'),
+    // The seller's answer to this device's revised price: "accept" (paid at it) or "decline"
+    // (posted back free), by them or, at the deadline, by the rule in the CMS; when it was given.
+    offerAnswer: text('offer_answer'),
+    offerAnsweredAt: at('offer_answered_at'),
   },
   (table) => [
     unique('order_item_position_unique').on(table.orderId, table.position),
@@ -156,6 +161,43 @@ export const orderItem = pgTable(
       .where(sql`${table.registerResult} = 'waiting'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+    check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),
+  ],
+)
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+/**
+ * A photo of a device taken at its check, as the site made it: re-encoded as WebP, at most 1600
+ * pixels a side, with no EXIF or location. Kept in the database so that every instance serves it
+ * and a backup holds it. Its id is random and is never enough on its own: the route that serves
+ * it also checks the order's link or account, or that the viewer is staff.
+ */
+export const orderItemPhoto = pgTable(
+  'order_item_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItem.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_item_photo_item_idx').on(table.orderItemId, table.createdAt),
+    index('order_item_photo_order_idx').on(table.orderId),
+    check('order_item_photo_size_positive', sql`${table.byteSize} > 0`),
   ],
 )
 
@@ -331,6 +373,7 @@ export type BasketLineRow = typeof basketLine.$inferSelect
 export type SellerOrderRow = typeof sellerOrder.$inferSelect
 export type OrderItemRow = typeof orderItem.$inferSelect
 export type OrderEventRow = typeof orderEvent.$inferSelect
+export type OrderItemPhotoRow = typeof orderItemPhoto.$inferSelect
 export type SubscriptionRow = typeof subscription.$inferSelect
 export type ContactMessageRow = typeof contactMessage.$inferSelect
 export type ContactMessageEventRow = typeof contactMessageEvent.$inferSelect

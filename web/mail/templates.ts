@@ -13,7 +13,14 @@ export type EmailWords = {
 export type EmailTable = { heading: string; rows: Array<[string, string]>; totalLabel: string; total: string }
 /** A subscriber's way out, at the foot of the message: the link's words and the page it opens. */
 export type EmailUnsubscribe = { label: string; href: string }
-export type EmailExtras = { secondLink?: string; table?: EmailTable; unsubscribe?: EmailUnsubscribe }
+/** Links listed under a heading after the table: the photos of a check, say. */
+export type EmailLinks = { heading: string; links: Array<{ label: string; href: string }> }
+export type EmailExtras = {
+  secondLink?: string
+  table?: EmailTable
+  links?: EmailLinks
+  unsubscribe?: EmailUnsubscribe
+}
 export type EmailFrame = { greeting: string; signOff: string; footer: string }
 
 /**
@@ -39,6 +46,7 @@ export function renderEmail(
     extras.secondLink && words.secondButton ? { label: fill(words.secondButton), href: extras.secondLink } : null,
   ].filter((button) => button !== null)
   const table = extras.table
+  const listed = extras.links
 
   const text = [
     greeting,
@@ -52,6 +60,7 @@ export function renderEmail(
           ].join('\n'),
         ]
       : []),
+    ...(listed ? [[listed.heading, ...listed.links.map((item) => `${item.label}:\n${item.href}`)].join('\n\n')] : []),
     ...buttons.map((button) => `${button.label}:\n${button.href}`),
     ...outro,
     ...signOff,
@@ -67,6 +76,7 @@ export function renderEmail(
 <p>${escape(greeting)}</p>
 ${intro.map((p) => `<p>${lines(p)}</p>`).join('\n')}
 ${table ? tableHtml(table) : ''}
+${listed ? linksHtml(listed) : ''}
 ${buttons
   .map(
     (
@@ -97,6 +107,14 @@ function tableHtml(table: EmailTable): string {
     .join('')
   return `<h2 style="font-size:18px;margin:24px 0 8px">${escape(table.heading)}</h2>
 <table role="presentation" style="width:100%;border-collapse:collapse">${rows}<tr><td style="padding:6px 0;font-weight:bold">${escape(table.totalLabel)}</td><td style="padding:6px 0;text-align:right;font-weight:bold">${escape(table.total)}</td></tr></table>`
+}
+
+function linksHtml(listed: EmailLinks): string {
+  const items = listed.links
+    .map((item) => `<li><a href="${escape(item.href)}" style="color:#0b3d91">${escape(item.label)}</a></li>`)
+    .join('')
+  return `<h2 style="font-size:18px;margin:24px 0 8px">${escape(listed.heading)}</h2>
+<ul style="padding-left:20px;margin:0">${items}</ul>`
 }
 
 function paragraphs(text: string): string[] {

@@ -6,8 +6,7 @@ import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/admin-input'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/order-token'
 import { getOrder, type OrderRecord } from '@/orders/store'
-import { moveOrder, recordEvent, type MoveRequest } from '@/orders/move-store'
-import { revisedTotal } from '@/orders/order-values'
+import { answerDevices, moveOrder, recordEvent, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { registerClient } from '@/register/client'
@@ -68,13 +67,13 @@ export type ActionResult =
   | { ok: false; code: 'moved'; status: string }
 
 /**
- * A seller's answer from a signed link: accept or decline a revised offer, or cancel before it
- * arrives. The tracker's link (reference and postcode, both on the parcel) only shows the order:
- * it answers only for the order's own account, signed in.
+ * A seller's answer from a signed link: accept or decline the new price of one device of a revised
+ * offer, or cancel before it arrives. The tracker's link (reference and postcode, both on the
+ * parcel) only shows the order: it answers only for the order's own account, signed in.
  */
 export async function sellerAnswer(
   token: string,
-  answer: 'accept' | 'decline' | 'cancel',
+  answer: { kind: 'accept' | 'decline'; itemId: string } | { kind: 'cancel' },
   origin: string,
   visitorUserId: string | null = null,
 ): Promise<(ActionResult | { ok: false; code: 'signedLinkNeeded' }) & { reference?: string }> {
@@ -84,8 +83,21 @@ export async function sellerAnswer(
   }
   const order = link ? await settledOrder(link.reference, origin) : null
   if (!order) return { ok: false, code: 'notFound' }
-  const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
-  return { ...result, reference: order.reference }
+  if (answer.kind === 'cancel') {
+    const result = await act(order, { move: 'cancel', actor: 'seller', actorUserId: order.userId }, origin)
+    return { ...result, reference: order.reference }
+  }
+  const result = await answerDevices(await getDb(), {
+    orderId: order.id,
+    answers: [{ itemId: answer.itemId, answer: answer.kind }],
+    actor: 'seller',
+    actorUserId: order.userId,
+  })
+  if (result.ok) kickOutbox()
+  // A device answered already (a second click, another tab) is where the seller meant it to be.
+  if (result.ok) return { ok: true, reference: order.reference }
+  if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status, reference: order.reference }
+  return { ok: false, code: result.reason === 'unknown-item' ? 'invalid' : 'notFound', reference: order.reference }
 }
 
 export type StaffMember = { id: string; role: 'staff' | 'manager' }
@@ -171,15 +183,11 @@ async function act(
       if (!revisions.length || !revisions.every((r) => known(r.id))) return { ok: false, code: 'invalid' }
       request.items = revisions.map((r) => ({
         id: r.id,
-        set: { revisedPricePence: r.newPricePence, revisedReason: r.reason },
+        set: { revisedPricePence: r.newPricePence, revisedReason: r.reason, offerAnswer: null, offerAnsweredAt: null },
       }))
       request.set = { offerDeadline: addDays(new Date(), context.timings.revisedOfferDays) }
       break
     }
-    case 'accept':
-      // The order is now worth the revised prices.
-      request.set = { totalPence: revisedTotal(order) }
-      break
     case 'return':
       request.set = { returnTracking: action.tracking }
       break

@@ -29,7 +29,7 @@ export const ADMIN_PROBLEMS = [
   'missing',
   'invalid',
   'tooLong',
-  'tooHigh',
+  'overMaximum',
   'noneRevised',
   'unknownItem',
   'unknownAction',
@@ -37,6 +37,12 @@ export const ADMIN_PROBLEMS = [
 export type AdminProblem = (typeof ADMIN_PROBLEMS)[number]
 
 export const TEXT_MAX = 500
+/**
+ * The most a revised price may be, for one device: above any phone's or tablet's price, so a new
+ * price may be higher than the first (a device better than described is paid as it is), while a
+ * slip of the keyboard (9500 for 95.00) is caught before the seller sees it.
+ */
+export const REVISED_PRICE_MAX_PENCE = 5_000_00
 /** The password asked again inside the forms that reveal bank details or pay. */
 export const RECHECK_FIELD = 'recheckPassword'
 export type ItemFieldKind = 'grade' | 'imei' | 'notes' | 'price' | 'reason'
@@ -212,11 +218,12 @@ export function adminActionSchema(items: readonly Item[], gradeKeys: readonly st
 
 /**
  * A revision's rules read more than one field: a price needs a reason, a reason with no price is
- * a price forgotten, and at least one device needs a price. Each device's reason comes before its
+ * a price forgotten, and at least one device needs a price. A price may be lower or higher than
+ * the one offered, up to REVISED_PRICE_MAX_PENCE. Each device's reason comes before its
  * price; the form's first price box is where "none revised" is shown, even after its own problem.
  */
 function revisionProblems(items: readonly Item[], fields: Fields, report: (field: string, code: AdminProblem) => void) {
-  for (const { id, pricePence } of items) {
+  for (const { id } of items) {
     const [priceName, reasonName] = [itemField('price', id), itemField('reason', id)]
     const price = fields[priceName] ?? ''
     const reason = fields[reasonName] ?? ''
@@ -225,7 +232,7 @@ function revisionProblems(items: readonly Item[], fields: Fields, report: (field
     const pence = poundsToPence(price)
     if (!price && reason) report(priceName, 'missing')
     else if (price && pence === null) report(priceName, 'invalid')
-    else if (pence !== null && pence > pricePence) report(priceName, 'tooHigh')
+    else if (pence !== null && pence > REVISED_PRICE_MAX_PENCE) report(priceName, 'overMaximum')
   }
   const [first] = items
   if (first && !items.some(({ id }) => fields[itemField('price', id)]))

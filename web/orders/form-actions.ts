@@ -92,7 +92,7 @@ export const trackOrder = orderEndpoint({
 })
 
 const ANSWERS = ['accept', 'decline', 'cancel'] as const
-type Answer = { token: string; answer: (typeof ANSWERS)[number] }
+type Answer = { token: string; answer: (typeof ANSWERS)[number]; item: string }
 
 export const answerOffer = orderEndpoint<Answer>({
   limiter: new RateLimiter('answer', 20, 10 * 60 * 1000),
@@ -100,14 +100,24 @@ export const answerOffer = orderEndpoint<Answer>({
   validate: (body) => {
     const answer = ANSWERS.find((candidate) => candidate === body.answer)
     if (!answer || !body.token) return { ok: false, errors: [{ field: 'answer', code: 'linkInvalid' }] }
-    return { ok: true, value: { token: body.token, answer } }
+    // Accepting or declining is per device: the form names the device it answers for (checked
+    // once the link is known to allow answering at all).
+    return { ok: true, value: { token: body.token, answer, item: body.item ?? '' } }
   },
   name: 'Order answer',
-  run: async ({ token, answer }, { request, origin }) => {
+  run: async ({ token, answer, item }, { request, origin }) => {
     const visitor = await getSignedIn(request.headers)
-    const result = await sellerAnswer(token, answer, origin, visitor?.user.id ?? null)
+    const result = await sellerAnswer(
+      token,
+      answer === 'cancel' ? { kind: 'cancel' } : { kind: answer, itemId: item },
+      origin,
+      visitor?.user.id ?? null,
+    )
     // Back to the page the answer came from, with the link it was opened by.
-    if (result.ok) return { ok: true, redirect: `${tokenPath(token)}&done=${answer}` }
+    if (result.ok) {
+      const where = answer === 'cancel' ? '' : `#device-${encodeURIComponent(item)}`
+      return { ok: true, redirect: `${tokenPath(token)}&done=${answer}${where}` }
+    }
     if (result.code === 'notFound') return { ok: false, errors: 'linkInvalid' }
     if (result.code === 'signedLinkNeeded') return { ok: false, errors: 'signedLinkNeeded' }
     return { ok: false, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }

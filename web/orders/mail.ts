@@ -4,7 +4,8 @@ import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
 import type { OrderEmail } from '@/orders/lifecycle'
-import { orderPath } from '@/orders/order-token'
+import { orderPath, orderToken, tokenPath } from '@/orders/order-token'
+import { photoPath } from '@/orders/photo-rules'
 import { type OrderRecord } from '@/orders/store'
 import { revisedTotal } from '@/orders/order-values'
 import { formatLongDate } from '@/lib/dates'
@@ -37,8 +38,9 @@ type OrderForMail = Pick<
 > & {
   items: Array<
     Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
-      Partial<Pick<OrderRecord['items'][number], 'registerResult' | 'registerCertificate'>>
+      Partial<Pick<OrderRecord['items'][number], 'registerResult' | 'registerCertificate' | 'id' | 'offerAnswer'>>
   >
+  photos?: Array<Pick<OrderRecord['photos'][number], 'id' | 'orderItemId'>>
 }
 
 /**
@@ -78,7 +80,9 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   if (!order.email) return []
   const { copy, origin } = context
   const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
-  const orderLink = `${origin}${orderPath(order.reference)}`
+  // One signed link opens the order's page and each photo of it: the seller's, like every e-mail's.
+  const token = orderToken(order.reference)
+  const orderLink = `${origin}${tokenPath(token)}`
   const values = {
     name: order.name ?? '',
     reference: order.reference,
@@ -95,30 +99,43 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
     results: kind === 'checked' || kind === 'quarantined' ? registerLines(kind, order.items, copy) : '',
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
-  const link = answering ? `${orderLink}&answer=accept#offer` : orderLink
+  // The seller answers each device on the order's page, where the photos are too.
+  const link = answering ? `${orderLink}#offer` : orderLink
   // The label is made when its link is opened, from today's address: nothing is stored per order.
   const labelLink = `${origin}${orderPath(order.reference, 'label')}`
-  const secondLink = answering
-    ? `${orderLink}&answer=decline#offer`
-    : ({ orderConfirmation: labelLink, paid: context.reviewUrl } as Partial<Record<OrderMailKind, string>>)[kind]
+  const secondLink = (
+    { orderConfirmation: labelLink, paid: context.reviewUrl } as Partial<Record<OrderMailKind, string>>
+  )[kind]
+  const price = (item: OrderForMail['items'][number]): string =>
+    answering && item.revisedPricePence !== null
+      ? fillTemplate(copy.revisedPriceRow, {
+          old: formatPence(item.pricePence),
+          new: formatPence(item.revisedPricePence),
+        })
+      : formatPence(item.pricePence)
   const table =
     kind === 'orderConfirmation' || answering
       ? {
           heading: copy.orderItemsHeading,
-          rows: order.items.map(
-            (item) =>
-              [item.device, formatPence(answering ? (item.revisedPricePence ?? item.pricePence) : item.pricePence)] as [
-                string,
-                string,
-              ],
-          ),
+          rows: order.items.map((item) => [item.device, price(item)] as [string, string]),
           totalLabel: copy.totalLabel,
           total: values.total,
         }
       : undefined
+  const links = answering
+    ? order.items.flatMap((item) =>
+        (order.photos ?? [])
+          .filter((photo) => photo.orderItemId === item.id)
+          .map((photo, index) => ({
+            label: fillTemplate(copy.photoLink, { number: index + 1, device: item.device }),
+            href: `${origin}${photoPath(photo.id, token)}`,
+          })),
+      )
+    : []
   const message = renderEmail(copy, withPostagePack(kind, order, copy, words), values, order.email, link, {
     secondLink,
     table,
+    links: links.length ? { heading: copy.photosHeading, links } : undefined,
   })
   return [{ ...message, kind }]
 }

@@ -1,11 +1,12 @@
 import 'server-only'
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
 import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
-import { isUuid } from './order-values'
+import { isUuid, offerOutcome, type OfferAnswer } from './order-values'
+import { photosOf } from './photo-store'
 import { orderEmails, type OrderRecord } from './store'
 
 /**
@@ -44,47 +45,127 @@ export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResul
   const check = allowedMove(request.expectedStatus, request.move, request.actor)
   if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
   if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
-  return db.transaction(async (tx): Promise<MoveResult> => {
-    const [moved] = check.ok
-      ? await tx
-          .update(sellerOrder)
-          .set({ ...request.set, status: check.to, updatedAt: new Date() })
-          .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus)))
-          .returning({ id: sellerOrder.id })
-      : []
-    if (!moved) {
-      const [current] = await tx
-        .select({ status: sellerOrder.status })
-        .from(sellerOrder)
-        .where(eq(sellerOrder.id, request.orderId))
-      if (!current) return { ok: false, reason: 'not-found' }
-      // Moved on since the actor looked, or never where this move starts.
-      return current.status === request.expectedStatus
-        ? { ok: false, reason: 'wrong-status', status: current.status }
-        : { ok: false, reason: 'moved', status: current.status }
+  return db.transaction((tx) => moveInTx(tx, request))
+}
+
+/** moveOrder's guarded update, event and e-mails, inside a transaction the caller holds. */
+async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult> {
+  const check = allowedMove(request.expectedStatus, request.move, request.actor)
+  if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
+  const [moved] = check.ok
+    ? await tx
+        .update(sellerOrder)
+        .set({ ...request.set, status: check.to, updatedAt: new Date() })
+        .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus)))
+        .returning({ id: sellerOrder.id })
+    : []
+  if (!moved) {
+    const [current] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, request.orderId))
+    if (!current) return { ok: false, reason: 'not-found' }
+    // Moved on since the actor looked, or never where this move starts.
+    return current.status === request.expectedStatus
+      ? { ok: false, reason: 'wrong-status', status: current.status }
+      : { ok: false, reason: 'moved', status: current.status }
+  }
+  const to = (check as { to: OrderStatus }).to
+  for (const item of request.items ?? []) {
+    await tx
+      .update(orderItem)
+      .set(item.set)
+      .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
+  }
+  await tx.insert(orderEvent).values({
+    orderId: request.orderId,
+    actor: request.actor,
+    actorUserId: request.actorUserId ?? null,
+    actorName: await staffName(tx, request.actor, request.actorUserId),
+    action: request.move,
+    fromStatus: request.expectedStatus,
+    toStatus: to,
+    reason: request.reason ?? null,
+  })
+  if (request.emails) {
+    const order = await readInTx(tx, request.orderId)
+    if (order?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(order)))
+  }
+  return { ok: true, from: request.expectedStatus as OrderStatus, to }
+}
+
+export type AnswerResult =
+  | { ok: true; answered: number; moved: OrderStatus | null }
+  | { ok: false; reason: 'not-found' | 'unknown-item' }
+  | { ok: false; reason: 'moved'; status: string }
+
+/**
+ * The seller's answer to the new price of one or more devices of a revised offer (or, at its
+ * deadline, the system's for those left unanswered), in one transaction that locks the order.
+ * Each device is answered once: an answer sent twice, or after another, changes nothing. Each
+ * answer is an event in the history; once the last revised device is answered, the order moves
+ * (accepted, worth what is kept, or returning when every device was declined) with its event.
+ */
+export async function answerDevices(
+  db: Db,
+  request: {
+    orderId: string
+    answers: Array<{ itemId: string; answer: OfferAnswer }>
+    actor: 'seller' | 'system'
+    actorUserId?: string | null
+    reason?: string | null
+  },
+): Promise<AnswerResult> {
+  if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
+  if (!request.answers.every(({ itemId }) => isUuid(itemId))) return { ok: false, reason: 'unknown-item' }
+  return db.transaction(async (tx): Promise<AnswerResult> => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, request.orderId))
+      .for('update')
+    if (!order) return { ok: false, reason: 'not-found' }
+    if (order.status !== 'revised') return { ok: false, reason: 'moved', status: order.status }
+    const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
+    if (
+      !request.answers.every(({ itemId }) =>
+        items.some((item) => item.id === itemId && item.revisedPricePence !== null),
+      )
+    ) {
+      return { ok: false, reason: 'unknown-item' }
     }
-    const to = (check as { to: OrderStatus }).to
-    for (const item of request.items ?? []) {
-      await tx
+    let answered = 0
+    for (const { itemId, answer } of request.answers) {
+      // Guarded: a device already answered keeps its first answer.
+      const [changed] = await tx
         .update(orderItem)
-        .set(item.set)
-        .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
+        .set({ offerAnswer: answer, offerAnsweredAt: new Date() })
+        .where(and(eq(orderItem.id, itemId), eq(orderItem.orderId, request.orderId), isNull(orderItem.offerAnswer)))
+        .returning({ device: orderItem.device })
+      if (!changed) continue
+      answered++
+      await tx.insert(orderEvent).values({
+        orderId: request.orderId,
+        actor: request.actor,
+        actorUserId: request.actorUserId ?? null,
+        action: answer === 'accept' ? 'accept-device' : 'decline-device',
+        fromStatus: 'revised',
+        toStatus: 'revised',
+        reason: request.reason ? `${changed.device}: ${request.reason}` : changed.device,
+      })
     }
-    await tx.insert(orderEvent).values({
+    const outcome = offerOutcome(await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId)))
+    if (!answered || !outcome) return { ok: true, answered, moved: null }
+    const moved = await moveInTx(tx, {
       orderId: request.orderId,
+      move: outcome.move,
       actor: request.actor,
-      actorUserId: request.actorUserId ?? null,
-      actorName: await staffName(tx, request.actor, request.actorUserId),
-      action: request.move,
-      fromStatus: request.expectedStatus,
-      toStatus: to,
-      reason: request.reason ?? null,
+      actorUserId: request.actorUserId,
+      expectedStatus: 'revised',
+      reason: request.reason,
+      set: outcome.totalPence === null ? undefined : { totalPence: outcome.totalPence },
     })
-    if (request.emails) {
-      const order = await readInTx(tx, request.orderId)
-      if (order?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(order)))
-    }
-    return { ok: true, from: request.expectedStatus as OrderStatus, to }
+    return { ok: true, answered, moved: moved.ok ? moved.to : null }
   })
 }
 
@@ -93,7 +174,7 @@ async function readInTx(tx: Tx, orderId: string): Promise<OrderRecord | null> {
   if (!order) return null
   const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, orderId)).orderBy(asc(orderItem.position))
   const events = await tx.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.id))
-  return { ...order, items, events }
+  return { ...order, items, events, photos: await photosOf(tx, orderId) }
 }
 
 /**

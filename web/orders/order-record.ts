@@ -2,7 +2,7 @@
  * What an order keeps once its seller's details go (erased at the seller's request, or past the
  * years the privacy policy gives): the record HMRC asks a second-hand dealer to keep (reference,
  * dates, what was bought in what condition, what was paid), and nothing that says who sold it: no
- * name, address, e-mail, phone or bank details, no IMEI, no free text.
+ * name, address, e-mail, phone or bank details, no IMEI, no free text, no photo (deleted beside it).
  */
 export const ERASED_ORDER = {
   userId: null,

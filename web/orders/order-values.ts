@@ -7,9 +7,38 @@ type HistoryOf = Pick<typeof sellerOrder.$inferSelect, 'status' | 'placedAt'> & 
   events: Array<Pick<OrderEventRow, 'toStatus' | 'fromStatus' | 'at'>>
 }
 
-/** What an order is worth at its revised prices (a device not revised keeps its price). */
-export const revisedTotal = (order: { items: Array<Pick<OrderItemRow, 'pricePence' | 'revisedPricePence'>> }) =>
-  order.items.reduce((sum, item) => sum + (item.revisedPricePence ?? item.pricePence), 0)
+type PricedItem = Pick<OrderItemRow, 'pricePence' | 'revisedPricePence'> & Partial<Pick<OrderItemRow, 'offerAnswer'>>
+
+/**
+ * What an order is worth at its revised prices: a device not revised keeps its price, a device
+ * whose new price the seller declined is posted back and not paid for.
+ */
+export const revisedTotal = (order: { items: PricedItem[] }) =>
+  order.items.reduce(
+    (sum, item) => (item.offerAnswer === 'decline' ? sum : sum + (item.revisedPricePence ?? item.pricePence)),
+    0,
+  )
+
+export type OfferAnswer = 'accept' | 'decline'
+export const isOfferAnswer = (value: string | null | undefined): value is OfferAnswer =>
+  value === 'accept' || value === 'decline'
+
+/** The devices of a revised offer still waiting for the seller's answer. */
+export const unanswered = <T extends Pick<OrderItemRow, 'revisedPricePence' | 'offerAnswer'>>(items: T[]) =>
+  items.filter((item) => item.revisedPricePence !== null && item.offerAnswer === null)
+
+/**
+ * Where a revised offer goes once every revised device is answered: back to the seller if they
+ * declined every device in the order; otherwise accepted, worth the accepted and unrevised
+ * devices (declined ones are posted back free). Null while a device waits for its answer.
+ */
+export function offerOutcome(items: Array<PricedItem & Pick<OrderItemRow, 'offerAnswer'>>) {
+  if (unanswered(items).length) return null
+  const kept = items.filter((item) => item.offerAnswer !== 'decline')
+  return kept.length
+    ? { move: 'accept' as const, totalPence: revisedTotal({ items }) }
+    : { move: 'decline' as const, totalPence: null }
+}
 
 /** When the order entered its current status: the newest event that moved it there. */
 export function statusSince(order: HistoryOf): Date {

@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, eq, exists, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { emailOutbox, orderEvent, orderItem, sellerOrder } from '@/db/schema'
+import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
 import { FINAL_STATUSES } from '@/orders/lifecycle'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER, RETENTION_ACTIONS } from '@/orders/order-record'
 
@@ -125,7 +125,7 @@ export async function ordersDueReduction(db: Db, now: Date, recordYears: number)
 
 /**
  * Reduces one order to the tax record, as erasing its seller's account would: the seller's details,
- * bank details (the last four digits too), IMEIs and free text go, and the e-mails about it; the
+ * bank details (the last four digits too), IMEIs, free text and photos go, and the e-mails about it; the
  * reference, dates, amounts and device models stay. A guarded update and its event, in one
  * transaction; false when the order was already reduced.
  */
@@ -138,6 +138,8 @@ export async function reduceOrder(db: Db, orderId: string, now = new Date()): Pr
       .returning({ status: sellerOrder.status })
     if (!reduced) return false
     await tx.update(orderItem).set(ERASED_ITEM).where(eq(orderItem.orderId, orderId))
+    // Photos of the seller's device: the grade found, kept with the record, says what they showed.
+    await tx.delete(orderItemPhoto).where(eq(orderItemPhoto.orderId, orderId))
     await tx.update(orderEvent).set(ERASED_EVENT).where(eq(orderEvent.orderId, orderId))
     await tx.delete(emailOutbox).where(eq(emailOutbox.orderId, orderId))
     await tx.insert(orderEvent).values({

@@ -5,6 +5,7 @@ import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { isUuid } from './order-values'
 import { newReference } from './references'
+import { photosOf, type PhotoInfo } from './photo-store'
 import { basket, basketLine, orderEvent, orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
@@ -176,6 +177,8 @@ export const orderEmails = (orderId: string, emails: Array<MailMessage & { kind:
 export type OrderRecord = typeof sellerOrder.$inferSelect & {
   items: OrderItemRow[]
   events: Array<typeof orderEvent.$inferSelect>
+  /** The photos taken of its devices at the check (their bytes are served on their own). */
+  photos: PhotoInfo[]
 }
 
 /** An order with its devices and history, or null. */
@@ -184,11 +187,12 @@ export async function getOrder(db: Db, where: { id: string } | { reference: stri
   if ('id' in where && !isUuid(where.id)) return null
   const [order] = await db.select().from(sellerOrder).where(condition)
   if (!order) return null
-  const [items, events] = await Promise.all([
+  const [items, events, photos] = await Promise.all([
     db.select().from(orderItem).where(eq(orderItem.orderId, order.id)).orderBy(asc(orderItem.position)),
     db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id)).orderBy(asc(orderEvent.id)),
+    photosOf(db, order.id),
   ])
-  return { ...order, items, events }
+  return { ...order, items, events, photos }
 }
 
 /**

@@ -2,8 +2,8 @@ import 'server-only'
 import type { Db } from '@/db/connection'
 import { dueAction, type Timings } from '@/orders/lifecycle'
 import { getOrder } from '@/orders/store'
-import { moveOrder, recordEvent } from '@/orders/move-store'
-import { revisedTotal, statusSince } from '@/orders/order-values'
+import { answerDevices, moveOrder, recordEvent } from '@/orders/move-store'
+import { statusSince, unanswered } from '@/orders/order-values'
 import { orderMail, type OrderMailContext } from './mail'
 
 /** Applies whatever the clock owes one order; true when something changed. */
@@ -29,6 +29,17 @@ export async function applyTimers(
         emails: (current) => orderMail('revisedOfferReminder', current, context.mail),
       })
       if (!done) return changed
+    } else if (due.move === 'accept' || due.move === 'decline') {
+      // A revised offer's deadline passed: every device still unanswered is answered as the CMS
+      // says, and the order moves as the seller's answers and those make it.
+      const answer = due.move
+      const result = await answerDevices(db, {
+        orderId,
+        answers: unanswered(order.items).map((item) => ({ itemId: item.id, answer })),
+        actor: 'system',
+        reason: due.reason,
+      })
+      if (!result.ok || !result.moved) return changed
     } else {
       const result = await moveOrder(db, {
         orderId,
@@ -36,8 +47,6 @@ export async function applyTimers(
         actor: 'system',
         expectedStatus: order.status,
         reason: due.reason,
-        // An offer accepted for the seller makes the order worth its revised prices, as theirs would.
-        set: due.move === 'accept' ? { totalPence: revisedTotal(order) } : undefined,
         emails: (current) => {
           const email = due.move === 'expire' ? 'expired' : null
           return email ? orderMail(email, current, context.mail) : []

@@ -10,7 +10,7 @@ import { FINAL_STATUSES } from '@/orders/lifecycle'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER } from '@/orders/order-record'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
-import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
+import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder, user, verification } from '@/db/schema'
 
 /**
  * Deletes an account and everything held about the person, in one transaction: the account, its
@@ -47,6 +47,8 @@ export async function eraseAccount(
     if (orderIds.length) {
       await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, orderIds))
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
+      // Photos of their device: the grade found, kept with the record, says what they showed.
+      await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
     const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)

@@ -13,6 +13,7 @@ import {
   emailOutbox,
   orderEvent,
   orderItem,
+  orderItemPhoto,
   sellerOrder,
   session,
   user,
@@ -128,14 +129,19 @@ async function exportOrders(db: Db, which: SQL | undefined, userId: string) {
     .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
   if (!orders.length) return []
   const ids = orders.map((order) => order.id)
-  const [items, events] = await Promise.all([
+  const [items, events, photos] = await Promise.all([
     db.select().from(orderItem).where(inArray(orderItem.orderId, ids)).orderBy(asc(orderItem.position)),
     db.select().from(orderEvent).where(inArray(orderEvent.orderId, ids)).orderBy(asc(orderEvent.id)),
+    db
+      .select()
+      .from(orderItemPhoto)
+      .where(inArray(orderItemPhoto.orderId, ids))
+      .orderBy(asc(orderItemPhoto.createdAt), asc(orderItemPhoto.id)),
   ])
   return orders.map((order) => ({
     id: order.id,
     reference: order.reference,
-    export: exportOrder(order, items, events, userId),
+    export: exportOrder(order, items, events, photos, userId),
   }))
 }
 
@@ -143,6 +149,7 @@ function exportOrder(
   order: typeof sellerOrder.$inferSelect,
   items: Array<typeof orderItem.$inferSelect>,
   events: Array<typeof orderEvent.$inferSelect>,
+  photos: Array<typeof orderItemPhoto.$inferSelect>,
   userId: string,
 ) {
   return {
@@ -198,6 +205,19 @@ function exportOrder(
         },
         revisedPricePence: item.revisedPricePence,
         revisedReason: item.revisedReason,
+        offerAnswer: item.offerAnswer,
+        offerAnsweredAt: item.offerAnsweredAt,
+        // The photos taken at the check, as images a browser opens.
+        photos: photos
+          .filter((photo) => photo.orderItemId === item.id)
+          .map((photo) => ({
+            takenAt: photo.createdAt,
+            contentType: photo.contentType,
+            width: photo.width,
+            height: photo.height,
+            bytes: photo.byteSize,
+            image: `data:${photo.contentType};base64,${photo.bytes.toString('base64')}`,
+          })),
       })),
     // Who acted is given as a role: a staff member's account is theirs, not the seller's.
     history: events

@@ -79,6 +79,23 @@ export const emailCopy = defineType({
       'Above the list of devices and prices in order e-mails, for example "Your devices".',
     ),
     requiredString('totalLabel', 'Total', 'Under the list of devices in order e-mails, for example "Total".'),
+    templateString(
+      'revisedPriceRow',
+      'A device’s new price',
+      'Beside each device whose price changed, in the revised offer e-mails. {old} becomes the price we first offered and {new} the new one, for example "{old}, now {new}".',
+      ['old', 'new'],
+    ),
+    requiredString(
+      'photosHeading',
+      'Photos heading',
+      'Above the links to the photos of the check in the revised offer e-mails, for example "Photos from our check".',
+    ),
+    templateString(
+      'photoLink',
+      'Photo link',
+      'Each link to a photo. {number} becomes the photo’s number and {device} the device, for example "Photo {number} of your {device}".',
+      ['number', 'device'],
+    ),
     message(
       'orderConfirmation',
       'Order placed',
@@ -121,7 +138,7 @@ export const emailCopy = defineType({
     message(
       'revisedOffer',
       'Revised offer',
-      ', {reference} (the order number), {total} (the new total), {deadline} (the last day to reply) and {reason} (why each price changed)',
+      ', {reference} (the order number), {total} (the new total if every new price is accepted), {deadline} (the last day to reply) and {reason} (why each price changed). The seller accepts or declines each device on the order page: the button opens it',
     ),
     message(
       'revisedOfferReminder',

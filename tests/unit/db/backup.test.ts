@@ -17,7 +17,7 @@ import {
   type Manifest,
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
-import { priceAlertPrice, rateLimitHit, sellerOrder } from '@/db/schema'
+import { orderItemPhoto, priceAlertPrice, rateLimitHit, sellerOrder } from '@/db/schema'
 import { placeOrder } from '@/orders/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { addPerson, rowsOf } from '../../support/personal-data-fixture'
@@ -123,6 +123,11 @@ it('restores into an empty database every table row for row, and the restored co
   const { rows, restored } = await restoreIntoEmpty(dir)
   expect(differences(manifest.rows, rows)).toEqual([])
   expect(await everyRow(restored.db)).toEqual(before)
+  // The photos of the checks come back byte for byte (bytea, in the rows compared above too).
+  const photos = async (of: Db) =>
+    (await of.select().from(orderItemPhoto).orderBy(orderItemPhoto.id)).map((photo) => photo.bytes.toString('hex'))
+  expect(await photos(restored.db)).toEqual(await photos(db))
+  expect((await photos(db)).length).toBeGreaterThan(0)
 
   // The restored copy is a working database: its sequences and keys carry on after the copied rows.
   const basket = await createBasket(restored.db)

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { emailOutbox, orderEvent, orderItem, sellerOrder } from '@/db/schema'
+import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
 import { moveOrder } from '@/orders/move-store'
 import { applyRetention, recordCutoff, taxYearStart } from '@/orders/retention'
 import { getOrder, placeOrder } from '@/orders/store'
@@ -105,6 +105,24 @@ describe('retention, as the minute job applies it', () => {
     const old = await orderEndedAt('paid', new Date('2023-06-01T12:00:00Z'), new Date('2023-05-20T12:00:00Z'))
     const recent = await orderEndedAt('paid', new Date('2024-05-01T12:00:00Z'))
     const before = await row(old)
+    // A photo of each device, taken at the check.
+    const photoOf = async (orderId: string) => {
+      const [item] = await db.select().from(orderItem).where(eq(orderItem.orderId, orderId))
+      const bytes = Buffer.from('RIFF....WEBPVP8 a photo')
+      await db.insert(orderItemPhoto).values({
+        orderId,
+        orderItemId: item!.id,
+        contentType: 'image/webp',
+        bytes,
+        byteSize: bytes.length,
+        width: 1600,
+        height: 1200,
+      })
+    }
+    await photoOf(old)
+    await photoOf(recent)
+    const photos = async (orderId: string) =>
+      (await db.select().from(orderItemPhoto).where(eq(orderItemPhoto.orderId, orderId))).length
 
     const first = await applyRetention(db, RETENTION, now)
     expect(first.records).toBeGreaterThanOrEqual(1)
@@ -134,6 +152,9 @@ describe('retention, as the minute job applies it', () => {
       declarations: [],
     })
     expect(reduced.items[0]).toMatchObject({ imei: null, checkNotes: null })
+    // Nor a photo of the device; the grade found says what they showed.
+    expect(await photos(old)).toBe(0)
+    expect(await photos(recent)).toBe(1)
     expect(reduced.events.every((event) => event.reason === null)).toBe(true)
     expect(await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, old))).toEqual([])
     // The bank details went first (30 days after payment), then the order: each step in the history, once.

@@ -14,6 +14,9 @@ export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'register-answer') return admin.registerColumn
   if (action === RETENTION_ACTIONS.bankDetails) return admin.removeBankDetails
   if (action === RETENTION_ACTIONS.record) return admin.reduceRecord
+  if (action === 'add-photos') return admin.photosAdded
+  if (action === 'accept-device') return admin.answerAccepted
+  if (action === 'decline-device') return admin.answerDeclined
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

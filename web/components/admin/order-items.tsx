@@ -56,6 +56,7 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
                 {columns.revisedColumn}
               </th>
               <th scope="col">{columns.reasonLabel}</th>
+              <th scope="col">{text.answerColumn}</th>
             </tr>
           </thead>
           <tbody>
@@ -74,6 +75,13 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
                   {item.revisedPricePence === null ? '' : formatPence(item.revisedPricePence)}
                 </td>
                 <td className="admin-table__notes">{item.revisedReason ?? ''}</td>
+                <td>
+                  {item.offerAnswer === 'accept'
+                    ? text.answerAccepted
+                    : item.offerAnswer === 'decline'
+                      ? text.answerDeclined
+                      : ''}
+                </td>
               </tr>
             ))}
           </tbody>

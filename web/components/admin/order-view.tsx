@@ -8,6 +8,7 @@ import { ActionPanel } from './action-panel'
 import type { AdminOrderProps } from './admin-order-props'
 import { statusName } from './admin-words'
 import { OrderItems } from './order-items'
+import { DevicePhotoForms } from './photo-upload'
 import { OrderTimeline } from './order-timeline'
 import { PayoutDetails } from './payout-details'
 import { SellerDetails } from './seller-details'
@@ -52,6 +53,7 @@ export function AdminOrder(props: AdminOrderProps) {
         />
       </div>
       <OrderItems order={order} copy={copy} />
+      <DevicePhotoForms order={order} copy={copy} query={props.query} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </article>

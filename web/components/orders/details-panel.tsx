@@ -8,6 +8,7 @@ import { orderProblemMessage } from '@/orders/problems'
 import { answerOffer } from '@/orders/form-actions'
 import { tokenPath } from '@/orders/order-token'
 import { ButtonForm } from '../forms/button-form'
+import { CheckPhotos, RevisedOffer } from './revised-offer'
 import { describeStatus } from '@/orders/statuses'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
@@ -64,10 +65,11 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
       ) : null}
 
       {order.status === 'revised' ? (
-        <RevisedOffer order={order} copy={copy} token={query.order!} chosen={query.answer} canAct={canAct} />
+        <RevisedOffer order={order} copy={copy} token={query.order!} canAct={canAct} />
       ) : null}
 
       <ItemsTable order={order} copy={copy} />
+      <CheckPhotos order={order} copy={copy} token={query.order!} />
 
       {!canAct && (order.status === 'placed' || order.status === 'revised') ? (
         <section className="order-how-to-act">
@@ -143,67 +145,6 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
         </tfoot>
       </table>
     </div>
-  )
-}
-
-function RevisedOffer({
-  order,
-  copy,
-  token,
-  chosen,
-  canAct,
-}: {
-  order: OrderRecord
-  copy: OrderCopy
-  token: string
-  chosen: string | undefined
-  canAct: boolean
-}) {
-  const text = copy.details
-  const total = revisedTotal(order)
-  const reasons = order.items.filter((item) => item.revisedReason)
-  const answers = chosen === 'accept' || chosen === 'decline' ? [chosen] : (['accept', 'decline'] as const)
-  return (
-    <section id="offer" aria-labelledby="offer-heading" className="revised-offer">
-      <h2 id="offer-heading">
-        {chosen === 'accept'
-          ? text.confirmAcceptHeading
-          : chosen === 'decline'
-            ? text.confirmDeclineHeading
-            : text.revisedHeading}
-      </h2>
-      <p>
-        {fillTemplate(text.revisedText, {
-          total: formatPence(total),
-          date: order.offerDeadline ? formatLongDate(order.offerDeadline) : '',
-        })}
-      </p>
-      {reasons.length ? (
-        <>
-          <h3>{text.reasonLabel}</h3>
-          <ul>
-            {reasons.map((item) => (
-              <li key={item.id}>
-                {item.device}: {item.revisedReason}
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
-      {canAct ? (
-        <div className="revised-offer__answers">
-          {answers.map((answer) => (
-            <ButtonForm
-              key={answer}
-              action={answerOffer}
-              hidden={{ token, answer }}
-              submitLabel={answer === 'accept' ? text.acceptButton : text.declineButton}
-              submitClass={answer === 'accept' ? 'button button--primary' : 'button button--secondary'}
-            />
-          ))}
-        </div>
-      ) : null}
-    </section>
   )
 }
 

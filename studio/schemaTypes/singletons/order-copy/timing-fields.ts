@@ -1,4 +1,5 @@
 import { defineField } from 'sanity'
+import { requiredString } from '../../fields'
 
 const days = (name: string, title: string, description: string, min: number, max: number) =>
   defineField({
@@ -49,7 +50,7 @@ export const timingFields = [
     title: 'What happens to an unanswered offer',
     type: 'string',
     description:
-      'What happens to a revised offer nobody answers by its deadline: we accept it for the seller and pay, or we send the device back free. The revised offer text on the order page must say the same.',
+      'What happens to a device whose new price nobody answers by its deadline: we accept it for the seller and pay, or we send the device back free. The Terms, the order page and the e-mails say it through the site fact {unansweredOffer}, made from the two sentences below.',
     options: {
       list: [
         { title: 'Accept it and pay the seller', value: 'accept' },
@@ -72,5 +73,15 @@ export const timingFields = [
     'How many years after it was placed an order is reduced to what HMRC asks a second-hand dealer to keep: the order number, dates, amounts and device models, without the seller’s name, address, e-mail, phone or bank details. At least 6. Elsewhere, write {recordYears}; the privacy policy does.',
     6,
     20,
+  ),
+  requiredString(
+    'unansweredAccept',
+    'Unanswered: accepted',
+    'How the site says "accept" above, after "If you do not answer by the deadline,", for example "we accept the new price for you and pay it". Shown as {unansweredOffer} when that is the choice.',
+  ),
+  requiredString(
+    'unansweredReturn',
+    'Unanswered: sent back',
+    'How the site says "send back" above, after "If you do not answer by the deadline,", for example "we send the device back to you free". Shown as {unansweredOffer} when that is the choice.',
   ),
 ]
