@@ -128,3 +128,50 @@ describe('headingSlug', () => {
     expect(headingSlug(heading)).toBe(slug)
   })
 })
+
+/** Every text in a seed document, deep: its fields, and the spans of its portable text. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(textsOf)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf)
+  return []
+}
+
+describe('the promises table (docs/editors.md)', () => {
+  const seed = new Map(
+    read('studio/seed/data.ndjson')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { _id: string })
+      .map((doc) => [doc._id, textsOf(doc)] as const),
+  )
+  const section = read('docs/editors.md').split('### Promises the pages make')[1]?.split('\n### ')[0] ?? ''
+  const rows = [...section.matchAll(/^\| `([^`]+)`: "([^"]+)"\s*\| (.+?)\s*\| `([^`]+)` › "([^"]+)"\s*\|$/gm)].map(
+    ([, document, words, keptBy, testFile, testName]) => ({ document, words, keptBy, testFile, testName }),
+  )
+
+  it('lists the promises, each in the seed’s words, the code that keeps it and the test that proves it', () => {
+    expect(rows.length).toBeGreaterThanOrEqual(12)
+    // A row the pattern above cannot read would be a promise nobody checks.
+    expect(section.split('\n').filter((line) => line.startsWith('| `')).length).toBe(rows.length)
+  })
+
+  it('finds every promise’s words in the document it names', () => {
+    const missing = rows.filter(
+      ({ document, words }) => !(seed.get(document ?? '') ?? []).some((text) => text.includes(words ?? '')),
+    )
+    expect(missing.map(({ document, words }) => `${document}: ${words}`)).toEqual([])
+  })
+
+  it('finds every file that keeps a promise, and every test that proves one', () => {
+    const gone = rows.flatMap(({ keptBy, testFile, testName }) => [
+      ...[...(keptBy ?? '').matchAll(/`([^`]+\.tsx?)`/g)]
+        .map(([, file]) => file!)
+        .filter((file) => !existsSync(path.join(ROOT, file))),
+      ...(existsSync(path.join(ROOT, testFile!)) && read(testFile!).includes(testName!)
+        ? []
+        : [`${testFile} › ${testName}`]),
+    ])
+    expect(gone).toEqual([])
+  })
+})
