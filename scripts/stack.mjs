@@ -50,6 +50,15 @@ try {
 }
 
 async function startStack() {
+  // As `npm start`: a public site never checks devices against the stand-in by accident.
+  if (/^https:/i.test(process.env.SITE_URL?.trim() ?? '') && !process.env.REGISTER_URL?.trim()) {
+    if (process.env.REGISTER_STANDIN !== '1') {
+      console.error(
+        'REGISTER_URL must be set when SITE_URL is a public https address (REGISTER_STANDIN=1 allows the stand-in on purpose).',
+      )
+      process.exit(2)
+    }
+  }
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
