@@ -1,6 +1,7 @@
 /**
- * Facts that belong to the business, each stored once (in Site settings, Pricing rules or Orders)
- * and referred to everywhere else: as {name} in plain text, or as a "Site fact" in rich text.
+ * Facts that belong to the business, each stored once (in Site settings, Pricing rules, Orders, or
+ * a rule of the site's in content-rules/) and referred to everywhere else: as {name} in plain
+ * text, or as a "Site fact" in rich text.
  * Shared by the Studio (validation, the inline object's list) and the site (filling them in).
  */
 export const SITE_FACTS = {
@@ -17,6 +18,7 @@ export const SITE_FACTS = {
   offerDays: 'how many days a seller has to answer a revised offer',
   quarantineDays: 'how many days a device flagged as stolen is held',
   maxDevices: 'the most devices in one basket',
+  payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
 } as const
 
 export type SiteFactName = keyof typeof SITE_FACTS

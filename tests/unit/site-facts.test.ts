@@ -39,6 +39,7 @@ describe('site facts', () => {
       offerDays: '7',
       quarantineDays: '28',
       maxDevices: '10',
+      payoutHoldHours: '24',
     })
   })
 

@@ -1,3 +1,4 @@
+import { PAYOUT_HOLD_HOURS } from '@rules/payout-change'
 import { isSiteFact, type SiteFactName } from '@rules/site-facts'
 import type { SiteFactsQueryResult } from './sanity.types'
 import { formatClock, formatOpeningHours } from '@/lib/opening-hours'
@@ -27,6 +28,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     offerDays: String(numbers.revisedOfferDays),
     quarantineDays: String(numbers.quarantineDays),
     maxDevices: String(numbers.basketLimit),
+    payoutHoldHours: String(PAYOUT_HOLD_HOURS),
   }
 }
 
