@@ -9,6 +9,7 @@ import {
   emailOutbox,
   orderEvent,
   orderItem,
+  payoutChangeCode,
   sellerOrder,
   session,
   subscription,
@@ -108,6 +109,7 @@ export async function addPerson(
       offerDeadline: new Date(Date.UTC(2026, 2, 20)),
       offerRemindedAt: new Date(Date.UTC(2026, 2, 17)),
       returnTracking: values.returnTracking,
+      payoutHeldUntil: new Date(Date.UTC(2026, 2, 10)),
       idempotencyKey: randomUUID(),
       requestHash: `hash-${tag}`,
     })
@@ -130,6 +132,14 @@ export async function addPerson(
     checkNotes: values.checkNotes,
     revisedPricePence: 9_000,
     revisedReason: values.revisedReason,
+  })
+  await db.insert(payoutChangeCode).values({
+    orderId,
+    codeHash: `code-hash-${tag}`,
+    createdAt: new Date(Date.UTC(2026, 2, 9)),
+    expiresAt: new Date(Date.UTC(2026, 2, 9, 0, 15)),
+    attempts: 1,
+    usedAt: new Date(Date.UTC(2026, 2, 9, 0, 5)),
   })
   await db.insert(orderEvent).values([
     {

@@ -64,15 +64,20 @@ export type ActionResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' }
   | { ok: false; code: 'moved'; status: string }
+  | { ok: false; code: 'payoutHeld'; until: Date }
+
+/** What a seller can answer from an order's page, and the move each makes. */
+const SELLER_MOVES = { accept: 'accept', decline: 'decline', cancel: 'cancel', return: 'requestReturn' } as const
+export type SellerAnswer = keyof typeof SELLER_MOVES
 
 /**
- * A seller's answer from a signed link: accept or decline a revised offer, or cancel before it
- * arrives. The tracker's link (reference and postcode, both on the parcel) only shows the order:
+ * A seller's answer from a signed link: accept or decline a revised offer, cancel before it
+ * arrives, or ask for the device back free until they are paid. The tracker's link (reference and postcode, both on the parcel) only shows the order:
  * it answers only for the order's own account, signed in.
  */
 export async function sellerAnswer(
   token: string,
-  answer: 'accept' | 'decline' | 'cancel',
+  answer: SellerAnswer,
   origin: string,
   visitorUserId: string | null = null,
 ): Promise<(ActionResult | { ok: false; code: 'signedLinkNeeded' }) & { reference?: string }> {
@@ -82,7 +87,7 @@ export async function sellerAnswer(
   }
   const order = link ? await settledOrder(link.reference, origin) : null
   if (!order) return { ok: false, code: 'notFound' }
-  const result = await act(order, { move: answer, actor: 'seller', actorUserId: order.userId }, origin)
+  const result = await act(order, { move: SELLER_MOVES[answer], actor: 'seller', actorUserId: order.userId }, origin)
   return { ...result, reference: order.reference }
 }
 
@@ -175,6 +180,7 @@ async function act(
     return { ok: true }
   }
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
+  if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
 }
 

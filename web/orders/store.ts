@@ -217,6 +217,7 @@ export type OrderListRow = {
   totalPence: number
   placedAt: Date
   items: number
+  payoutHeldUntil: Date | null
 }
 
 /** Orders for staff, oldest first: by status, and by reference, e-mail address or postcode. */
@@ -247,6 +248,7 @@ export async function listOrders(
       postcode: sellerOrder.postcode,
       totalPence: sellerOrder.totalPence,
       placedAt: sellerOrder.placedAt,
+      payoutHeldUntil: sellerOrder.payoutHeldUntil,
       items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
     })
     .from(sellerOrder)
@@ -269,4 +271,13 @@ export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
     )
     .limit(500)
   return rows.map((row) => row.id)
+}
+
+/** How many orders are in `status`: the staff home's count of returns to send. */
+export async function countOrders(db: Db, status: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(sellerOrder)
+    .where(eq(sellerOrder.status, status))
+  return row?.n ?? 0
 }

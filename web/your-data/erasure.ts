@@ -6,10 +6,10 @@ import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
 import { ordersOf } from '@/accounts/store'
-import { FINAL_STATUSES } from '@/orders/lifecycle'
+import { SETTLED_STATUSES } from '@/orders/lifecycle'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
-import { emailOutbox, orderEvent, orderItem, sellerOrder, user, verification } from '@/db/schema'
+import { emailOutbox, orderEvent, orderItem, payoutChangeCode, sellerOrder, user, verification } from '@/db/schema'
 
 /**
  * What an order keeps once its seller is erased: the record HMRC asks a second-hand dealer to keep
@@ -72,6 +72,7 @@ export async function eraseAccount(
     if (orderIds.length) {
       await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, orderIds))
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
+      await tx.delete(payoutChangeCode).where(inArray(payoutChangeCode.orderId, orderIds))
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
     const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)
@@ -125,7 +126,7 @@ export async function hasOpenOrders(
   const [open] = await db
     .select({ id: sellerOrder.id })
     .from(sellerOrder)
-    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...FINAL_STATUSES])))
+    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...SETTLED_STATUSES])))
     .limit(1)
   return Boolean(open)
 }

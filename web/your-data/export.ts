@@ -175,6 +175,7 @@ function exportOrder(
     offerDeadline: order.offerDeadline,
     offerRemindedAt: order.offerRemindedAt,
     returnTracking: order.returnTracking,
+    payoutHeldUntil: order.payoutHeldUntil,
     devices: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({

@@ -1,5 +1,7 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { isAdminMove } from '@/orders/admin-input'
+import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
+export { payoutHeldUntil } from '@/orders/order-values'
 
 export type AdminCopy = OrderCopy['admin']
 
@@ -10,6 +12,8 @@ export const statusName = (copy: OrderCopy, key: string) =>
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
 export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'reveal-payout') return admin.reveal
+  if (action === 'requestReturn') return admin.returnRequestedEvent
+  if (action === PAYOUT_CHANGE_EVENT) return admin.payoutChangedEvent
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

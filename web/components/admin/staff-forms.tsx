@@ -13,7 +13,7 @@ import { RecheckField } from './recheck-field'
 type AdminCopy = OrderCopy['admin']
 
 /** Problems that stop the whole form rather than one field: shown as a notice at its top. */
-const NOTICES = new Set(['notAllowed', 'invalid', 'unavailable', 'moved'])
+const NOTICES = new Set(['notAllowed', 'invalid', 'unavailable', 'moved', 'payoutHeld'])
 
 /**
  * A staff form's state: the action's answer (or the problems the rules here found before sending),
