@@ -8,6 +8,7 @@ import type { Timings } from '@/orders/lifecycle'
 import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
 import { applyTimers } from './timers'
+import { forgetOldPayoutCodes } from './payout-change'
 
 /**
  * The clock's moves, run by the minute job (price holds that ran out, revised offers past their
@@ -46,4 +47,12 @@ export async function applyDueTimers(now = new Date()): Promise<number> {
   return count
 }
 
-export const orderTimersJob: Job = { name: 'Order timers', lock: 735_120_002, run: () => applyDueTimers() }
+export const orderTimersJob: Job = {
+  name: 'Order timers',
+  lock: 735_120_002,
+  run: async () => {
+    await applyDueTimers()
+    // Codes that confirmed (or were sent to confirm) a change of bank details, a day on.
+    await forgetOldPayoutCodes(await getDb())
+  },
+}

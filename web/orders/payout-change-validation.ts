@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { text, validatorFor, type Validation } from '@/forms/schema'
-import { BANK_RULES, CHECKOUT_FIELDS, formatSortCode } from './checkout-validation'
+import { BANK_RULES, CHECKOUT_FIELDS, formatSortCode, type CheckoutProblem } from './checkout-validation'
 
 /**
  * The rules of the form that changes an order's bank details: the code e-mailed to the order's
@@ -36,4 +36,4 @@ export type PayoutChangeInput = v.InferOutput<typeof payoutChangeSchema>
 
 export const validatePayoutChange = validatorFor<string, typeof payoutChangeSchema>(payoutChangeSchema) as (
   body: unknown,
-) => Validation<PayoutChangeInput, PayoutCodeProblem | 'accountHolderMissing'>
+) => Validation<PayoutChangeInput, PayoutCodeProblem | CheckoutProblem>

@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
-import { and, count, desc, eq, gt } from 'drizzle-orm'
+import { and, count, desc, eq, gt, lt } from 'drizzle-orm'
 import { PAYOUT_CODE_MINUTES, PAYOUT_HOLD_HOURS } from '@rules/payout-change'
 import { queueEmails } from '@/mail/queue'
 import type { Db } from '@/db/connection'
@@ -178,6 +178,18 @@ export async function changePayout(
     await queueEmails(tx, orderEmails(order.id, request.emails(order, { heldUntil, last4 })))
     return { ok: true, heldUntil, last4 }
   })
+}
+
+/** A code is kept a day, then forgotten by the minute job: long past its use, and past the hourly count. */
+export const PAYOUT_CODE_KEPT_HOURS = 24
+
+/** Forgets codes sent more than a day ago; answers how many. */
+export async function forgetOldPayoutCodes(db: Db, now = new Date()): Promise<number> {
+  const gone = await db
+    .delete(payoutChangeCode)
+    .where(lt(payoutChangeCode.createdAt, new Date(now.getTime() - PAYOUT_CODE_KEPT_HOURS * 60 * MINUTE_MS)))
+    .returning({ id: payoutChangeCode.id })
+  return gone.length
 }
 
 function sameHash(stored: string, given: string): boolean {

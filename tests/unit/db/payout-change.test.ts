@@ -5,8 +5,10 @@ import { emailOutbox, orderEvent, payoutChangeCode, sellerOrder } from '@/db/sch
 import { moveOrder } from '@/orders/move-store'
 import {
   changePayout,
+  forgetOldPayoutCodes,
   hashPayoutCode,
   issuePayoutCode,
+  PAYOUT_CODE_KEPT_HOURS,
   PAYOUT_CODE_MINUTES,
   PAYOUT_CODE_TRIES,
   PAYOUT_CODES_PER_HOUR,
@@ -233,6 +235,17 @@ describe('the code that confirms a change of bank details', () => {
       expect(await issue(order, '123456', now)).toMatchObject({ ok: true })
     expect(await issue(order, '123456', now)).toEqual({ ok: false, reason: 'too-many' })
     expect(await issue(order, '123456', new Date(now.getTime() + HOUR_MS + 1000))).toMatchObject({ ok: true })
+  })
+})
+
+describe('old codes', () => {
+  it('are forgotten a day after they were sent, and the newer ones kept', async () => {
+    const order = await place()
+    const now = new Date()
+    await issue(order, '111111', new Date(now.getTime() - (PAYOUT_CODE_KEPT_HOURS * HOUR_MS + 1000)))
+    await issue(order, '222222', new Date(now.getTime() - HOUR_MS))
+    expect(await forgetOldPayoutCodes(db, now)).toBeGreaterThanOrEqual(1)
+    expect((await codes(order)).map((row) => row.codeHash)).toEqual([hashPayoutCode(order.id, '222222', SECRET)])
   })
 })
 
