@@ -87,6 +87,7 @@ for (const scripts of [true, false]) {
     await queue.click()
     await expect(staff).toHaveURL(/\/admin\?status=returning$/)
     await expect(staff.getByRole('row', { name: new RegExp(reference) })).toContainText('Being sent back')
+    if (scripts) await staff.screenshot({ path: test.info().outputPath('staff-returns-1280.png'), fullPage: true })
     await staffDoes(staff, reference, 'Return to seller', async () => {
       await staff.getByLabel('Return tracking number').fill('RM987654321GB')
     })
@@ -253,6 +254,7 @@ for (const scripts of [true, false]) {
     await staff.goto(`/admin/orders/${mine.reference}`)
     await expect(staff.getByRole('term').filter({ hasText: 'Status' }).locator('+ dd')).toHaveText('Checked')
     expect(await violations(staff)).toEqual([])
+    if (scripts) await staff.screenshot({ path: test.info().outputPath('staff-order-held-1280.png'), fullPage: true })
     await seller.context().close()
   })
 }

@@ -249,7 +249,9 @@ export async function listOrders(
       totalPence: sellerOrder.totalPence,
       placedAt: sellerOrder.placedAt,
       payoutHeldUntil: sellerOrder.payoutHeldUntil,
-      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
+      // Qualified by table: inside a select, Drizzle writes a column without its table, and a bare
+      // "id" in the subquery would be the device's own.
+      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem}.${sql.identifier(orderItem.orderId.name)} = ${sellerOrder}.${sql.identifier(sellerOrder.id.name)})`,
     })
     .from(sellerOrder)
     .where(and(...conditions))

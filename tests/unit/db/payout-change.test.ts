@@ -15,7 +15,7 @@ import {
   PAYOUT_HOLD_HOURS,
 } from '@/orders/payout-change'
 import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
-import { getOrder, placeOrder, type OrderRecord } from '@/orders/store'
+import { countOrders, getOrder, listOrders, placeOrder, type OrderRecord } from '@/orders/store'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -306,5 +306,20 @@ describe('the payout hold', () => {
     expect(
       await moveOrder(db, { orderId: order.id, move: 'requestReturn', actor: 'seller', expectedStatus: 'checked' }),
     ).toEqual({ ok: true, from: 'checked', to: 'returning' })
+  })
+})
+
+describe('the staff list', () => {
+  it('shows when a held payment may be made, and how many devices each order holds', async () => {
+    const order = await place('checked')
+    await issue(order)
+    const changed = await change(order, '123456')
+    const [row] = await listOrders(db, { search: { reference: order.reference } })
+    expect(row).toMatchObject({
+      reference: order.reference,
+      items: 1,
+      payoutHeldUntil: changed.ok && changed.heldUntil,
+    })
+    expect(await countOrders(db, 'checked')).toBeGreaterThanOrEqual(1)
   })
 })
