@@ -1,6 +1,7 @@
 /**
- * Facts that belong to the business, each stored once (in Site settings, Pricing rules or Orders)
- * and referred to everywhere else: as {name} in plain text, or as a "Site fact" in rich text.
+ * Facts that belong to the business, each stored once (in Site settings, Pricing rules, Orders, or
+ * a rule of the site's in content-rules/) and referred to everywhere else: as {name} in plain
+ * text, or as a "Site fact" in rich text.
  * Shared by the Studio (validation, the inline object's list) and the site (filling them in).
  */
 export const SITE_FACTS = {
@@ -20,6 +21,7 @@ export const SITE_FACTS = {
   maxDevices: 'the most devices in one basket',
   bankDetailsDays: 'how many days after an order ends its full bank details are deleted',
   recordYears: 'how many years an order is kept before only the tax record is left',
+  payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
 } as const
 
 export type SiteFactName = keyof typeof SITE_FACTS

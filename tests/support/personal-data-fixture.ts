@@ -10,6 +10,7 @@ import {
   orderEvent,
   orderItem,
   orderItemPhoto,
+  payoutChangeCode,
   sellerOrder,
   session,
   subscription,
@@ -110,6 +111,7 @@ export async function addPerson(
       offerDeadline: new Date(Date.UTC(2026, 2, 20)),
       offerRemindedAt: new Date(Date.UTC(2026, 2, 17)),
       returnTracking: values.returnTracking,
+      payoutHeldUntil: new Date(Date.UTC(2026, 2, 10)),
       idempotencyKey: randomUUID(),
       requestHash: `hash-${tag}`,
     })
@@ -151,6 +153,14 @@ export async function addPerson(
     height: 1200,
     // A staff member's in life; any account fills the column here.
     createdBy: guest ? null : id,
+  })
+  await db.insert(payoutChangeCode).values({
+    orderId,
+    codeHash: `code-hash-${tag}`,
+    createdAt: new Date(Date.UTC(2026, 2, 9)),
+    expiresAt: new Date(Date.UTC(2026, 2, 9, 0, 15)),
+    attempts: 1,
+    usedAt: new Date(Date.UTC(2026, 2, 9, 0, 5)),
   })
   await db.insert(orderEvent).values([
     {

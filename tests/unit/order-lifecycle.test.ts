@@ -8,6 +8,10 @@ import {
   MOVES,
   movesFor,
   ORDER_STATUSES,
+  PAYABLE_STATUSES,
+  payoutChangeable,
+  SETTLED_STATUSES,
+  waitsForPayoutHold,
   type Actor,
   type MoveName,
   type OrderStatus,
@@ -44,8 +48,8 @@ describe('the MOVES table', () => {
     expect([...reachableFrom('placed')].sort()).toEqual([...ORDER_STATUSES].sort())
   })
 
-  it('ends at paid, returned, cancelled and closed, and nowhere else', () => {
-    expect([...FINAL_STATUSES].sort()).toEqual(['cancelled', 'closed', 'paid', 'returned'])
+  it('ends at paid, returned and closed, and nowhere else', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(['closed', 'paid', 'returned'])
     for (const status of FINAL_STATUSES) {
       for (const actor of ACTORS) expect(movesFor(status, actor)).toEqual([])
     }
@@ -54,6 +58,49 @@ describe('the MOVES table', () => {
   it('lets a device that arrives after its price hold ran out be received', () => {
     expect(FINAL_STATUSES).not.toContain('expired')
     expect(allowedMove('expired', 'receive', 'staff')).toEqual({ ok: true, to: 'received', email: 'deviceReceived' })
+  })
+
+  it('lets a device that arrives after the order was cancelled be received, as a late one is', () => {
+    expect(FINAL_STATUSES).not.toContain('cancelled')
+    expect(allowedMove('cancelled', 'receive', 'staff')).toEqual({ ok: true, to: 'received', email: 'deviceReceived' })
+    expect(movesFor('cancelled', 'staff')).toEqual(['receive'])
+    expect(movesFor('cancelled', 'seller')).toEqual([])
+  })
+
+  it('counts an order that only a late parcel reopens as settled, with nothing owed', () => {
+    expect([...SETTLED_STATUSES].sort()).toEqual(['cancelled', 'closed', 'expired', 'paid', 'returned'])
+  })
+
+  it('lets the seller ask for the device back free at any status that holds it, until paid', () => {
+    const holding = ['received', 'checked', 'revised', 'accepted'] as const
+    for (const status of holding) {
+      expect(allowedMove(status, 'requestReturn', 'seller')).toEqual({
+        ok: true,
+        to: 'returning',
+        email: 'returnRequested',
+      })
+    }
+    // Before it arrives the order is cancelled instead; once paid, or on its way back, or held, never.
+    for (const status of ORDER_STATUSES.filter((s) => !(holding as readonly string[]).includes(s))) {
+      expect(allowedMove(status, 'requestReturn', 'seller')).toEqual({ ok: false, reason: 'wrong-status' })
+    }
+    for (const actor of ['staff', 'manager', 'system'] as const) {
+      expect(allowedMove('checked', 'requestReturn', actor)).toEqual({ ok: false, reason: 'not-allowed' })
+    }
+  })
+
+  it('lets bank details change only while the order may still be paid', () => {
+    expect([...PAYABLE_STATUSES].sort()).toEqual(
+      ['accepted', 'cancelled', 'checked', 'expired', 'placed', 'received', 'revised'].sort(),
+    )
+    for (const status of ['paid', 'returning', 'returned', 'quarantined', 'closed']) {
+      expect(payoutChangeable(status)).toBe(false)
+    }
+    expect(payoutChangeable('shipped')).toBe(false)
+  })
+
+  it('holds only paying while a change of bank details is recent', () => {
+    expect(MOVE_NAMES.filter(waitsForPayoutHold)).toEqual(['pay'])
   })
 
   it('moves only between known statuses', () => {
@@ -71,6 +118,7 @@ describe('the MOVES table', () => {
     ['accept', ['seller', 'system']],
     ['decline', ['seller', 'system']],
     ['pay', ['manager']],
+    ['requestReturn', ['seller']],
     ['return', ['staff', 'manager']],
     ['quarantine', ['staff', 'manager']],
     ['flag', ['system']],
@@ -149,7 +197,11 @@ describe('movesFor', () => {
     ['received', 'staff', ['check', 'quarantine']],
     ['checked', 'staff', ['revise', 'quarantine']],
     ['checked', 'manager', ['revise', 'pay', 'quarantine']],
-    ['revised', 'seller', ['accept', 'decline']],
+    ['received', 'seller', ['requestReturn']],
+    ['checked', 'seller', ['requestReturn']],
+    ['revised', 'seller', ['accept', 'decline', 'requestReturn']],
+    ['accepted', 'seller', ['requestReturn']],
+    ['paid', 'seller', []],
     ['revised', 'staff', []],
     // A register fail that arrives late (the register was down at the check) still quarantines it.
     ['revised', 'system', ['accept', 'decline', 'flag']],

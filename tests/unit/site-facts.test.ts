@@ -49,6 +49,7 @@ describe('site facts', () => {
       bankDetailsDays: '30',
       recordYears: '6',
       unansweredOffer: 'we accept the new price for you and pay it',
+      payoutHoldHours: '24',
     })
   })
 

@@ -171,7 +171,9 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,
     accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
     basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
-    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable
+    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,
+    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,
+    payoutClosed
   },
   confirmation{
     heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
@@ -184,7 +186,12 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder,
+    returnHeading, returnHelp, returnButton, returnRequested
+  },
+  payoutChange{
+    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,
+    changed, timelineEntry, closed
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
@@ -199,7 +206,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
-    registerFail, registerWaiting, registerNotPassed, registerDown
+    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
+    payoutChangedEvent, payoutChangedNotice, payoutHeld
   }
 }`)
 
@@ -235,7 +243,11 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
   paid{ subject, intro, button, secondButton, outro },
+  returnRequested{ subject, intro, button, secondButton, outro },
   returned{ subject, intro, button, secondButton, outro },
+  payoutCode{ subject, intro, button, secondButton, outro },
+  payoutChanged{ subject, intro, button, secondButton, outro },
+  payoutChangedStaff{ subject, intro, button, secondButton, outro },
   cancelled{ subject, intro, button, secondButton, outro },
   expired{ subject, intro, button, secondButton, outro }
 }`)

@@ -1,3 +1,4 @@
+import { PAYOUT_HOLD_HOURS } from '@rules/payout-change'
 import { isSiteFact, type SiteFactName } from '@rules/site-facts'
 import type { SiteFactsQueryResult } from './sanity.types'
 import { formatClock, formatOpeningHours } from '@/lib/opening-hours'
@@ -34,6 +35,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     maxDevices: String(numbers.basketLimit),
     bankDetailsDays: String(numbers.bankDetailsDays),
     recordYears: String(numbers.recordYears),
+    payoutHoldHours: String(PAYOUT_HOLD_HOURS),
   }
 }
 

@@ -158,8 +158,21 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     offer_reminded_at: saleRecord('orders[].offerRemindedAt'),
     return_tracking: personal('orders[].returnTracking', EMPTIED),
     postage_pack: saleRecord('orders[].postagePack'),
+    payout_held_until: saleRecord('orders[].payoutHeldUntil'),
     idempotency_key: withheld("the checkout form's one-time key, from the seller's browser", EMPTIED),
     request_hash: withheld('a hash of what the seller typed at checkout, to spot a key reused', EMPTIED),
+  },
+  payout_change_code: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    order_id: withheld('the order whose bank details it was sent to change', ROW_DELETED),
+    code_hash: withheld(
+      'a one-time code, kept only as a keyed hash: the download must not be a way round it',
+      ROW_DELETED,
+    ),
+    created_at: withheld('when the code was sent: the order’s history records each change made', ROW_DELETED),
+    expires_at: withheld('when the code stops working, minutes after it was sent', ROW_DELETED),
+    attempts: withheld('a count of wrong codes typed, which ends the code', ROW_DELETED),
+    used_at: withheld('when the code was used, so it works once', ROW_DELETED),
   },
   order_item: {
     id: notPersonal('a random id, kept with the sale record'),

@@ -103,6 +103,8 @@ export const sellerOrder = pgTable(
     returnTracking: text('return_tracking'),
     // The seller asked at checkout for a postage pack (an envelope with the label on it): staff post one.
     postagePack: boolean('postage_pack').notNull().default(false),
+    // After the seller changes their bank details, nobody pays before this (payout-change.ts).
+    payoutHeldUntil: at('payout_held_until'),
     // The checkout form's one-time key, and a hash of what was sent with it.
     idempotencyKey: text('idempotency_key').unique(),
     requestHash: text('request_hash'),
@@ -115,6 +117,27 @@ export const sellerOrder = pgTable(
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],
+)
+
+/**
+ * A code e-mailed to an order's address to confirm a change of its bank details: only its keyed
+ * hash is kept. It works once, until it expires, for a few tries; the newest one for the order is
+ * the only one that counts.
+ */
+export const payoutChangeCode = pgTable(
+  'payout_change_code',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    usedAt: at('used_at'),
+  },
+  (table) => [index('payout_change_code_order_idx').on(table.orderId, table.createdAt)],
 )
 
 /** One device in an order, with the price it was sold at and where that price came from. */

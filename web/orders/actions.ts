@@ -65,15 +65,22 @@ export type ActionResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' | 'registerDown' | 'registerNotPassed' }
   | { ok: false; code: 'moved'; status: string }
+  | { ok: false; code: 'payoutHeld'; until: Date }
+
+/** What a seller can ask of the whole order from its page, and the move each makes. */
+const SELLER_MOVES = { cancel: 'cancel', return: 'requestReturn' } as const
+/** What a seller can answer: each of those, or accepting or declining one device's new price. */
+export type SellerAnswer = 'accept' | 'decline' | keyof typeof SELLER_MOVES
 
 /**
  * A seller's answer from a signed link: accept or decline the new price of one device of a revised
- * offer, or cancel before it arrives. The tracker's link (reference and postcode, both on the
- * parcel) only shows the order: it answers only for the order's own account, signed in.
+ * offer, cancel before it arrives, or ask for the device back free until they are paid. The
+ * tracker's link (reference and postcode, both on the parcel) only shows the order: it answers only
+ * for the order's own account, signed in.
  */
 export async function sellerAnswer(
   token: string,
-  answer: { kind: 'accept' | 'decline'; itemId: string } | { kind: 'cancel' },
+  answer: { kind: 'accept' | 'decline'; itemId: string } | { kind: keyof typeof SELLER_MOVES },
   origin: string,
   visitorUserId: string | null = null,
 ): Promise<(ActionResult | { ok: false; code: 'signedLinkNeeded' }) & { reference?: string }> {
@@ -83,8 +90,9 @@ export async function sellerAnswer(
   }
   const order = link ? await settledOrder(link.reference, origin) : null
   if (!order) return { ok: false, code: 'notFound' }
-  if (answer.kind === 'cancel') {
-    const result = await act(order, { move: 'cancel', actor: 'seller', actorUserId: order.userId }, origin)
+  if (!('itemId' in answer)) {
+    const move = SELLER_MOVES[answer.kind]
+    const result = await act(order, { move, actor: 'seller', actorUserId: order.userId }, origin)
     return { ...result, reference: order.reference }
   }
   const result = await answerDevices(await getDb(), {
@@ -206,6 +214,7 @@ async function act(
     return { ok: true }
   }
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
+  if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
 }
 

@@ -71,6 +71,19 @@ const bankDigits = (digits: number, missing: CheckoutProblem, invalid: CheckoutP
     v.check((value) => new RegExp(`^[0-9]{${digits}}$`).test(value), problem(invalid)),
   )
 
+/**
+ * The bank account's rules, the same wherever one is typed: at checkout, and when the seller
+ * changes it later (payout-change-validation.ts).
+ */
+export const BANK_RULES = {
+  accountHolder: personName('accountHolderMissing'),
+  sortCode: bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'),
+  accountNumber: bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'),
+}
+
+/** A sort code as it is kept and shown: "309430" as "30-94-30". */
+export const formatSortCode = (digits: string) => `${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4)}`
+
 type CheckoutCopy = OrderCopy['checkout']
 /** The names of the checkout's words of one kind (text, or a link). */
 type WordOf<T> = { [K in keyof CheckoutCopy]: CheckoutCopy[K] extends T ? K : never }[keyof CheckoutCopy]
@@ -141,20 +154,20 @@ export const CHECKOUT_FIELDS = [
     short: true,
   }),
   field('postagePack', ticked, { type: 'checkbox', legend: 'postageHeading', hint: 'postagePackHint' }),
-  field('accountHolder', personName('accountHolderMissing'), {
+  field('accountHolder', BANK_RULES.accountHolder, {
     type: 'text',
     autoComplete: 'cc-name',
     hint: 'payoutText',
     legend: 'payoutHeading',
   }),
-  field('sortCode', bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'), {
+  field('sortCode', BANK_RULES.sortCode, {
     type: 'text',
     inputMode: 'numeric',
     autoComplete: 'off',
     hint: 'sortCodeHint',
     short: true,
   }),
-  field('accountNumber', bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'), {
+  field('accountNumber', BANK_RULES.accountNumber, {
     type: 'text',
     inputMode: 'numeric',
     autoComplete: 'off',
@@ -184,7 +197,7 @@ const checkoutSchema = v.pipe(
       town,
       postcode,
       accountHolder,
-      sortCode: `${sortCode.slice(0, 2)}-${sortCode.slice(2, 4)}-${sortCode.slice(4)}`,
+      sortCode: formatSortCode(sortCode),
       accountNumber: rest.accountNumber,
       declarations: [...DECLARATIONS],
       marketing: rest.marketing,

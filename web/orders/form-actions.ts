@@ -15,7 +15,9 @@ import { orderPath, tokenPath, viewOrderPath } from '@/orders/order-token'
 import { findOrderByLookup } from '@/orders/store'
 import { BASKET_COOKIE } from '@/basket/cookie'
 import { placeCheckout } from './checkout'
-import { sellerAnswer } from './actions'
+import { sellerAnswer, type SellerAnswer } from './actions'
+import { validatePayoutChange, type PayoutChangeInput } from './payout-change-validation'
+import { replacePayout, sendPayoutCode } from './seller-payout'
 import { orderProblemMessage, type OrderProblemCode } from './problems'
 
 /** An order form's server action: formAction with the Orders document's words. */
@@ -32,7 +34,12 @@ function orderEndpoint<T>(options: {
     words: async () => {
       const copy = await getOrderCopy()
       return (code, fill) =>
-        orderProblemMessage(copy, code, fill?.seconds === undefined ? undefined : Number(fill.seconds))
+        orderProblemMessage(
+          copy,
+          code,
+          fill?.seconds === undefined ? undefined : Number(fill.seconds),
+          Number(fill?.tries ?? 0),
+        )
     },
     run: (value, { request }) => options.run(value, { request, origin: linkOrigin() }),
   })
@@ -91,8 +98,14 @@ export const trackOrder = orderEndpoint({
   },
 })
 
-const ANSWERS = ['accept', 'decline', 'cancel'] as const
+const ANSWERS = ['accept', 'decline', 'cancel', 'return'] as const satisfies readonly SellerAnswer[]
 type Answer = { token: string; answer: (typeof ANSWERS)[number]; item: string }
+const REFUSED = {
+  accept: 'offerClosed',
+  decline: 'offerClosed',
+  cancel: 'cannotCancel',
+  return: 'cannotReturn',
+} as const
 
 export const answerOffer = orderEndpoint<Answer>({
   limiter: new RateLimiter('answer', 20, 10 * 60 * 1000),
@@ -109,17 +122,60 @@ export const answerOffer = orderEndpoint<Answer>({
     const visitor = await getSignedIn(request.headers)
     const result = await sellerAnswer(
       token,
-      answer === 'cancel' ? { kind: 'cancel' } : { kind: answer, itemId: item },
+      answer === 'cancel' || answer === 'return' ? { kind: answer } : { kind: answer, itemId: item },
       origin,
       visitor?.user.id ?? null,
     )
     // Back to the page the answer came from, with the link it was opened by.
     if (result.ok) {
-      const where = answer === 'cancel' ? '' : `#device-${encodeURIComponent(item)}`
+      const where = answer === 'accept' || answer === 'decline' ? `#device-${encodeURIComponent(item)}` : ''
       return { ok: true, redirect: `${tokenPath(token)}&done=${answer}${where}` }
     }
     if (result.code === 'notFound') return { ok: false, errors: 'linkInvalid' }
     if (result.code === 'signedLinkNeeded') return { ok: false, errors: 'signedLinkNeeded' }
-    return { ok: false, errors: answer === 'cancel' ? 'cannotCancel' : 'offerClosed' }
+    return { ok: false, errors: REFUSED[answer] }
+  },
+})
+
+/** Where the bank details part of an order's page is, for the link it was opened by. */
+const payoutSection = (token: string, query = '') => `${tokenPath(token)}${query}#payout-change`
+
+export const askPayoutCode = orderEndpoint<{ token: string }>({
+  // A few codes: a lost e-mail, a typing slip. The order itself allows a few an hour (payout-change.ts).
+  limiter: new RateLimiter('payout-code', 5, 15 * 60 * 1000),
+  page: '/order-tracker-details',
+  validate: (body) =>
+    body.token
+      ? { ok: true, value: { token: body.token } }
+      : { ok: false, errors: [{ field: 'token', code: 'linkInvalid' }] },
+  name: 'Payout code',
+  run: async ({ token }, { request, origin }) => {
+    const visitor = await getSignedIn(request.headers)
+    const sent = await sendPayoutCode(token, visitor?.user.id ?? null, origin)
+    return sent.ok ? { ok: true, redirect: payoutSection(token, '&payout=code') } : { ok: false, errors: sent.code }
+  },
+})
+
+export const changePayout = orderEndpoint<PayoutChangeInput & { token: string }>({
+  limiter: new RateLimiter('payout-change', 10, 15 * 60 * 1000),
+  page: '/order-tracker-details',
+  validate: (body) => {
+    const checked = validatePayoutChange(body)
+    if (!checked.ok) return checked
+    return body.token
+      ? { ok: true, value: { ...checked.value, token: body.token } }
+      : { ok: false, errors: [{ field: 'code', code: 'linkInvalid' }] }
+  },
+  name: 'Payout change',
+  // A bank account's numbers and the code are typed again, never sent back in a page.
+  secret: ['sortCode', 'accountNumber', 'code'],
+  run: async ({ token, ...input }, { request, origin }) => {
+    const visitor = await getSignedIn(request.headers)
+    const changed = await replacePayout(token, input, visitor?.user.id ?? null, origin)
+    if (changed.ok) return { ok: true, redirect: `${tokenPath(token)}&done=payout` }
+    // A code's problem belongs to the code field; the others to the form.
+    return changed.code.startsWith('code')
+      ? { ok: false, errors: [{ field: 'code', code: changed.code }], fill: { tries: changed.triesLeft ?? 0 } }
+      : { ok: false, errors: changed.code }
   },
 })

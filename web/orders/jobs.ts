@@ -11,6 +11,7 @@ import { registerClient } from '@/register/client'
 import { retryWaitingChecks } from './register-checks'
 import { applyRetention } from './retention'
 import { applyTimers } from './timers'
+import { forgetOldPayoutCodes } from './payout-change'
 
 /**
  * The clock's moves, run by the minute job (price holds that ran out, revised offers past their
@@ -49,7 +50,15 @@ export async function applyDueTimers(now = new Date()): Promise<number> {
   return count
 }
 
-export const orderTimersJob: Job = { name: 'Order timers', lock: 735_120_002, run: () => applyDueTimers() }
+export const orderTimersJob: Job = {
+  name: 'Order timers',
+  lock: 735_120_002,
+  run: async () => {
+    await applyDueTimers()
+    // Codes that confirmed (or were sent to confirm) a change of bank details, a day on.
+    await forgetOldPayoutCodes(await getDb())
+  },
+}
 
 /** Devices whose register check is waiting, asked again every minute (register-checks.ts). */
 export const registerChecksJob: Job = {

@@ -13,7 +13,15 @@ export type Actor = 'seller' | 'staff' | 'manager' | 'system'
 
 /** E-mails a move sends; their words are in the E-mails document under the same names. */
 export type OrderEmail =
-  'deviceReceived' | 'checked' | 'revisedOffer' | 'paid' | 'returned' | 'cancelled' | 'expired' | 'quarantined'
+  | 'deviceReceived'
+  | 'checked'
+  | 'revisedOffer'
+  | 'paid'
+  | 'returnRequested'
+  | 'returned'
+  | 'cancelled'
+  | 'expired'
+  | 'quarantined'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
@@ -28,13 +36,22 @@ type Move = {
   by: readonly Actor[]
   email: OrderEmail | null
   fields?: StaffFields
+  /** Refused while the payout is held after the seller changed their bank details. */
+  waitsForPayoutHold?: true
 }
 
 const STAFF: readonly Actor[] = ['staff', 'manager']
 
 export const MOVES = {
-  // A device that arrives after its price hold ran out is received too, and priced again at the check.
-  receive: { from: ['placed', 'expired'], to: 'received', by: STAFF, email: 'deviceReceived', fields: 'note' },
+  // A device that arrives after its price hold ran out, or after the order was cancelled, is
+  // received too, and priced again at the check (the seller can still ask for it back free).
+  receive: {
+    from: ['placed', 'expired', 'cancelled'],
+    to: 'received',
+    by: STAFF,
+    email: 'deviceReceived',
+    fields: 'note',
+  },
   // Each device is checked against the stolen-device register too; "checked" is e-mailed once the
   // register has answered for every device and none failed (web/orders/register-checks.ts).
   check: { from: ['received'], to: 'checked', by: STAFF, email: 'checked', fields: 'deviceChecks' },
@@ -42,8 +59,23 @@ export const MOVES = {
   // The system answers a revised offer nobody answered by its deadline, as the CMS says.
   accept: { from: ['revised'], to: 'accepted', by: ['seller', 'system'], email: null },
   decline: { from: ['revised'], to: 'returning', by: ['seller', 'system'], email: null },
-  // Paying reveals the bank details: managers only, and only once every device has a register pass.
-  pay: { from: ['checked', 'accepted'], to: 'paid', by: ['manager'], email: 'paid', fields: 'note' },
+  // The seller asks for their device back free, any time until they are paid.
+  requestReturn: {
+    from: ['received', 'checked', 'revised', 'accepted'],
+    to: 'returning',
+    by: ['seller'],
+    email: 'returnRequested',
+  },
+  // Paying reveals the bank details: managers only, once every device has a register pass, and
+  // never while a change of them is held.
+  pay: {
+    from: ['checked', 'accepted'],
+    to: 'paid',
+    by: ['manager'],
+    email: 'paid',
+    fields: 'note',
+    waitsForPayoutHold: true,
+  },
   return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
   // A stolen-device flag: held, then closed; never paid or returned. Staff quarantine by hand (after
   // a caution they looked up); a register fail flags the order by itself, whenever it arrives.
@@ -69,10 +101,45 @@ export const MOVES = {
 export type MoveName = keyof typeof MOVES
 export const MOVE_NAMES = Object.keys(MOVES) as MoveName[]
 
+/** Whether `move` is refused while a change of bank details holds the payout. */
+export const waitsForPayoutHold = (move: MoveName) => 'waitsForPayoutHold' in MOVES[move]
+
 /** Statuses no move leaves. */
 export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
   (status) => !MOVE_NAMES.some((name) => (MOVES[name].from as readonly OrderStatus[]).includes(status)),
 )
+
+/**
+ * Statuses an order rests in, with nothing owed by either side: those no move leaves, and those only
+ * a late parcel reopens (a price hold that ended, a cancelled order: `receive` takes the device in).
+ */
+export const SETTLED_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) =>
+  MOVE_NAMES.every((name) => name === 'receive' || !(MOVES[name].from as readonly OrderStatus[]).includes(status)),
+)
+
+/** Statuses from which some run of moves still leads to `paid`: where the bank details may yet be used. */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
+  (status) => status !== 'paid' && leadsTo(status, 'paid'),
+)
+
+/** Whether the seller may still change the bank details: only while the order may yet be paid. */
+export const payoutChangeable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
+
+function leadsTo(start: OrderStatus, goal: OrderStatus): boolean {
+  const seen = new Set<OrderStatus>([start])
+  const queue: OrderStatus[] = [start]
+  for (let status = queue.shift(); status; status = queue.shift()) {
+    if (status === goal) return true
+    for (const name of MOVE_NAMES) {
+      const rule: Move = MOVES[name]
+      if (rule.from.includes(status) && !seen.has(rule.to)) {
+        seen.add(rule.to)
+        queue.push(rule.to)
+      }
+    }
+  }
+  return false
+}
 
 export type MoveCheck =
   { ok: true; to: OrderStatus; email: OrderEmail | null } | { ok: false; reason: 'not-allowed' | 'wrong-status' }

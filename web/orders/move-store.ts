@@ -1,10 +1,10 @@
 import 'server-only'
-import { and, asc, eq, isNull } from 'drizzle-orm'
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
-import { allowedMove, type Actor, type MoveName, type OrderStatus } from './lifecycle'
+import { allowedMove, waitsForPayoutHold, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { isUuid, offerOutcome, type OfferAnswer } from './order-values'
 import { photosOf } from './photo-store'
 import { orderEmails, type OrderRecord } from './store'
@@ -29,12 +29,16 @@ export type MoveRequest = {
   items?: Array<{ id: string; set: Partial<OrderItemRow> }>
   /** The e-mails the move sends, from the order as it is after the move. */
   emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
+  /** The time the move is judged at (a payout hold ends then): now, unless a test says otherwise. */
+  now?: Date
 }
 
 export type MoveResult =
   | { ok: true; from: OrderStatus; to: OrderStatus }
   | { ok: false; reason: 'not-found' | 'not-allowed' }
   | { ok: false; reason: 'moved' | 'wrong-status'; status: string }
+  /** Bank details changed lately: nobody pays before `until`. */
+  | { ok: false; reason: 'payout-held'; until: Date }
 
 /**
  * The only way an order's status changes: the table allows the move, and a conditional update
@@ -52,19 +56,33 @@ export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResul
 async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult> {
   const check = allowedMove(request.expectedStatus, request.move, request.actor)
   if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
+  const now = request.now ?? new Date()
+  // In the update's own condition: a change of bank details that commits first holds this payment.
+  const notHeld = waitsForPayoutHold(request.move)
+    ? or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now))
+    : undefined
   const [moved] = check.ok
     ? await tx
         .update(sellerOrder)
         .set({ ...request.set, status: check.to, updatedAt: new Date() })
-        .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus)))
+        .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld))
         .returning({ id: sellerOrder.id })
     : []
   if (!moved) {
     const [current] = await tx
-      .select({ status: sellerOrder.status })
+      .select({ status: sellerOrder.status, heldUntil: sellerOrder.payoutHeldUntil })
       .from(sellerOrder)
       .where(eq(sellerOrder.id, request.orderId))
     if (!current) return { ok: false, reason: 'not-found' }
+    if (
+      check.ok &&
+      notHeld &&
+      current.status === request.expectedStatus &&
+      current.heldUntil &&
+      current.heldUntil > now
+    ) {
+      return { ok: false, reason: 'payout-held', until: current.heldUntil }
+    }
     // Moved on since the actor looked, or never where this move starts.
     return current.status === request.expectedStatus
       ? { ok: false, reason: 'wrong-status', status: current.status }

@@ -48,3 +48,7 @@ export function statusSince(order: HistoryOf): Date {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: string) => UUID.test(value)
+
+/** While a payment waits after the seller changed the bank details: when it may be made; else null. */
+export const payoutHeldUntil = (order: { payoutHeldUntil: Date | null }, now = Date.now()) =>
+  order.payoutHeldUntil && order.payoutHeldUntil.getTime() > now ? order.payoutHeldUntil : null

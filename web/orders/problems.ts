@@ -3,6 +3,7 @@ import { ADDRESS_MAX, CHECKOUT_PROBLEMS } from '@/orders/checkout-validation'
 import { NAME_MAX } from '@/accounts/validation'
 import { EMAIL_MAX } from '@/lib/email-address'
 import { fillTemplate } from '@/lib/templates'
+import { PAYOUT_CODE_PROBLEMS } from '@/orders/payout-change-validation'
 
 /** Every problem the order endpoints report; each names its words in the Orders document. */
 export const ORDER_PROBLEM_CODES = [
@@ -14,6 +15,15 @@ export const ORDER_PROBLEM_CODES = [
   'linkInvalid',
   'offerClosed',
   'cannotCancel',
+  'cannotReturn',
+  ...PAYOUT_CODE_PROBLEMS,
+  'codeWrong',
+  'codeExpired',
+  'codeUsed',
+  'codeSpent',
+  'noCode',
+  'codesTooMany',
+  'payoutClosed',
   'signedLinkNeeded',
   'tooMany',
   'crossOrigin',
@@ -28,8 +38,9 @@ const MAXIMA: Partial<Record<OrderProblemCode, number>> = {
   addressTooLong: ADDRESS_MAX,
 }
 
-export function orderProblemMessage(copy: OrderCopy, code: OrderProblemCode, seconds = 60): string {
-  return fillTemplate(copy.problems[code], { max: MAXIMA[code] ?? 0, seconds })
+/** The problem's words, filled: `seconds` to wait after too many tries, `tries` left for a code. */
+export function orderProblemMessage(copy: OrderCopy, code: OrderProblemCode, seconds = 60, tries = 0): string {
+  return fillTemplate(copy.problems[code], { max: MAXIMA[code] ?? 0, seconds, tries })
 }
 
 export function isOrderProblemCode(code: string): code is OrderProblemCode {

@@ -7,6 +7,7 @@ import { getConditionGrades, getOrderCopy } from '@/content/loaders'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { linkOrigin } from '@/mail/link-origin'
 import { fillTemplate } from '@/lib/templates'
+import { formatDateTime } from '@/lib/dates'
 import { notFound } from 'next/navigation'
 import { parseAdminAction, RECHECK_FIELD, type AdminProblem } from './admin-input'
 import { revealPayout, settledOrder, staffAction } from './actions'
@@ -29,6 +30,7 @@ type StaffProblem =
   | 'moved'
   | 'registerDown'
   | 'registerNotPassed'
+  | 'payoutHeld'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -55,6 +57,8 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
             status: copy.statuses.find((known) => known.key === status)?.name ?? status,
           })
         }
+        case 'payoutHeld':
+          return fillTemplate(text.payoutHeld, { until: String(fill?.until ?? '') })
         case 'recheckNeeded':
           return text.recheckHelp
         case 'recheckWrong':
@@ -134,6 +138,7 @@ async function answerStaffForm(
   const result = await staffAction(staff, order, expectedStatus, parsed.value, { origin, grades })
   if (result.ok) return { ok: true, redirect: `/admin/orders/${reference}?done=${parsed.value.move}` }
   if (result.code === 'moved') return stopped('moved', { status: result.status })
+  if (result.code === 'payoutHeld') return stopped('payoutHeld', { until: formatDateTime(result.until) })
   if (result.code === 'notFound') notFound()
   return stopped(result.code)
 }

@@ -225,6 +225,7 @@ export type OrderListRow = {
   placedAt: Date
   items: number
   postagePack: boolean
+  payoutHeldUntil: Date | null
 }
 
 /** Orders for staff, oldest first: by status, and by reference, e-mail address or postcode. */
@@ -256,6 +257,7 @@ export async function listOrders(
       totalPence: sellerOrder.totalPence,
       placedAt: sellerOrder.placedAt,
       postagePack: sellerOrder.postagePack,
+      payoutHeldUntil: sellerOrder.payoutHeldUntil,
       // Named with its table: inside the subquery a bare "id" would be the device's own.
       items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
     })
@@ -279,4 +281,13 @@ export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
     )
     .limit(500)
   return rows.map((row) => row.id)
+}
+
+/** How many orders are in `status`: the staff home's count of returns to send. */
+export async function countOrders(db: Db, status: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::integer` })
+    .from(sellerOrder)
+    .where(eq(sellerOrder.status, status))
+  return row?.n ?? 0
 }

@@ -6,11 +6,20 @@ import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
 import { ordersOf } from '@/accounts/store'
-import { FINAL_STATUSES } from '@/orders/lifecycle'
+import { SETTLED_STATUSES } from '@/orders/lifecycle'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER } from '@/orders/order-record'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
-import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder, user, verification } from '@/db/schema'
+import {
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  orderItemPhoto,
+  payoutChangeCode,
+  sellerOrder,
+  user,
+  verification,
+} from '@/db/schema'
 
 /**
  * Deletes an account and everything held about the person, in one transaction: the account, its
@@ -49,6 +58,7 @@ export async function eraseAccount(
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
       // Photos of their device: the grade found, kept with the record, says what they showed.
       await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
+      await tx.delete(payoutChangeCode).where(inArray(payoutChangeCode.orderId, orderIds))
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
     const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)
@@ -102,7 +112,7 @@ export async function hasOpenOrders(
   const [open] = await db
     .select({ id: sellerOrder.id })
     .from(sellerOrder)
-    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...FINAL_STATUSES])))
+    .where(and(ordersOf(owner), notInArray(sellerOrder.status, [...SETTLED_STATUSES])))
     .limit(1)
   return Boolean(open)
 }

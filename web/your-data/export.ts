@@ -183,6 +183,7 @@ function exportOrder(
     offerRemindedAt: order.offerRemindedAt,
     returnTracking: order.returnTracking,
     postagePack: order.postagePack,
+    payoutHeldUntil: order.payoutHeldUntil,
     devices: items
       .filter((item) => item.orderId === order.id)
       .map((item) => ({

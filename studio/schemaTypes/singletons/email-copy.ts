@@ -150,12 +150,28 @@ export const emailCopy = defineType({
       'Paid',
       ', {reference} (the order number), {total} (what we paid), {last4} (the last digits of the account) and {reviewSite} (the review site). Its second button opens our page on the review site (the address is in Site settings, under the rating)',
     ),
+    message('returnRequested', 'Device asked back', ', {reference} (the order number)'),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
     message('cancelled', 'Order cancelled', ', {reference} (the order number)'),
     message(
       'expired',
       'Price hold ended',
       ', {reference} (the order number) and {holdDays} (the days a price is held)',
+    ),
+    message(
+      'payoutCode',
+      'Code to change bank details',
+      ', {reference} (the order number), {code} (the 6-digit code) and {minutes} (how long it works)',
+    ),
+    message(
+      'payoutChanged',
+      'Bank details changed',
+      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when we may pay)',
+    ),
+    message(
+      'payoutChangedStaff',
+      'Bank details changed (to us)',
+      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when it may be paid). Sent to the e-mail address in Site settings',
     ),
   ],
   preview: { prepare: () => ({ title: 'E-mails' }) },

@@ -5,6 +5,7 @@ import { adminFields } from './order-copy/admin-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
+import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
@@ -22,6 +23,7 @@ export const orderCopy = defineType({
     { name: 'confirmation', title: 'Order placed' },
     { name: 'tracker', title: 'Tracker' },
     { name: 'details', title: 'Order page' },
+    { name: 'payoutChange', title: 'Bank details' },
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
@@ -47,6 +49,12 @@ export const orderCopy = defineType({
     ),
     group('tracker', 'Tracker', 'The form on /order-tracker that finds an order.', trackerFields),
     group('details', 'Order page', 'One order, on /order-tracker-details and on the seller’s /profile.', detailsFields),
+    group(
+      'payoutChange',
+      'Bank details',
+      'Changing the bank details from the order page, confirmed with a code e-mailed to the order’s address.',
+      payoutChangeFields,
+    ),
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
     group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),

@@ -5,7 +5,7 @@ import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loa
 import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'
 import { getDb } from '@/db/connection'
-import { listOrders } from '@/orders/store'
+import { countOrders, listOrders } from '@/orders/store'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
@@ -27,13 +27,17 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     getContactInboxCopy(),
     getDb(),
   ])
-  const orders = await listOrders(db, { status, search: parseOrderSearch(query.q) })
+  const [orders, returns] = await Promise.all([
+    listOrders(db, { status, search: parseOrderSearch(query.q) }),
+    countOrders(db, 'returning'),
+  ])
   return (
     <StaffHome
       copy={copy}
       staffCopy={accountCopy.staff}
       member={member.user}
       orders={orders}
+      returnsToSend={returns}
       filter={{ status: status ?? '', search: query.q ?? '' }}
       messagesLink={inboxCopy.list.staffHomeLink}
     />

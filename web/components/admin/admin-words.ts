@@ -1,6 +1,8 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { isAdminMove } from '@/orders/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/order-record'
+import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
+export { payoutHeldUntil } from '@/orders/order-values'
 
 export type AdminCopy = OrderCopy['admin']
 
@@ -17,6 +19,8 @@ export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'add-photos') return admin.photosAdded
   if (action === 'accept-device') return admin.answerAccepted
   if (action === 'decline-device') return admin.answerDeclined
+  if (action === 'requestReturn') return admin.returnRequestedEvent
+  if (action === PAYOUT_CHANGE_EVENT) return admin.payoutChangedEvent
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

@@ -3,7 +3,8 @@ import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import type { OrderListRow } from '@/orders/store'
-import { statusName } from './admin-words'
+import { fillTemplate } from '@/lib/templates'
+import { payoutHeldUntil, statusName } from './admin-words'
 
 type Props = { copy: OrderCopy; orders: OrderListRow[] }
 
@@ -46,7 +47,10 @@ export function OrdersTable({ copy, orders }: Props) {
               <td>{order.name ?? ''}</td>
               <td>{order.postcode ?? ''}</td>
               <td className="admin-table__number">{order.items}</td>
-              <td>{statusName(copy, order.status)}</td>
+              <td>
+                {statusName(copy, order.status)}
+                <HeldNote copy={copy} order={order} />
+              </td>
               <td>{order.postagePack ? text.postagePackWanted : ''}</td>
               <td className="admin-table__number">{formatPence(order.totalPence)}</td>
             </tr>
@@ -54,5 +58,16 @@ export function OrdersTable({ copy, orders }: Props) {
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** Under the status, while a payment waits after the seller changed the bank details. */
+function HeldNote({ copy, order }: { copy: OrderCopy; order: OrderListRow }) {
+  const held = payoutHeldUntil(order)
+  if (!held) return null
+  return (
+    <span className="admin-table__held">
+      {fillTemplate(copy.admin.payoutChangedNotice, { until: formatDateTime(held) })}
+    </span>
   )
 }

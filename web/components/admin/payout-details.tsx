@@ -2,6 +2,8 @@ import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/store'
 import type { BankDetails } from '@/orders/payout-crypto'
+import { formatDateTime } from '@/lib/dates'
+import { payoutHeldUntil } from './admin-words'
 import { RevealForm } from './staff-forms'
 
 type Props = {
@@ -19,9 +21,15 @@ type Props = {
 export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Props) {
   const text = copy.admin
   const labels = copy.checkout
+  const held = payoutHeldUntil(order)
   return (
     <section aria-labelledby="order-payout" className="admin-section">
       <h2 id="order-payout">{text.payoutHeading}</h2>
+      {held ? (
+        <p className="admin-notice admin-notice--warning" data-testid="payout-held">
+          {fillTemplate(text.payoutChangedNotice, { until: formatDateTime(held) })}
+        </p>
+      ) : null}
       {payout ? (
         <>
           <dl className="admin-facts">

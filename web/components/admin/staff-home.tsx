@@ -11,6 +11,8 @@ type Props = {
   staffCopy: AccountCopy['staff']
   member: { name: string; role: 'staff' | 'manager' }
   orders: OrderListRow[]
+  /** Orders whose device is to be posted back: the queue's link says how many. */
+  returnsToSend: number
   filter: { status: string; search: string }
   /** The words of the link to the contact messages. */
   messagesLink: string
@@ -20,7 +22,7 @@ type Props = {
  * The staff area's front page: who is signed in, the way to the contact messages, and the orders,
  * oldest first, to find and open.
  */
-export function StaffHome({ copy, staffCopy, member, orders, filter, messagesLink }: Props) {
+export function StaffHome({ copy, staffCopy, member, orders, returnsToSend, filter, messagesLink }: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   return (
     <article className="admin">
@@ -30,6 +32,11 @@ export function StaffHome({ copy, staffCopy, member, orders, filter, messagesLin
       </header>
       <p>
         <Link href="/admin/messages">{messagesLink}</Link>
+      </p>
+      <p>
+        <Link href="/admin?status=returning" className={returnsToSend ? 'admin-queue admin-queue--due' : 'admin-queue'}>
+          {fillTemplate(copy.admin.returnsLink, { count: returnsToSend })}
+        </Link>
       </p>
       <OrdersFilter copy={copy} filter={filter} />
       <OrdersTable copy={copy} orders={orders} />

@@ -10,6 +10,9 @@ import { tokenPath } from '@/orders/order-token'
 import { ButtonForm } from '../forms/button-form'
 import { CheckPhotos, RevisedOffer } from './revised-offer'
 import { describeStatus } from '@/orders/statuses'
+import { allowedMove, movesFor, payoutChangeable } from '@/orders/lifecycle'
+import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
+import { PayoutChangeSection } from './payout-change-section'
 import '@/styles/orders.css'
 import { Notice } from '../account/notice'
 import { ContentLink } from '../ui/content-link'
@@ -35,7 +38,20 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
   }
   const text = copy.details
   const status = describeStatus(copy, order.status)
-  const done = { accept: text.accepted, decline: text.declined, cancel: text.cancelled }[query.done ?? '']
+  const done = {
+    accept: text.accepted,
+    decline: text.declined,
+    cancel: text.cancelled,
+    return: text.returnRequested,
+    payout: order.payoutLast4
+      ? fillTemplate(copy.payoutChange.changed, {
+          last4: order.payoutLast4,
+          until: order.payoutHeldUntil ? formatDateTime(order.payoutHeldUntil) : '',
+        })
+      : undefined,
+  }[query.done ?? '']
+  // What the seller could do from a link that may act: shown how, when this one cannot.
+  const sellerMoves = movesFor(order.status, 'seller').length > 0 || payoutChangeable(order.status)
   return (
     <div className="order-details">
       <Notice text={done} />
@@ -71,7 +87,7 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
       <ItemsTable order={order} copy={copy} />
       <CheckPhotos order={order} copy={copy} token={query.order!} />
 
-      {!canAct && (order.status === 'placed' || order.status === 'revised') ? (
+      {!canAct && sellerMoves ? (
         <section className="order-how-to-act">
           <p>{text.signedLinkNeeded}</p>
           <p>
@@ -90,6 +106,21 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
           <p>{text.cancelHelp}</p>
         </ButtonForm>
       ) : null}
+
+      {canAct && order.status !== 'revised' && allowedMove(order.status, 'requestReturn', 'seller').ok ? (
+        <section aria-labelledby="order-return" className="order-return">
+          <h2 id="order-return">{text.returnHeading}</h2>
+          <ButtonForm
+            action={answerOffer}
+            hidden={{ token: query.order ?? '', answer: 'return' }}
+            submitLabel={text.returnButton}
+          >
+            <p>{text.returnHelp}</p>
+          </ButtonForm>
+        </section>
+      ) : null}
+
+      <PayoutChangeSection order={order} copy={copy} token={query.order ?? ''} canAct={canAct} step={query.payout} />
 
       <Timeline order={order} copy={copy} />
     </div>
@@ -149,8 +180,10 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
 }
 
 function Timeline({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
-  // What the seller sees: each change of status, not staff's own records.
-  const steps = order.events.filter((event) => event.action === 'place' || event.fromStatus !== event.toStatus)
+  // What the seller sees: each change of status and of their bank details, not staff's own records.
+  const steps = order.events.filter(
+    (event) => event.action === 'place' || event.action === PAYOUT_CHANGE_EVENT || event.fromStatus !== event.toStatus,
+  )
   return (
     <section aria-labelledby="order-timeline" className="order-timeline">
       <h2 id="order-timeline">{copy.details.timelineHeading}</h2>
@@ -158,7 +191,11 @@ function Timeline({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
         {steps.map((event) => (
           <li key={event.id}>
             <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
-            <span>{describeStatus(copy, event.toStatus).name}</span>
+            <span>
+              {event.action === PAYOUT_CHANGE_EVENT
+                ? copy.payoutChange.timelineEntry
+                : describeStatus(copy, event.toStatus).name}
+            </span>
           </li>
         ))}
       </ol>

@@ -2,11 +2,12 @@
 
 import { validateCheckout } from '@/orders/checkout-validation'
 import { validateTracker } from '@/orders/tracker-validation'
+import { validatePayoutChange } from '@/orders/payout-change-validation'
 import { PageForm, type PageFormProps } from '../forms/page-form'
 
-const RULES = { checkout: validateCheckout, tracker: validateTracker }
+const RULES = { checkout: validateCheckout, tracker: validateTracker, payout: validatePayoutChange }
 
-/** An order form (checkout, the tracker): the page form with the order rules named by `rules`. */
+/** An order form (checkout, the tracker, a change of bank details): the page form with the order rules named by `rules`. */
 export function OrderForm({ rules, ...props }: Omit<PageFormProps, 'validate'> & { rules: keyof typeof RULES }) {
   return <PageForm {...props} validate={RULES[rules]} />
 }

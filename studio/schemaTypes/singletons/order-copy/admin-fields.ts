@@ -231,4 +231,32 @@ export const adminFields = [
     'Paying refused: register waiting',
     'When a manager tries to pay while the register has not answered for a device yet.',
   ),
+  templateString(
+    'returnsLink',
+    'Returns to send',
+    'On the staff home page: the link to the orders whose device is to be sent back. {count} becomes how many.',
+    ['count'],
+  ),
+  requiredString(
+    'returnRequestedEvent',
+    'Seller asked for it back',
+    'In the history, when the seller asked for their device back, for example "Asked for it back free".',
+  ),
+  requiredString(
+    'payoutChangedEvent',
+    'Bank details changed',
+    'In the history, when the seller changed their bank details, for example "Changed the bank details".',
+  ),
+  templateString(
+    'payoutChangedNotice',
+    'Bank details changed lately',
+    'On the order and in the list while a payment waits after a change. {until} becomes when it may be paid.',
+    ['until'],
+  ),
+  templateString(
+    'payoutHeld',
+    'Payment refused: on hold',
+    'When a manager tries to pay during the wait after a change. {until} becomes when it may be paid.',
+    ['until'],
+  ),
 ]

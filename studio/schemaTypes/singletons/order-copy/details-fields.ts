@@ -97,4 +97,20 @@ export const detailsFields = [
     ['tracking'],
   ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
+  requiredString(
+    'returnHeading',
+    'Send it back heading',
+    'Above the button that asks for the device back, for example "Changed your mind?".',
+  ),
+  requiredText(
+    'returnHelp',
+    'Send it back help',
+    'Until when a seller can ask for the device back free, and what happens next. {payoutHoldHours} and other site facts may be used.',
+  ),
+  requiredString('returnButton', 'Send it back button', 'For example "Send my device back free".'),
+  requiredString(
+    'returnRequested',
+    'Send it back asked',
+    'Shown after asking for the device back, for example "We will send your device back free.".',
+  ),
 ]

@@ -57,4 +57,35 @@ export const problemFields = [
   requiredString('crossOrigin', 'Sent from another site', 'When a form was posted from another web site.'),
   requiredString('tooLarge', 'Form too large', 'When a form sent far more than it should. Suggest trying again.'),
   requiredString('unavailable', 'Cannot be reached', 'When orders cannot be reached. Suggest trying again later.'),
+  requiredString(
+    'cannotReturn',
+    'Cannot send back',
+    'When a seller asks for their device back but it can no longer be: it is paid, on its way back, or held as lost or stolen.',
+  ),
+  requiredString('codeMissing', 'No code', 'On the bank details form, for example "Enter the code from our e-mail".'),
+  requiredString('codeInvalid', 'Code not valid', 'When the code is not 6 digits.'),
+  templateString(
+    'codeWrong',
+    'Wrong code',
+    'When the code is not the one we sent. {tries} becomes how many tries are left.',
+    ['tries'],
+  ),
+  requiredString('codeExpired', 'Code expired', 'When the code is too old. Say to ask for a new one.'),
+  requiredString('codeUsed', 'Code used', 'When the code was already used. Say to ask for a new one.'),
+  requiredString(
+    'codeSpent',
+    'Too many wrong codes',
+    'When the code was typed wrong too often. Say to ask for a new one.',
+  ),
+  requiredString('noCode', 'No code sent', 'When a change is sent before any code was asked for.'),
+  requiredString(
+    'codesTooMany',
+    'Too many codes',
+    'When a seller has asked for several codes in an hour. Say when to try again, or to call us.',
+  ),
+  requiredString(
+    'payoutClosed',
+    'Bank details can no longer change',
+    'When a seller tries to change their bank details after we paid, or when the order can no longer be paid.',
+  ),
 ]

@@ -1,0 +1,95 @@
+import type { OrderCopy } from '@/content/types'
+import { formatDateTime } from '@/lib/dates'
+import { fillTemplate } from '@/lib/templates'
+import { askPayoutCode, changePayout } from '@/orders/form-actions'
+import { payoutChangeable } from '@/orders/lifecycle'
+import { orderProblemMessages } from '@/orders/problems'
+import { PAYOUT_CODE_MINUTES } from '@rules/payout-change'
+import { PAYOUT_BANK_FIELDS } from '@/orders/payout-change-validation'
+import type { OrderRecord } from '@/orders/store'
+import { payoutHeldUntil } from '@/orders/order-values'
+import { ButtonForm } from '../forms/button-form'
+import type { FormField } from '../forms/page-form'
+import { OrderForm } from './order-form'
+
+type Props = { order: OrderRecord; copy: OrderCopy; token: string; canAct: boolean; step: string | undefined }
+
+/**
+ * The account an order is paid to (its last four digits only: the old details are never shown),
+ * and, while it may still be paid, changing it: a code e-mailed to the order's address, then the
+ * code with the new details. After a change, when the payout may be made.
+ */
+export function PayoutChangeSection({ order, copy, token, canAct, step }: Props) {
+  const text = copy.payoutChange
+  if (!order.payoutLast4) return null
+  if (!payoutChangeable(order.status)) {
+    // Opened at the form's own address (a code asked for before payment): say why it is gone.
+    return step === 'code' ? (
+      <section id="payout-change" aria-labelledby="payout-change-heading" className="order-payout">
+        <h2 id="payout-change-heading">{text.heading}</h2>
+        <p className="notice notice--problem" data-problem="payoutClosed">
+          {text.closed}
+        </p>
+      </section>
+    ) : null
+  }
+  const heldUntil = payoutHeldUntil(order)
+  return (
+    <section id="payout-change" aria-labelledby="payout-change-heading" className="order-payout">
+      <h2 id="payout-change-heading">{text.heading}</h2>
+      <p>{fillTemplate(text.current, { last4: order.payoutLast4 })}</p>
+      {heldUntil ? <p>{fillTemplate(text.held, { until: formatDateTime(heldUntil) })}</p> : null}
+      {!canAct ? null : step === 'code' ? (
+        <>
+          <p role="status">{fillTemplate(text.codeSent, { minutes: PAYOUT_CODE_MINUTES })}</p>
+          <OrderForm
+            action={changePayout}
+            rules="payout"
+            fields={payoutFields(copy)}
+            hidden={{ token }}
+            submitLabel={text.submit}
+            messages={orderProblemMessages(copy)}
+            summaryTitle={copy.problems.summary}
+          />
+          <ButtonForm
+            action={askPayoutCode}
+            hidden={{ token }}
+            className="order-payout__resend"
+            submitLabel={text.resendButton}
+          />
+        </>
+      ) : (
+        <ButtonForm action={askPayoutCode} hidden={{ token }} submitLabel={text.askButton}>
+          <p>{text.help}</p>
+        </ButtonForm>
+      )}
+    </section>
+  )
+}
+
+/** The code, then the bank account's fields as checkout shows them, in the content's words. */
+function payoutFields(copy: OrderCopy): FormField[] {
+  const text = copy.payoutChange
+  const words = copy.checkout
+  return [
+    {
+      name: 'code',
+      label: text.code,
+      hint: text.codeHint,
+      type: 'text',
+      inputMode: 'numeric',
+      autoComplete: 'one-time-code',
+      short: true,
+    },
+    ...PAYOUT_BANK_FIELDS.map(({ name, type, autoComplete, inputMode, short, hint }, index) => ({
+      name,
+      label: words[name],
+      type,
+      autoComplete,
+      inputMode,
+      short,
+      hint: hint && words[hint],
+      legend: index === 0 ? text.newDetailsHeading : undefined,
+    })),
+  ]
+}
