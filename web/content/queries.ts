@@ -196,7 +196,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     timelineHeading, actionsHeading, noActions, moves, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
     photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
-    photoUnreadable, answerColumn, answerAccepted, answerDeclined, why, moved, done,
+    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,
+    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
     registerFail, registerWaiting, registerNotPassed, registerDown

@@ -48,3 +48,19 @@ export function statusSince(order: HistoryOf): Date {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export const isUuid = (value: string) => UUID.test(value)
+
+/** Where the devices a seller declined in an order otherwise accepted are posted back from: before or after it is paid. */
+export const RETURNS_DECLINED_FROM: readonly string[] = ['accepted', 'paid']
+
+/**
+ * The devices staff still have to post back in an order the seller otherwise accepted (declined,
+ * not yet posted), or null when there are none, or the order is not where they are posted from.
+ */
+export function declinedToReturn<T extends Pick<OrderItemRow, 'offerAnswer' | 'returnedAt'>>(order: {
+  status: string
+  items: T[]
+}): T[] | null {
+  if (!RETURNS_DECLINED_FROM.includes(order.status)) return null
+  const waiting = order.items.filter((item) => item.offerAnswer === 'decline' && !item.returnedAt)
+  return waiting.length ? waiting : null
+}

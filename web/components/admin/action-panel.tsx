@@ -1,9 +1,10 @@
 import Link from 'next/link'
 import { fillTemplate } from '@/lib/templates'
 import { adminMovesFor, isAdminMove } from '@/orders/admin-input'
+import { declinedToReturn } from '@/orders/order-values'
 import { actionLabel, inSentence } from './admin-words'
 import type { AdminOrderProps } from './admin-order-props'
-import { StaffActions } from './staff-forms'
+import { ReturnDeclinedForm, StaffActions } from './staff-forms'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
@@ -15,6 +16,7 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
   const path = `/admin/orders/${order.reference}`
   const label = chosen ? (actionLabel(text, chosen) ?? chosen) : ''
+  const toReturn = declinedToReturn(order)
   return (
     <section aria-labelledby="order-actions" className="admin-section">
       <h2 id="order-actions">{text.actionsHeading}</h2>
@@ -59,10 +61,18 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
               </li>
             ))}
           </ul>
-        ) : (
+        ) : toReturn ? null : (
           <p>{text.noActions}</p>
         )}
       </StaffActions>
+      {toReturn ? (
+        <ReturnDeclinedForm
+          reference={order.reference}
+          devices={toReturn.map((item) => item.device)}
+          text={text}
+          summaryTitle={copy.problems.summary}
+        />
+      ) : null}
     </section>
   )
 }

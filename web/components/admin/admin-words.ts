@@ -1,5 +1,5 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import { isAdminMove } from '@/orders/admin-input'
+import { isAdminMove, RETURN_DECLINED } from '@/orders/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/order-record'
 
 export type AdminCopy = OrderCopy['admin']
@@ -17,6 +17,7 @@ export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'add-photos') return admin.photosAdded
   if (action === 'accept-device') return admin.answerAccepted
   if (action === 'decline-device') return admin.answerDeclined
+  if (action === RETURN_DECLINED.event) return admin.declinedReturned
   return isAdminMove(action) ? admin.moves[action] : null
 }
 
