@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import { fillTemplate } from '@/lib/templates'
 import { adminMovesFor, isAdminMove } from '@/orders/admin-input'
-import { declinedToReturn } from '@/orders/order-values'
+import { declinedToReturn, RETURNS_DECLINED_FROM } from '@/orders/order-values'
 import { actionLabel, inSentence } from './admin-words'
 import type { AdminOrderProps } from './admin-order-props'
 import { ReturnDeclinedForm, StaffActions } from './staff-forms'
@@ -17,6 +17,9 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
   const path = `/admin/orders/${order.reference}`
   const label = chosen ? (actionLabel(text, chosen) ?? chosen) : ''
   const toReturn = declinedToReturn(order)
+  // Once they are posted, the form stays in its place to say so to a second post, scripts or none.
+  const declined =
+    RETURNS_DECLINED_FROM.includes(order.status) && order.items.some((item) => item.offerAnswer === 'decline')
   return (
     <section aria-labelledby="order-actions" className="admin-section">
       <h2 id="order-actions">{text.actionsHeading}</h2>
@@ -65,10 +68,10 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
           <p>{text.noActions}</p>
         )}
       </StaffActions>
-      {toReturn ? (
+      {declined ? (
         <ReturnDeclinedForm
           reference={order.reference}
-          devices={toReturn.map((item) => item.device)}
+          devices={(toReturn ?? []).map((item) => item.device)}
           text={text}
           summaryTitle={copy.problems.summary}
         />

@@ -201,8 +201,9 @@ export function RevealForm({
 }
 
 /**
- * Posting back the devices a seller declined in an order otherwise accepted (`devices`, by name):
- * their tracking number, checked by the return move's rules here first; the seller is e-mailed it.
+ * Posting back the devices a seller declined in an order otherwise accepted (`devices`, by name, the
+ * ones not yet posted): their tracking number, checked by the return move's rules here first; the
+ * seller is e-mailed it. With none left, it only says why a second post changed nothing.
  */
 export function ReturnDeclinedForm({
   reference,
@@ -221,6 +222,8 @@ export function ReturnDeclinedForm({
   })
   const { problems, notice, noticeRef } = staff
   const error = problems.some((problem) => problem.field === 'tracking') ? text.invalid : null
+  // All posted already: only what a second post was told, if anything.
+  if (!devices.length) return <Notice problem={notice} ref={noticeRef} />
   return (
     <form
       id="return-declined"
