@@ -20,7 +20,15 @@ import { RecheckField } from './recheck-field'
 type AdminCopy = OrderCopy['admin']
 
 /** Problems that stop the whole form rather than one field: shown as a notice at its top. */
-const NOTICES = new Set(['notAllowed', 'invalid', 'unavailable', 'moved', 'registerDown', 'registerNotPassed'])
+const NOTICES = new Set([
+  'notAllowed',
+  'invalid',
+  'unavailable',
+  'moved',
+  'registerDown',
+  'registerNotPassed',
+  'nothingToReturn',
+])
 
 /**
  * A staff form's state: the action's answer (or the problems the rules here found before sending),
