@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { uniqueEmail } from '../support/e2e-env'
-import { confirmEmail, linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
+import { confirmEmail, errorSummary, linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
+import { readPageForm, sendPageForm } from './form-post'
 import { placeOrder, staffDoes, staffPage, statusName } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, quoteForm } from './sell-helpers'
 
@@ -48,6 +49,8 @@ async function upload(staff: Page, device: string, files: Parameters<Page['setIn
   await block.getByRole('button', { name: 'Upload photos' }).click()
   await expect(staff).toHaveURL(/[?&](photos|photoProblem)=/)
 }
+
+const statusOnStaffPage = (staff: Page) => staff.locator('.admin-facts__status')
 
 async function shoot(page: Page, name: string) {
   for (const width of [375, 1280]) {
@@ -219,6 +222,37 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
   const paid = await mailTo(email, new RegExp(`paid you for order ${reference}`))
   expect(paid.text).toContain('£200')
   expect(paid.text).not.toContain('£280')
+
+  // The declined iPhone 13 goes back free: its tracking number, checked as a return's is, first.
+  await manager.goto(`/admin/orders/${reference}`)
+  const postBack = manager.getByRole('form', { name: 'Post back the declined devices' })
+  await expect(postBack).toContainText(IPHONE_13)
+  await expect(postBack).not.toContainText(IPHONE_14)
+  expect(await violations(manager)).toEqual([])
+  await shoot(manager, 'staff-return-declined')
+  await postBack.getByLabel('Return tracking number').fill('no!')
+  await postBack.getByRole('button', { name: 'Post back the declined devices' }).click()
+  await expect(errorSummary(manager)).toBeFocused()
+  await expect(postBack.getByLabel('Return tracking number')).toHaveAttribute('aria-invalid', 'true')
+  await postBack.getByLabel('Return tracking number').fill('ab123456789gb')
+  await postBack.getByRole('button', { name: 'Post back the declined devices' }).click()
+  await expect(manager.getByText('Done.', { exact: true })).toBeVisible()
+  await expect(postBack).toHaveCount(0)
+  await expect(manager.getByRole('row', { name: new RegExp(IPHONE_13) })).toContainText(
+    'Declined: posted back, tracking AB123456789GB',
+  )
+  await expect(manager.getByRole('row', { name: new RegExp(IPHONE_14) })).not.toContainText('tracking')
+  await expect(statusOnStaffPage(manager)).toHaveText('Paid')
+  const history = manager.getByRole('region', { name: 'History' }).getByRole('listitem')
+  await expect(history.filter({ hasText: 'Declined devices posted back' })).toHaveCount(1)
+  const returned = await mailTo(email, new RegExp(`^Your device is on its way back: order ${reference}$`))
+  expect(returned.text).toContain('The tracking number is AB123456789GB.')
+  // The seller's page says it too.
+  await page.reload()
+  await expect(page.getByRole('region', { name: 'Where your order is' })).toContainText(
+    'Return tracking number: AB123456789GB',
+  )
+  await shoot(page, 'seller-declined-returned')
 })
 
 test('without scripts: staff upload photos, a 50 MB upload is refused, and the seller accepts a higher price that is paid', async ({
@@ -289,4 +323,76 @@ test('without scripts: staff upload photos, a 50 MB upload is refused, and the s
   // One answer recorded, by the seller, for the one device; the stale tab's decline is not there.
   await expect(history.filter({ hasText: /Seller Accepted New offer: please reply/ })).toHaveCount(1)
   await expect(history.filter({ hasText: /Declined/ })).toHaveCount(0)
+})
+
+test('without scripts: staff post back the declined device of an accepted order, once', async ({ page, browser }) => {
+  const email = uniqueEmail('declined-no-script')
+  await addGoodIphone(page)
+  await addGood(page, 'iphone-14', IPHONE_14)
+  const { reference } = await placeOrder(page, email)
+  const staff = await staffPage(browser)
+  await staffDoes(staff, reference, 'Mark received')
+  await staffDoes(staff, reference, 'Record the check', async () => {
+    await staff.getByRole('group', { name: IPHONE_13 }).getByLabel('IMEI').fill('356938035643809')
+    await staff.getByRole('group', { name: IPHONE_14 }).getByLabel('IMEI').fill('490154203237518')
+  })
+  await staffDoes(staff, reference, 'Make a revised offer', async () => {
+    for (const device of [IPHONE_13, IPHONE_14]) {
+      const group = staff.getByRole('group', { name: device })
+      await group.getByLabel('New price in pounds').fill('90')
+      await group.getByLabel('Reason, shown to the seller').fill('Scratched screen')
+    }
+  })
+  const offer = await mailTo(email, new RegExp(`^A new offer for your order ${reference}$`))
+  await page.goto(linkIn(offer, '/order-tracker-details?order='))
+  const offerRegion = page.getByRole('region', { name: 'We have a new offer for you' })
+  await offerRegion.getByRole('article', { name: IPHONE_14 }).getByRole('button', { name: 'Accept £90' }).click()
+  await expect(page.getByRole('status')).toHaveText(/You accepted the new price/)
+  await offerRegion
+    .getByRole('article', { name: IPHONE_13 })
+    .getByRole('button', { name: 'Decline and get it back free' })
+    .click()
+  await expect(statusName(page)).toHaveText('Offer accepted')
+
+  // The staff page's form, posted as a browser with no scripts does: a bad number is refused.
+  const path = `/admin/orders/${reference}`
+  const form = await readPageForm(staff.request, path, { button: 'Post back the declined devices' })
+  const refused = await sendPageForm(staff.request, path, { ...form.hidden, tracking: '12' }, { origin: form.origin })
+  expect(refused.status).toBe(200)
+  expect(refused.problems.map((problem) => problem.code)).toEqual(['invalid'])
+  const sent = await sendPageForm(
+    staff.request,
+    path,
+    { ...form.hidden, tracking: 'CD987654321GB' },
+    { origin: form.origin },
+  )
+  expect(sent.status).toBe(303)
+  expect(sent.location).toContain(`${path}?done=returnDeclined`)
+  // The same form sent again (a double click, the back button): nothing changes twice.
+  const again = await sendPageForm(
+    staff.request,
+    path,
+    { ...form.hidden, tracking: 'EF111111111GB' },
+    { origin: form.origin },
+  )
+  expect(again.problems.map((problem) => problem.code)).toEqual(['nothingToReturn'])
+
+  const returned = await mailTo(email, new RegExp(`^Your device is on its way back: order ${reference}$`))
+  expect(returned.text).toContain('The tracking number is CD987654321GB.')
+  const plain = await browser.newContext({ javaScriptEnabled: false })
+  await plain.addCookies(await staff.context().cookies())
+  const staffPlain = await plain.newPage()
+  await staffPlain.goto(path)
+  await expect(staffPlain.getByRole('row', { name: new RegExp(IPHONE_13) })).toContainText(
+    'Declined: posted back, tracking CD987654321GB',
+  )
+  await expect(staffPlain.getByRole('form', { name: 'Post back the declined devices' })).toHaveCount(0)
+  await expect(statusOnStaffPage(staffPlain)).toHaveText('Offer accepted')
+  const history = staffPlain.getByRole('region', { name: 'History' }).getByRole('listitem')
+  await expect(history.filter({ hasText: 'Declined devices posted back' })).toHaveCount(1)
+  // One e-mail: the second post queued none.
+  await expect(
+    mailTo(email, new RegExp(`^Your device is on its way back: order ${reference}$`), 1, 3_000),
+  ).rejects.toThrow()
+  await plain.close()
 })

@@ -141,6 +141,8 @@ export async function addPerson(
       revisedReason: values.revisedReason,
       offerAnswer: 'decline',
       offerAnsweredAt: new Date(Date.UTC(2026, 2, 18)),
+      returnTracking: values.returnTracking,
+      returnedAt: new Date(Date.UTC(2026, 2, 19)),
     })
     .returning({ id: orderItem.id })
   await db.insert(orderItemPhoto).values({

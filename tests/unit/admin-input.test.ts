@@ -1,5 +1,13 @@
 import type { FieldIssue } from '@/forms/schema'
-import { adminMovesFor, isImei, parseAdminAction, poundsToPence, type AdminProblem } from '@/orders/admin-input'
+import {
+  adminMovesFor,
+  isImei,
+  parseAdminAction,
+  parseReturnDeclined,
+  poundsToPence,
+  type AdminProblem,
+} from '@/orders/admin-input'
+import { declinedToReturn } from '@/orders/order-values'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
 
 const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
@@ -50,6 +58,31 @@ describe('simple actions', () => {
       ok: true,
       value: { move: 'return', tracking: 'AB 1234 5678 GB' },
     })
+  })
+
+  it('reads the declined devices’ tracking number by the same rules as a return’s', () => {
+    for (const tracking of [undefined, 'AB12', 'AB-123-456-GB', 'A'.repeat(31)]) {
+      expect(parseReturnDeclined(tracking === undefined ? {} : { tracking })).toEqual({
+        ok: false,
+        errors: [{ field: 'tracking', code: tracking === undefined ? 'missing' : 'invalid' }],
+      })
+    }
+    expect(parseReturnDeclined({ action: 'returnDeclined', tracking: ' ab 1234  5678 gb ' })).toEqual({
+      ok: true,
+      value: { tracking: 'AB 1234 5678 GB' },
+    })
+  })
+
+  it('offers to post back declined devices not yet posted, in an accepted or paid order only', () => {
+    const declined = { offerAnswer: 'decline', returnedAt: null }
+    const kept = { offerAnswer: 'accept', returnedAt: null }
+    const posted = { offerAnswer: 'decline', returnedAt: new Date() }
+    expect(declinedToReturn({ status: 'accepted', items: [kept, declined, posted] })).toEqual([declined])
+    expect(declinedToReturn({ status: 'paid', items: [declined] })).toEqual([declined])
+    expect(declinedToReturn({ status: 'paid', items: [kept, posted] })).toBeNull()
+    for (const status of ['revised', 'returning', 'returned', 'quarantined']) {
+      expect(declinedToReturn({ status, items: [declined] })).toBeNull()
+    }
   })
 
   it('refuses an unknown action, and moves that are not staff’s', () => {

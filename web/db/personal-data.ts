@@ -198,6 +198,10 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     register_checked_at: saleRecord('orders[].devices[].check.registerCheckedAt'),
     offer_answer: saleRecord('orders[].devices[].offerAnswer'),
     offer_answered_at: saleRecord('orders[].devices[].offerAnsweredAt'),
+    // A declined device posted back: its tracking number finds the seller's address, as the
+    // order's does; when it went says nothing of who, and keeps it from being posted twice.
+    return_tracking: personal('orders[].devices[].returnTracking', EMPTIED),
+    returned_at: saleRecord('orders[].devices[].returnedAt'),
   },
   // Photos of a seller's device are personal: taken of their own phone, they can show its screen,
   // an engraving, a case or a reflection. They are given in the download as the images themselves

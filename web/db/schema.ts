@@ -175,6 +175,9 @@ export const orderItem = pgTable(
     // (posted back free), by them or, at the deadline, by the rule in the CMS; when it was given.
     offerAnswer: text('offer_answer'),
     offerAnsweredAt: at('offer_answered_at'),
+    // A declined device of an order otherwise accepted, posted back: its tracking number and when.
+    returnTracking: text('return_tracking'),
+    returnedAt: at('returned_at'),
   },
   (table) => [
     unique('order_item_position_unique').on(table.orderId, table.position),

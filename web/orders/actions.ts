@@ -6,7 +6,7 @@ import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/admin-input'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/lifecycle'
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/order-token'
 import { getOrder, type OrderRecord } from '@/orders/store'
-import { answerDevices, moveOrder, recordEvent, type MoveRequest } from '@/orders/move-store'
+import { answerDevices, moveOrder, recordEvent, returnDeclinedDevices, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { registerClient } from '@/register/client'
@@ -63,7 +63,10 @@ export async function settledOrder(reference: string, origin: string): Promise<O
 
 export type ActionResult =
   | { ok: true }
-  | { ok: false; code: 'notFound' | 'notAllowed' | 'invalid' | 'registerDown' | 'registerNotPassed' }
+  | {
+      ok: false
+      code: 'notFound' | 'notAllowed' | 'invalid' | 'registerDown' | 'registerNotPassed' | 'nothingToReturn'
+    }
   | { ok: false; code: 'moved'; status: string }
   | { ok: false; code: 'payoutHeld'; until: Date }
 
@@ -128,6 +131,34 @@ export async function staffAction(
     context.origin,
     context.grades,
   )
+}
+
+/**
+ * Staff post back the devices the seller declined in an order they otherwise accepted, under one
+ * tracking number: the seller gets the "returned" e-mail with it. Posted already (a second click,
+ * another tab), or the order is elsewhere now, and nothing changes.
+ */
+export async function returnDeclined(
+  staff: StaffMember,
+  order: OrderRecord,
+  tracking: string,
+  origin: string,
+): Promise<ActionResult> {
+  const context = await timerContext(origin)
+  const result = await returnDeclinedDevices(await getDb(), {
+    orderId: order.id,
+    actor: staff.role,
+    actorUserId: staff.id,
+    tracking,
+    // The order's own tracking is for a whole order sent back; these devices went under this one.
+    emails: (current) => orderMail('returned', { ...current, returnTracking: tracking }, context.mail),
+  })
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true }
+  }
+  if (result.reason === 'wrong-status') return { ok: false, code: 'moved', status: result.status }
+  return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'nothingToReturn' }
 }
 
 type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: string } & Partial<{

@@ -239,6 +239,21 @@ function revisionProblems(items: readonly Item[], fields: Fields, report: (field
     report(itemField('price', first.id), 'noneRevised')
 }
 
+/**
+ * Posting back the devices a seller declined in an order otherwise accepted: not a move (the order
+ * stays where it is), so not in the lifecycle table. The form's action, and the history's name for it.
+ */
+export const RETURN_DECLINED = { action: 'returnDeclined', event: 'return-declined' } as const
+
+const returnDeclinedSchema = v.object({ tracking })
+
+/** The declined devices' tracking number, read as the return move's is, or what is wrong with it. */
+export function parseReturnDeclined(body: Body): Validation<{ tracking: string }, AdminProblem> {
+  return validatorFor<AdminProblem, typeof returnDeclinedSchema>(returnDeclinedSchema)(
+    body instanceof URLSearchParams ? Object.fromEntries(body) : body,
+  )
+}
+
 /** An action form's fields as the StaffAction it asks for, or every problem with it. */
 export function parseAdminAction(
   body: Body,

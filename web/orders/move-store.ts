@@ -4,8 +4,9 @@ import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/db/schema'
+import { RETURN_DECLINED } from './admin-input'
 import { allowedMove, waitsForPayoutHold, type Actor, type MoveName, type OrderStatus } from './lifecycle'
-import { isUuid, offerOutcome, type OfferAnswer } from './order-values'
+import { isUuid, offerOutcome, RETURNS_DECLINED_FROM, type OfferAnswer } from './order-values'
 import { photosOf } from './photo-store'
 import { orderEmails, type OrderRecord } from './store'
 
@@ -184,6 +185,63 @@ export async function answerDevices(
       set: outcome.totalPence === null ? undefined : { totalPence: outcome.totalPence },
     })
     return { ok: true, answered, moved: moved.ok ? moved.to : null }
+  })
+}
+
+export type ReturnDeclinedResult =
+  | { ok: true; returned: number }
+  | { ok: false; reason: 'not-found' | 'none-to-return' }
+  | { ok: false; reason: 'wrong-status'; status: string }
+
+/**
+ * Staff post back the devices a seller declined in an order they otherwise accepted: the tracking
+ * number on each declined device not yet posted, one event, and the seller's e-mail, in one
+ * transaction that locks the order. Nothing left to post (a second click, none declined) changes
+ * nothing; neither does an order anywhere else in its life.
+ */
+export async function returnDeclinedDevices(
+  db: Db,
+  request: {
+    orderId: string
+    actor: 'staff' | 'manager'
+    actorUserId: string
+    tracking: string
+    emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
+  },
+): Promise<ReturnDeclinedResult> {
+  if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
+  return db.transaction(async (tx): Promise<ReturnDeclinedResult> => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, request.orderId))
+      .for('update')
+    if (!order) return { ok: false, reason: 'not-found' }
+    if (!RETURNS_DECLINED_FROM.includes(order.status))
+      return { ok: false, reason: 'wrong-status', status: order.status }
+    const returned = await tx
+      .update(orderItem)
+      .set({ returnTracking: request.tracking, returnedAt: new Date() })
+      .where(
+        and(eq(orderItem.orderId, request.orderId), eq(orderItem.offerAnswer, 'decline'), isNull(orderItem.returnedAt)),
+      )
+      .returning({ id: orderItem.id })
+    if (!returned.length) return { ok: false, reason: 'none-to-return' }
+    await tx.insert(orderEvent).values({
+      orderId: request.orderId,
+      actor: request.actor,
+      actorUserId: request.actorUserId,
+      actorName: await staffName(tx, request.actor, request.actorUserId),
+      action: RETURN_DECLINED.event,
+      fromStatus: order.status,
+      toStatus: order.status,
+      reason: null,
+    })
+    if (request.emails) {
+      const full = await readInTx(tx, request.orderId)
+      if (full?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(full)))
+    }
+    return { ok: true, returned: returned.length }
   })
 }
 

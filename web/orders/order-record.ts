@@ -22,7 +22,13 @@ export const ERASED_ORDER = {
   idempotencyKey: null,
   requestHash: null,
 }
-export const ERASED_ITEM = { imei: null, checkNotes: null, revisedReason: null, registerCertificate: null }
+export const ERASED_ITEM = {
+  imei: null,
+  checkNotes: null,
+  revisedReason: null,
+  registerCertificate: null,
+  returnTracking: null,
+}
 export const ERASED_EVENT = { reason: null }
 
 /** The history's names for what the retention job does (web/orders/retention.ts); staff read them in the content's words. */

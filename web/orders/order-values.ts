@@ -52,3 +52,18 @@ export const isUuid = (value: string) => UUID.test(value)
 /** While a payment waits after the seller changed the bank details: when it may be made; else null. */
 export const payoutHeldUntil = (order: { payoutHeldUntil: Date | null }, now = Date.now()) =>
   order.payoutHeldUntil && order.payoutHeldUntil.getTime() > now ? order.payoutHeldUntil : null
+/** Where the devices a seller declined in an order otherwise accepted are posted back from: before or after it is paid. */
+export const RETURNS_DECLINED_FROM: readonly string[] = ['accepted', 'paid']
+
+/**
+ * The devices staff still have to post back in an order the seller otherwise accepted (declined,
+ * not yet posted), or null when there are none, or the order is not where they are posted from.
+ */
+export function declinedToReturn<T extends Pick<OrderItemRow, 'offerAnswer' | 'returnedAt'>>(order: {
+  status: string
+  items: T[]
+}): T[] | null {
+  if (!RETURNS_DECLINED_FROM.includes(order.status)) return null
+  const waiting = order.items.filter((item) => item.offerAnswer === 'decline' && !item.returnedAt)
+  return waiting.length ? waiting : null
+}

@@ -9,8 +9,8 @@ import { linkOrigin } from '@/mail/link-origin'
 import { fillTemplate } from '@/lib/templates'
 import { formatDateTime } from '@/lib/dates'
 import { notFound } from 'next/navigation'
-import { parseAdminAction, RECHECK_FIELD, type AdminProblem } from './admin-input'
-import { revealPayout, settledOrder, staffAction } from './actions'
+import { parseAdminAction, parseReturnDeclined, RECHECK_FIELD, RETURN_DECLINED, type AdminProblem } from './admin-input'
+import { returnDeclined, revealPayout, settledOrder, staffAction } from './actions'
 import { isOrderStatus } from './lifecycle'
 import { normaliseReference } from './references'
 
@@ -31,6 +31,7 @@ type StaffProblem =
   | 'registerDown'
   | 'registerNotPassed'
   | 'payoutHeld'
+  | 'nothingToReturn'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -73,6 +74,8 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return text.registerDown
         case 'registerNotPassed':
           return text.registerNotPassed
+        case 'nothingToReturn':
+          return text.declinedNoneToReturn
         default:
           return text.invalid
       }
@@ -125,6 +128,18 @@ async function answerStaffForm(
   const origin = linkOrigin()
   const [order, grades] = await Promise.all([settledOrder(reference, origin), getConditionGrades()])
   if (!order) notFound()
+
+  // Not a move: the order stays where it is while its declined devices go back.
+  if (move === RETURN_DECLINED.action) {
+    const parsed = parseReturnDeclined(body)
+    if (!parsed.ok) return { ok: false, errors: parsed.errors }
+    const result = await returnDeclined(staff, order, parsed.value.tracking, origin)
+    if (result.ok) return { ok: true, redirect: `/admin/orders/${reference}?done=${RETURN_DECLINED.action}` }
+    if (result.code === 'moved') return stopped('moved', { status: result.status })
+    if (result.code === 'notFound') notFound()
+    return stopped(result.code)
+  }
+
   const expectedStatus = body.expectedStatus ?? ''
   if (!isOrderStatus(expectedStatus)) return stopped('invalid')
 

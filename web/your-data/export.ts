@@ -208,6 +208,8 @@ function exportOrder(
         revisedReason: item.revisedReason,
         offerAnswer: item.offerAnswer,
         offerAnsweredAt: item.offerAnsweredAt,
+        returnTracking: item.returnTracking,
+        returnedAt: item.returnedAt,
         // The photos taken at the check, as images a browser opens.
         photos: photos
           .filter((photo) => photo.orderItemId === item.id)

@@ -1,9 +1,10 @@
 import Link from 'next/link'
 import { fillTemplate } from '@/lib/templates'
 import { adminMovesFor, isAdminMove } from '@/orders/admin-input'
+import { declinedToReturn, RETURNS_DECLINED_FROM } from '@/orders/order-values'
 import { actionLabel, inSentence } from './admin-words'
 import type { AdminOrderProps } from './admin-order-props'
-import { StaffActions } from './staff-forms'
+import { ReturnDeclinedForm, StaffActions } from './staff-forms'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
@@ -15,6 +16,10 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
   const path = `/admin/orders/${order.reference}`
   const label = chosen ? (actionLabel(text, chosen) ?? chosen) : ''
+  const toReturn = declinedToReturn(order)
+  // Once they are posted, the form stays in its place to say so to a second post, scripts or none.
+  const declined =
+    RETURNS_DECLINED_FROM.includes(order.status) && order.items.some((item) => item.offerAnswer === 'decline')
   return (
     <section aria-labelledby="order-actions" className="admin-section">
       <h2 id="order-actions">{text.actionsHeading}</h2>
@@ -59,10 +64,18 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
               </li>
             ))}
           </ul>
-        ) : (
+        ) : toReturn ? null : (
           <p>{text.noActions}</p>
         )}
       </StaffActions>
+      {declined ? (
+        <ReturnDeclinedForm
+          reference={order.reference}
+          devices={(toReturn ?? []).map((item) => item.device)}
+          text={text}
+          summaryTitle={copy.problems.summary}
+        />
+      ) : null}
     </section>
   )
 }

@@ -1,5 +1,5 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import { isAdminMove } from '@/orders/admin-input'
+import { isAdminMove, RETURN_DECLINED } from '@/orders/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/order-record'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
 export { payoutHeldUntil } from '@/orders/order-values'
@@ -21,6 +21,7 @@ export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'decline-device') return admin.answerDeclined
   if (action === 'requestReturn') return admin.returnRequestedEvent
   if (action === PAYOUT_CHANGE_EVENT) return admin.payoutChangedEvent
+  if (action === RETURN_DECLINED.event) return admin.declinedReturned
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

@@ -79,7 +79,9 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
                   {item.offerAnswer === 'accept'
                     ? text.answerAccepted
                     : item.offerAnswer === 'decline'
-                      ? text.answerDeclined
+                      ? item.returnTracking
+                        ? fillTemplate(text.declinedPostedBack, { tracking: item.returnTracking })
+                        : text.answerDeclined
                       : ''}
                 </td>
               </tr>

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import { isAdminMove } from '@/orders/admin-input'
+import { isAdminMove, RETURN_DECLINED } from '@/orders/admin-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
 import type { AdminOrderProps } from './admin-order-props'
@@ -62,7 +62,7 @@ export function AdminOrder(props: AdminOrderProps) {
 
 /** What the last action did, when it was done: the page it sent staff on to says so. */
 function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, string> }) {
-  if (!isAdminMove(query.done)) return null
+  if (!isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null
   return (
     <p className="admin-notice" role="status">
       {copy.admin.done}

@@ -5,9 +5,16 @@ import { useActionState, useEffect, useRef, useState, type FormEvent, type React
 import { ErrorSummary } from '@/components/forms/error-summary'
 import type { OrderCopy } from '@/content/types'
 import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
-import { parseAdminAction, RECHECK_FIELD, type AdminMove } from '@/orders/admin-input'
+import {
+  parseAdminAction,
+  parseReturnDeclined,
+  RECHECK_FIELD,
+  RETURN_DECLINED,
+  type AdminMove,
+} from '@/orders/admin-input'
 import { staffForm } from '@/orders/staff-form'
 import { ActionFields, fieldLabels, type ActionItem } from './action-fields'
+import { FormField } from './form-field'
 import { RecheckField } from './recheck-field'
 
 type AdminCopy = OrderCopy['admin']
@@ -21,6 +28,7 @@ const NOTICES = new Set([
   'registerDown',
   'registerNotPassed',
   'payoutHeld',
+  'nothingToReturn',
 ])
 
 /**
@@ -196,6 +204,70 @@ export function RevealForm({
       {recheckNeeded || recheck ? <RecheckField text={text} id="reveal-recheck" error={recheckError(recheck)} /> : null}
       <button type="submit" className="button button--secondary" aria-disabled={staff.sending || undefined}>
         {text.reveal}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * Posting back the devices a seller declined in an order otherwise accepted (`devices`, by name, the
+ * ones not yet posted): their tracking number, checked by the return move's rules here first; the
+ * seller is e-mailed it. With none left, it only says why a second post changed nothing.
+ */
+export function ReturnDeclinedForm({
+  reference,
+  devices,
+  text,
+  summaryTitle,
+}: {
+  reference: string
+  devices: string[]
+  text: AdminCopy
+  summaryTitle: string
+}) {
+  const staff = useStaffForm((body) => {
+    const parsed = parseReturnDeclined(body)
+    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: text.invalid }))
+  })
+  const { problems, notice, noticeRef } = staff
+  const error = problems.some((problem) => problem.field === 'tracking') ? text.invalid : null
+  // All posted already: only what a second post was told, if anything.
+  if (!devices.length) return <Notice problem={notice} ref={noticeRef} />
+  return (
+    <form
+      id="return-declined"
+      {...staff.form}
+      className="admin-action-form"
+      aria-labelledby="return-declined-heading"
+      noValidate
+    >
+      <h3 id="return-declined-heading">{text.returnDeclined}</h3>
+      <Notice problem={notice} ref={noticeRef} />
+      <ErrorSummary
+        title={summaryTitle}
+        autoFocus={!notice && problems.length > 0}
+        errors={problems
+          .filter((problem) => problem.field === 'tracking')
+          .map((problem) => ({ href: '#declined-tracking', text: text.tracking, code: problem.code }))}
+      />
+      <ul>
+        {devices.map((device, index) => (
+          <li key={index}>{device}</li>
+        ))}
+      </ul>
+      <input type="hidden" name="reference" value={reference} />
+      <input type="hidden" name="action" value={RETURN_DECLINED.action} />
+      <FormField
+        name="tracking"
+        id="declined-tracking"
+        label={text.tracking}
+        error={error}
+        defaultValue={staff.state.typed.tracking ?? ''}
+        short
+        code
+      />
+      <button type="submit" className="button button--primary" aria-disabled={staff.sending || undefined}>
+        {text.returnDeclined}
       </button>
     </form>
   )

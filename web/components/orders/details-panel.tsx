@@ -72,6 +72,14 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
           <p>{fillTemplate(text.paidTo, { last4: order.payoutLast4 })}</p>
         ) : null}
         {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
+        {/* The devices declined in an order otherwise kept, posted back together. */}
+        {[...new Set(order.items.flatMap((item) => (item.returnTracking ? [item.returnTracking] : [])))].map(
+          (tracking) => (
+            <p key={tracking} className="order-status__returned">
+              {fillTemplate(text.returnTracking, { tracking })}
+            </p>
+          ),
+        )}
       </section>
 
       {canAct && order.status === 'placed' ? (

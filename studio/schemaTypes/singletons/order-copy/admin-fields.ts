@@ -142,6 +142,27 @@ export const adminFields = [
   requiredString('answerColumn', 'Seller’s answer column', 'For example "Seller’s answer".'),
   requiredString('answerAccepted', 'Answer: accepted', 'For example "Accepted".'),
   requiredString('answerDeclined', 'Answer: declined', 'For example "Declined: to post back".'),
+  templateString(
+    'declinedPostedBack',
+    'Answer: declined, posted back',
+    'A declined device once posted back, for example "Declined: posted back, tracking {tracking}".',
+    ['tracking'],
+  ),
+  requiredString(
+    'returnDeclined',
+    'Post back the declined devices',
+    'The form, and its button, that records posting back the devices a seller declined in an order otherwise accepted, for example "Post back the declined devices". The seller is e-mailed the tracking number.',
+  ),
+  requiredString(
+    'declinedReturned',
+    'History: declined devices posted back',
+    'In the order’s history, for example "Declined devices posted back".',
+  ),
+  requiredString(
+    'declinedNoneToReturn',
+    'Nothing left to post back',
+    'When the declined devices were posted back already (by someone else, or in another tab).',
+  ),
   requiredString('why', 'Why', 'Say where it is kept, for example "Why (kept in the order’s history)".'),
   templateString(
     'moved',
