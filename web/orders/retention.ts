@@ -2,7 +2,7 @@ import 'server-only'
 import { and, eq, exists, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
-import { FINAL_STATUSES } from '@/orders/lifecycle'
+import { SETTLED_STATUSES } from '@/orders/lifecycle'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER, RETENTION_ACTIONS } from '@/orders/order-record'
 
 /** The periods the privacy policy promises, from the Orders document's timings. */
@@ -115,7 +115,8 @@ export async function ordersDueReduction(db: Db, now: Date, recordYears: number)
     .where(
       and(
         lt(sellerOrder.placedAt, recordCutoff(now, recordYears)),
-        inArray(sellerOrder.status, [...FINAL_STATUSES]),
+        // At rest: finished, or cancelled or expired (which only a parcel arriving years late reopens).
+        inArray(sellerOrder.status, [...SETTLED_STATUSES]),
         stillNamesSeller,
       ),
     )

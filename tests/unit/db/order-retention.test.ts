@@ -104,6 +104,12 @@ describe('retention, as the minute job applies it', () => {
     const now = new Date('2030-06-01T12:00:00Z')
     const old = await orderEndedAt('paid', new Date('2023-06-01T12:00:00Z'), new Date('2023-05-20T12:00:00Z'))
     const recent = await orderEndedAt('paid', new Date('2024-05-01T12:00:00Z'))
+    // Cancelled, and never sent: it rests, and is kept no longer than one that was paid.
+    const oldCancelled = await orderEndedAt(
+      'cancelled',
+      new Date('2023-06-01T12:00:00Z'),
+      new Date('2023-05-20T12:00:00Z'),
+    )
     const before = await row(old)
     // A photo of each device, taken at the check.
     const photoOf = async (orderId: string) => {
@@ -162,6 +168,7 @@ describe('retention, as the minute job applies it', () => {
       ['system', 'remove-bank-details'],
       ['system', 'reduce-record'],
     ])
+    expect(await row(oldCancelled)).toMatchObject({ name: null, email: null, payoutSealed: null })
     // An order from the next tax year but five is kept whole.
     expect((await row(recent)).name).toBe('Sam Seller')
 
