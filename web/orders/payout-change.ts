@@ -40,6 +40,24 @@ export type PayoutChanged =
 
 type OrderForChange = { id: string; reference: string; email: string | null; name: string | null }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+/** The order, locked for the rest of the transaction: a code and a change never cross each other or a payment. */
+async function lockOrder(tx: Tx, orderId: string) {
+  const [order] = await tx
+    .select({
+      id: sellerOrder.id,
+      reference: sellerOrder.reference,
+      email: sellerOrder.email,
+      name: sellerOrder.name,
+      status: sellerOrder.status,
+    })
+    .from(sellerOrder)
+    .where(eq(sellerOrder.id, orderId))
+    .for('update')
+  return order
+}
+
 /** A code's keyed hash, bound to its order: a database that leaks gives neither the codes nor a way to try them. */
 export function hashPayoutCode(orderId: string, code: string, secret: string): string {
   const key = createHmac('sha256', secret).update('handback payout change code').digest()
@@ -66,17 +84,7 @@ export async function issuePayoutCode(
   if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
   const now = request.now ?? new Date()
   return db.transaction(async (tx): Promise<CodeIssued> => {
-    const [order] = await tx
-      .select({
-        id: sellerOrder.id,
-        reference: sellerOrder.reference,
-        email: sellerOrder.email,
-        name: sellerOrder.name,
-        status: sellerOrder.status,
-      })
-      .from(sellerOrder)
-      .where(eq(sellerOrder.id, request.orderId))
-      .for('update')
+    const order = await lockOrder(tx, request.orderId)
     if (!order) return { ok: false, reason: 'not-found' }
     if (!payoutChangeable(order.status) || !order.email) return { ok: false, reason: 'closed' }
     const [recent] = await tx
@@ -125,17 +133,7 @@ export async function changePayout(
   if (!isUuid(request.orderId)) return { ok: false, reason: 'not-found' }
   const now = request.now ?? new Date()
   return db.transaction(async (tx): Promise<PayoutChanged> => {
-    const [order] = await tx
-      .select({
-        id: sellerOrder.id,
-        reference: sellerOrder.reference,
-        email: sellerOrder.email,
-        name: sellerOrder.name,
-        status: sellerOrder.status,
-      })
-      .from(sellerOrder)
-      .where(eq(sellerOrder.id, request.orderId))
-      .for('update')
+    const order = await lockOrder(tx, request.orderId)
     if (!order) return { ok: false, reason: 'not-found' }
     if (!payoutChangeable(order.status)) return { ok: false, reason: 'closed' }
     const [latest] = await tx
