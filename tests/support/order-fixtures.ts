@@ -48,3 +48,15 @@ export function sampleOrder(overrides: Partial<NewOrder> = {}): NewOrder {
     ...overrides,
   }
 }
+
+/** A second device for an order: a tablet priced at £100 in the seed's catalogue revision. */
+export const SAMPLE_TABLET = {
+  modelId: 'model-ipad-9',
+  device: 'Apple iPad 9th generation 64GB',
+  variantKey: '64gb',
+  gradeKey: 'fair',
+  gradeName: 'Fair',
+  answers: {},
+  pricePence: 10_000,
+  catalogueRevision: 'seed',
+}

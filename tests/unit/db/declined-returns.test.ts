@@ -5,7 +5,7 @@ import { emailOutbox, user } from '@/db/schema'
 import { answerDevices, moveOrder, returnDeclinedDevices } from '@/orders/move-store'
 import { orderMail } from '@/orders/mail'
 import { getOrder, placeOrder, type OrderRecord } from '@/orders/store'
-import { sampleOrder } from '../../support/order-fixtures'
+import { sampleOrder, SAMPLE_TABLET } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -20,16 +20,7 @@ const MAIL = {
   reviewUrl: 'https://reviews.example/handback',
 }
 
-const TABLET = {
-  modelId: 'model-ipad-9',
-  device: 'Apple iPad 9th generation 64GB',
-  variantKey: '64gb',
-  gradeKey: 'fair',
-  gradeName: 'Fair',
-  answers: {},
-  pricePence: 10_000,
-  catalogueRevision: 'seed',
-}
+const TABLET = SAMPLE_TABLET
 
 async function manager(): Promise<string> {
   const id = `manager-${Math.random().toString(36).slice(2)}`

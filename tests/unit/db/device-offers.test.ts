@@ -8,7 +8,7 @@ import { addPhotos, readPhoto } from '@/orders/photo-store'
 import { PHOTO_LIMITS } from '@/orders/photo-rules'
 import { getOrder, placeOrder } from '@/orders/store'
 import { applyTimers } from '@/orders/timers'
-import { sampleOrder } from '../../support/order-fixtures'
+import { sampleOrder, SAMPLE_TABLET } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -16,16 +16,7 @@ let db: Db
 withFileDatabase((opened) => (db = opened))
 process.env.BETTER_AUTH_SECRET ??= 'device-offers-test-secret-0123456789abcdef'
 
-const TABLET = {
-  modelId: 'model-ipad-9',
-  device: 'Apple iPad 9th generation 64GB',
-  variantKey: '64gb',
-  gradeKey: 'fair',
-  gradeName: 'Fair',
-  answers: {},
-  pricePence: 10_000,
-  catalogueRevision: 'seed',
-}
+const TABLET = SAMPLE_TABLET
 
 /** A phone (£160) and a tablet (£100), received and checked. */
 async function checked() {
