@@ -107,6 +107,7 @@ export async function addPerson(
       marketingConsent: true,
       termsRevision: 'terms-2026-01',
       declarations: ['declareAge', 'declareOwner', 'declareWiped', 'declareTerms'],
+      statusSince: new Date(Date.UTC(2026, 2, 12)),
       holdUntil: new Date(Date.UTC(2026, 2, 15)),
       offerDeadline: new Date(Date.UTC(2026, 2, 20)),
       offerRemindedAt: new Date(Date.UTC(2026, 2, 17)),

@@ -137,6 +137,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     total_pence: saleRecord('orders[].totalPence'),
     placed_at: saleRecord('orders[].placedAt'),
     updated_at: saleRecord('orders[].updatedAt'),
+    status_since: saleRecord('orders[].statusSince'),
     name: personal('orders[].contact.name', EMPTIED),
     phone: personal('orders[].contact.phone', EMPTIED),
     address_line1: personal('orders[].contact.addressLine1', EMPTIED),

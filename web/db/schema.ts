@@ -79,6 +79,9 @@ export const sellerOrder = pgTable(
     totalPence: integer('total_pence').notNull(),
     placedAt: at('placed_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    // When the order entered its current status: set by every move (move-store.ts), so queues
+    // sort and filter by how long an order has waited, and the clock finds what is due, by index.
+    statusSince: at('status_since').notNull().defaultNow(),
     // Personal: who to post a return to and how to reach them.
     name: text('name'),
     phone: text('phone'),
@@ -113,6 +116,7 @@ export const sellerOrder = pgTable(
     index('seller_order_user_id_idx').on(table.userId),
     index('seller_order_email_idx').on(sql`lower(${table.email})`),
     index('seller_order_status_placed_idx').on(table.status, table.placedAt),
+    index('seller_order_status_since_idx').on(table.status, table.statusSince, table.id),
     index('seller_order_postcode_idx').on(table.postcode),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),

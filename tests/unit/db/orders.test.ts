@@ -320,6 +320,9 @@ describe('moveOrder', () => {
     const stored = await getOrder(db, { id: order.id })
     expect(stored?.status).toBe('received')
     expect(stored!.updatedAt.getTime()).toBeGreaterThanOrEqual(order.updatedAt.getTime())
+    // When it entered "received": what queues sort by and the clock reads.
+    expect(stored!.statusSince.getTime()).toBeGreaterThan(order.statusSince.getTime())
+    expect(Math.abs(stored!.statusSince.getTime() - stored!.events.at(-1)!.at.getTime())).toBeLessThan(1000)
     expect(stored?.events.at(-1)).toMatchObject({
       actor: 'staff',
       actorUserId: staffId,
