@@ -1,0 +1,1 @@
+CREATE INDEX "order_event_to_status_at_idx" ON "order_event" USING btree ("to_status","at");
