@@ -169,8 +169,17 @@ export async function dashboardFigures(db: Db, now: Date, promises: Promises): P
   }
 }
 
-/** Working hours in `days` working days: where the charts draw a promise. */
-export const promiseHours = (days: number) => (days * DAY_MS) / 3_600_000
+const workingHoursIn = (days: number) => (days * DAY_MS) / 3_600_000
+
+/**
+ * Where the time charts draw the promises, in working hours: a check within the content's working
+ * days of arrival; payment the day the checks pass (before the cut-off), else the next working day,
+ * so at most one working day more.
+ */
+export const promiseHours = ({ checkWorkingDays }: Promises) => ({
+  check: workingHoursIn(checkWorkingDays),
+  pay: workingHoursIn(checkWorkingDays + 1),
+})
 
 export type PaidOrder = {
   reference: string
