@@ -74,77 +74,60 @@ function workingSeconds(at: SQL): SQL {
 
 const workingHours = (from: SQL, to: SQL) => sql`(${workingSeconds(to)} - ${workingSeconds(from)}) / 3600.0`
 
-// When the order's devices arrived, as of the event `e`: its latest move into "received" before it.
-const arrivedBefore = (event: SQL) =>
-  sql`(select max(a.at) from order_event a where a.order_id = ${event}.order_id and ${movedTo('received', sql.raw('a'))} and a.at <= ${event}.at)`
-const acceptedBefore = (event: SQL) =>
-  sql`(select max(a.at) from order_event a where a.order_id = ${event}.order_id and ${movedTo('accepted', sql.raw('a'))} and a.at <= ${event}.at)`
-
 type Row = Record<string, unknown>
 const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows
 const int = (value: unknown) => Number(value ?? 0)
 const hours = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10)
 const stamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
-/** Everything the dashboard shows at `now`, in one call (the bench times this). */
-export async function dashboardFigures(db: Db, now: Date, promises: Promises): Promise<DashboardFigures> {
-  const today = londonDay(now)
-  const firstDay = addLondonDays(today, 1 - CHART_DAYS)
+/** The figures of each London day from `firstDay` to `lastDay`, both included, in order. */
+async function spanFigures(db: Db, firstDay: string, lastDay: string): Promise<DayFigures[]> {
   const from = stamp(startOfLondonDay(firstDay))
-  const until = stamp(startOfLondonDay(addLondonDays(today, 1)))
+  const until = stamp(startOfLondonDay(addLondonDays(lastDay, 1)))
   const window = sql`e.at >= ${from} and e.at < ${until}`
-
   const arrivals = await rowsOf(
     db,
-    sql`select ${dayOf(sql`e.at`)} as day, count(i.id)::int as devices
-      from order_event e join order_item i on i.order_id = e.order_id
+    // The devices counted order by order through the items' index: a span's parcels are few.
+    sql`select ${dayOf(sql`e.at`)} as day,
+        sum((select count(*) from order_item i where i.order_id = e.order_id))::int as devices
+      from order_event e
       where ${movedTo('received')} and ${window}
       group by 1`,
   )
-  const checks = await rowsOf(
+  // Each check and payment in the span, with what its order's moves say (read from the moves'
+  // covering index): when its devices arrived and its revised offer was accepted (before it), and
+  // whether it was ever given a revised offer.
+  const done = await rowsOf(
     db,
-    sql`select day, count(*)::int as checked, count(*) filter (where revised)::int as revised,
-        percentile_cont(0.5) within group (order by hours) as median
+    sql`select kind, day, count(*)::int as done, count(*) filter (where revised)::int as revised,
+        coalesce(sum(total), 0)::int as pence,
+        percentile_cont(0.5) within group (order by ${workingHours(sql.raw('started'), sql.raw('at'))}) as median
       from (
-        select ${dayOf(sql`e.at`)} as day,
-          exists (select 1 from order_event r where r.order_id = e.order_id and ${movedTo('revised', sql.raw('r'))}) as revised,
-          ${workingHours(arrivedBefore(sql.raw('e')), sql`e.at`)} as hours
+        select e.to_status as kind, ${dayOf(sql`e.at`)} as day, e.at, h.revised,
+          case when e.to_status = 'paid' then (select o.total_pence from seller_order o where o.id = e.order_id) end as total,
+          case when e.to_status = 'paid' then coalesce(h.accepted, h.arrived) else h.arrived end as started
         from order_event e
-        where ${movedTo('checked')} and e.from_status = 'received' and ${window}
-      ) checks
-      group by day`,
+        cross join lateral (
+          select max(a.at) filter (where a.to_status = 'received' and a.at <= e.at) as arrived,
+            max(a.at) filter (where a.to_status = 'accepted' and a.at <= e.at) as accepted,
+            coalesce(bool_or(a.to_status = 'revised'), false) as revised
+          from order_event a
+          where a.order_id = e.order_id and a.from_status <> a.to_status
+        ) h
+        where ((e.to_status = 'checked' and e.from_status = 'received') or ${movedTo('paid')}) and ${window}
+      ) moves
+      group by kind, day`,
   )
-  const payments = await rowsOf(
-    db,
-    sql`select day, count(*)::int as paid, sum(total)::int as pence,
-        percentile_cont(0.5) within group (order by hours) as median
-      from (
-        select ${dayOf(sql`e.at`)} as day, o.total_pence as total,
-          ${workingHours(sql`coalesce(${acceptedBefore(sql.raw('e'))}, ${arrivedBefore(sql.raw('e'))})`, sql`e.at`)} as hours
-        from order_event e join seller_order o on o.id = e.order_id
-        where ${movedTo('paid')} and ${window}
-      ) payments
-      group by day`,
-  )
-  const cutoff = workingDaysBefore(now, promises.checkWorkingDays)
-  const [queues] = await rowsOf(
-    db,
-    sql`select count(*) filter (where o.status = 'received')::int as waiting,
-        count(*) filter (where o.status = 'received' and (
-          select max(a.at) from order_event a where a.order_id = o.id and ${movedTo('received', sql.raw('a'))}
-        ) < ${stamp(cutoff)})::int as overdue,
-        count(*) filter (where o.status = 'returning')::int as returning
-      from seller_order o
-      where o.status in ('received', 'returning')`,
-  )
-
   const byDay = (rows: Row[]) => new Map(rows.map((row) => [String(row.day), row]))
-  const [arrived, checked, paid] = [byDay(arrivals), byDay(checks), byDay(payments)]
-  const days = Array.from({ length: CHART_DAYS }, (_, index): DayFigures => {
+  const arrived = byDay(arrivals)
+  const checked = byDay(done.filter((row) => row.kind === 'checked'))
+  const paid = byDay(done.filter((row) => row.kind === 'paid'))
+  const length = Math.round((Date.parse(lastDay) - Date.parse(firstDay)) / DAY_MS) + 1
+  return Array.from({ length }, (_, index): DayFigures => {
     const day = addLondonDays(firstDay, index)
     const check = checked.get(day)
     const pay = paid.get(day)
-    const checkedCount = int(check?.checked)
+    const checkedCount = int(check?.done)
     const revised = int(check?.revised)
     return {
       day,
@@ -153,20 +136,61 @@ export async function dashboardFigures(db: Db, now: Date, promises: Promises): P
       revised,
       revisedPercent: checkedCount ? Math.round((revised * 100) / checkedCount) : null,
       checkHours: hours(check?.median),
-      paid: int(pay?.paid),
+      paid: int(pay?.done),
       paidPence: int(pay?.pence),
       payHours: hours(pay?.median),
     }
   })
-  return {
-    today: {
-      ...days.at(-1)!,
-      waiting: int(queues?.waiting),
-      waitingOverdue: int(queues?.overdue),
-      returnsToSend: int(queues?.returning),
-    },
-    days,
+}
+
+/**
+ * A day's figures no longer change once it is over: every move is written at the time it is made.
+ * An hour's grace covers a transaction that began before midnight and committed after it. Days
+ * over are kept here, per database, so a dashboard reads only the days still open.
+ */
+const SETTLED_AFTER_MS = 3_600_000
+const settledDays = new WeakMap<Db, Map<string, DayFigures>>()
+
+async function chartDays(db: Db, now: Date): Promise<DayFigures[]> {
+  const today = londonDay(now)
+  const wanted = Array.from({ length: CHART_DAYS }, (_, index) => addLondonDays(today, index + 1 - CHART_DAYS))
+  const settled = (day: string) => startOfLondonDay(addLondonDays(day, 1)).getTime() <= now.getTime() - SETTLED_AFTER_MS
+  const kept = settledDays.get(db) ?? new Map<string, DayFigures>()
+  settledDays.set(db, kept)
+  const missing = wanted.filter((day) => !kept.has(day) || !settled(day))
+  const fresh = new Map<string, DayFigures>()
+  if (missing.length) {
+    for (const figures of await spanFigures(db, missing[0]!, missing.at(-1)!)) {
+      if (settled(figures.day)) kept.set(figures.day, figures)
+      else kept.delete(figures.day)
+      fresh.set(figures.day, figures)
+    }
   }
+  for (const day of kept.keys()) if (!wanted.includes(day)) kept.delete(day)
+  return wanted.map((day) => fresh.get(day) ?? kept.get(day)!)
+}
+
+/** Orders waiting for their check now, how many past the promise, and returns to send. */
+async function queueFigures(db: Db, now: Date, promises: Promises) {
+  const cutoff = workingDaysBefore(now, promises.checkWorkingDays)
+  const [row] = await rowsOf(
+    db,
+    sql`select count(*)::int as waiting, count(*) filter (where h.arrived < ${stamp(cutoff)})::int as overdue,
+        (select count(*) from seller_order r where r.status = 'returning')::int as returning
+      from seller_order o
+      cross join lateral (
+        select max(a.at) as arrived from order_event a
+        where a.order_id = o.id and ${movedTo('received', sql.raw('a'))}
+      ) h
+      where o.status = 'received'`,
+  )
+  return { waiting: int(row?.waiting), waitingOverdue: int(row?.overdue), returnsToSend: int(row?.returning) }
+}
+
+/** Everything the dashboard shows at `now`, in one call (the bench times this). */
+export async function dashboardFigures(db: Db, now: Date, promises: Promises): Promise<DashboardFigures> {
+  const days = await chartDays(db, now)
+  return { today: { ...days.at(-1)!, ...(await queueFigures(db, now, promises)) }, days }
 }
 
 const workingHoursIn = (days: number) => (days * DAY_MS) / 3_600_000

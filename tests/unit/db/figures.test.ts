@@ -248,6 +248,24 @@ describe('the dashboard’s figures', () => {
   })
 })
 
+describe('days still open', () => {
+  it('are read afresh each time: a move made after a reading is in the next one', async () => {
+    const before = await dashboardFigures(db, NOW, PROMISES)
+    await order(
+      'HB-GGGG-GGGG',
+      'received',
+      10_000,
+      [['Apple iPhone 14 128GB']],
+      [['2026-07-02T11:30:00Z', 'receive', 'placed', 'received']],
+    )
+    const after = await dashboardFigures(db, NOW, PROMISES)
+    expect(after.today.arrivedDevices).toBe(before.today.arrivedDevices + 1)
+    expect(after.today.waiting).toBe(before.today.waiting + 1)
+    // Days over (and an hour past) are kept, and the same.
+    expect(after.days.slice(0, -1)).toEqual(before.days.slice(0, -1))
+  })
+})
+
 describe('the day’s payments for the accountant', () => {
   it('lists the orders paid that London day, in order, with the devices paid for', async () => {
     const rows = await paidOnDay(db, '2026-07-02')

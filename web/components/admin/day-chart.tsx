@@ -12,8 +12,8 @@ type Props = {
 }
 
 const WIDTH = 640
-const HEIGHT = 220
-const PLOT = { left: 44, right: 8, top: 24, bottom: 28 }
+const HEIGHT = 240
+const PLOT = { left: 52, right: 8, top: 16, bottom: 34 }
 const shortDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
 const dayDate = (day: string) => new Date(`${day}T00:00:00Z`)
@@ -51,10 +51,10 @@ export function DayChart({ id, title, points, words, promise }: Props) {
         aria-labelledby={titleId}
         preserveAspectRatio="xMidYMid meet"
       >
-        {[0, top / 2, top].map((tick) => (
+        {(Number.isInteger(top / 2) ? [0, top / 2, top] : [0, top]).map((tick) => (
           <g key={tick}>
             <line className="admin-chart__grid" x1={PLOT.left} x2={WIDTH - PLOT.right} y1={y(tick)} y2={y(tick)} />
-            <text className="admin-chart__tick" x={PLOT.left - 6} y={y(tick) + 5} textAnchor="end">
+            <text className="admin-chart__tick" x={PLOT.left - 6} y={y(tick) + 7} textAnchor="end">
               {number.format(tick)}
             </text>
           </g>

@@ -1,1 +1,0 @@
-CREATE INDEX "order_event_to_status_at_idx" ON "order_event" USING btree ("to_status","at");
