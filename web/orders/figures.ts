@@ -1,15 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import {
-  addLondonDays,
-  BUSINESS_TIME_ZONE,
-  DAY_MS,
-  FIRST_MONDAY_DAYS,
-  londonDay,
-  startOfLondonDay,
-  WORKING_DAYS_A_WEEK,
-  workingDaysBefore,
-} from './working-days'
+import { dayOf, hours, int, movedTo, rowsOf, stamp, workingHours, type Row } from './figures-sql'
+import { addLondonDays, DAY_MS, londonDay, startOfLondonDay, workingDaysBefore } from './working-days'
 
 /**
  * The staff dashboard's figures, counted in SQL from the orders' history (order_event: every status
@@ -56,29 +48,6 @@ export type DashboardFigures = {
   /** The last CHART_DAYS days, oldest first, today last. */
   days: DayFigures[]
 }
-
-// A move into a status: its event changes the status (records keep it).
-const movedTo = (status: string, event = sql.raw('e')) =>
-  sql`${event}.to_status = ${status} and ${event}.from_status <> ${event}.to_status`
-
-const ZONE = sql.raw(`'${BUSINESS_TIME_ZONE}'`)
-const dayOf = (at: SQL) => sql`((${at}) at time zone ${ZONE})::date::text`
-
-/** workingClock (working-days.ts) in SQL, in seconds: London's clock, stopped at weekends. */
-function workingSeconds(at: SQL): SQL {
-  const since = sql`(extract(epoch from ((${at}) at time zone ${ZONE})) - ${sql.raw(String(FIRST_MONDAY_DAYS * 86_400))})`
-  const days = sql`floor(${since} / 86400)`
-  const weekday = sql`(${days} - 7 * floor(${days} / 7))`
-  return sql`(floor(${days} / 7) * ${sql.raw(String(WORKING_DAYS_A_WEEK * 86_400))} + least(${weekday}, ${sql.raw(String(WORKING_DAYS_A_WEEK))}) * 86400 + case when ${weekday} < ${sql.raw(String(WORKING_DAYS_A_WEEK))} then ${since} - ${days} * 86400 else 0 end)`
-}
-
-const workingHours = (from: SQL, to: SQL) => sql`(${workingSeconds(to)} - ${workingSeconds(from)}) / 3600.0`
-
-type Row = Record<string, unknown>
-const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows
-const int = (value: unknown) => Number(value ?? 0)
-const hours = (value: unknown) => (value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10)
-const stamp = (at: Date) => sql`${at.toISOString()}::timestamptz`
 
 /** The figures of each London day from `firstDay` to `lastDay`, both included, in order. */
 async function spanFigures(db: Db, firstDay: string, lastDay: string): Promise<DayFigures[]> {
