@@ -75,6 +75,7 @@ export function Dashboard({ copy, figures, promiseHours }: Props) {
           title={words.revisedChart}
           points={series((day) => day.revisedPercent)}
           words={table(words.percentColumn)}
+          top={100}
         />
         <DayChart
           id="chart-check-hours"

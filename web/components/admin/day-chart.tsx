@@ -7,6 +7,8 @@ type Props = {
   points: ChartPoint[]
   /** The words of the table: its disclosure, its column heads, and what a day without a value shows. */
   words: { toggle: string; dayColumn: string; valueColumn: string; noValue: string }
+  /** The top of the scale when it is fixed (100 for a share in per cent); else from the numbers. */
+  top?: number
   /** A promise to draw as a line across the chart, with its label. */
   promise?: { value: number; label: string }
 }
@@ -31,9 +33,9 @@ function scaleTop(value: number): number {
  * line; the same numbers follow as a table behind a disclosure, for screen readers and for anyone
  * who would rather read them.
  */
-export function DayChart({ id, title, points, words, promise }: Props) {
+export function DayChart({ id, title, points, words, top: fixedTop, promise }: Props) {
   const titleId = `${id}-title`
-  const top = scaleTop(Math.max(promise?.value ?? 0, ...points.map((point) => point.value ?? 0)))
+  const top = fixedTop ?? scaleTop(Math.max(promise?.value ?? 0, ...points.map((point) => point.value ?? 0)))
   const plotWidth = WIDTH - PLOT.left - PLOT.right
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom
   const band = plotWidth / Math.max(points.length, 1)
