@@ -5,6 +5,7 @@ import { adminFields } from './order-copy/admin-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
+import { figuresFields } from './order-copy/figures-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { statusFields } from './order-copy/status-fields'
@@ -27,6 +28,7 @@ export const orderCopy = defineType({
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
+    { name: 'figures', title: 'Dashboard' },
   ],
   fields: [
     group(
@@ -58,6 +60,12 @@ export const orderCopy = defineType({
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
     group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),
+    group(
+      'figures',
+      'Dashboard',
+      'The staff home page at /admin: the day’s numbers, the charts, and the accountant’s day sheet.',
+      figuresFields,
+    ),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },
 })
