@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, exists, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
 import { SETTLED_STATUSES } from '@/orders/lifecycle'
@@ -53,7 +53,10 @@ export function recordCutoff(now: Date, recordYears: number): Date {
   return taxYearStart(back)
 }
 
-/** Orders whose sealed bank details are due to be deleted at `now`. */
+/**
+ * Orders whose sealed bank details are due to be deleted at `now`: a range of the index of orders
+ * that still hold them (schema.ts), by when they came to rest, whatever the number of orders.
+ */
 export async function ordersDueBankDetailsRemoval(db: Db, now: Date, days: number): Promise<string[]> {
   const ended = new Date(now.getTime() - days * DAY_MS)
   const rows = await db
@@ -63,19 +66,7 @@ export async function ordersDueBankDetailsRemoval(db: Db, now: Date, days: numbe
       and(
         isNotNull(sellerOrder.payoutSealed),
         inArray(sellerOrder.status, BANK_DETAILS_ENDS),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(orderEvent)
-            .where(
-              and(
-                eq(orderEvent.orderId, sellerOrder.id),
-                eq(orderEvent.toStatus, sellerOrder.status),
-                ne(orderEvent.fromStatus, orderEvent.toStatus),
-                lte(orderEvent.at, ended),
-              ),
-            ),
-        ),
+        lte(sellerOrder.statusSince, ended),
       ),
     )
     .limit(BATCH)
