@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { ORDER_STATUSES } from '@rules/order-statuses'
+import { BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
 
 export * from './account-schema'
 
@@ -62,6 +62,7 @@ export const basketLine = pgTable(
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+const bankDetailsEndList = sql.raw(BANK_DETAILS_END_STATUSES.map((status) => `'${status}'`).join(', '))
 
 /**
  * A seller's order. An order outlives the account that placed it: erasing a seller's details
@@ -120,10 +121,11 @@ export const sellerOrder = pgTable(
     // The minute job's due reads (orders/timer-store.ts): price holds, and revised offers' deadlines.
     index('seller_order_status_hold_idx').on(table.status, table.holdUntil, table.id),
     index('seller_order_status_deadline_idx').on(table.status, table.offerDeadline, table.id),
-    // Retention's read of bank details due to go: only orders that still hold them.
+    // Retention's read of bank details due to go (orders/retention.ts): only orders at rest that
+    // still hold them, by when they came to rest; the list of statuses is retention's own.
     index('seller_order_sealed_since_idx')
-      .on(table.status, table.statusSince)
-      .where(sql`${table.payoutSealed} is not null`),
+      .on(table.statusSince)
+      .where(sql`${table.payoutSealed} is not null and ${table.status} in (${bankDetailsEndList})`),
     index('seller_order_postcode_idx').on(table.postcode),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),

@@ -4,6 +4,7 @@ import type { Db } from '@/db/connection'
 import { sellerOrder } from '@/db/schema'
 import { addDays, dueAction, type Timings } from '@/orders/lifecycle'
 import { placeOrder } from '@/orders/store'
+import { bankDetailsDueQuery } from '@/orders/retention'
 import { dueTimers, dueTimersQuery, type DueCursor } from '@/orders/timer-store'
 import { applyDueTimers } from '@/orders/timers'
 import { sampleOrder } from '../../support/order-fixtures'
@@ -92,6 +93,13 @@ describe('the minute job, with thousands of orders waiting', () => {
       expect(text).not.toMatch(/Seq Scan/)
       expect(text.match(/Index (Only )?Scan/g)).toHaveLength(4)
     }
+  })
+
+  it('reads bank details due to go through the index of orders that still hold them', async () => {
+    const plan = await rowsOf<Record<string, string>>(sql`explain ${bankDetailsDueQuery(db, now, 30).getSQL()}`)
+    const text = plan.map((row) => Object.values(row).join(' ')).join('\n')
+    expect(text).toMatch(/seller_order_sealed_since_idx/)
+    expect(text).not.toMatch(/Seq Scan/)
   })
 
   it('moves a due set larger than a batch in one run, soonest due first', async () => {

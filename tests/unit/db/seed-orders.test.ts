@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
@@ -12,6 +13,9 @@ import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
+
+// The sealing key of its own: a server database never has one generated (and no .data is touched).
+process.env.PAYOUT_ENCRYPTION_KEY ??= randomBytes(32).toString('base64url')
 
 const COUNT = 1_500
 const now = Date.now()
