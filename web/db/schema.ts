@@ -14,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { ORDER_STATUSES } from '@rules/order-statuses'
+import { BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
 
 export * from './account-schema'
 
@@ -62,6 +62,7 @@ export const basketLine = pgTable(
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+const bankDetailsEndList = sql.raw(BANK_DETAILS_END_STATUSES.map((status) => `'${status}'`).join(', '))
 
 /**
  * A seller's order. An order outlives the account that placed it: erasing a seller's details
@@ -117,6 +118,14 @@ export const sellerOrder = pgTable(
     index('seller_order_email_idx').on(sql`lower(${table.email})`),
     index('seller_order_status_placed_idx').on(table.status, table.placedAt),
     index('seller_order_status_since_idx').on(table.status, table.statusSince, table.id),
+    // The minute job's due reads (orders/timer-store.ts): price holds, and revised offers' deadlines.
+    index('seller_order_status_hold_idx').on(table.status, table.holdUntil, table.id),
+    index('seller_order_status_deadline_idx').on(table.status, table.offerDeadline, table.id),
+    // Retention's read of bank details due to go (orders/retention.ts): only orders at rest that
+    // still hold them, by when they came to rest; the list of statuses is retention's own.
+    index('seller_order_sealed_since_idx')
+      .on(table.statusSince)
+      .where(sql`${table.payoutSealed} is not null and ${table.status} in (${bankDetailsEndList})`),
     index('seller_order_postcode_idx').on(table.postcode),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
@@ -189,6 +198,10 @@ export const orderItem = pgTable(
     index('order_item_register_waiting_idx')
       .on(table.registerResult)
       .where(sql`${table.registerResult} = 'waiting'`),
+    // The register job's read of devices reported stolen whose order is not yet flagged.
+    index('order_item_register_fail_idx')
+      .on(table.orderId)
+      .where(sql`${table.registerResult} = 'fail'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
     check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, or, sql, type SQL } from 'drizzle-orm'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
@@ -265,22 +265,6 @@ export async function listOrders(
     .where(and(...conditions))
     .orderBy(asc(sellerOrder.placedAt), asc(sellerOrder.reference))
     .limit(limit)
-}
-
-/** Orders the clock may have something to do to at `now`: the timer job reads these. */
-export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: sellerOrder.id })
-    .from(sellerOrder)
-    .where(
-      or(
-        and(eq(sellerOrder.status, 'placed'), lte(sellerOrder.holdUntil, now)),
-        eq(sellerOrder.status, 'revised'),
-        eq(sellerOrder.status, 'quarantined'),
-      ),
-    )
-    .limit(500)
-  return rows.map((row) => row.id)
 }
 
 /** How many orders are in `status`: the staff home's count of returns to send. */
