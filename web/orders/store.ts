@@ -31,6 +31,8 @@ export type NewOrder = {
   }
   /** Seals the bank details for this order's reference (the reference is only known here). */
   sealPayout: (reference: string) => string
+  /** The details' keyed hash (payout-match.ts): staff see other orders paid to the same account. */
+  payoutMatch: string
   payoutLast4: string
   marketingConsent: boolean
   /** A postage pack asked for at checkout: staff post one. */
@@ -103,6 +105,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
       payoutMethod: 'bank',
       payoutSealed: order.sealPayout(reference),
       payoutLast4: order.payoutLast4,
+      payoutMatch: order.payoutMatch,
       marketingConsent: order.marketingConsent,
       postagePack: order.postagePack,
       termsRevision: order.termsRevision,

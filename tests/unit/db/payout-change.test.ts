@@ -15,6 +15,7 @@ import {
   PAYOUT_HOLD_HOURS,
 } from '@/orders/payout-change'
 import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
+import { payoutMatch } from '@/orders/payout-match'
 import { countOrders, getOrder, listOrders, placeOrder, type OrderRecord } from '@/orders/store'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -44,6 +45,7 @@ async function place(status = 'checked'): Promise<OrderRecord> {
       postcode: 'LS1 4AP',
     },
     sealPayout: (reference) => sealPayout(oldBank, reference, keys),
+    payoutMatch: payoutMatch(oldBank, keys),
     payoutLast4: '5678',
     marketingConsent: false,
     postagePack: false,
@@ -87,6 +89,7 @@ const change = (order: OrderRecord, code: string, now = new Date(), details = ne
     details,
     secret: SECRET,
     seal: (bank, reference) => sealPayout(bank, reference, keys),
+    match: (bank) => payoutMatch(bank, keys),
     now,
     emails: (found) => [mail('payoutChanged', found.email!), mail('payoutChangedStaff', 'hello@example.co.uk')],
   })
@@ -212,6 +215,7 @@ describe('the code that confirms a change of bank details', () => {
         details: newBank,
         secret: SECRET,
         seal: (bank, reference) => sealPayout(bank, reference, keys),
+        match: (bank) => payoutMatch(bank, keys),
         emails: () => {
           throw new Error('the e-mail could not be written')
         },
