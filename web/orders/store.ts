@@ -1,9 +1,13 @@
 import 'server-only'
-import { and, asc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, lte, or, sql } from 'drizzle-orm'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { isUuid } from './order-values'
+import { orderQueuePage, type OrderListRow } from './order-queue'
+// Where the staff home has always found it.
+export type { OrderListRow } from './order-queue'
+import type { OrderSearch } from './order-search'
 import { newReference } from './references'
 import { photosOf, type PhotoInfo } from './photo-store'
 import { basket, basketLine, orderEvent, orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
@@ -218,56 +222,16 @@ export async function findOrderByLookup(
   return row?.id ?? null
 }
 
-export type OrderListRow = {
-  id: string
-  reference: string
-  status: string
-  name: string | null
-  postcode: string | null
-  totalPence: number
-  placedAt: Date
-  items: number
-  postagePack: boolean
-  payoutHeldUntil: Date | null
-}
-
-/** Orders for staff, oldest first: by status, and by reference, e-mail address or postcode. */
+/**
+ * Orders for staff, the longest waiting in their status first: by status, and by what the search
+ * box names. The first `limit`: the staff list itself pages (order-queue.ts).
+ */
 export async function listOrders(
   db: Db,
-  filter: { status?: string | null; search?: { reference?: string; email?: string; postcode?: string } | null },
+  filter: { status?: string | null; search?: OrderSearch | null },
   limit = 200,
 ): Promise<OrderListRow[]> {
-  const conditions: Array<SQL | undefined> = []
-  if (filter.status) conditions.push(eq(sellerOrder.status, filter.status))
-  const search = filter.search
-  if (search) {
-    conditions.push(
-      or(
-        search.reference ? eq(sellerOrder.reference, search.reference) : undefined,
-        search.email ? eq(sql`lower(${sellerOrder.email})`, search.email.toLowerCase()) : undefined,
-        search.postcode ? eq(sellerOrder.postcode, search.postcode) : undefined,
-        sql`false`,
-      ),
-    )
-  }
-  return db
-    .select({
-      id: sellerOrder.id,
-      reference: sellerOrder.reference,
-      status: sellerOrder.status,
-      name: sellerOrder.name,
-      postcode: sellerOrder.postcode,
-      totalPence: sellerOrder.totalPence,
-      placedAt: sellerOrder.placedAt,
-      postagePack: sellerOrder.postagePack,
-      payoutHeldUntil: sellerOrder.payoutHeldUntil,
-      // Named with its table: inside the subquery a bare "id" would be the device's own.
-      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
-    })
-    .from(sellerOrder)
-    .where(and(...conditions))
-    .orderBy(asc(sellerOrder.placedAt), asc(sellerOrder.reference))
-    .limit(limit)
+  return (await orderQueuePage(db, filter, null, limit)).rows
 }
 
 /** Orders the clock may have something to do to at `now`: the timer job reads these. */

@@ -1,0 +1,163 @@
+import 'server-only'
+import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { orderItem, sellerOrder } from '@/db/schema'
+import type { OrderSearch, QueueSort } from './order-search'
+import type { QueueCursor } from './queue-cursor'
+
+export const QUEUE_PAGE_SIZE = 50
+
+export type QueueFilter = {
+  status?: string | null
+  /** Only orders that entered their status before this (e.g. a working day ago). */
+  waitingBefore?: Date | null
+  search?: OrderSearch | null
+  sort?: QueueSort
+}
+
+export type OrderListRow = {
+  id: string
+  reference: string
+  status: string
+  name: string | null
+  postcode: string | null
+  totalPence: number
+  placedAt: Date
+  statusSince: Date
+  items: number
+  postagePack: boolean
+  payoutHeldUntil: Date | null
+}
+
+/** A row's place in the order, exactly as stored: what a cursor carries. */
+export type QueueKey = { since: string; id: string }
+
+export type QueuePage = {
+  rows: OrderListRow[]
+  /** Keys to continue from: after the last row, before the first; null at either end. */
+  next: QueueKey | null
+  previous: QueueKey | null
+  /** The rows' places in the whole list (1-based), and how many orders match. */
+  from: number
+  to: number
+  total: number
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+/**
+ * The orders a search names, each kind by its own index, as one list of ids: an OR across the
+ * kinds would read the whole table, a UNION reads only what each index finds.
+ */
+function searched(search: OrderSearch): SQL {
+  const ids = sellerOrder.id
+  const kinds: SQL[] = []
+  if (search.reference)
+    kinds.push(sql`select ${ids} from ${sellerOrder} where ${sellerOrder.reference} = ${search.reference}`)
+  if (search.email) {
+    kinds.push(sql`select ${ids} from ${sellerOrder} where lower(${sellerOrder.email}) = ${search.email.toLowerCase()}`)
+  }
+  if (search.postcode)
+    kinds.push(sql`select ${ids} from ${sellerOrder} where ${sellerOrder.postcode} = ${search.postcode}`)
+  if (search.namePrefix) {
+    const pattern = `${escapeLike(search.namePrefix.toLowerCase())}%`
+    kinds.push(sql`select ${ids} from ${sellerOrder} where lower(${sellerOrder.name}) like ${pattern}`)
+  }
+  if (search.deviceId)
+    kinds.push(sql`select ${orderItem.orderId} from ${orderItem} where ${orderItem.imei} = ${search.deviceId}`)
+  if (!kinds.length) return sql`false`
+  return sql`${sellerOrder.id} in (${sql.join(kinds, sql` union `)})`
+}
+
+function matching(filter: QueueFilter): SQL | undefined {
+  return and(
+    filter.status ? eq(sellerOrder.status, filter.status) : undefined,
+    filter.waitingBefore ? lt(sellerOrder.statusSince, filter.waitingBefore) : undefined,
+    filter.search ? searched(filter.search) : undefined,
+  )
+}
+
+// status_since to the microsecond, in UTC: the key a cursor carries and compares with exactly.
+const sinceText = sql<string>`to_char(${sellerOrder.statusSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const rowKey = sql`(${sellerOrder.statusSince}, ${sellerOrder.id})`
+const keyOf = (key: QueueKey) => sql`(${key.since}::timestamptz, ${key.id}::uuid)`
+
+/**
+ * One page of the staff list: orders by how long they have waited in their status (status_since,
+ * then id), oldest or newest first, from a cursor onwards or back, by keyset (never OFFSET), so a
+ * deep page costs what the first does and orders arriving meanwhile neither repeat nor hide others.
+ */
+export async function orderQueuePage(
+  db: Db,
+  filter: QueueFilter,
+  cursor: Pick<QueueCursor, 'direction' | 'since' | 'id'> | null,
+  size = QUEUE_PAGE_SIZE,
+): Promise<QueuePage> {
+  const newest = filter.sort === 'newest'
+  const backwards = cursor?.direction === 'previous'
+  // Reading backwards reads the other way, then turns the rows round.
+  const ascending = newest === backwards
+  const beyond = cursor
+    ? ascending
+      ? sql`${rowKey} > ${keyOf(cursor)}`
+      : sql`${rowKey} < ${keyOf(cursor)}`
+    : undefined
+  const read = await db
+    .select({
+      id: sellerOrder.id,
+      reference: sellerOrder.reference,
+      status: sellerOrder.status,
+      name: sellerOrder.name,
+      postcode: sellerOrder.postcode,
+      totalPence: sellerOrder.totalPence,
+      placedAt: sellerOrder.placedAt,
+      statusSince: sellerOrder.statusSince,
+      since: sinceText,
+      postagePack: sellerOrder.postagePack,
+      payoutHeldUntil: sellerOrder.payoutHeldUntil,
+      // Named with its table: inside the subquery a bare "id" would be the device's own.
+      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
+    })
+    .from(sellerOrder)
+    .where(and(matching(filter), beyond))
+    .orderBy(
+      ...(ascending
+        ? [asc(sellerOrder.statusSince), asc(sellerOrder.id)]
+        : [desc(sellerOrder.statusSince), desc(sellerOrder.id)]),
+    )
+    .limit(size + 1)
+  const more = read.length > size
+  const page = read.slice(0, size)
+  if (backwards) page.reverse()
+  const first = page[0]
+  const last = page.at(-1)
+  const counted = first ? await countAround(db, filter, { since: first.since, id: first.id }, newest) : null
+  const total = counted?.total ?? 0
+  return {
+    rows: page.map(withoutKey),
+    next: last && (backwards || more) ? { since: last.since, id: last.id } : null,
+    previous: first && (backwards ? more : Boolean(cursor)) ? { since: first.since, id: first.id } : null,
+    from: counted ? counted.before + 1 : 0,
+    to: counted ? counted.before + page.length : 0,
+    total,
+  }
+}
+
+const withoutKey = (row: OrderListRow & { since: string }): OrderListRow => {
+  const { since, ...rest } = row
+  void since
+  return rest
+}
+
+/** How many orders match, and how many come before the page's first row: one read of the index. */
+async function countAround(db: Db, filter: QueueFilter, first: QueueKey, newest: boolean) {
+  const before = newest ? sql`${rowKey} > ${keyOf(first)}` : sql`${rowKey} < ${keyOf(first)}`
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::integer`,
+      before: sql<number>`(count(*) filter (where ${before}))::integer`,
+    })
+    .from(sellerOrder)
+    .where(matching(filter))
+  return { total: row?.total ?? 0, before: row?.before ?? 0 }
+}
