@@ -209,6 +209,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
     registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
     payoutChangedEvent, payoutChangedNotice, payoutHeld
+  },
+  queue{
+    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
+    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,
+    relatedAccount, relatedAddress
   }
 }`)
 

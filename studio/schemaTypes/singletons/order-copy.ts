@@ -7,6 +7,7 @@ import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
+import { queueFields } from './order-copy/queue-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -27,6 +28,7 @@ export const orderCopy = defineType({
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
+    { name: 'queue', title: 'Staff list' },
   ],
   fields: [
     group(
@@ -58,6 +60,12 @@ export const orderCopy = defineType({
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
     group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),
+    group(
+      'queue',
+      'Staff list',
+      'The list of orders at /admin/orders (pages, filters, order) and the related orders on an order’s staff page.',
+      queueFields,
+    ),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },
 })
