@@ -10,7 +10,7 @@ import { startSiteCopy, type SiteCopy } from '../support/site-copy'
 import { logIn, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { addGoodIphone, IPHONE_13 } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
 
@@ -38,6 +38,16 @@ async function stopAndWait(copy: SiteCopy) {
   await expect(async () => {
     await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
   }).toPass({ timeout: 20_000 })
+}
+
+/** The copy's first requests open its database and render its pages: done before a test waits on them. */
+async function started(options: Parameters<typeof startSiteCopy>[0]): Promise<SiteCopy> {
+  const copy = await startSiteCopy(options)
+  await expect(async () => {
+    expect((await fetch(`${copy.origin}/api/health/ready`)).status).toBe(200)
+  }).toPass({ timeout: 60_000 })
+  await fetch(`${copy.origin}${IPHONE_13.path}`)
+  return copy
 }
 
 async function pageOn(browser: Browser, origin: string): Promise<Page> {
@@ -130,7 +140,7 @@ test('staff page through a thousand orders and back, none missed or repeated whi
   browser,
 }) => {
   test.setTimeout(600_000)
-  site = await startSiteCopy({ port: PORT, dist: '.next-queues', env })
+  site = await started({ port: PORT, dist: '.next-queues', env })
   const seller = await pageOn(browser, site.origin)
   // One device sent twice, in two orders.
   await addGoodIphone(seller)
@@ -147,7 +157,7 @@ test('staff page through a thousand orders and back, none missed or repeated whi
   )
   await addReceivedOrders(env.PGLITE_DATA_DIR, first)
 
-  site = await startSiteCopy({ port: PORT, dist: '.next-queues', env })
+  site = await started({ port: PORT, dist: '.next-queues', env })
   const staff = await pageOn(browser, site.origin)
   await logIn(staff, MANAGER.email, MANAGER.password, '/login?next=/admin')
   await enrolTwoFactor(staff, MANAGER)
