@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import type { PgInsertValue } from 'drizzle-orm/pg-core'
 import type { Db } from '@/db/connection'
 import { orderItem, sellerOrder } from '@/db/schema'
 import { orderQueuePage, type QueueFilter, type QueueKey } from '@/orders/order-queue'
@@ -25,7 +26,7 @@ type Made = { id: string; reference: string }
 async function makeOrders(
   count: number,
   at: (index: number) => Date,
-  fields: (index: number) => Partial<typeof sellerOrder.$inferInsert> = () => ({}),
+  fields: (index: number) => Partial<PgInsertValue<typeof sellerOrder>> = () => ({}),
 ): Promise<Made[]> {
   const rows = Array.from({ length: count }, (_, index) => ({
     reference: newReference(),
@@ -92,10 +93,15 @@ describe('the staff list, page by page', () => {
   let made: Made[]
   beforeAll(async () => {
     // 230 orders, in pairs that entered their status at the same microsecond: the id breaks the tie.
+    // A microsecond past the millisecond, as now() gives: a cursor that kept only milliseconds would
+    // repeat rows.
     made = await makeOrders(
       230,
       (index) => new Date(BASE + Math.floor(index / 2) * MINUTE),
-      () => ({ postcode: 'PG1 1AA' }),
+      (index) => ({
+        postcode: 'PG1 1AA',
+        statusSince: sql`${new Date(BASE + Math.floor(index / 2) * MINUTE).toISOString()}::timestamptz + interval '456 microseconds'`,
+      }),
     )
   })
 
