@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, desc, eq, lt, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderItem, sellerOrder } from '@/db/schema'
 import type { OrderSearch, QueueSort } from './order-search'
@@ -45,35 +45,41 @@ export type QueuePage = {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
 
+// More orders than one device is ever sold in: a search's ids stay a short list.
+const DEVICE_ORDERS = 500
+
 /**
- * The orders a search names, each kind by its own index, as one list of ids: an OR across the
- * kinds would read the whole table, a UNION reads only what each index finds.
+ * The orders a search names, each kind by its own index: the order's own columns as an OR, which
+ * PostgreSQL reads as one bitmap per index; the devices' IMEI first, as a short list of ids, so it
+ * joins that OR rather than turning it into a test of every order.
  */
-function searched(search: OrderSearch): SQL {
-  const ids = sellerOrder.id
-  const kinds: SQL[] = []
-  if (search.reference)
-    kinds.push(sql`select ${ids} from ${sellerOrder} where ${sellerOrder.reference} = ${search.reference}`)
-  if (search.email) {
-    kinds.push(sql`select ${ids} from ${sellerOrder} where lower(${sellerOrder.email}) = ${search.email.toLowerCase()}`)
-  }
-  if (search.postcode)
-    kinds.push(sql`select ${ids} from ${sellerOrder} where ${sellerOrder.postcode} = ${search.postcode}`)
-  if (search.namePrefix) {
-    const pattern = `${escapeLike(search.namePrefix.toLowerCase())}%`
-    kinds.push(sql`select ${ids} from ${sellerOrder} where lower(${sellerOrder.name}) like ${pattern}`)
-  }
-  if (search.deviceId)
-    kinds.push(sql`select ${orderItem.orderId} from ${orderItem} where ${orderItem.imei} = ${search.deviceId}`)
-  if (!kinds.length) return sql`false`
-  return sql`${sellerOrder.id} in (${sql.join(kinds, sql` union `)})`
+async function searched(db: Db, search: OrderSearch): Promise<SQL> {
+  const orderIds = search.deviceId
+    ? (
+        await db
+          .selectDistinct({ id: orderItem.orderId })
+          .from(orderItem)
+          .where(eq(orderItem.imei, search.deviceId))
+          .limit(DEVICE_ORDERS)
+      ).map((row) => row.id)
+    : []
+  const pattern = search.namePrefix ? `${escapeLike(search.namePrefix.toLowerCase())}%` : null
+  return (
+    or(
+      search.reference ? eq(sellerOrder.reference, search.reference) : undefined,
+      search.email ? sql`lower(${sellerOrder.email}) = ${search.email.toLowerCase()}` : undefined,
+      search.postcode ? eq(sellerOrder.postcode, search.postcode) : undefined,
+      pattern ? sql`lower(${sellerOrder.name}) like ${pattern}` : undefined,
+      orderIds.length ? inArray(sellerOrder.id, orderIds) : undefined,
+    ) ?? sql`false`
+  )
 }
 
-function matching(filter: QueueFilter): SQL | undefined {
+async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
   return and(
     filter.status ? eq(sellerOrder.status, filter.status) : undefined,
     filter.waitingBefore ? lt(sellerOrder.statusSince, filter.waitingBefore) : undefined,
-    filter.search ? searched(filter.search) : undefined,
+    filter.search ? await searched(db, filter.search) : undefined,
   )
 }
 
@@ -102,6 +108,11 @@ export async function orderQueuePage(
       ? sql`${rowKey} > ${keyOf(cursor)}`
       : sql`${rowKey} < ${keyOf(cursor)}`
     : undefined
+  // A search's orders are found by their own indexes, then sorted: never by walking the list's index
+  // and testing each order, which the planner picks when the matches cluster in time (87,000 rows
+  // read for a name on 100,000 orders). The same order, in an expression no index serves.
+  const since = filter.search ? sql`(${sellerOrder.statusSince} + interval '0 seconds')` : sellerOrder.statusSince
+  const where = await matching(db, filter)
   const read = await db
     .select({
       id: sellerOrder.id,
@@ -119,19 +130,15 @@ export async function orderQueuePage(
       items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
     })
     .from(sellerOrder)
-    .where(and(matching(filter), beyond))
-    .orderBy(
-      ...(ascending
-        ? [asc(sellerOrder.statusSince), asc(sellerOrder.id)]
-        : [desc(sellerOrder.statusSince), desc(sellerOrder.id)]),
-    )
+    .where(and(where, beyond))
+    .orderBy(...(ascending ? [asc(since), asc(sellerOrder.id)] : [desc(since), desc(sellerOrder.id)]))
     .limit(size + 1)
   const more = read.length > size
   const page = read.slice(0, size)
   if (backwards) page.reverse()
   const first = page[0]
   const last = page.at(-1)
-  const counted = first ? await countAround(db, filter, { since: first.since, id: first.id }, newest) : null
+  const counted = first ? await countAround(db, where, { since: first.since, id: first.id }, newest) : null
   const total = counted?.total ?? 0
   return {
     rows: page.map(withoutKey),
@@ -150,7 +157,7 @@ const withoutKey = (row: OrderListRow & { since: string }): OrderListRow => {
 }
 
 /** How many orders match, and how many come before the page's first row: one read of the index. */
-async function countAround(db: Db, filter: QueueFilter, first: QueueKey, newest: boolean) {
+async function countAround(db: Db, where: SQL | undefined, first: QueueKey, newest: boolean) {
   const before = newest ? sql`${rowKey} > ${keyOf(first)}` : sql`${rowKey} < ${keyOf(first)}`
   const [row] = await db
     .select({
@@ -158,6 +165,6 @@ async function countAround(db: Db, filter: QueueFilter, first: QueueKey, newest:
       before: sql<number>`(count(*) filter (where ${before}))::integer`,
     })
     .from(sellerOrder)
-    .where(matching(filter))
+    .where(where)
   return { total: row?.total ?? 0, before: row?.before ?? 0 }
 }
