@@ -21,23 +21,23 @@ export type OrderSearch = {
 const DEVICE_ID = /^[A-Z0-9]{8,17}$/
 
 /**
- * The search box, however typed: an e-mail address (it has an "@"); otherwise every kind the text
- * could be (a postcode can also be the start of a name, "SW1A" both). Text that can be none of them
- * matches nothing, so it is `{}` rather than null (no search).
+ * The search box, however typed: an e-mail address (it has an "@"), an order reference or a
+ * postcode, each only that; otherwise an IMEI or serial number (letters and digits) or the start of
+ * a name (letters, no digits). Text that can be none of them matches nothing, so it is `{}` rather
+ * than null (no search).
  */
 export function parseOrderSearch(typed: string | undefined): OrderSearch | null {
   const value = v.parse(oneLine, typed)
   if (!value) return null
   if (value.includes('@')) return { email: value.toLowerCase() }
-  const search: OrderSearch = {}
   const reference = normaliseReference(value)
-  if (reference) search.reference = reference
+  if (reference) return { reference }
   const postcode = normalisePostcode(value)
-  if (postcode) search.postcode = postcode
+  if (postcode) return { postcode }
   const deviceId = normaliseDeviceId(value)
-  if (DEVICE_ID.test(deviceId) && /\d/.test(deviceId)) search.deviceId = deviceId
-  if (/\p{L}/u.test(value) && value.length >= 2) search.namePrefix = value.toLowerCase()
-  return search
+  if (DEVICE_ID.test(deviceId) && /\d/.test(deviceId)) return { deviceId }
+  if (/\p{L}/u.test(value) && !/\d/.test(value) && value.length >= 2) return { namePrefix: value.toLowerCase() }
+  return {}
 }
 
 export const parseStatusFilter = (typed: string | undefined): OrderStatus | null =>
