@@ -13,7 +13,7 @@ test('staff made with npm run staff:create reach /admin and see who they are', a
   for (const [role, account] of Object.entries(STAFF_ACCOUNTS)) {
     await page.context().clearCookies()
     await staffLogIn(page, account)
-    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
     await expect(
       page.getByText(`Signed in as ${account.name} (${role === 'manager' ? 'Manager' : 'Staff'})`),
     ).toBeVisible()

@@ -81,7 +81,7 @@ export async function staffLogIn(page: Page, account: StaffAccount) {
     page
       .getByLabel('Code from your authenticator app', { exact: true })
       .or(page.getByRole('heading', { name: 'Set up two-step login', level: 1 }))
-      .or(page.getByRole('heading', { name: 'Orders', level: 1 }))
+      .or(page.getByRole('heading', { name: 'Dashboard', level: 1 }))
       .first(),
   ).toBeVisible()
   if (new URL(page.url()).pathname === '/staff-setup') {

@@ -85,7 +85,7 @@ for (const scripts of [true, false]) {
     const queue = staff.getByRole('link', { name: /^Returns to send: \d+$/ })
     await expect(queue).toBeVisible()
     await queue.click()
-    await expect(staff).toHaveURL(/\/admin\?status=returning$/)
+    await expect(staff).toHaveURL(/\/admin\/orders\?status=returning$/)
     await expect(staff.getByRole('row', { name: new RegExp(reference) })).toContainText('Being sent back')
     if (scripts) await staff.screenshot({ path: test.info().outputPath('staff-returns-1280.png'), fullPage: true })
     await staffDoes(staff, reference, 'Return to seller', async () => {

@@ -5,7 +5,7 @@ import { getDb } from '@/db/connection'
 import { orderQueuePage, type QueueFilter, type QueueKey, type QueuePage } from './order-queue'
 import { parseAge, parseOrderSearch, parseSort, parseStatusFilter, type QueueAge, type QueueSort } from './order-search'
 import { decodeCursor, encodeCursor } from './queue-cursor'
-import { workingDaysAgo } from './working-days'
+import { workingDaysBefore } from './working-days'
 
 export const QUEUE_PATH = '/admin/orders'
 
@@ -51,7 +51,7 @@ export async function readOrderQueue(query: Record<string, string>, now = new Da
     status,
     search: parseOrderSearch(form.search),
     sort: form.sort,
-    waitingBefore: form.age === 'over-working-day' ? workingDaysAgo(now, 1) : null,
+    waitingBefore: form.age === 'over-working-day' ? workingDaysBefore(now, 1) : null,
   }
   const key = cursorKey()
   const cursor = decodeCursor(query.page, form.sort, key)

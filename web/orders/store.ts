@@ -4,10 +4,6 @@ import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import { isUuid } from './order-values'
-import { orderQueuePage, type OrderListRow } from './order-queue'
-// Where the staff home has always found it.
-export type { OrderListRow } from './order-queue'
-import type { OrderSearch } from './order-search'
 import { newReference } from './references'
 import { photosOf, type PhotoInfo } from './photo-store'
 import { basket, basketLine, orderEvent, orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
@@ -220,18 +216,6 @@ export async function findOrderByLookup(
     .from(sellerOrder)
     .where(and(eq(sellerOrder.reference, reference), second))
   return row?.id ?? null
-}
-
-/**
- * Orders for staff, the longest waiting in their status first: by status, and by what the search
- * box names. The first `limit`: the staff list itself pages (order-queue.ts).
- */
-export async function listOrders(
-  db: Db,
-  filter: { status?: string | null; search?: OrderSearch | null },
-  limit = 200,
-): Promise<OrderListRow[]> {
-  return (await orderQueuePage(db, filter, null, limit)).rows
 }
 
 /** Orders the clock may have something to do to at `now`: the timer job reads these. */

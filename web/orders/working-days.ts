@@ -1,53 +1,98 @@
 /**
- * Working days, Monday to Friday in UK time, for "waiting over a working day". Pure: no clock, no
- * database, so it is tested on its own and the lead can merge it with any other calendar rule.
+ * Days and working days as the business counts them: on London's clock (GMT in winter, BST in
+ * summer), with Monday to Friday as working days. Pure, so the dashboard, the staff queues and the
+ * tests share one rule; figures.ts says the same in SQL with the constants below.
  */
 
-const ZONE = 'Europe/London'
-const DAY_MS = 24 * 3600 * 1000
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: ZONE,
+export const BUSINESS_TIME_ZONE = 'Europe/London'
+export const DAY_MS = 86_400_000
+/** Working days in a week: Monday to Friday. */
+export const WORKING_DAYS_A_WEEK = 5
+/** 1970-01-05, the first Monday of the clock's count, in days after 1970-01-01 (a Thursday). */
+export const FIRST_MONDAY_DAYS = 4
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
   hourCycle: 'h23',
   year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 })
 
-/** UK wall-clock time at `instant`, as if it were UTC (so the calendar arithmetic below is plain). */
-function londonWallClock(instant: number): number {
-  const field = Object.fromEntries(parts.formatToParts(instant).map((part) => [part.type, Number(part.value)]))
-  return (
-    Date.UTC(field.year!, field.month! - 1, field.day!, field.hour!, field.minute!, field.second!) + (instant % 1000)
-  )
+/** What London's clock reads at `at`, as milliseconds since 1970-01-01 00:00 on that clock. */
+export function londonWallClock(at: Date): number {
+  const part = Object.fromEntries(clock.formatToParts(at).map(({ type, value }) => [type, Number(value)]))
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!)
+  return wall + (((at.getTime() % 1000) + 1000) % 1000)
 }
 
-/** The instant at which UK clocks show `wall`; in the hour skipped in spring, the hour after. */
-function instantOf(wall: number): number {
-  let instant = wall
-  for (let pass = 0; pass < 2; pass++) instant = wall - (londonWallClock(instant) - instant)
-  return instant
+/** The moment London's clock reads `wall` (the later one when the clocks go back). */
+export function fromLondonWallClock(wall: number): Date {
+  let at = wall
+  for (let tries = 0; tries < 3; tries++) {
+    const next = wall - (londonWallClock(new Date(at)) - at)
+    if (next === at) break
+    at = next
+  }
+  return new Date(at)
 }
 
-const isWeekend = (wall: number) => [0, 6].includes(new Date(wall).getUTCDay())
+/** The London day `at` falls on: "2026-07-02". */
+export const londonDay = (at: Date) => new Date(londonWallClock(at)).toISOString().slice(0, 10)
+
+/** When a London day ("2026-07-02") begins. */
+export const startOfLondonDay = (day: string) => fromLondonWallClock(Date.parse(`${day}T00:00:00Z`))
+
+/** The London day `days` after `day` (before, when negative). */
+export const addLondonDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
+/** Whether a string names a real calendar day, written "YYYY-MM-DD". */
+export function isDayString(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const time = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value
+}
+
+const WEEK_MS = 7 * DAY_MS
+const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
 
 /**
- * The moment `days` working days before `now`: the same UK time on the working day that many
- * working days back (Monday 10:00 → Friday 10:00). Weekend time does not count: at a weekend `now`
- * is taken as the end of the Friday before. Bank holidays count as working days.
+ * Working time on London's clock from the first Monday of 1970 to `at`: it stands still from
+ * Saturday 00:00 to Monday 00:00. The difference of two readings is the working time between them.
  */
-export function workingDaysAgo(now: Date, days: number): Date {
-  let wall = londonWallClock(now.getTime())
-  if (isWeekend(wall)) {
-    // Back to midnight at the start of Saturday: the end of Friday's working day.
-    wall -= wall % DAY_MS
-    while (isWeekend(wall - DAY_MS)) wall -= DAY_MS
-  }
-  for (let left = days; left > 0;) {
-    wall -= DAY_MS
-    if (!isWeekend(wall)) left--
-  }
-  return new Date(instantOf(wall))
+export function workingClock(at: Date): number {
+  const since = londonWallClock(at) - FIRST_MONDAY_DAYS * DAY_MS
+  const days = Math.floor(since / DAY_MS)
+  const weeks = Math.floor(days / 7)
+  const weekday = days - weeks * 7
+  const intoDay = weekday < WORKING_DAYS_A_WEEK ? since - days * DAY_MS : 0
+  return weeks * WORKING_WEEK_MS + Math.min(weekday, WORKING_DAYS_A_WEEK) * DAY_MS + intoDay
+}
+
+/** Working time, in milliseconds, from `from` to `to`: Monday to Friday on London's clock. */
+export const workingTimeBetween = (from: Date, to: Date) => workingClock(to) - workingClock(from)
+
+/** Whether something that began at `from` has waited more than `days` working days by `now`. */
+export const waitedOverWorkingDays = (from: Date, now: Date, days: number) =>
+  workingTimeBetween(from, now) > days * DAY_MS
+
+/**
+ * The first moment from which `now` is not more than `days` working days away: whatever began
+ * before it has waited longer (`waitedOverWorkingDays`), whatever began at it or after has not.
+ * A query compares with it, so an index on the start time answers "waiting too long".
+ */
+export function workingDaysBefore(now: Date, days: number): Date {
+  const reading = workingClock(now) - days * DAY_MS
+  const weeks = Math.floor(reading / WORKING_WEEK_MS)
+  const intoWeek = reading - weeks * WORKING_WEEK_MS
+  // At a week's start the clock has stood still since Saturday 00:00: the earliest moment it read so.
+  const wall =
+    intoWeek === 0
+      ? (weeks - 1) * WEEK_MS + WORKING_WEEK_MS + FIRST_MONDAY_DAYS * DAY_MS
+      : weeks * WEEK_MS + intoWeek + FIRST_MONDAY_DAYS * DAY_MS
+  return fromLondonWallClock(wall)
 }

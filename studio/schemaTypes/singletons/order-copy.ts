@@ -5,6 +5,7 @@ import { adminFields } from './order-copy/admin-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
+import { figuresFields } from './order-copy/figures-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
@@ -29,6 +30,7 @@ export const orderCopy = defineType({
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
     { name: 'queue', title: 'Staff list' },
+    { name: 'figures', title: 'Dashboard' },
   ],
   fields: [
     group(
@@ -65,6 +67,12 @@ export const orderCopy = defineType({
       'Staff list',
       'The list of orders at /admin/orders (pages, filters, order) and the related orders on an order’s staff page.',
       queueFields,
+    ),
+    group(
+      'figures',
+      'Dashboard',
+      'The staff home page at /admin: the day’s numbers, the charts, and the accountant’s day sheet.',
+      figuresFields,
     ),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },

@@ -16,7 +16,8 @@ import {
 } from '@/orders/payout-change'
 import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
 import { payoutMatch } from '@/orders/payout-match'
-import { countOrders, getOrder, listOrders, placeOrder, type OrderRecord } from '@/orders/store'
+import { orderQueuePage } from '@/orders/order-queue'
+import { countOrders, getOrder, placeOrder, type OrderRecord } from '@/orders/store'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -319,7 +320,7 @@ describe('the staff list', () => {
     const order = await place('checked')
     await issue(order)
     const changed = await change(order, '123456')
-    const [row] = await listOrders(db, { search: { reference: order.reference } })
+    const [row] = (await orderQueuePage(db, { search: { reference: order.reference } }, null)).rows
     expect(row).toMatchObject({
       reference: order.reference,
       items: 1,

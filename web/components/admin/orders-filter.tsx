@@ -2,8 +2,7 @@ import type { OrderCopy } from '@/content/types'
 import type { QueueForm } from '@/orders/queue-view'
 import { ListFilter } from './list-filter'
 
-// The age and order default to the list's own: the staff home's search box gives neither.
-type Props = { copy: OrderCopy; filter: Pick<QueueForm, 'status' | 'search'> & Partial<QueueForm> }
+type Props = { copy: OrderCopy; filter: QueueForm }
 
 /**
  * Narrows the list by status and by how long orders have waited, orders it, and finds orders by
@@ -21,14 +20,14 @@ export function OrdersFilter({ copy, filter }: Props) {
     >
       <div className="field">
         <label htmlFor="filter-age">{text.ageFilter}</label>
-        <select id="filter-age" name="age" defaultValue={filter.age ?? 'any'}>
+        <select id="filter-age" name="age" defaultValue={filter.age}>
           <option value="any">{text.ageAny}</option>
           <option value="over-working-day">{text.ageOverWorkingDay}</option>
         </select>
       </div>
       <div className="field">
         <label htmlFor="filter-sort">{text.sortLabel}</label>
-        <select id="filter-sort" name="sort" defaultValue={filter.sort ?? 'oldest'}>
+        <select id="filter-sort" name="sort" defaultValue={filter.sort}>
           <option value="oldest">{text.sortOldest}</option>
           <option value="newest">{text.sortNewest}</option>
         </select>
