@@ -156,7 +156,11 @@ const withoutKey = (row: OrderListRow & { since: string }): OrderListRow => {
   return rest
 }
 
-/** How many orders match, and how many come before the page's first row: one read of the index. */
+/**
+ * How many orders match, and how many come before the page's first row, in one pass over the
+ * matching orders: a status's or a search's few by their index, the whole table for the unfiltered
+ * list (tens of milliseconds at 100,000 orders).
+ */
 async function countAround(db: Db, where: SQL | undefined, first: QueueKey, newest: boolean) {
   const before = newest ? sql`${rowKey} > ${keyOf(first)}` : sql`${rowKey} < ${keyOf(first)}`
   const [row] = await db
