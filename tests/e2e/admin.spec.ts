@@ -25,6 +25,11 @@ test('a visitor and a seller get the 404 page at /admin', async ({ page }) => {
   const visitor = await page.goto('/admin')
   expect(visitor?.status()).toBe(404)
   await expect(notFoundPage(page)).toBeVisible()
+  // The list too, and its title (which counts orders) says nothing.
+  const list = await page.goto('/admin/orders?status=placed')
+  expect(list?.status()).toBe(404)
+  await expect(notFoundPage(page)).toBeVisible()
+  await expect(page).not.toHaveTitle(/Orders \d/)
 
   const seller = newSeller('notstaff')
   await signUp(page, seller)
@@ -33,4 +38,6 @@ test('a visitor and a seller get the 404 page at /admin', async ({ page }) => {
   const customer = await page.goto('/admin')
   expect(customer?.status()).toBe(404)
   await expect(notFoundPage(page)).toBeVisible()
+  expect((await page.goto('/admin/orders'))?.status()).toBe(404)
+  await expect(page).not.toHaveTitle(/Orders \d/)
 })

@@ -58,6 +58,14 @@ export async function staffPage(browser: Browser, role: 'staff' | 'manager' = 's
   return page
 }
 
+/** From the staff list at /admin/orders: searches, as staff type it, by the list's one search box. */
+export async function searchOrders(page: Page, typed: string) {
+  await page.goto('/admin/orders')
+  await page.getByLabel('Search by order number, e-mail, postcode, name or IMEI').fill(typed)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/^[^?]*\/admin\/orders\?/)
+}
+
 type StaffAccount = { email: string; password: string }
 
 /**

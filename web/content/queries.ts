@@ -210,6 +210,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
     payoutChangedEvent, payoutChangedNotice, payoutHeld
   },
+  queue{
+    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
+    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,
+    relatedAccount, relatedAddress
+  },
   figures{
     heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,
     returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,

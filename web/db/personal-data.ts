@@ -150,6 +150,10 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
       EMPTIED,
       'sealed bank details, opened only for the manager who pays: the download says whether they are held',
     ),
+    payout_match: withheld(
+      'a keyed hash of the sort code and account number, to spot one account paid for several orders: it cannot be turned back into them, and goes with the sealed details',
+      EMPTIED,
+    ),
     payout_last4: personal('orders[].payout.accountNumberEnding', EMPTIED),
     marketing_consent: personal('orders[].marketingConsent', resetTo(false)),
     terms_revision: saleRecord('orders[].termsRevision'),

@@ -95,6 +95,9 @@ export const sellerOrder = pgTable(
     payoutMethod: text('payout_method').notNull().default('bank'),
     payoutSealed: text('payout_sealed'),
     payoutLast4: text('payout_last4'),
+    // A keyed hash of the sort code and account number (payout-match.ts), so staff see one account
+    // paid for several orders without anyone opening them; it goes when the sealed details go.
+    payoutMatch: text('payout_match'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     // The terms' revision the seller accepted, and what they declared (keys), when.
     termsRevision: text('terms_revision'),
@@ -127,6 +130,11 @@ export const sellerOrder = pgTable(
       .on(table.statusSince)
       .where(sql`${table.payoutSealed} is not null and ${table.status} in (${bankDetailsEndList})`),
     index('seller_order_postcode_idx').on(table.postcode),
+    // The staff list across every status, by how long each order has waited (keyset paging).
+    index('seller_order_since_idx').on(table.statusSince, table.id),
+    // The staff search by the start of a name, whatever its case.
+    index('seller_order_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+    index('seller_order_payout_match_idx').on(table.payoutMatch),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],
@@ -195,6 +203,8 @@ export const orderItem = pgTable(
   (table) => [
     unique('order_item_position_unique').on(table.orderId, table.position),
     check('order_item_register_result_known', sql`${table.registerResult} in ('waiting', 'pass', 'caution', 'fail')`),
+    // The staff search by IMEI or serial number, and an order's other orders with the same device.
+    index('order_item_imei_idx').on(table.imei),
     index('order_item_register_waiting_idx')
       .on(table.registerResult)
       .where(sql`${table.registerResult} = 'waiting'`),

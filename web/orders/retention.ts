@@ -31,6 +31,7 @@ const stillNamesSeller = or(
   isNotNull(sellerOrder.addressLine1),
   isNotNull(sellerOrder.postcode),
   isNotNull(sellerOrder.payoutSealed),
+  isNotNull(sellerOrder.payoutMatch),
   isNotNull(sellerOrder.payoutLast4),
   isNotNull(sellerOrder.returnTracking),
   isNotNull(sellerOrder.idempotencyKey),
@@ -87,7 +88,8 @@ export async function removeBankDetails(db: Db, orderId: string, now = new Date(
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .update(sellerOrder)
-      .set({ payoutSealed: null, updatedAt: now })
+      // The keyed hash goes with them: nothing is left to match this account by.
+      .set({ payoutSealed: null, payoutMatch: null, updatedAt: now })
       .where(and(eq(sellerOrder.id, orderId), isNotNull(sellerOrder.payoutSealed)))
       .returning({ status: sellerOrder.status })
     if (!removed) return false

@@ -8,6 +8,7 @@ import { detailsFields } from './order-copy/details-fields'
 import { figuresFields } from './order-copy/figures-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
+import { queueFields } from './order-copy/queue-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -28,6 +29,7 @@ export const orderCopy = defineType({
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
+    { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
   ],
   fields: [
@@ -60,6 +62,12 @@ export const orderCopy = defineType({
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
     group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),
+    group(
+      'queue',
+      'Staff list',
+      'The list of orders at /admin/orders (pages, filters, order) and the related orders on an order’s staff page.',
+      queueFields,
+    ),
     group(
       'figures',
       'Dashboard',

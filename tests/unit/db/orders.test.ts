@@ -14,6 +14,7 @@ import {
 } from '@/orders/store'
 import { moveOrder, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
+import { payoutMatch } from '@/orders/payout-match'
 import { newReference } from '@/orders/references'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
@@ -82,6 +83,7 @@ function newOrder(over: Partial<NewOrder> = {}): NewOrder {
       postcode: 'SW1A 2AA',
     },
     sealPayout: (reference) => sealPayout(bank, reference, keys),
+    payoutMatch: payoutMatch(bank, keys),
     payoutLast4: '5678',
     marketingConsent: false,
     postagePack: false,
