@@ -17,10 +17,10 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
  */
 const NEXT_LINK = /<a\b(?=[^>]*\brel="next")[^>]*>/
 export const STAFF_ROWS = [
-  { name: 'orders list, first page', path: '/admin' },
-  { name: 'orders list, 50 pages in', path: '/admin', follow: { pages: 50, next: NEXT_LINK } },
+  { name: 'orders list, first page', path: '/admin/orders' },
+  { name: 'orders list, 50 pages in', path: '/admin/orders', follow: { pages: 50, next: NEXT_LINK } },
   // Seen on two orders: seed:orders gives this IMEI to two devices (scripts/seed-orders.ts, BENCH_IMEI).
-  { name: 'IMEI search (a device sent twice)', path: '/admin?q=356938035643809' },
+  { name: 'IMEI search (a device sent twice)', path: '/admin/orders?q=356938035643809' },
   { name: 'dashboard', path: '/admin' },
 ]
 export const STAFF_SAMPLES = 100
