@@ -139,18 +139,17 @@ async function chartDays(db: Db, now: Date): Promise<DayFigures[]> {
   return wanted.map((day) => fresh.get(day) ?? kept.get(day)!)
 }
 
-/** Orders waiting for their check now, how many past the promise, and returns to send. */
+/**
+ * Orders waiting for their check now, how many past the promise, and returns to send: by the time
+ * each entered its status, as the staff list's "waiting over a working day" filter counts them.
+ */
 async function queueFigures(db: Db, now: Date, promises: Promises) {
   const cutoff = workingDaysBefore(now, promises.checkWorkingDays)
   const [row] = await rowsOf(
     db,
-    sql`select count(*)::int as waiting, count(*) filter (where h.arrived < ${stamp(cutoff)})::int as overdue,
+    sql`select count(*)::int as waiting, count(*) filter (where o.status_since < ${stamp(cutoff)})::int as overdue,
         (select count(*) from seller_order r where r.status = 'returning')::int as returning
       from seller_order o
-      cross join lateral (
-        select max(a.at) as arrived from order_event a
-        where a.order_id = o.id and ${movedTo('received', sql.raw('a'))}
-      ) h
       where o.status = 'received'`,
   )
   return { waiting: int(row?.waiting), waitingOverdue: int(row?.overdue), returnsToSend: int(row?.returning) }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
 import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/figures'
@@ -57,6 +57,12 @@ async function order(
       toStatus,
     })),
   ])
+  // As a move sets it: when the order entered the status it is in.
+  const entered = steps.filter(([, , from, to]) => to === status && from !== to).at(-1)?.[0]
+  await db
+    .update(sellerOrder)
+    .set({ statusSince: new Date(entered ?? '2026-04-01T09:00:00Z') })
+    .where(eq(sellerOrder.id, orderId))
 }
 
 beforeAll(async () => {
