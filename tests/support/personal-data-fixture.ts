@@ -10,6 +10,8 @@ import {
   orderEvent,
   orderItem,
   orderItemPhoto,
+  paymentRun,
+  paymentRunLine,
   payoutChangeCode,
   sellerOrder,
   session,
@@ -163,6 +165,26 @@ export async function addPerson(
     expiresAt: new Date(Date.UTC(2026, 2, 9, 0, 15)),
     attempts: 1,
     usedAt: new Date(Date.UTC(2026, 2, 9, 0, 5)),
+  })
+  // Paid once in a run that failed (their details in its sealed file), then sent back.
+  const [run] = await db
+    .insert(paymentRun)
+    .values({
+      reference: `PR-${tag}`,
+      createdByName: 'A manager',
+      orderCount: 1,
+      totalPence: 12_000,
+      fileSealed: `v1.key.run-file-${tag}`,
+      fileSha256: 'f'.repeat(64),
+    })
+    .returning({ id: paymentRun.id })
+  await db.insert(paymentRunLine).values({
+    runId: run!.id,
+    orderId,
+    amountPence: 12_000,
+    state: 'failed',
+    failureReason: `Account closed (${tag})`,
+    settledAt: new Date(Date.UTC(2026, 2, 12)),
   })
   await db.insert(orderEvent).values([
     {
