@@ -170,7 +170,7 @@ export async function addPerson(
   const [run] = await db
     .insert(paymentRun)
     .values({
-      reference: `PR-${tag}`,
+      reference: `PR-${randomUUID()}`,
       createdByName: 'A manager',
       orderCount: 1,
       totalPence: 12_000,

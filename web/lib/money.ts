@@ -5,3 +5,8 @@ const poundsAndPence = new Intl.NumberFormat('en-GB', { style: 'currency', curre
 export function formatPence(pence: number): string {
   return pence % 100 === 0 ? pounds.format(pence / 100) : poundsAndPence.format(pence / 100)
 }
+
+/** An amount in pence with its pence always shown (£5,700.00), as a bank's import screen shows totals. */
+export function formatPenceExact(pence: number): string {
+  return poundsAndPence.format(pence / 100)
+}

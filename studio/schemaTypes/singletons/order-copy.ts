@@ -58,7 +58,10 @@ export const orderCopy = defineType({
     ),
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
-    group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', [...adminFields, ...paymentRunFields]),
+    group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', [
+      ...adminFields,
+      ...paymentRunFields,
+    ]),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },
 })

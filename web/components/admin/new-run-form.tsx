@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useRef } from 'react'
 import type { OrderCopy } from '@/content/types'
 import { FRESH_FORM } from '@/forms/form-state'
-import { formatPence } from '@/lib/money'
+import { formatPenceExact as formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { RECHECK_FIELD } from '@/orders/admin-input'
 import { makeRunForm } from '@/orders/payment-run-form'

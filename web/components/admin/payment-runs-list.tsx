@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime } from '@/lib/dates'
-import { formatPence } from '@/lib/money'
+import { formatPenceExact as formatPence } from '@/lib/money'
 import type { RunSummary } from '@/orders/payment-runs'
 import '@/styles/admin.css'
 

@@ -35,7 +35,11 @@ export const paymentRunFields = [
         'The label of each order’s tick box, for people using a screen reader. {reference} becomes the order number.',
         ['reference'],
       ),
-      requiredString('allReady', 'All ready orders', 'The tick box that puts every ready order in the run, for example "All ready orders".'),
+      requiredString(
+        'allReady',
+        'All ready orders',
+        'The tick box that puts every ready order in the run, for example "All ready orders".',
+      ),
       requiredString('makeButton', 'Make the run button', 'For example "Make the payment run".'),
       requiredString('noneChosen', 'Nothing chosen', 'When the form was sent with no order ticked.'),
       requiredString(
@@ -49,7 +53,9 @@ export const paymentRunFields = [
         'On a new run when some chosen orders were taken by another run or stopped being ready. {count} becomes how many.',
         ['count'],
       ),
-      templateString('runHeading', 'Run heading', 'Above one run. {reference} becomes the run’s reference.', ['reference']),
+      templateString('runHeading', 'Run heading', 'Above one run. {reference} becomes the run’s reference.', [
+        'reference',
+      ]),
       requiredText(
         'compareHelp',
         'Compare with the bank',
@@ -59,7 +65,11 @@ export const paymentRunFields = [
       requiredString('formatName', 'File format', 'The bank file’s format, for example "Bacs Standard 18".'),
       requiredString('shaLabel', 'Fingerprint label', 'For example "File SHA-256".'),
       requiredString('downloadButton', 'Download button', 'For example "Download the bank file".'),
-      requiredString('downloadsHeading', 'Downloads heading', 'Above who downloaded the file, for example "Downloads".'),
+      requiredString(
+        'downloadsHeading',
+        'Downloads heading',
+        'Above who downloaded the file, for example "Downloads".',
+      ),
       requiredString('noDownloads', 'No downloads', 'When nobody has downloaded the file yet.'),
       templateString('downloadEntry', 'Download entry', 'One download: {name} (who) and {date} (when).', [
         'name',
@@ -77,7 +87,9 @@ export const paymentRunFields = [
       requiredString('lineStateColumn', 'Payment state column', 'For example "State".'),
       requiredString('linePending', 'Payment: waiting', 'A payment not marked yet, for example "Sent to the bank".'),
       requiredString('linePaid', 'Payment: paid', 'For example "Paid".'),
-      templateString('lineFailed', 'Payment: failed', 'A failed payment. {reason} becomes the bank’s reason.', ['reason']),
+      templateString('lineFailed', 'Payment: failed', 'A failed payment. {reason} becomes the bank’s reason.', [
+        'reason',
+      ]),
       requiredString('markPaidButton', 'Mark the run paid button', 'For example "Mark the run paid".'),
       requiredText(
         'markPaidHelp',
@@ -99,8 +111,16 @@ export const paymentRunFields = [
         'Already marked',
         'When there was nothing left to mark (marked already, by someone else or in another tab).',
       ),
-      requiredString('startEvent', 'History: put in a run', 'In an order’s history, for example "Put in a payment run".'),
-      requiredString('confirmEvent', 'History: paid in a run', 'In an order’s history, for example "Paid (payment run)".'),
+      requiredString(
+        'startEvent',
+        'History: put in a run',
+        'In an order’s history, for example "Put in a payment run".',
+      ),
+      requiredString(
+        'confirmEvent',
+        'History: paid in a run',
+        'In an order’s history, for example "Paid (payment run)".',
+      ),
       requiredString('failEvent', 'History: payment failed', 'In an order’s history, for example "Payment failed".'),
       requiredString(
         'paymentsLink',
