@@ -173,6 +173,7 @@ test('a run of 50 orders: the file reads back to the same payees and pence; one 
   await seller.goto(orderLink)
   await expect(seller.getByRole('heading', { name: 'Your bank details' })).toHaveCount(0)
   const row = manager.locator(`tr[data-line="${failed.reference}"]`)
+  await row.locator('summary').click()
   await row.getByLabel('Bank’s reason (kept in the order’s history)').fill('Account closed')
   await row.getByRole('button', { name: 'Mark failed' }).click()
   await expect(manager.getByText('Payment marked failed')).toBeVisible()
@@ -211,7 +212,33 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
   test.setTimeout(240_000)
   const manager = await staffPage(browser, 'manager')
   const [order] = await readyOrders(manager, manager.request, 1)
-  const runId = await makeRun(manager, [order!.reference])
+  const origin = new URL(manager.url()).origin
+
+  // The run made as a browser running no scripts makes it: the page's form, the order ticked, the password.
+  const newRun = await readPageForm(manager.request, '/admin/payments/new', { button: 'Make the payment run' })
+  let html = ''
+  await expect
+    .poll(async () => (html = await (await manager.request.get('/admin/payments/new')).text()))
+    .toContain(`Include order ${order!.reference}`)
+  // The order's tick box, as the page gives it to a browser without scripts: its name is what is posted.
+  const box = html.match(/<input\b[^>]*>/g)!.find((input) => input.includes(`"Include order ${order!.reference}"`))!
+  const orderField = /\bname="(order-[0-9a-f-]{36})"/.exec(box)![1]!
+  const made = await sendPageForm(
+    manager.request,
+    '/admin/payments/new',
+    { ...newRun.hidden, [orderField]: 'on', recheckPassword: STAFF_ACCOUNTS.manager.password },
+    { origin },
+  )
+  expect(made.status, made.problems.map((problem) => problem.code).join(' ')).toBe(303)
+  const runId = /^\/admin\/payments\/([0-9a-f-]{36})\?done=made$/.exec(made.location!)![1]!
+  // The same post again (a double click, the back button): the order is in the run already.
+  const again = await sendPageForm(
+    manager.request,
+    '/admin/payments/new',
+    { ...newRun.hidden, [orderField]: 'on', recheckPassword: STAFF_ACCOUNTS.manager.password },
+    { origin },
+  )
+  expect([again.status, again.problems.map((problem) => problem.code)]).toEqual([200, ['noneLeft']])
   const filePath = `/admin/payments/${runId}/file`
 
   // Staff: the pages and the file are not there for them, and forging the forms changes nothing.
@@ -219,7 +246,6 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
   for (const path of ['/admin/payments', '/admin/payments/new', `/admin/payments/${runId}`]) {
     expect((await staff.request.get(path)).status(), path).toBe(404)
   }
-  const origin = new URL(manager.url()).origin
   expect((await staff.request.post(filePath, { headers: { origin }, maxRedirects: 0 })).status()).toBe(404)
   const markForm = await readPageForm(manager.request, `/admin/payments/${runId}`, { form: 'mark' })
   const forged = await sendPageForm(staff.request, `/admin/payments/${runId}`, { ...markForm.hidden }, { origin })
@@ -273,4 +299,13 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
   expect(fresh.headers()['cache-control']).toBe('no-store')
   expect(fresh.headers()['content-disposition']).toMatch(/^attachment; filename="PR-/)
   expect(readBankFile(await fresh.text()).payments.map((payment) => payment.reference)).toEqual([order!.reference])
+
+  // Marked paid without scripts, twice: the second changes nothing and says so.
+  const markPaid = await readPageForm(manager.request, `/admin/payments/${runId}`, { form: 'mark' })
+  const paid = await sendPageForm(manager.request, `/admin/payments/${runId}`, markPaid.hidden, { origin })
+  expect([paid.status, paid.location]).toEqual([303, `/admin/payments/${runId}?done=paid`])
+  const twice = await sendPageForm(manager.request, `/admin/payments/${runId}`, markPaid.hidden, { origin })
+  expect([twice.status, twice.problems.map((problem) => problem.code)]).toEqual([200, ['alreadyMarked']])
+  await expect(mailTo(order!.email, /paid you/)).resolves.toBeTruthy()
+  await expect(mailTo(order!.email, /paid you/, 1, 2_000)).rejects.toThrow()
 })

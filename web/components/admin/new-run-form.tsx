@@ -31,19 +31,29 @@ export function NewRunForm({ text, statusNames, orders, recheckNeeded }: Props) 
     if (state.sent) (notice ? noticeRef.current : document.getElementById(RECHECK_FIELD))?.focus()
   }, [state.sent, notice])
   const ticked = (id: string) => state.typed[`order-${id}`] === 'on'
+  const noticeLine = notice ? (
+    <p
+      ref={noticeRef}
+      className="admin-notice admin-notice--problem"
+      role="alert"
+      tabIndex={-1}
+      data-problem={notice.code}
+    >
+      {notice.message}
+    </p>
+  ) : null
+  // Nothing ready (the last post may have taken the last of them): what stopped it, and that.
+  if (!orders.length) {
+    return (
+      <>
+        {noticeLine}
+        <p className="admin-empty">{runs.noneReady}</p>
+      </>
+    )
+  }
   return (
     <form action={post} aria-busy={sending || undefined} className="admin-run-form" noValidate>
-      {notice ? (
-        <p
-          ref={noticeRef}
-          className="admin-notice admin-notice--problem"
-          role="alert"
-          tabIndex={-1}
-          data-problem={notice.code}
-        >
-          {notice.message}
-        </p>
-      ) : null}
+      {noticeLine}
       <p className="admin-run-all">
         <input type="checkbox" id="run-all" name="all" defaultChecked={state.typed.all === 'on'} />{' '}
         <label htmlFor="run-all">{runs.allReady}</label>

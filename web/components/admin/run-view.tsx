@@ -124,7 +124,11 @@ export function RunView({ copy, run, notice, recheckNeeded }: Props) {
                     {line.state === 'pending' ? (
                       <>
                         {text.linePending}
-                        <MarkFailedForm runId={run.id} lineId={line.id} reference={line.reference} text={text} />
+                        {/* Folded away: a run of many payments stays one screen, without scripts too. */}
+                        <details className="admin-mark-failed-toggle">
+                          <summary>{text.markFailedButton}</summary>
+                          <MarkFailedForm runId={run.id} lineId={line.id} reference={line.reference} text={text} />
+                        </details>
                       </>
                     ) : line.state === 'paid' ? (
                       text.linePaid

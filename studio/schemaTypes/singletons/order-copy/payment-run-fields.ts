@@ -82,7 +82,11 @@ export const paymentRunFields = [
       ),
       requiredString('linesHeading', 'Payments heading', 'Above the run’s payments, for example "Payments".'),
       requiredString('orderColumn', 'Order column', 'For example "Order number".'),
-      requiredString('payeeColumn', 'Payee column', 'The seller paid, for example "Payee".'),
+      requiredString(
+        'payeeColumn',
+        'Seller column',
+        'The seller paid, by the name on their order, for example "Seller".',
+      ),
       requiredString('amountColumn', 'Amount column', 'For example "Amount".'),
       requiredString('lineStateColumn', 'Payment state column', 'For example "State".'),
       requiredString('linePending', 'Payment: waiting', 'A payment not marked yet, for example "Sent to the bank".'),

@@ -33,16 +33,12 @@ export default async function NewPaymentRunPage() {
         <h1>{text.newHeading}</h1>
         <p className="page__intro">{text.newHelp}</p>
       </header>
-      {orders.length ? (
-        <NewRunForm
-          text={copy.admin}
-          statusNames={Object.fromEntries(copy.statuses.map((status) => [status.key, status.name]))}
-          orders={orders}
-          recheckNeeded={!recent}
-        />
-      ) : (
-        <p className="admin-empty">{text.noneReady}</p>
-      )}
+      <NewRunForm
+        text={copy.admin}
+        statusNames={Object.fromEntries(copy.statuses.map((status) => [status.key, status.name]))}
+        orders={orders}
+        recheckNeeded={!recent}
+      />
     </article>
   )
 }
