@@ -17,22 +17,21 @@ function useMarkForm() {
   return { state, post, sending, problem, ref }
 }
 
-/** "Mark the run paid": every payment still waiting, in one post; a second click changes nothing. */
-export function MarkPaidForm({ runId, text }: { runId: string; text: RunText }) {
+/**
+ * "Mark the run paid": every payment still waiting, in one post; a second click changes nothing.
+ * With none waiting (`waiting` false) only what stopped a post is shown: it came back marked already.
+ */
+export function MarkPaidForm({ runId, text, waiting }: { runId: string; text: RunText; waiting: boolean }) {
   const { post, sending, problem, ref } = useMarkForm()
+  const notice = problem ? (
+    <p ref={ref} className="admin-notice admin-notice--problem" role="alert" tabIndex={-1} data-problem={problem.code}>
+      {problem.message}
+    </p>
+  ) : null
+  if (!waiting) return notice
   return (
     <form action={post} aria-busy={sending || undefined} className="admin-mark-paid">
-      {problem ? (
-        <p
-          ref={ref}
-          className="admin-notice admin-notice--problem"
-          role="alert"
-          tabIndex={-1}
-          data-problem={problem.code}
-        >
-          {problem.message}
-        </p>
-      ) : null}
+      {notice}
       <p>{text.markPaidHelp}</p>
       <input type="hidden" name="run" value={runId} />
       <input type="hidden" name="mark" value="paid" />

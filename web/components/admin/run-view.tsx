@@ -100,7 +100,7 @@ export function RunView({ copy, run, notice, recheckNeeded }: Props) {
       </section>
       <section aria-labelledby="lines-heading">
         <h2 id="lines-heading">{text.linesHeading}</h2>
-        {pending ? <MarkPaidForm runId={run.id} text={text} /> : null}
+        <MarkPaidForm runId={run.id} text={text} waiting={pending} />
         <div className="admin-scroll">
           <table className="admin-table">
             <caption className="visually-hidden">{text.linesHeading}</caption>
