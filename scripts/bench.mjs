@@ -11,9 +11,12 @@
 //  - checkout: 200 orders placed one after another by posting the checkout form to /complete-order
 //    as a browser running no scripts does (its server action, answered with a 303 to the receipt).
 //  - the stack run (scripts/bench-stack.mjs): req/s through nginx to one instance, to two, and to
-//    two with the micro-cache, for /, a model page and GET /api/basket, beside the floor.
+//    two with the micro-cache, for /, a model page and GET /api/basket, beside the floor;
+//  - the staff rows (scripts/bench-staff.mjs): the staff pages on the database `npm run seed:orders`
+//    filled, signed in as its bench manager.
 // `--no-build` reuses the last builds; `--strict` exits 1 when a target is missed; `--runs=N`
-// changes the number of Lighthouse runs (5), for a quick look only; `--stack` runs the stack run alone.
+// changes the number of Lighthouse runs (5), for a quick look only; `--stack` runs the stack run
+// alone; `--staff` the staff rows alone.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
@@ -22,6 +25,7 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 import { benchStack } from './bench-stack.mjs'
+import { benchStaff } from './bench-staff.mjs'
 import { GOOD_IPHONE_13, hiddenFields, unescapeHtml } from './page-forms.mjs'
 
 const args = process.argv.slice(2)
@@ -42,6 +46,7 @@ const AREAS = {
   account: { folder: 'account', pages: ['/login'] },
 }
 const SITE_PORT = 3901
+const STAFF_PORT = 3905
 const FLOOR_PORT = 3903
 const FLOOR_DIR = 'scripts/bench-floor'
 const DIST_DIR = process.env.NEXT_DIST_DIR || '.next'
@@ -93,17 +98,18 @@ async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** `next start` as the child itself (not through npx), so its CPU time can be read. */
-function startNext(dir, port) {
+function startNext(dir, port, { configuredDatabase = false } = {}) {
   const child = spawn(
     process.execPath,
     ['node_modules/next/dist/bin/next', 'start', dir, '--port', String(port), '--hostname', '127.0.0.1'],
     {
-      // A database of its own, so a bench never touches the developer's baskets.
+      // A database of its own, so a bench never touches the developer's baskets; the staff rows
+      // read the configured one, which seed:orders filled.
       env: {
         ...process.env,
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
-        PGLITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-db-')),
+        ...(configuredDatabase ? {} : { PGLITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-db-')) }),
       },
       stdio: 'ignore',
       detached: true,
@@ -326,6 +332,19 @@ if (args.includes('--stack')) {
   process.exit(0)
 }
 
+/** The site on the configured database, for the staff rows. */
+const staffSite = () => ({
+  ...startNext('web', STAFF_PORT, { configuredDatabase: true }),
+  origin: `http://127.0.0.1:${STAFF_PORT}`,
+})
+
+// --staff: the staff rows alone, on the database seed:orders filled.
+if (args.includes('--staff')) {
+  if (!args.includes('--no-build')) build('npm', ['run', 'build'])
+  await benchStaff({ startSite: staffSite, waitFor })
+  process.exit(0)
+}
+
 if (!args.includes('--no-build')) {
   build('npm', ['run', 'build'])
   build('npx', ['next', 'build', FLOOR_DIR])
@@ -393,6 +412,9 @@ try {
   site.stop()
   console.error(`The stack run (load average ${load()})`)
   await benchStack({ wrk, basketCookie, floorUrl, waitFor })
+  loads.push(load())
+  console.error(`The staff rows (load average ${load()})`)
+  const staff = await benchStaff({ startSite: staffSite, waitFor }).catch((error) => error)
   loads.push(load())
 
   const areasOf = chunkAreas()
@@ -515,8 +537,9 @@ try {
         ', ',
       )}${cpu(rounds.site)}; floor ${rounds.floor.map((r) => Math.round(r.rps)).join(', ')}${cpu(rounds.floor)}.`,
   )
+  if (staff instanceof Error) console.log(`\nNo staff rows: ${staff.message}`)
   console.log(
-    `Load average (1 min) at the start, after Lighthouse, after wrk, after the checkouts, after the stack run: ${loads.join(', ')}.`,
+    `Load average (1 min) at the start, after Lighthouse, after wrk, after the checkouts, after the stack run, after the staff rows: ${loads.join(', ')}.`,
   )
   const twoByte = PAGES.filter((page) => /[^\u0000-\u00ff]/.test(documents.get(page)))
   if (twoByte.length)

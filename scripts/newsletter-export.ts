@@ -11,8 +11,8 @@ import { siteSettingsQuery } from '@/content/queries'
 import { openDatabase } from '@/db/connection'
 import { oneClickPath, unsubscribePath } from '@/subscriptions/links'
 import { confirmedNewsletter } from '@/subscriptions/store'
-import { formatCsv } from './prices/csv'
-import { asSpreadsheetText } from './prices/price-table-csv'
+import { formatCsv } from '@/lib/csv'
+import { asSpreadsheetText } from '@/lib/csv'
 
 const USAGE = 'Usage: npm run newsletter:export -- FILE.csv'
 

@@ -3,7 +3,7 @@
 // Plain JavaScript like the other scripts; Node strips the types from the .ts rules it imports.
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { formatCsv, parseCsv } from './prices/csv.ts'
+import { formatCsv, parseCsv } from '../web/lib/csv.ts'
 import { applyPriceTable, readPriceCatalogue } from './prices/price-catalogue.ts'
 import { exportPriceRows, importPriceRows } from './prices/price-table-csv.ts'
 import { openPriceStore } from './price-store.mjs'

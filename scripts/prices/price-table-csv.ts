@@ -1,3 +1,4 @@
+import { asSpreadsheetText, fromSpreadsheetText } from '../../web/lib/csv.ts'
 import type { Grade, PriceCatalogue, PricedModel, ImportedPrices } from './price-catalogue'
 
 /**
@@ -181,25 +182,4 @@ function findColumns(header: string[]): Columns | string {
 
 function describe(model: PricedModel, storageGb: number): string {
   return `${model.name} (${model.slug}) ${storageGb} GB`
-}
-
-// What a spreadsheet runs as a formula when a cell begins with it (OWASP: CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/
-// What the reader takes a leading quote to protect; anything else after a quote is left alone.
-const PROTECTED = /^'[=+\-@\t\r']/
-
-/**
- * A cell as a spreadsheet should show it: one beginning with = + - @, a tab or a carriage return
- * gets a leading single quote, so it is shown as text and never run. One that already begins with
- * a quote before such a character gets another, so `fromSpreadsheetText` gives back exactly what
- * was written. Numbers are never negative in the files this project writes, so none is turned
- * into text.
- */
-export function asSpreadsheetText(field: string): string {
-  return FORMULA_START.test(field) || PROTECTED.test(field) ? `'${field}` : field
-}
-
-/** Undoes `asSpreadsheetText`: the protecting quote is dropped, and nothing else is changed. */
-export function fromSpreadsheetText(field: string): string {
-  return PROTECTED.test(field) ? field.slice(1) : field
 }

@@ -13,7 +13,7 @@ test('staff made with npm run staff:create reach /admin and see who they are', a
   for (const [role, account] of Object.entries(STAFF_ACCOUNTS)) {
     await page.context().clearCookies()
     await staffLogIn(page, account)
-    await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
     await expect(
       page.getByText(`Signed in as ${account.name} (${role === 'manager' ? 'Manager' : 'Staff'})`),
     ).toBeVisible()
@@ -25,6 +25,11 @@ test('a visitor and a seller get the 404 page at /admin', async ({ page }) => {
   const visitor = await page.goto('/admin')
   expect(visitor?.status()).toBe(404)
   await expect(notFoundPage(page)).toBeVisible()
+  // The list too, and its title (which counts orders) says nothing.
+  const list = await page.goto('/admin/orders?status=placed')
+  expect(list?.status()).toBe(404)
+  await expect(notFoundPage(page)).toBeVisible()
+  await expect(page).not.toHaveTitle(/Orders \d/)
 
   const seller = newSeller('notstaff')
   await signUp(page, seller)
@@ -33,4 +38,6 @@ test('a visitor and a seller get the 404 page at /admin', async ({ page }) => {
   const customer = await page.goto('/admin')
   expect(customer?.status()).toBe(404)
   await expect(notFoundPage(page)).toBeVisible()
+  expect((await page.goto('/admin/orders'))?.status()).toBe(404)
+  await expect(page).not.toHaveTitle(/Orders \d/)
 })

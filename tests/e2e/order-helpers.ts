@@ -58,6 +58,14 @@ export async function staffPage(browser: Browser, role: 'staff' | 'manager' = 's
   return page
 }
 
+/** From the staff list at /admin/orders: searches, as staff type it, by the list's one search box. */
+export async function searchOrders(page: Page, typed: string) {
+  await page.goto('/admin/orders')
+  await page.getByLabel('Search by order number, e-mail, postcode, name or IMEI').fill(typed)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(/^[^?]*\/admin\/orders\?/)
+}
+
 type StaffAccount = { email: string; password: string }
 
 /**
@@ -73,7 +81,7 @@ export async function staffLogIn(page: Page, account: StaffAccount) {
     page
       .getByLabel('Code from your authenticator app', { exact: true })
       .or(page.getByRole('heading', { name: 'Set up two-step login', level: 1 }))
-      .or(page.getByRole('heading', { name: 'Orders', level: 1 }))
+      .or(page.getByRole('heading', { name: 'Dashboard', level: 1 }))
       .first(),
   ).toBeVisible()
   if (new URL(page.url()).pathname === '/staff-setup') {

@@ -104,11 +104,17 @@ test('retention on a moved clock: bank details go a month after the order ends, 
   const db = new PGlite(env.PGLITE_DATA_DIR)
   const orderOf = `(select id from seller_order where reference = $1)`
   await db.query(`update order_event set at = at - interval '31 days' where order_id = ${orderOf}`, [lastMonth])
+  await db.query(`update seller_order set status_since = status_since - interval '31 days' where reference = $1`, [
+    lastMonth,
+  ])
   await db.query(
     `update seller_order set placed_at = placed_at - interval '7 years', hold_until = hold_until - interval '7 years' where reference = $1`,
     [yearsAgo],
   )
   await db.query(`update order_event set at = at - interval '7 years' where order_id = ${orderOf}`, [yearsAgo])
+  await db.query(`update seller_order set status_since = status_since - interval '7 years' where reference = $1`, [
+    yearsAgo,
+  ])
   await db.close()
 
   site = await startSiteCopy({ port: PORT, dist: '.next-retention', env })

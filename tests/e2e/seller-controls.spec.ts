@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
-import { fillCheckout, REFERENCE, staffDoes, staffPage } from './order-helpers'
+import { fillCheckout, REFERENCE, searchOrders, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, IPHONE_13, quoteForm } from './sell-helpers'
 
 // The seller's own controls: the label by e-mail and again later, a postage pack, the review link.
@@ -71,8 +71,7 @@ test('the label comes by e-mail and again from the order page; a postage pack re
 
   // Staff see the pack to post, in the list and on the order.
   const staff = await staffPage(browser, 'manager')
-  await staff.getByLabel('Search by order number, e-mail or postcode').fill(email)
-  await staff.getByRole('button', { name: 'Search' }).click()
+  await searchOrders(staff, email)
   const row = staff.getByRole('row', { name: new RegExp(reference) })
   await expect(row.getByRole('cell', { name: 'Asked for: post one' })).toBeVisible()
   await shoot(staff, 'staff-orders-pack')

@@ -4,7 +4,7 @@ import type { ReceivedMail as MailMessage } from '../support/mail-messages'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffDoes, staffPage, statusName } from './order-helpers'
+import { placeOrder, searchOrders, staffDoes, staffPage, statusName } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The seller's own controls after checkout: a free return until paid, and bank details changed
@@ -85,7 +85,7 @@ for (const scripts of [true, false]) {
     const queue = staff.getByRole('link', { name: /^Returns to send: \d+$/ })
     await expect(queue).toBeVisible()
     await queue.click()
-    await expect(staff).toHaveURL(/\/admin\?status=returning$/)
+    await expect(staff).toHaveURL(/\/admin\/orders\?status=returning$/)
     await expect(staff.getByRole('row', { name: new RegExp(reference) })).toContainText('Being sent back')
     if (scripts) await staff.screenshot({ path: test.info().outputPath('staff-returns-1280.png'), fullPage: true })
     await staffDoes(staff, reference, 'Return to seller', async () => {
@@ -220,8 +220,7 @@ for (const scripts of [true, false]) {
 
     // Staff see the change in the list, on the order and in its history; paying waits for the hold.
     const staff = await staffPage(browser, 'manager')
-    await staff.getByLabel('Search by order number, e-mail or postcode').fill(mine.email)
-    await staff.getByRole('button', { name: 'Search' }).click()
+    await searchOrders(staff, mine.email)
     await expect(staff.getByRole('row', { name: new RegExp(mine.reference) })).toContainText(
       'The seller changed the bank details: do not pay before',
     )

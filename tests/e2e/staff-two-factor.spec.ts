@@ -51,7 +51,7 @@ test('a new member of staff sets up two-step login before /admin shows anything,
 
   const keys = await enrolTwoFactor(page, NEW_STAFF)
   expect(keys.backupCodes).toHaveLength(10)
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 
   // Logging in again: the password, then the app's code; a wrong code is refused.
   await page.context().clearCookies()
@@ -145,5 +145,5 @@ test('a password that logged in before set-up gets nothing from it: no key, no /
   await other.context().close()
   // The owner's session, made by the set-up's code, carries on.
   await page.goto('/admin')
-  await expect(page.getByRole('heading', { name: 'Orders', level: 1 })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
 })

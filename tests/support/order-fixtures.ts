@@ -17,6 +17,7 @@ export function sampleOrder(overrides: Partial<NewOrder> = {}): NewOrder {
       postcode: 'LS1 1AA',
     },
     sealPayout: (reference) => `sealed-for-${reference}`,
+    payoutMatch: `key.match-${randomUUID()}`,
     payoutLast4: '5678',
     marketingConsent: false,
     postagePack: false,

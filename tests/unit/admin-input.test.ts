@@ -261,11 +261,15 @@ describe('helpers', () => {
     expect(adminMovesFor('returning', 'staff')).toEqual(['return'])
   })
 
-  it('reads the search box as a reference, an e-mail address or a postcode', () => {
+  it('reads the search box as a reference, an e-mail address, a postcode, an IMEI or serial, or a name', () => {
     expect(parseOrderSearch('hb 7k4m q2xp')).toEqual({ reference: 'HB-7K4M-Q2XP' })
     expect(parseOrderSearch(' Ada@Example.com ')).toEqual({ email: 'ada@example.com' })
     expect(parseOrderSearch('sw1a2aa')).toEqual({ postcode: 'SW1A 2AA' })
-    expect(parseOrderSearch('nothing like it')).toEqual({})
+    expect(parseOrderSearch('35 693803 564380 9')).toEqual({ deviceId: '356938035643809' })
+    expect(parseOrderSearch('f2lxk0abcd12')).toEqual({ deviceId: 'F2LXK0ABCD12' })
+    expect(parseOrderSearch('Ada  Love')).toEqual({ namePrefix: 'ada love' })
+    expect(parseOrderSearch('flat 12')).toEqual({})
+    expect(parseOrderSearch('!!')).toEqual({})
     expect(parseOrderSearch('  ')).toBeNull()
     expect(parseOrderSearch(undefined)).toBeNull()
   })

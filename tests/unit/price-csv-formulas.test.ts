@@ -1,11 +1,6 @@
-import { formatCsv, parseCsv } from '../../scripts/prices/csv'
+import { asSpreadsheetText, formatCsv, fromSpreadsheetText, parseCsv } from '@/lib/csv'
 import { applyPriceTable, readPriceCatalogue, type ContentDocument } from '../../scripts/prices/price-catalogue'
-import {
-  asSpreadsheetText,
-  exportPriceRows,
-  fromSpreadsheetText,
-  importPriceRows,
-} from '../../scripts/prices/price-table-csv'
+import { exportPriceRows, importPriceRows } from '../../scripts/prices/price-table-csv'
 
 // Names an editor (or someone with an editor's token) could give a make, a model and a grade: a
 // spreadsheet opening the exported CSV would run each as a formula (OWASP's "CSV injection").

@@ -1,4 +1,4 @@
-import { CsvError, formatCsv, parseCsv } from '../../scripts/prices/csv'
+import { CsvError, formatCsv, parseCsv } from '@/lib/csv'
 import {
   applyPriceTable,
   readPriceCatalogue,

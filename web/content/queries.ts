@@ -195,7 +195,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -217,6 +217,17 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
       linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,
       markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink
     }
+  },
+  queue{
+    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
+    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,
+    relatedAccount, relatedAddress
+  },
+  figures{
+    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,
+    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,
+    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,
+    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal
   }
 }`)
 

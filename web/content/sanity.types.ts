@@ -757,6 +757,7 @@ export type OrderCopy = {
   timings: {
     revisedOfferDays: number
     reminderDaysBefore: number
+    checkWorkingDays: number
     quarantineDays: number
     lapsedOffer: 'accept' | 'return'
     bankDetailsDays: number
@@ -909,6 +910,66 @@ export type OrderCopy = {
       failEvent: string
       paymentsLink: string
     }
+  }
+  queue: {
+    homeLink: string
+    ageFilter: string
+    ageAny: string
+    ageOverWorkingDay: string
+    sortLabel: string
+    sortOldest: string
+    sortNewest: string
+    waitingColumn: string
+    showing: string
+    pagesLabel: string
+    nextPage: string
+    previousPage: string
+    pageInvalid: string
+    relatedHeading: string
+    relatedNone: string
+    relatedColumn: string
+    relatedDevice: string
+    relatedAccount: string
+    relatedAddress: string
+  }
+  figures: {
+    heading: string
+    ordersLink: string
+    paymentsLink: string
+    todayHeading: string
+    arrived: string
+    checked: string
+    waiting: string
+    waitingOverdue: string
+    paid: string
+    paidAmount: string
+    returns: string
+    chartsHeading: string
+    arrivalsChart: string
+    checksChart: string
+    revisedChart: string
+    checkHoursChart: string
+    payHoursChart: string
+    promiseLine: string
+    tableToggle: string
+    dayColumn: string
+    devicesColumn: string
+    checksColumn: string
+    percentColumn: string
+    hoursColumn: string
+    noValue: string
+    csvHeading: string
+    csvHelp: string
+    csvDate: string
+    csvButton: string
+    csvDateInvalid: string
+    csvFileName: string
+    csvReference: string
+    csvPaidAt: string
+    csvDevices: string
+    csvModels: string
+    csvAmount: string
+    csvTotal: string
   }
 }
 
@@ -2219,7 +2280,7 @@ export type AccountCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: orderCopyQuery
-// Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,    payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,    payoutClosed  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, cancelled, paidTo, returnTracking, viewOrder,    returnHeading, returnHelp, returnButton, returnRequested  },  payoutChange{    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,    changed, timelineEntry, closed  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,    timelineHeading, actionsHeading, noActions, moves, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,    payoutChangedEvent, payoutChangedNotice, payoutHeld,    payments{      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink    }  }}
+// Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,    payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,    payoutClosed  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, cancelled, paidTo, returnTracking, viewOrder,    returnHeading, returnHelp, returnButton, returnRequested  },  payoutChange{    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,    changed, timelineEntry, closed  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,    timelineHeading, actionsHeading, noActions, moves, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,    payoutChangedEvent, payoutChangedNotice, payoutHeld,    payments{      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink    }  },  queue{    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,    relatedAccount, relatedAddress  },  figures{    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal  }}
 export type OrderCopyQueryResult = {
   checkout: {
     detailsHeading: string
@@ -2442,6 +2503,7 @@ export type OrderCopyQueryResult = {
   timings: {
     revisedOfferDays: number
     reminderDaysBefore: number
+    checkWorkingDays: number
     quarantineDays: number
     lapsedOffer: 'accept' | 'return'
     unansweredAccept: string
@@ -2594,6 +2656,66 @@ export type OrderCopyQueryResult = {
       failEvent: string
       paymentsLink: string
     }
+  }
+  queue: {
+    homeLink: string
+    ageFilter: string
+    ageAny: string
+    ageOverWorkingDay: string
+    sortLabel: string
+    sortOldest: string
+    sortNewest: string
+    waitingColumn: string
+    showing: string
+    pagesLabel: string
+    nextPage: string
+    previousPage: string
+    pageInvalid: string
+    relatedHeading: string
+    relatedNone: string
+    relatedColumn: string
+    relatedDevice: string
+    relatedAccount: string
+    relatedAddress: string
+  }
+  figures: {
+    heading: string
+    ordersLink: string
+    paymentsLink: string
+    todayHeading: string
+    arrived: string
+    checked: string
+    waiting: string
+    waitingOverdue: string
+    paid: string
+    paidAmount: string
+    returns: string
+    chartsHeading: string
+    arrivalsChart: string
+    checksChart: string
+    revisedChart: string
+    checkHoursChart: string
+    payHoursChart: string
+    promiseLine: string
+    tableToggle: string
+    dayColumn: string
+    devicesColumn: string
+    checksColumn: string
+    percentColumn: string
+    hoursColumn: string
+    noValue: string
+    csvHeading: string
+    csvHelp: string
+    csvDate: string
+    csvButton: string
+    csvDateInvalid: string
+    csvFileName: string
+    csvReference: string
+    csvPaidAt: string
+    csvDevices: string
+    csvModels: string
+    csvAmount: string
+    csvTotal: string
   }
 } | null
 
@@ -2916,7 +3038,7 @@ declare global {
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
-    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,\n    payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,\n    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,\n    payoutClosed\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder,\n    returnHeading, returnHelp, returnButton, returnRequested\n  },\n  payoutChange{\n    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,\n    changed, timelineEntry, closed\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,\n    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,\n    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,\n    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,\n    payoutChangedEvent, payoutChangedNotice, payoutHeld,\n    payments{\n      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,\n      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,\n      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,\n      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,\n      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,\n      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink\n    }\n  }\n}': OrderCopyQueryResult
+    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,\n    payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,\n    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,\n    payoutClosed\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder,\n    returnHeading, returnHelp, returnButton, returnRequested\n  },\n  payoutChange{\n    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,\n    changed, timelineEntry, closed\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,\n    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,\n    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,\n    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,\n    payoutChangedEvent, payoutChangedNotice, payoutHeld,\n    payments{\n      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,\n      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,\n      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,\n      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,\n      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,\n      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink\n    }\n  },\n  queue{\n    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,\n    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,\n    relatedAccount, relatedAddress\n  },\n  figures{\n    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,\n    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,\n    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,\n    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal\n  }\n}': OrderCopyQueryResult
     '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  registerLine, registerPass, registerCaution, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
     '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult

@@ -137,6 +137,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     total_pence: saleRecord('orders[].totalPence'),
     placed_at: saleRecord('orders[].placedAt'),
     updated_at: saleRecord('orders[].updatedAt'),
+    status_since: saleRecord('orders[].statusSince'),
     name: personal('orders[].contact.name', EMPTIED),
     phone: personal('orders[].contact.phone', EMPTIED),
     address_line1: personal('orders[].contact.addressLine1', EMPTIED),
@@ -148,6 +149,10 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
       'orders[].payout.bankDetailsHeld',
       EMPTIED,
       'sealed bank details, opened only for the manager who pays: the download says whether they are held',
+    ),
+    payout_match: withheld(
+      'a keyed hash of the sort code and account number, to spot one account paid for several orders: it cannot be turned back into them, and goes with the sealed details',
+      EMPTIED,
     ),
     payout_last4: personal('orders[].payout.accountNumberEnding', EMPTIED),
     marketing_consent: personal('orders[].marketingConsent', resetTo(false)),

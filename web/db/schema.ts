@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { ORDER_STATUSES } from '@rules/order-statuses'
+import { BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
 
 export * from './account-schema'
 
@@ -63,6 +63,7 @@ export const basketLine = pgTable(
 
 const at = (name: string) => timestamp(name, { withTimezone: true })
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+const bankDetailsEndList = sql.raw(BANK_DETAILS_END_STATUSES.map((status) => `'${status}'`).join(', '))
 
 /**
  * A seller's order. An order outlives the account that placed it: erasing a seller's details
@@ -80,6 +81,9 @@ export const sellerOrder = pgTable(
     totalPence: integer('total_pence').notNull(),
     placedAt: at('placed_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
+    // When the order entered its current status: set by every move (move-store.ts), so queues
+    // sort and filter by how long an order has waited, and the clock finds what is due, by index.
+    statusSince: at('status_since').notNull().defaultNow(),
     // Personal: who to post a return to and how to reach them.
     name: text('name'),
     phone: text('phone'),
@@ -92,6 +96,9 @@ export const sellerOrder = pgTable(
     payoutMethod: text('payout_method').notNull().default('bank'),
     payoutSealed: text('payout_sealed'),
     payoutLast4: text('payout_last4'),
+    // A keyed hash of the sort code and account number (payout-match.ts), so staff see one account
+    // paid for several orders without anyone opening them; it goes when the sealed details go.
+    payoutMatch: text('payout_match'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     // The terms' revision the seller accepted, and what they declared (keys), when.
     termsRevision: text('terms_revision'),
@@ -116,8 +123,22 @@ export const sellerOrder = pgTable(
     index('seller_order_user_id_idx').on(table.userId),
     index('seller_order_email_idx').on(sql`lower(${table.email})`),
     index('seller_order_status_placed_idx').on(table.status, table.placedAt),
+    index('seller_order_status_since_idx').on(table.status, table.statusSince, table.id),
+    // The minute job's due reads (orders/timer-store.ts): price holds, and revised offers' deadlines.
+    index('seller_order_status_hold_idx').on(table.status, table.holdUntil, table.id),
+    index('seller_order_status_deadline_idx').on(table.status, table.offerDeadline, table.id),
+    // Retention's read of bank details due to go (orders/retention.ts): only orders at rest that
+    // still hold them, by when they came to rest; the list of statuses is retention's own.
+    index('seller_order_sealed_since_idx')
+      .on(table.statusSince)
+      .where(sql`${table.payoutSealed} is not null and ${table.status} in (${bankDetailsEndList})`),
     index('seller_order_postcode_idx').on(table.postcode),
     index('seller_order_payment_run_idx').on(table.paymentRunId),
+    // The staff list across every status, by how long each order has waited (keyset paging).
+    index('seller_order_since_idx').on(table.statusSince, table.id),
+    // The staff search by the start of a name, whatever its case.
+    index('seller_order_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
+    index('seller_order_payout_match_idx').on(table.payoutMatch),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],
@@ -259,9 +280,15 @@ export const orderItem = pgTable(
   (table) => [
     unique('order_item_position_unique').on(table.orderId, table.position),
     check('order_item_register_result_known', sql`${table.registerResult} in ('waiting', 'pass', 'caution', 'fail')`),
+    // The staff search by IMEI or serial number, and an order's other orders with the same device.
+    index('order_item_imei_idx').on(table.imei),
     index('order_item_register_waiting_idx')
       .on(table.registerResult)
       .where(sql`${table.registerResult} = 'waiting'`),
+    // The register job's read of devices reported stolen whose order is not yet flagged.
+    index('order_item_register_fail_idx')
+      .on(table.orderId)
+      .where(sql`${table.registerResult} = 'fail'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
     check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),
@@ -325,7 +352,15 @@ export const orderEvent = pgTable(
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
   },
-  (table) => [index('order_event_order_idx').on(table.orderId, table.id)],
+  (table) => [
+    index('order_event_order_idx').on(table.orderId, table.id),
+    // The dashboard's counts: the moves into a status over a span of days.
+    index('order_event_to_status_at_idx').on(table.toStatus, table.at),
+    // One order's moves (records left out), read from the index alone: when it arrived, was accepted.
+    index('order_event_moves_idx')
+      .on(table.orderId, table.toStatus, table.at)
+      .where(sql`${table.fromStatus} <> ${table.toStatus}`),
+  ],
 )
 
 /**

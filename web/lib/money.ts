@@ -10,3 +10,10 @@ export function formatPence(pence: number): string {
 export function formatPenceExact(pence: number): string {
   return poundsAndPence.format(pence / 100)
 }
+
+/** Whole pence as pounds for a spreadsheet, exact and without a sign: 15205 → "152.05". */
+export function penceAsPounds(pence: number): string {
+  if (!Number.isSafeInteger(pence) || pence < 0)
+    throw new RangeError(`Not a whole, non-negative number of pence: ${pence}`)
+  return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`
+}

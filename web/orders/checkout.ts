@@ -9,6 +9,7 @@ import { addDays } from '@/orders/lifecycle'
 import { findOrderByKey, placeOrder, type NewOrderItem } from '@/orders/store'
 import { isUuid } from '@/orders/order-values'
 import { readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
+import { payoutMatch } from '@/orders/payout-match'
 import { formatStorage } from '@/lib/storage-size'
 import { priceOf } from '@/lib/pricing'
 import type { BasketView } from '@/basket/types'
@@ -98,6 +99,7 @@ export async function placeCheckout(request: {
       postcode: input.postcode,
     },
     sealPayout: (reference) => sealPayout(bank, reference, keys),
+    payoutMatch: payoutMatch(bank, keys),
     payoutLast4: input.accountNumber.slice(-4),
     marketingConsent: input.marketing,
     postagePack: input.postagePack,

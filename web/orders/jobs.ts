@@ -5,12 +5,11 @@ import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
 import { kickOutbox } from '@/mail/outbox-kick'
 import type { Timings } from '@/orders/lifecycle'
-import { ordersWithTimers } from '@/orders/store'
 import { loadOrderMailContext } from './mail-context'
 import { registerClient } from '@/register/client'
 import { retryWaitingChecks } from './register-checks'
 import { applyRetention } from './retention'
-import { applyTimers } from './timers'
+import { applyDueTimers } from './timers'
 import { forgetOldPayoutCodes } from './payout-change'
 
 /**
@@ -36,25 +35,20 @@ export async function timerContext(origin = linkOrigin()) {
 }
 
 /**
- * The clock's moves for every order that may owe one, by one instance at a time (the job's lock).
- * Each move is a guarded update besides, so even two runs could not apply one twice.
+ * The clock's moves for every order due, by one instance at a time (the job's lock), within the
+ * minute (timers.ts). Each move is a guarded update besides, so even two runs could not apply one twice.
  */
-export async function applyDueTimers(now = new Date()): Promise<number> {
-  const db = await getDb()
-  const context = await timerContext()
-  let count = 0
-  for (const id of await ordersWithTimers(db, now)) {
-    if (await applyTimers(db, id, context, now)) count++
-  }
-  if (count) kickOutbox()
-  return count
+export async function applyClockMoves(now = new Date()): Promise<number> {
+  const { moved } = await applyDueTimers(await getDb(), await timerContext(), now)
+  if (moved) kickOutbox()
+  return moved
 }
 
 export const orderTimersJob: Job = {
   name: 'Order timers',
   lock: 735_120_002,
   run: async () => {
-    await applyDueTimers()
+    await applyClockMoves()
     // Codes that confirmed (or were sent to confirm) a change of bank details, a day on.
     await forgetOldPayoutCodes(await getDb())
   },

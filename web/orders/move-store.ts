@@ -65,7 +65,7 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
   const [moved] = check.ok
     ? await tx
         .update(sellerOrder)
-        .set({ ...request.set, status: check.to, updatedAt: new Date() })
+        .set({ ...request.set, status: check.to, statusSince: new Date(), updatedAt: new Date() })
         .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld))
         .returning({ id: sellerOrder.id })
     : []

@@ -15,6 +15,7 @@ export const ERASED_ORDER = {
   postcode: null,
   payoutSealed: null,
   payoutLast4: null,
+  payoutMatch: null,
   marketingConsent: false,
   declarations: [],
   returnTracking: null,

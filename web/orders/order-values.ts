@@ -1,11 +1,6 @@
-import type { orderEvent, OrderItemRow, sellerOrder } from '@/db/schema'
+import type { OrderItemRow } from '@/db/schema'
 
 /** What can be said of an order from what it holds, with no database: for pages, e-mails and rules. */
-
-type OrderEventRow = typeof orderEvent.$inferSelect
-type HistoryOf = Pick<typeof sellerOrder.$inferSelect, 'status' | 'placedAt'> & {
-  events: Array<Pick<OrderEventRow, 'toStatus' | 'fromStatus' | 'at'>>
-}
 
 type PricedItem = Pick<OrderItemRow, 'pricePence' | 'revisedPricePence'> & Partial<Pick<OrderItemRow, 'offerAnswer'>>
 
@@ -38,12 +33,6 @@ export function offerOutcome(items: Array<PricedItem & Pick<OrderItemRow, 'offer
   return kept.length
     ? { move: 'accept' as const, totalPence: revisedTotal({ items }) }
     : { move: 'decline' as const, totalPence: null }
-}
-
-/** When the order entered its current status: the newest event that moved it there. */
-export function statusSince(order: HistoryOf): Date {
-  const moves = order.events.filter((event) => event.toStatus === order.status && event.fromStatus !== event.toStatus)
-  return moves.at(-1)?.at ?? order.placedAt
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -122,7 +122,7 @@ export async function makeRun(
     const moved = locked.length
       ? await tx
           .update(sellerOrder)
-          .set({ status: 'paying', updatedAt: now })
+          .set({ status: 'paying', statusSince: now, updatedAt: now })
           .where(
             and(
               inArray(

@@ -125,6 +125,8 @@ export async function changePayout(
     secret: string
     /** Seals the new details for the order's reference. */
     seal: (details: BankDetails, reference: string) => string
+    /** The new details' keyed hash (payout-match.ts). */
+    match: (details: BankDetails) => string
     actorUserId?: string | null
     now?: Date
     emails: (order: OrderForChange, change: { heldUntil: Date; last4: string }) => QueuedMail[]
@@ -159,6 +161,7 @@ export async function changePayout(
       .update(sellerOrder)
       .set({
         payoutSealed: request.seal(request.details, order.reference),
+        payoutMatch: request.match(request.details),
         payoutLast4: last4,
         payoutHeldUntil: heldUntil,
         updatedAt: now,

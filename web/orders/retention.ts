@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, exists, inArray, isNotNull, lt, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
   emailOutbox,
@@ -11,6 +11,7 @@ import {
   sellerOrder,
 } from '@/db/schema'
 import { SETTLED_STATUSES } from '@/orders/lifecycle'
+import { BANK_DETAILS_END_STATUSES } from '@rules/order-statuses'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER, RETENTION_ACTIONS } from '@/orders/order-record'
 
 /** The periods the privacy policy promises, from the Orders document's timings. */
@@ -22,9 +23,9 @@ const BATCH = 500
 /**
  * The orders whose full bank details are no longer needed: paid, sent back, cancelled or expired
  * (an order closed after a stolen-device flag keeps them for the police), long enough ago. The
- * time is the event that brought the order to where it is; the last four digits stay.
+ * time is when the order came to where it is (status_since); the last four digits stay.
  */
-const BANK_DETAILS_ENDS = ['paid', 'returned', 'cancelled', 'expired']
+const BANK_DETAILS_ENDS = BANK_DETAILS_END_STATUSES
 
 /**
  * Whether the order still holds anything that names its seller: reducing it once more changes
@@ -38,6 +39,7 @@ const stillNamesSeller = or(
   isNotNull(sellerOrder.addressLine1),
   isNotNull(sellerOrder.postcode),
   isNotNull(sellerOrder.payoutSealed),
+  isNotNull(sellerOrder.payoutMatch),
   isNotNull(sellerOrder.payoutLast4),
   isNotNull(sellerOrder.returnTracking),
   isNotNull(sellerOrder.idempotencyKey),
@@ -61,33 +63,28 @@ export function recordCutoff(now: Date, recordYears: number): Date {
   return taxYearStart(back)
 }
 
-/** Orders whose sealed bank details are due to be deleted at `now`. */
-export async function ordersDueBankDetailsRemoval(db: Db, now: Date, days: number): Promise<string[]> {
+/**
+ * Orders whose sealed bank details are due to be deleted at `now`, longest due first: a range of
+ * the partial index of orders at rest that still hold them (schema.ts), whatever the number of orders.
+ */
+export function bankDetailsDueQuery(db: Db, now: Date, days: number) {
   const ended = new Date(now.getTime() - days * DAY_MS)
-  const rows = await db
+  return db
     .select({ id: sellerOrder.id })
     .from(sellerOrder)
     .where(
       and(
         isNotNull(sellerOrder.payoutSealed),
-        inArray(sellerOrder.status, BANK_DETAILS_ENDS),
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(orderEvent)
-            .where(
-              and(
-                eq(orderEvent.orderId, sellerOrder.id),
-                eq(orderEvent.toStatus, sellerOrder.status),
-                ne(orderEvent.fromStatus, orderEvent.toStatus),
-                lte(orderEvent.at, ended),
-              ),
-            ),
-        ),
+        inArray(sellerOrder.status, [...BANK_DETAILS_ENDS]),
+        lte(sellerOrder.statusSince, ended),
       ),
     )
+    .orderBy(asc(sellerOrder.statusSince))
     .limit(BATCH)
-  return rows.map((row) => row.id)
+}
+
+export async function ordersDueBankDetailsRemoval(db: Db, now: Date, days: number): Promise<string[]> {
+  return (await bankDetailsDueQuery(db, now, days)).map((row) => row.id)
 }
 
 /**
@@ -99,7 +96,8 @@ export async function removeBankDetails(db: Db, orderId: string, now = new Date(
   return db.transaction(async (tx) => {
     const [removed] = await tx
       .update(sellerOrder)
-      .set({ payoutSealed: null, updatedAt: now })
+      // The keyed hash goes with them: nothing is left to match this account by.
+      .set({ payoutSealed: null, payoutMatch: null, updatedAt: now })
       .where(and(eq(sellerOrder.id, orderId), isNotNull(sellerOrder.payoutSealed)))
       .returning({ status: sellerOrder.status })
     if (!removed) return false

@@ -10,6 +10,7 @@ import { changePayout, issuePayoutCode, type PayoutChanged } from './payout-chan
 import { payoutChangedMails, payoutCodeMail } from './payout-change-mail'
 import type { PayoutChangeInput } from './payout-change-validation'
 import { readPayoutKeys, sealPayout } from './payout-crypto'
+import { payoutMatch } from './payout-match'
 
 /**
  * The seller's side of changing an order's bank details, from its page: the link must be the
@@ -86,6 +87,7 @@ export async function replacePayout(
     details: input.details,
     secret: readAuthSecret(),
     seal: (details, reference) => sealPayout(details, reference, keys),
+    match: (details) => payoutMatch(details, keys),
     actorUserId: found.order.userId,
     emails: (order, change) => payoutChangedMails(order, change, context, settings.contactEmail),
   })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, gt, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, eq, gt, isNotNull, sql } from 'drizzle-orm'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
@@ -31,6 +31,8 @@ export type NewOrder = {
   }
   /** Seals the bank details for this order's reference (the reference is only known here). */
   sealPayout: (reference: string) => string
+  /** The details' keyed hash (payout-match.ts): staff see other orders paid to the same account. */
+  payoutMatch: string
   payoutLast4: string
   marketingConsent: boolean
   /** A postage pack asked for at checkout: staff post one. */
@@ -103,6 +105,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
       payoutMethod: 'bank',
       payoutSealed: order.sealPayout(reference),
       payoutLast4: order.payoutLast4,
+      payoutMatch: order.payoutMatch,
       marketingConsent: order.marketingConsent,
       postagePack: order.postagePack,
       termsRevision: order.termsRevision,
@@ -213,74 +216,6 @@ export async function findOrderByLookup(
     .from(sellerOrder)
     .where(and(eq(sellerOrder.reference, reference), second))
   return row?.id ?? null
-}
-
-export type OrderListRow = {
-  id: string
-  reference: string
-  status: string
-  name: string | null
-  postcode: string | null
-  totalPence: number
-  placedAt: Date
-  items: number
-  postagePack: boolean
-  payoutHeldUntil: Date | null
-}
-
-/** Orders for staff, oldest first: by status, and by reference, e-mail address or postcode. */
-export async function listOrders(
-  db: Db,
-  filter: { status?: string | null; search?: { reference?: string; email?: string; postcode?: string } | null },
-  limit = 200,
-): Promise<OrderListRow[]> {
-  const conditions: Array<SQL | undefined> = []
-  if (filter.status) conditions.push(eq(sellerOrder.status, filter.status))
-  const search = filter.search
-  if (search) {
-    conditions.push(
-      or(
-        search.reference ? eq(sellerOrder.reference, search.reference) : undefined,
-        search.email ? eq(sql`lower(${sellerOrder.email})`, search.email.toLowerCase()) : undefined,
-        search.postcode ? eq(sellerOrder.postcode, search.postcode) : undefined,
-        sql`false`,
-      ),
-    )
-  }
-  return db
-    .select({
-      id: sellerOrder.id,
-      reference: sellerOrder.reference,
-      status: sellerOrder.status,
-      name: sellerOrder.name,
-      postcode: sellerOrder.postcode,
-      totalPence: sellerOrder.totalPence,
-      placedAt: sellerOrder.placedAt,
-      postagePack: sellerOrder.postagePack,
-      payoutHeldUntil: sellerOrder.payoutHeldUntil,
-      // Named with its table: inside the subquery a bare "id" would be the device's own.
-      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
-    })
-    .from(sellerOrder)
-    .where(and(...conditions))
-    .orderBy(asc(sellerOrder.placedAt), asc(sellerOrder.reference))
-    .limit(limit)
-}
-
-/** Orders the clock may have something to do to at `now`: the timer job reads these. */
-export async function ordersWithTimers(db: Db, now: Date): Promise<string[]> {
-  const rows = await db
-    .select({ id: sellerOrder.id })
-    .from(sellerOrder)
-    .where(
-      or(
-        and(eq(sellerOrder.status, 'placed'), lte(sellerOrder.holdUntil, now)),
-        eq(sellerOrder.status, 'revised'),
-        eq(sellerOrder.status, 'quarantined'),
-      ),
-    )
-    .limit(500)
-  return rows.map((row) => row.id)
 }
 
 /** How many orders are in `status`: the staff home's count of returns to send. */

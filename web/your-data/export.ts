@@ -178,6 +178,7 @@ function exportOrder(
     marketingConsent: order.marketingConsent,
     termsRevision: order.termsRevision,
     declarations: order.declarations,
+    statusSince: order.statusSince,
     holdUntil: order.holdUntil,
     offerDeadline: order.offerDeadline,
     offerRemindedAt: order.offerRemindedAt,

@@ -6,8 +6,10 @@ import { paymentRunFields } from './order-copy/payment-run-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
+import { figuresFields } from './order-copy/figures-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
+import { queueFields } from './order-copy/queue-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -28,6 +30,8 @@ export const orderCopy = defineType({
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
+    { name: 'queue', title: 'Staff list' },
+    { name: 'figures', title: 'Dashboard' },
   ],
   fields: [
     group(
@@ -62,6 +66,18 @@ export const orderCopy = defineType({
       ...adminFields,
       ...paymentRunFields,
     ]),
+    group(
+      'queue',
+      'Staff list',
+      'The list of orders at /admin/orders (pages, filters, order) and the related orders on an order’s staff page.',
+      queueFields,
+    ),
+    group(
+      'figures',
+      'Dashboard',
+      'The staff home page at /admin: the day’s numbers, the charts, and the accountant’s day sheet.',
+      figuresFields,
+    ),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },
 })

@@ -47,6 +47,7 @@ async function orderEndedAt(status: 'paid' | 'cancelled' | 'placed', at: Date, p
   }
   // The clock moved: the events happened on `at`.
   await db.update(orderEvent).set({ at }).where(eq(orderEvent.orderId, id))
+  await db.update(sellerOrder).set({ statusSince: at }).where(eq(sellerOrder.id, id))
   await db.update(orderItem).set({ imei: '356938035643809', checkNotes: 'Scratch' }).where(eq(orderItem.orderId, id))
   return id
 }

@@ -14,6 +14,7 @@ import {
 } from '@/orders/store'
 import { moveOrder, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
+import { payoutMatch } from '@/orders/payout-match'
 import { newReference } from '@/orders/references'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
@@ -82,6 +83,7 @@ function newOrder(over: Partial<NewOrder> = {}): NewOrder {
       postcode: 'SW1A 2AA',
     },
     sealPayout: (reference) => sealPayout(bank, reference, keys),
+    payoutMatch: payoutMatch(bank, keys),
     payoutLast4: '5678',
     marketingConsent: false,
     postagePack: false,
@@ -320,6 +322,9 @@ describe('moveOrder', () => {
     const stored = await getOrder(db, { id: order.id })
     expect(stored?.status).toBe('received')
     expect(stored!.updatedAt.getTime()).toBeGreaterThanOrEqual(order.updatedAt.getTime())
+    // When it entered "received": what queues sort by and the clock reads.
+    expect(stored!.statusSince.getTime()).toBeGreaterThan(order.statusSince.getTime())
+    expect(Math.abs(stored!.statusSince.getTime() - stored!.events.at(-1)!.at.getTime())).toBeLessThan(1000)
     expect(stored?.events.at(-1)).toMatchObject({
       actor: 'staff',
       actorUserId: staffId,

@@ -15,7 +15,9 @@ import {
   PAYOUT_HOLD_HOURS,
 } from '@/orders/payout-change'
 import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
-import { countOrders, getOrder, listOrders, placeOrder, type OrderRecord } from '@/orders/store'
+import { payoutMatch } from '@/orders/payout-match'
+import { orderQueuePage } from '@/orders/order-queue'
+import { countOrders, getOrder, placeOrder, type OrderRecord } from '@/orders/store'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -44,6 +46,7 @@ async function place(status = 'checked'): Promise<OrderRecord> {
       postcode: 'LS1 4AP',
     },
     sealPayout: (reference) => sealPayout(oldBank, reference, keys),
+    payoutMatch: payoutMatch(oldBank, keys),
     payoutLast4: '5678',
     marketingConsent: false,
     postagePack: false,
@@ -87,6 +90,7 @@ const change = (order: OrderRecord, code: string, now = new Date(), details = ne
     details,
     secret: SECRET,
     seal: (bank, reference) => sealPayout(bank, reference, keys),
+    match: (bank) => payoutMatch(bank, keys),
     now,
     emails: (found) => [mail('payoutChanged', found.email!), mail('payoutChangedStaff', 'hello@example.co.uk')],
   })
@@ -212,6 +216,7 @@ describe('the code that confirms a change of bank details', () => {
         details: newBank,
         secret: SECRET,
         seal: (bank, reference) => sealPayout(bank, reference, keys),
+        match: (bank) => payoutMatch(bank, keys),
         emails: () => {
           throw new Error('the e-mail could not be written')
         },
@@ -315,7 +320,7 @@ describe('the staff list', () => {
     const order = await place('checked')
     await issue(order)
     const changed = await change(order, '123456')
-    const [row] = await listOrders(db, { search: { reference: order.reference } })
+    const [row] = (await orderQueuePage(db, { search: { reference: order.reference } }, null)).rows
     expect(row).toMatchObject({
       reference: order.reference,
       items: 1,

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/connection'
-import { listOrders, placeOrder } from '@/orders/store'
+import { orderQueuePage } from '@/orders/order-queue'
+import { placeOrder } from '@/orders/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -12,7 +13,7 @@ describe('the staff list of orders', () => {
     const two = await placeOrder(db, sampleOrder({ items: [first!, { ...first!, device: 'Apple iPhone 13 256GB' }] }))
     const packed = await placeOrder(db, sampleOrder({ postagePack: true }))
     if (two.kind !== 'placed' || packed.kind !== 'placed') throw new Error('not placed')
-    const rows = await listOrders(db, {})
+    const { rows } = await orderQueuePage(db, {}, null)
     expect(rows.find((row) => row.reference === two.reference)).toMatchObject({ items: 2, postagePack: false })
     expect(rows.find((row) => row.reference === packed.reference)).toMatchObject({ items: 1, postagePack: true })
   })

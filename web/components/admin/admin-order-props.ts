@@ -1,6 +1,7 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import type { OrderRecord } from '@/orders/store'
 import type { BankDetails } from '@/orders/payout-crypto'
+import type { RelatedOrder } from '@/orders/related-orders'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -14,4 +15,6 @@ export type AdminOrderProps = {
   /** Whether revealing or paying must ask for the password again (the last check is too old). */
   recheckNeeded: boolean
   query: Record<string, string>
+  /** Other orders with the same device, bank account or address. */
+  related: RelatedOrder[]
 }

@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react'
+
 type Words = { statusFilter: string; allStatuses: string; search: string; searchButton: string }
 
 type Props = {
@@ -8,10 +10,12 @@ type Props = {
   words: Words
   statuses: Array<{ value: string; label: string }>
   filter: { status: string; search: string }
+  /** More choices of the list's own, between the status and the search. */
+  children?: ReactNode
 }
 
 /** A staff list's filter: one status (or all) and a search box, sent as `?status=…&q=…`. */
-export function ListFilter({ action, idPrefix, words, statuses, filter }: Props) {
+export function ListFilter({ action, idPrefix, words, statuses, filter, children }: Props) {
   return (
     <form method="get" action={action} className="admin-filter" role="search">
       <div className="field">
@@ -25,6 +29,7 @@ export function ListFilter({ action, idPrefix, words, statuses, filter }: Props)
           ))}
         </select>
       </div>
+      {children}
       <div className="field admin-filter__search">
         <label htmlFor={`${idPrefix}-search`}>{words.search}</label>
         <input id={`${idPrefix}-search`} name="q" type="search" defaultValue={filter.search} autoComplete="off" />

@@ -20,7 +20,7 @@ export function MessagesList({ copy, messages, filter }: Props) {
   return (
     <article className="admin">
       <p>
-        <Link href="/admin">{text.backToOrders}</Link>
+        <Link href="/admin/orders">{text.backToOrders}</Link>
       </p>
       <header className="page__header">
         <h1>{text.heading}</h1>

@@ -11,6 +11,7 @@ import { OrderItems } from './order-items'
 import { DevicePhotoForms } from './photo-upload'
 import { OrderTimeline } from './order-timeline'
 import { PayoutDetails } from './payout-details'
+import { RelatedOrders } from './related-orders'
 import { SellerDetails } from './seller-details'
 
 /** One order for staff: where it is, whose it is, its devices, what to do next and its history. */
@@ -20,7 +21,7 @@ export function AdminOrder(props: AdminOrderProps) {
   return (
     <article className="admin admin-order">
       <p>
-        <Link href="/admin">{text.backToList}</Link>
+        <Link href="/admin/orders">{text.backToList}</Link>
       </p>
       <header className="page__header">
         <h1 className="admin-reference">{order.reference}</h1>
@@ -54,6 +55,7 @@ export function AdminOrder(props: AdminOrderProps) {
       </div>
       <OrderItems order={order} copy={copy} />
       <DevicePhotoForms order={order} copy={copy} query={props.query} />
+      <RelatedOrders copy={copy} related={props.related} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </article>

@@ -1,17 +1,37 @@
 import type { OrderCopy } from '@/content/types'
+import type { QueueForm } from '@/orders/queue-view'
 import { ListFilter } from './list-filter'
 
-type Props = { copy: OrderCopy; filter: { status: string; search: string } }
+type Props = { copy: OrderCopy; filter: QueueForm }
 
-/** Narrows the list by status and finds an order by its reference, e-mail address or postcode. */
+/**
+ * Narrows the list by status and by how long orders have waited, orders it, and finds orders by
+ * reference, e-mail address, postcode, name or IMEI: a plain GET, so it works without scripts.
+ */
 export function OrdersFilter({ copy, filter }: Props) {
+  const text = copy.queue
   return (
     <ListFilter
-      action="/admin"
+      action="/admin/orders"
       idPrefix="filter"
       words={copy.admin}
       statuses={copy.statuses.map((status) => ({ value: status.key, label: status.name }))}
       filter={filter}
-    />
+    >
+      <div className="field">
+        <label htmlFor="filter-age">{text.ageFilter}</label>
+        <select id="filter-age" name="age" defaultValue={filter.age}>
+          <option value="any">{text.ageAny}</option>
+          <option value="over-working-day">{text.ageOverWorkingDay}</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="filter-sort">{text.sortLabel}</label>
+        <select id="filter-sort" name="sort" defaultValue={filter.sort}>
+          <option value="oldest">{text.sortOldest}</option>
+          <option value="newest">{text.sortNewest}</option>
+        </select>
+      </div>
+    </ListFilter>
   )
 }

@@ -2,13 +2,13 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import type { OrderListRow } from '@/orders/store'
+import type { OrderListRow } from '@/orders/order-queue'
 import { fillTemplate } from '@/lib/templates'
 import { payoutHeldUntil, statusName } from './admin-words'
 
 type Props = { copy: OrderCopy; orders: OrderListRow[] }
 
-/** The orders found, oldest first: each reference opens the order. */
+/** The orders found, in the list's order: each reference opens the order. */
 export function OrdersTable({ copy, orders }: Props) {
   const text = copy.admin
   if (!orders.length) return <p className="admin-empty">{text.noOrders}</p>
@@ -27,6 +27,7 @@ export function OrdersTable({ copy, orders }: Props) {
               {text.itemsColumn}
             </th>
             <th scope="col">{text.statusColumn}</th>
+            <th scope="col">{copy.queue.waitingColumn}</th>
             <th scope="col">{text.postagePackColumn}</th>
             <th scope="col" className="admin-table__number">
               {text.totalColumn}
@@ -50,6 +51,9 @@ export function OrdersTable({ copy, orders }: Props) {
               <td>
                 {statusName(copy, order.status)}
                 <HeldNote copy={copy} order={order} />
+              </td>
+              <td>
+                <time dateTime={isoDate(order.statusSince)}>{formatDateTime(order.statusSince)}</time>
               </td>
               <td>{order.postagePack ? text.postagePackWanted : ''}</td>
               <td className="admin-table__number">{formatPence(order.totalPence)}</td>

@@ -39,6 +39,13 @@ export const timingFields = [
         }),
   }),
   days(
+    'checkWorkingDays',
+    'Working days to check a device',
+    'How many working days (Monday to Friday) after a parcel arrives we promise to have checked its devices. The staff dashboard counts the orders waiting longer and draws it on its charts. The sentences that promise it to sellers (the “Device received” status, its e-mail, How it works) say it in words: change them with it.',
+    1,
+    10,
+  ),
+  days(
     'quarantineDays',
     'Days a flagged device is held',
     'How long we hold a device flagged as lost or stolen before its order closes.',

@@ -7,6 +7,8 @@ import { getAccountCopy, getConditionGrades, getOrderCopy } from '@/content/load
 import { firstValues, type Query } from '@/http/search-params'
 import { normaliseReference } from '@/orders/references'
 import { readOrder, revealedPayout } from '@/orders/actions'
+import { getDb } from '@/db/connection'
+import { relatedOrders } from '@/orders/related-orders'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -36,9 +38,10 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const staff = { id: member.user.id, role: member.user.role }
   // Revealing is a POST that records it; this page only shows what that reveal opened, to its
   // manager, for a couple of minutes. Opening an address never records or reveals anything.
-  const [payout, recheckNeeded] = await Promise.all([
+  const [payout, recheckNeeded, related] = await Promise.all([
     revealedPayout(staff, order, query.revealed),
     staff.role === 'manager' ? recentlyChecked(member).then((recent) => !recent) : false,
+    getDb().then((db) => relatedOrders(db, order)),
   ])
   return (
     <AdminOrder
@@ -50,6 +53,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       payout={payout}
       recheckNeeded={recheckNeeded}
       query={query}
+      related={related}
     />
   )
 }

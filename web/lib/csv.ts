@@ -57,3 +57,24 @@ export function formatCsv(records: string[][]): string {
 function formatField(field: string): string {
   return /[",\r\n]/.test(field) ? `"${field.replaceAll('"', '""')}"` : field
 }
+
+// What a spreadsheet runs as a formula when a cell begins with it (OWASP: CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/
+// What the reader takes a leading quote to protect; anything else after a quote is left alone.
+const PROTECTED = /^'[=+\-@\t\r']/
+
+/**
+ * A cell as a spreadsheet should show it: one beginning with = + - @, a tab or a carriage return
+ * gets a leading single quote, so it is shown as text and never run. One that already begins with
+ * a quote before such a character gets another, so `fromSpreadsheetText` gives back exactly what
+ * was written. Numbers are never negative in the files this project writes, so none is turned
+ * into text.
+ */
+export function asSpreadsheetText(field: string): string {
+  return FORMULA_START.test(field) || PROTECTED.test(field) ? `'${field}` : field
+}
+
+/** Undoes `asSpreadsheetText`: the protecting quote is dropped, and nothing else is changed. */
+export function fromSpreadsheetText(field: string): string {
+  return PROTECTED.test(field) ? field.slice(1) : field
+}

@@ -1,0 +1,164 @@
+// The staff rows of `npm run bench`, on the database `npm run seed:orders -- 100000` filled (the
+// configured one: PGlite in .data, or DATABASE_URL): server time, median and p95, of the staff
+// pages a back office lives on. It signs in as the bench manager the seeder made, as a person does:
+// the password, then two-step login with a code from the authenticator key (set up on the first run
+// and kept in .data, next to the database it belongs to).
+import { createHash, createHmac } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { chromium } from '@playwright/test'
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+
+/**
+ * What is measured: one row a page. `path` is fetched as it is; with `follow`, the bench first walks
+ * the list's own "next" links that many pages in (`next` matches the link's tag, whatever the order
+ * of its attributes; its href is followed) and measures the page it reached. Adjust here when the
+ * pages move.
+ */
+const NEXT_LINK = /<a\b(?=[^>]*\brel="next")[^>]*>/
+export const STAFF_ROWS = [
+  { name: 'orders list, first page', path: '/admin/orders' },
+  { name: 'orders list, 50 pages in', path: '/admin/orders', follow: { pages: 50, next: NEXT_LINK } },
+  // Seen on two orders: seed:orders gives this IMEI to two devices (scripts/seed-orders.ts, BENCH_IMEI).
+  { name: 'IMEI search (a device sent twice)', path: '/admin/orders?q=356938035643809' },
+  { name: 'dashboard', path: '/admin' },
+]
+export const STAFF_SAMPLES = 100
+const MANAGER = {
+  email: 'bench.manager@example.com',
+  password: process.env.BENCH_STAFF_PASSWORD || 'bench-manager-dev-only-7Qx',
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+const p95 = (values) => [...values].sort((a, b) => a - b)[Math.ceil(0.95 * values.length) - 1]
+const unescape = (href) => href.replaceAll('&amp;', '&')
+
+/**
+ * Serves the site on the seeded database and prints the staff table. `startSite(env)` starts
+ * `next start` with those variables and answers { origin, stop }.
+ */
+export async function benchStaff({ startSite, waitFor }) {
+  const site = startSite()
+  try {
+    await waitFor(`${site.origin}/`)
+    const cookie = await signIn(site.origin)
+    const results = []
+    for (const row of STAFF_ROWS) {
+      const url = await reach(site.origin, row, cookie)
+      if (!url) {
+        results.push({ row, note: `no "next" link on ${row.path}: the list does not page on this branch` })
+        continue
+      }
+      results.push({ row, url, times: await staffTimes(url, cookie, STAFF_SAMPLES) })
+    }
+    const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
+    console.log(
+      `\nStaff pages on the database seed:orders filled (${engine}), ${STAFF_SAMPLES} requests each, one after another`,
+    )
+    console.log('| page | address | server time, median / p95 |')
+    console.log('| --- | --- | --- |')
+    for (const { row, url, times, note } of results) {
+      const where = url ? url.slice(site.origin.length) : row.path
+      console.log(
+        `| ${row.name} | ${where} | ${times ? `${median(times).toFixed(1)} / ${p95(times).toFixed(1)} ms` : note} |`,
+      )
+    }
+    return results
+  } finally {
+    site.stop()
+  }
+}
+
+/** The page a row measures: its path, or where following the list's "next" links that far leads. */
+export async function reach(origin, row, cookie) {
+  let url = `${origin}${row.path}`
+  for (let page = 0; row.follow && page < row.follow.pages; page++) {
+    const html = await (await fetch(url, { headers: { cookie } })).text()
+    const href = html.match(row.follow.next)?.[0].match(/\bhref="([^"]+)"/)?.[1]
+    if (!href) return page === 0 ? null : url
+    url = new URL(unescape(href), url).toString()
+  }
+  return url
+}
+
+async function staffTimes(url, cookie, count) {
+  const times = []
+  await (await fetch(url, { headers: { cookie } })).text()
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const response = await fetch(url, { headers: { cookie }, redirect: 'manual' })
+    await response.text()
+    times.push(performance.now() - started)
+    if (response.status !== 200)
+      throw new Error(`${url} answered ${response.status}: is the bench manager still signed in?`)
+  }
+  return times
+}
+
+/**
+ * Logs in as the bench manager in a real browser, as staff do, and answers the session's cookies.
+ * The first time, it sets up two-step login and keeps the key; later, it enters the key's code.
+ */
+async function signIn(origin) {
+  const keyFile = path.join('.data', `bench-manager-${databaseId()}.json`)
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  try {
+    const page = await browser.newPage({ baseURL: origin })
+    await page.goto('/login?next=/admin')
+    await page.getByLabel('E-mail address', { exact: true }).fill(MANAGER.email)
+    await page.getByLabel('Password', { exact: true }).fill(MANAGER.password)
+    await page.getByRole('button', { name: 'Log in', exact: true }).click()
+    await page
+      .waitForURL((url) => ['/two-factor', '/staff-setup'].includes(url.pathname), { timeout: 30_000 })
+      .catch(() => {
+        throw new Error(`The bench manager could not log in (at ${page.url()}): run npm run seed:orders first.`)
+      })
+    if (new URL(page.url()).pathname === '/staff-setup') {
+      await page.getByLabel('Password', { exact: true }).fill(MANAGER.password)
+      await page.getByRole('button', { name: 'Set up two-step login' }).click()
+      const key = (await page.getByTestId('totp-key').textContent()).replace(/\s/g, '')
+      mkdirSync(path.dirname(keyFile), { recursive: true })
+      writeFileSync(keyFile, JSON.stringify({ key }), { mode: 0o600 })
+      await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+      await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+    } else {
+      if (!existsSync(keyFile))
+        throw new Error(`Two-step login is on for the bench manager, but ${keyFile} is gone: seed a fresh database.`)
+      const { key } = JSON.parse(readFileSync(keyFile, 'utf8'))
+      await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+      await page.getByRole('button', { name: 'Continue', exact: true }).click()
+    }
+    await page.waitForURL((url) => url.pathname === '/admin', { timeout: 30_000 })
+    const cookies = await page.context().cookies()
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ')
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Which database the key belongs to: its URL, or the PGlite folder. */
+function databaseId() {
+  const where = process.env.DATABASE_URL || path.resolve(process.env.PGLITE_DATA_DIR || path.join('.data', 'pglite'))
+  return createHash('sha256').update(where).digest('hex').slice(0, 12)
+}
+
+/** What an authenticator app shows (RFC 6238): HMAC-SHA1 of the 30-second step, 6 digits. */
+function totp(key, at = Date.now()) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+  let bits = 0
+  let value = 0
+  const bytes = []
+  for (const char of key.replace(/=+$/, '').toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(char)
+    bits += 5
+    if (bits >= 8) {
+      bytes.push((value >>> (bits - 8)) & 255)
+      bits -= 8
+    }
+  }
+  const counter = Buffer.alloc(8)
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)))
+  const mac = createHmac('sha1', Buffer.from(bytes)).update(counter).digest()
+  const offset = mac[mac.length - 1] & 15
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0')
+}

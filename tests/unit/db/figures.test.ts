@@ -1,0 +1,288 @@
+import { sql } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
+import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/figures'
+import { workingTimeBetween } from '@/orders/working-days'
+import { withFileDatabase } from '../../support/test-database'
+
+let db: Db
+withFileDatabase((opened) => (db = opened))
+
+// Thursday 2 July 2026, 13:00 in London (BST): "today" is 2 July there.
+const NOW = new Date('2026-07-02T12:00:00Z')
+const PROMISES = { checkWorkingDays: 1 }
+const HOUR = 3_600_000
+
+type Step = [at: string, action: string, from: string, to: string]
+
+async function order(
+  reference: string,
+  status: string,
+  totalPence: number,
+  devices: Array<[string, string?]>,
+  steps: Step[],
+) {
+  const [row] = await db.insert(sellerOrder).values({ reference, status, totalPence }).returning({ id: sellerOrder.id })
+  const orderId = row!.id
+  await db.insert(orderItem).values(
+    devices.map(([device, offerAnswer], index) => ({
+      orderId,
+      position: index + 1,
+      modelId: 'model-iphone-13',
+      device,
+      variantKey: '128gb',
+      gradeKey: 'good',
+      gradeName: 'Good',
+      answers: {},
+      pricePence: 10_000,
+      catalogueRevision: 'seed',
+      offerAnswer: offerAnswer ?? null,
+    })),
+  )
+  await db.insert(orderEvent).values([
+    {
+      orderId,
+      at: new Date('2026-04-01T09:00:00Z'),
+      actor: 'seller',
+      action: 'place',
+      fromStatus: 'placed',
+      toStatus: 'placed',
+    },
+    ...steps.map(([at, action, fromStatus, toStatus]) => ({
+      orderId,
+      at: new Date(at),
+      actor: 'staff',
+      action,
+      fromStatus,
+      toStatus,
+    })),
+  ])
+}
+
+beforeAll(async () => {
+  // A: two devices in just after midnight London time (23:30 UTC the evening before), checked and paid today.
+  await order(
+    'HB-AAAA-AAAA',
+    'paid',
+    25_000,
+    [['Apple iPhone 13 128GB'], ['Apple iPad 9th generation 64GB']],
+    [
+      ['2026-07-01T23:30:00Z', 'receive', 'placed', 'received'],
+      ['2026-07-02T09:00:00Z', 'check', 'received', 'checked'],
+      ['2026-07-02T10:00:00Z', 'pay', 'checked', 'paid'],
+      // A record, not a move: it must count as nothing.
+      ['2026-07-02T10:05:00Z', 'reveal-payout', 'paid', 'paid'],
+    ],
+  )
+  // B: two devices in at 23:30 London time yesterday; revised, one declined, the other accepted and paid.
+  await order(
+    'HB-BBBB-BBBB',
+    'paid',
+    14_000,
+    [
+      ['=HYPERLINK("http://evil.example")', 'accept'],
+      ['Google Pixel 7', 'decline'],
+    ],
+    [
+      ['2026-07-01T22:30:00Z', 'receive', 'expired', 'received'],
+      ['2026-07-02T08:00:00Z', 'check', 'received', 'checked'],
+      ['2026-07-02T08:30:00Z', 'revise', 'checked', 'revised'],
+      ['2026-07-02T09:30:00Z', 'accept-device', 'revised', 'accepted'],
+      ['2026-07-02T11:00:00Z', 'pay', 'accepted', 'paid'],
+    ],
+  )
+  // C: in on Monday, still waiting: over one working day.
+  await order(
+    'HB-CCCC-CCCC',
+    'received',
+    10_000,
+    [['Apple iPhone 12 64GB']],
+    [['2026-06-29T10:00:00Z', 'receive', 'placed', 'received']],
+  )
+  // D: three devices in yesterday afternoon, waiting, within the working day.
+  await order(
+    'HB-DDDD-DDDD',
+    'received',
+    30_000,
+    [['Phone 1'], ['Phone 2'], ['Phone 3']],
+    [['2026-07-01T13:00:00Z', 'receive', 'placed', 'received']],
+  )
+  // E: in on a Saturday, checked on Monday at 10:00 London time, then asked back.
+  await order(
+    'HB-EEEE-EEEE',
+    'returning',
+    10_000,
+    [['Samsung Galaxy S21']],
+    [
+      ['2026-06-20T10:00:00Z', 'receive', 'placed', 'received'],
+      ['2026-06-22T09:00:00Z', 'check', 'received', 'checked'],
+      ['2026-06-23T09:00:00Z', 'request-return', 'checked', 'returning'],
+    ],
+  )
+  // F: in long before the charts begin, checked inside them.
+  await order(
+    'HB-FFFF-FFFF',
+    'checked',
+    10_000,
+    [['Apple iPhone 11 64GB']],
+    [
+      ['2026-05-01T10:00:00Z', 'receive', 'placed', 'received'],
+      ['2026-06-30T10:00:00Z', 'check', 'received', 'checked'],
+    ],
+  )
+})
+
+/** Counts written out in plain SQL, to hold the module's queries to. */
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  const result = (await db.execute(query)) as unknown as { rows: Array<{ n: number | string | null }> }
+  return Number(result.rows[0]?.n ?? 0)
+}
+const londonDate = sql`(at at time zone 'Europe/London')::date`
+
+describe('the dashboard’s figures', () => {
+  let figures: Awaited<ReturnType<typeof dashboardFigures>>
+  const on = (day: string) => figures.days.find((entry) => entry.day === day) as DayFigures
+
+  beforeAll(async () => {
+    figures = await dashboardFigures(db, NOW, PROMISES)
+  })
+
+  it('gives today’s numbers as counted by hand', () => {
+    expect(figures.today).toEqual({
+      day: '2026-07-02',
+      arrivedDevices: 2,
+      checked: 2,
+      revised: 1,
+      revisedPercent: 50,
+      checkHours: 9.5,
+      paid: 2,
+      paidPence: 39_000,
+      payHours: 6,
+      waiting: 2,
+      waitingOverdue: 1,
+      returnsToSend: 1,
+    })
+  })
+
+  it('gives today’s numbers as plain SQL counts them', async () => {
+    const today = sql`${londonDate} = '2026-07-02'`
+    expect(figures.today.arrivedDevices).toBe(
+      await count(sql`select count(*) as n from order_item where order_id in (
+        select order_id from order_event where to_status = 'received' and from_status <> 'received' and ${today})`),
+    )
+    expect(figures.today.checked).toBe(
+      await count(sql`select count(*) as n from order_event where action = 'check' and ${today}`),
+    )
+    expect(figures.today.paid).toBe(
+      await count(
+        sql`select count(*) as n from order_event where to_status = 'paid' and from_status <> 'paid' and ${today}`,
+      ),
+    )
+    expect(figures.today.paidPence).toBe(
+      await count(sql`select sum(total_pence) as n from seller_order where id in (
+        select order_id from order_event where action = 'pay' and ${today})`),
+    )
+    expect(figures.today.waiting).toBe(
+      await count(sql`select count(*) as n from seller_order where status = 'received'`),
+    )
+    expect(figures.today.returnsToSend).toBe(
+      await count(sql`select count(*) as n from seller_order where status = 'returning'`),
+    )
+  })
+
+  it('puts an event at 23:30 UTC in summer on the next London day', () => {
+    // A's parcel (23:30 UTC on 1 July) is today's; B's (22:30 UTC) is yesterday's, with D's three.
+    expect(on('2026-07-01').arrivedDevices).toBe(5)
+    expect(on('2026-07-02').arrivedDevices).toBe(2)
+  })
+
+  it('draws thirty days, oldest first, each as plain SQL counts it', async () => {
+    expect(figures.days).toHaveLength(30)
+    expect(figures.days[0]!.day).toBe('2026-06-03')
+    expect(figures.days.at(-1)!.day).toBe('2026-07-02')
+    for (const entry of figures.days) {
+      const day = sql`${londonDate} = ${entry.day}::date`
+      expect([entry.day, entry.arrivedDevices]).toEqual([
+        entry.day,
+        await count(sql`select count(*) as n from order_item i join order_event e on e.order_id = i.order_id
+          where e.to_status = 'received' and e.from_status <> 'received' and (e.at at time zone 'Europe/London')::date = ${entry.day}::date`),
+      ])
+      expect([entry.day, entry.checked]).toEqual([
+        entry.day,
+        await count(sql`select count(*) as n from order_event where action = 'check' and ${day}`),
+      ])
+      expect([entry.day, entry.paid]).toEqual([
+        entry.day,
+        await count(sql`select count(*) as n from order_event where action = 'pay' and ${day}`),
+      ])
+    }
+    const quiet = figures.days.filter(
+      (entry) =>
+        !['2026-06-20', '2026-06-22', '2026-06-29', '2026-06-30', '2026-07-01', '2026-07-02'].includes(entry.day),
+    )
+    expect(quiet.every((entry) => entry.arrivedDevices + entry.checked + entry.paid === 0)).toBe(true)
+    expect(quiet.every((entry) => entry.revisedPercent === null && entry.checkHours === null)).toBe(true)
+  })
+
+  it('counts hours from arrival to check in working hours, the weekend left out', () => {
+    // E: in on Saturday, checked on Monday at 10:00 London time.
+    expect(on('2026-06-22')).toMatchObject({ checked: 1, revised: 0, revisedPercent: 0, checkHours: 10 })
+    // F: in on Friday 1 May, checked on Tuesday 30 June: as the pure rule counts it.
+    const fHours = workingTimeBetween(new Date('2026-05-01T10:00:00Z'), new Date('2026-06-30T10:00:00Z')) / HOUR
+    expect(fHours).toBe(42 * 24)
+    expect(on('2026-06-30').checkHours).toBe(fHours)
+  })
+
+  it('counts an order as waiting too long only past the promise', async () => {
+    const later = await dashboardFigures(db, new Date('2026-07-02T12:00:01Z'), PROMISES)
+    // D arrived Wednesday 14:00 London time: still within its working day at Thursday 14:00…
+    const atPromise = await dashboardFigures(db, new Date('2026-07-02T13:00:00Z'), PROMISES)
+    expect(atPromise.today.waitingOverdue).toBe(1)
+    // …and over it a second later.
+    const past = await dashboardFigures(db, new Date('2026-07-02T13:00:01Z'), PROMISES)
+    expect(past.today.waitingOverdue).toBe(2)
+    expect(later.today.waitingOverdue).toBe(1)
+    // A promise of four working days puts neither over (C has waited three days and two hours).
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 3 })).today.waitingOverdue).toBe(1)
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 4 })).today.waitingOverdue).toBe(0)
+  })
+})
+
+describe('days still open', () => {
+  it('are read afresh each time: a move made after a reading is in the next one', async () => {
+    const before = await dashboardFigures(db, NOW, PROMISES)
+    await order(
+      'HB-GGGG-GGGG',
+      'received',
+      10_000,
+      [['Apple iPhone 14 128GB']],
+      [['2026-07-02T11:30:00Z', 'receive', 'placed', 'received']],
+    )
+    const after = await dashboardFigures(db, NOW, PROMISES)
+    expect(after.today.arrivedDevices).toBe(before.today.arrivedDevices + 1)
+    expect(after.today.waiting).toBe(before.today.waiting + 1)
+    // Days over (and an hour past) are kept, and the same.
+    expect(after.days.slice(0, -1)).toEqual(before.days.slice(0, -1))
+  })
+})
+
+describe('the day’s payments for the accountant', () => {
+  it('lists the orders paid that London day, in order, with the devices paid for', async () => {
+    const rows = await paidOnDay(db, '2026-07-02')
+    expect(rows).toEqual([
+      {
+        reference: 'HB-AAAA-AAAA',
+        paidAt: new Date('2026-07-02T10:00:00Z'),
+        devices: ['Apple iPhone 13 128GB', 'Apple iPad 9th generation 64GB'],
+        pence: 25_000,
+      },
+      {
+        reference: 'HB-BBBB-BBBB',
+        paidAt: new Date('2026-07-02T11:00:00Z'),
+        devices: ['=HYPERLINK("http://evil.example")'],
+        pence: 14_000,
+      },
+    ])
+    expect(await paidOnDay(db, '2026-07-01')).toEqual([])
+  })
+})

@@ -1,0 +1,2 @@
+CREATE INDEX "order_event_to_status_at_idx" ON "order_event" USING btree ("to_status","at");--> statement-breakpoint
+CREATE INDEX "order_event_moves_idx" ON "order_event" USING btree ("order_id","to_status","at") WHERE "order_event"."from_status" <> "order_event"."to_status";

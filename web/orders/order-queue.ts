@@ -1,0 +1,174 @@
+import 'server-only'
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { orderItem, sellerOrder } from '@/db/schema'
+import type { OrderSearch, QueueSort } from './order-search'
+import type { QueueCursor } from './queue-cursor'
+
+export const QUEUE_PAGE_SIZE = 50
+
+export type QueueFilter = {
+  status?: string | null
+  /** Only orders that entered their status before this (e.g. a working day ago). */
+  waitingBefore?: Date | null
+  search?: OrderSearch | null
+  sort?: QueueSort
+}
+
+export type OrderListRow = {
+  id: string
+  reference: string
+  status: string
+  name: string | null
+  postcode: string | null
+  totalPence: number
+  placedAt: Date
+  statusSince: Date
+  items: number
+  postagePack: boolean
+  payoutHeldUntil: Date | null
+}
+
+/** A row's place in the order, exactly as stored: what a cursor carries. */
+export type QueueKey = { since: string; id: string }
+
+export type QueuePage = {
+  rows: OrderListRow[]
+  /** Keys to continue from: after the last row, before the first; null at either end. */
+  next: QueueKey | null
+  previous: QueueKey | null
+  /** The rows' places in the whole list (1-based), and how many orders match. */
+  from: number
+  to: number
+  total: number
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+// More orders than one device is ever sold in: a search's ids stay a short list.
+const DEVICE_ORDERS = 500
+
+/**
+ * The orders a search names, each kind by its own index: the order's own columns as an OR, which
+ * PostgreSQL reads as one bitmap per index; the devices' IMEI first, as a short list of ids, so it
+ * joins that OR rather than turning it into a test of every order.
+ */
+async function searched(db: Db, search: OrderSearch): Promise<SQL> {
+  const orderIds = search.deviceId
+    ? (
+        await db
+          .selectDistinct({ id: orderItem.orderId })
+          .from(orderItem)
+          .where(eq(orderItem.imei, search.deviceId))
+          .limit(DEVICE_ORDERS)
+      ).map((row) => row.id)
+    : []
+  const pattern = search.namePrefix ? `${escapeLike(search.namePrefix.toLowerCase())}%` : null
+  return (
+    or(
+      search.reference ? eq(sellerOrder.reference, search.reference) : undefined,
+      search.email ? sql`lower(${sellerOrder.email}) = ${search.email.toLowerCase()}` : undefined,
+      search.postcode ? eq(sellerOrder.postcode, search.postcode) : undefined,
+      pattern ? sql`lower(${sellerOrder.name}) like ${pattern}` : undefined,
+      orderIds.length ? inArray(sellerOrder.id, orderIds) : undefined,
+    ) ?? sql`false`
+  )
+}
+
+async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
+  return and(
+    filter.status ? eq(sellerOrder.status, filter.status) : undefined,
+    filter.waitingBefore ? lt(sellerOrder.statusSince, filter.waitingBefore) : undefined,
+    filter.search ? await searched(db, filter.search) : undefined,
+  )
+}
+
+// status_since to the microsecond, in UTC: the key a cursor carries and compares with exactly.
+const sinceText = sql<string>`to_char(${sellerOrder.statusSince} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`
+const rowKey = sql`(${sellerOrder.statusSince}, ${sellerOrder.id})`
+const keyOf = (key: QueueKey) => sql`(${key.since}::timestamptz, ${key.id}::uuid)`
+
+/**
+ * One page of the staff list: orders by how long they have waited in their status (status_since,
+ * then id), oldest or newest first, from a cursor onwards or back, by keyset (never OFFSET), so a
+ * deep page costs what the first does and orders arriving meanwhile neither repeat nor hide others.
+ */
+export async function orderQueuePage(
+  db: Db,
+  filter: QueueFilter,
+  cursor: Pick<QueueCursor, 'direction' | 'since' | 'id'> | null,
+  size = QUEUE_PAGE_SIZE,
+): Promise<QueuePage> {
+  const newest = filter.sort === 'newest'
+  const backwards = cursor?.direction === 'previous'
+  // Reading backwards reads the other way, then turns the rows round.
+  const ascending = newest === backwards
+  const beyond = cursor
+    ? ascending
+      ? sql`${rowKey} > ${keyOf(cursor)}`
+      : sql`${rowKey} < ${keyOf(cursor)}`
+    : undefined
+  // A search's orders are found by their own indexes, then sorted: never by walking the list's index
+  // and testing each order, which the planner picks when the matches cluster in time (87,000 rows
+  // read for a name on 100,000 orders). The same order, in an expression no index serves.
+  const since = filter.search ? sql`(${sellerOrder.statusSince} + interval '0 seconds')` : sellerOrder.statusSince
+  const where = await matching(db, filter)
+  const read = await db
+    .select({
+      id: sellerOrder.id,
+      reference: sellerOrder.reference,
+      status: sellerOrder.status,
+      name: sellerOrder.name,
+      postcode: sellerOrder.postcode,
+      totalPence: sellerOrder.totalPence,
+      placedAt: sellerOrder.placedAt,
+      statusSince: sellerOrder.statusSince,
+      since: sinceText,
+      postagePack: sellerOrder.postagePack,
+      payoutHeldUntil: sellerOrder.payoutHeldUntil,
+      // Named with its table: inside the subquery a bare "id" would be the device's own.
+      items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
+    })
+    .from(sellerOrder)
+    .where(and(where, beyond))
+    .orderBy(...(ascending ? [asc(since), asc(sellerOrder.id)] : [desc(since), desc(sellerOrder.id)]))
+    .limit(size + 1)
+  const more = read.length > size
+  const page = read.slice(0, size)
+  if (backwards) page.reverse()
+  const first = page[0]
+  const last = page.at(-1)
+  const counted = first ? await countAround(db, where, { since: first.since, id: first.id }, newest) : null
+  const total = counted?.total ?? 0
+  return {
+    rows: page.map(withoutKey),
+    next: last && (backwards || more) ? { since: last.since, id: last.id } : null,
+    previous: first && (backwards ? more : Boolean(cursor)) ? { since: first.since, id: first.id } : null,
+    from: counted ? counted.before + 1 : 0,
+    to: counted ? counted.before + page.length : 0,
+    total,
+  }
+}
+
+const withoutKey = (row: OrderListRow & { since: string }): OrderListRow => {
+  const { since, ...rest } = row
+  void since
+  return rest
+}
+
+/**
+ * How many orders match, and how many come before the page's first row, in one pass over the
+ * matching orders: a status's or a search's few by their index, the whole table for the unfiltered
+ * list (tens of milliseconds at 100,000 orders).
+ */
+async function countAround(db: Db, where: SQL | undefined, first: QueueKey, newest: boolean) {
+  const before = newest ? sql`${rowKey} > ${keyOf(first)}` : sql`${rowKey} < ${keyOf(first)}`
+  const [row] = await db
+    .select({
+      total: sql<number>`count(*)::integer`,
+      before: sql<number>`(count(*) filter (where ${before}))::integer`,
+    })
+    .from(sellerOrder)
+    .where(where)
+  return { total: row?.total ?? 0, before: row?.before ?? 0 }
+}

@@ -1,0 +1,98 @@
+/**
+ * Days and working days as the business counts them: on London's clock (GMT in winter, BST in
+ * summer), with Monday to Friday as working days. Pure, so the dashboard, the staff queues and the
+ * tests share one rule; figures.ts says the same in SQL with the constants below.
+ */
+
+export const BUSINESS_TIME_ZONE = 'Europe/London'
+export const DAY_MS = 86_400_000
+/** Working days in a week: Monday to Friday. */
+export const WORKING_DAYS_A_WEEK = 5
+/** 1970-01-05, the first Monday of the clock's count, in days after 1970-01-01 (a Thursday). */
+export const FIRST_MONDAY_DAYS = 4
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: BUSINESS_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+/** What London's clock reads at `at`, as milliseconds since 1970-01-01 00:00 on that clock. */
+export function londonWallClock(at: Date): number {
+  const part = Object.fromEntries(clock.formatToParts(at).map(({ type, value }) => [type, Number(value)]))
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!)
+  return wall + (((at.getTime() % 1000) + 1000) % 1000)
+}
+
+/** The moment London's clock reads `wall` (the later one when the clocks go back). */
+export function fromLondonWallClock(wall: number): Date {
+  let at = wall
+  for (let tries = 0; tries < 3; tries++) {
+    const next = wall - (londonWallClock(new Date(at)) - at)
+    if (next === at) break
+    at = next
+  }
+  return new Date(at)
+}
+
+/** The London day `at` falls on: "2026-07-02". */
+export const londonDay = (at: Date) => new Date(londonWallClock(at)).toISOString().slice(0, 10)
+
+/** When a London day ("2026-07-02") begins. */
+export const startOfLondonDay = (day: string) => fromLondonWallClock(Date.parse(`${day}T00:00:00Z`))
+
+/** The London day `days` after `day` (before, when negative). */
+export const addLondonDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
+/** Whether a string names a real calendar day, written "YYYY-MM-DD". */
+export function isDayString(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const time = Date.parse(`${value}T00:00:00Z`)
+  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value
+}
+
+const WEEK_MS = 7 * DAY_MS
+const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
+
+/**
+ * Working time on London's clock from the first Monday of 1970 to `at`: it stands still from
+ * Saturday 00:00 to Monday 00:00. The difference of two readings is the working time between them.
+ */
+export function workingClock(at: Date): number {
+  const since = londonWallClock(at) - FIRST_MONDAY_DAYS * DAY_MS
+  const days = Math.floor(since / DAY_MS)
+  const weeks = Math.floor(days / 7)
+  const weekday = days - weeks * 7
+  const intoDay = weekday < WORKING_DAYS_A_WEEK ? since - days * DAY_MS : 0
+  return weeks * WORKING_WEEK_MS + Math.min(weekday, WORKING_DAYS_A_WEEK) * DAY_MS + intoDay
+}
+
+/** Working time, in milliseconds, from `from` to `to`: Monday to Friday on London's clock. */
+export const workingTimeBetween = (from: Date, to: Date) => workingClock(to) - workingClock(from)
+
+/** Whether something that began at `from` has waited more than `days` working days by `now`. */
+export const waitedOverWorkingDays = (from: Date, now: Date, days: number) =>
+  workingTimeBetween(from, now) > days * DAY_MS
+
+/**
+ * The first moment from which `now` is not more than `days` working days away: whatever began
+ * before it has waited longer (`waitedOverWorkingDays`), whatever began at it or after has not.
+ * A query compares with it, so an index on the start time answers "waiting too long".
+ */
+export function workingDaysBefore(now: Date, days: number): Date {
+  const reading = workingClock(now) - days * DAY_MS
+  const weeks = Math.floor(reading / WORKING_WEEK_MS)
+  const intoWeek = reading - weeks * WORKING_WEEK_MS
+  // At a week's start the clock has stood still since Saturday 00:00: the earliest moment it read so.
+  const wall =
+    intoWeek === 0
+      ? (weeks - 1) * WEEK_MS + WORKING_WEEK_MS + FIRST_MONDAY_DAYS * DAY_MS
+      : weeks * WEEK_MS + intoWeek + FIRST_MONDAY_DAYS * DAY_MS
+  return fromLondonWallClock(wall)
+}
