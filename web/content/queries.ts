@@ -215,7 +215,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
       skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,
       downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,
       linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,
-      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent, paymentsLink
+      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent
     }
   },
   queue{

@@ -13,7 +13,7 @@ export function PaymentRunsList({ copy, runs }: Props) {
   return (
     <article className="admin">
       <p>
-        <Link href="/admin">{copy.admin.backToList}</Link>
+        <Link href="/admin/orders">{copy.admin.backToList}</Link>
       </p>
       <header className="page__header">
         <h1>{text.heading}</h1>

@@ -126,11 +126,6 @@ export const paymentRunFields = [
         'In an order’s history, for example "Paid (payment run)".',
       ),
       requiredString('failEvent', 'History: payment failed', 'In an order’s history, for example "Payment failed".'),
-      requiredString(
-        'paymentsLink',
-        'Staff home link',
-        'On the staff home page: the link to the payment runs, for example "Payment runs".',
-      ),
     ],
     validation: (rule) => rule.required(),
   }),
