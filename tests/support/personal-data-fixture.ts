@@ -11,6 +11,7 @@ import {
   orderItem,
   orderItemPhoto,
   paymentRun,
+  paymentRunDownload,
   paymentRunLine,
   payoutChangeCode,
   sellerOrder,
@@ -181,6 +182,7 @@ export async function addPerson(
       fileSha256: 'f'.repeat(64),
     })
     .returning({ id: paymentRun.id })
+  await db.insert(paymentRunDownload).values({ runId: run!.id, actorName: 'A manager' })
   await db.insert(paymentRunLine).values({
     runId: run!.id,
     orderId,
