@@ -8,6 +8,10 @@ export const ORDER_STATUSES = [
   'checked',
   'revised',
   'accepted',
+  // In a payment run: the bank file is made and the money is on its way.
+  'paying',
+  // The bank returned or refused the payment: the seller checks their bank details.
+  'payment-failed',
   'returning',
   'returned',
   'paid',

@@ -10,6 +10,9 @@ export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return
   const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
   refuseToStartWithoutSharedSecrets()
+  // A payment account set but mistyped fails now, naming the variable, not at the first payment run.
+  const { paymentOriginator } = await import('@/config')
+  paymentOriginator()
   const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
     import('@/jobs/tick'),
     import('@/orders/jobs'),

@@ -10,6 +10,9 @@ import {
   orderEvent,
   orderItem,
   orderItemPhoto,
+  paymentRun,
+  paymentRunDownload,
+  paymentRunLine,
   payoutChangeCode,
   sellerOrder,
   session,
@@ -166,6 +169,27 @@ export async function addPerson(
     expiresAt: new Date(Date.UTC(2026, 2, 9, 0, 15)),
     attempts: 1,
     usedAt: new Date(Date.UTC(2026, 2, 9, 0, 5)),
+  })
+  // Paid once in a run that failed (their details in its sealed file), then sent back.
+  const [run] = await db
+    .insert(paymentRun)
+    .values({
+      reference: `PR-${randomUUID()}`,
+      createdByName: 'A manager',
+      orderCount: 1,
+      totalPence: 12_000,
+      fileSealed: `v1.key.run-file-${tag}`,
+      fileSha256: 'f'.repeat(64),
+    })
+    .returning({ id: paymentRun.id })
+  await db.insert(paymentRunDownload).values({ runId: run!.id, actorName: 'A manager' })
+  await db.insert(paymentRunLine).values({
+    runId: run!.id,
+    orderId,
+    amountPence: 12_000,
+    state: 'failed',
+    failureReason: `Account closed (${tag})`,
+    settledAt: new Date(Date.UTC(2026, 2, 12)),
   })
   await db.insert(orderEvent).values([
     {

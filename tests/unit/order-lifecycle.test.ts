@@ -4,6 +4,7 @@ import {
   dueAction,
   FINAL_STATUSES,
   isOrderStatus,
+  madeInRun,
   MOVE_NAMES,
   MOVES,
   movesFor,
@@ -91,16 +92,45 @@ describe('the MOVES table', () => {
 
   it('lets bank details change only while the order may still be paid', () => {
     expect([...PAYABLE_STATUSES].sort()).toEqual(
-      ['accepted', 'cancelled', 'checked', 'expired', 'placed', 'received', 'revised'].sort(),
+      [
+        'accepted',
+        'cancelled',
+        'checked',
+        'expired',
+        'placed',
+        'received',
+        'revised',
+        'paying',
+        'payment-failed',
+      ].sort(),
     )
-    for (const status of ['paid', 'returning', 'returned', 'quarantined', 'closed']) {
+    // In a payment run the bank file holds the details already: a change now would pay the old account.
+    for (const status of ['paid', 'paying', 'returning', 'returned', 'quarantined', 'closed']) {
       expect(payoutChangeable(status)).toBe(false)
     }
     expect(payoutChangeable('shipped')).toBe(false)
+    // The bank refused the payment: the seller puts it right, and the order goes into a later run.
+    expect(payoutChangeable('payment-failed')).toBe(true)
+  })
+
+  it('puts ready orders into a payment run, and settles each line paid or failed', () => {
+    expect(allowedMove('checked', 'startPayment', 'manager')).toEqual({ ok: true, to: 'paying', email: null })
+    expect(allowedMove('accepted', 'startPayment', 'manager').ok).toBe(true)
+    expect(allowedMove('payment-failed', 'startPayment', 'manager').ok).toBe(true)
+    expect(allowedMove('checked', 'startPayment', 'staff')).toEqual({ ok: false, reason: 'not-allowed' })
+    expect(allowedMove('paying', 'confirmPayment', 'manager')).toEqual({ ok: true, to: 'paid', email: 'paid' })
+    expect(allowedMove('paying', 'failPayment', 'manager')).toEqual({
+      ok: true,
+      to: 'payment-failed',
+      email: 'paymentFailed',
+    })
+    // One order is still paid by hand, now also after the bank refused it.
+    expect(allowedMove('payment-failed', 'pay', 'manager').ok).toBe(true)
+    expect(allowedMove('paying', 'pay', 'manager').ok).toBe(false)
   })
 
   it('holds only paying while a change of bank details is recent', () => {
-    expect(MOVE_NAMES.filter(waitsForPayoutHold)).toEqual(['pay'])
+    expect(MOVE_NAMES.filter(waitsForPayoutHold)).toEqual(['pay', 'startPayment'])
   })
 
   it('moves only between known statuses', () => {
@@ -170,9 +200,12 @@ describe('the MOVES table', () => {
   })
 
   // A move staff may make with nothing to type would never be offered on the order's page.
-  it('gives fields to type to exactly the moves staff or managers make', () => {
+  it('gives fields to type to exactly the moves staff or managers make from an order page', () => {
     const withFields = MOVE_NAMES.filter((name) => 'fields' in MOVES[name])
-    const staffs = MOVE_NAMES.filter((name) => whoMay(name).some((actor) => actor === 'staff' || actor === 'manager'))
+    // A payment run's moves are made from its own pages, for many orders at once.
+    const staffs = MOVE_NAMES.filter(
+      (name) => !madeInRun(name) && whoMay(name).some((actor) => actor === 'staff' || actor === 'manager'),
+    )
     expect(withFields).toEqual(staffs)
   })
 

@@ -146,6 +146,28 @@ export function staffRecheckSeconds(env: Env = processEnv()): number {
   return Number.isInteger(configured) && configured > 0 ? configured : 5 * 60
 }
 
+// --- Payment runs ------------------------------------------------------------------------------
+
+export type PaymentOriginator = { sortCode: string; accountNumber: string; name: string }
+
+/**
+ * The business's bank account that payment runs pay from, written into each bank file (Bacs
+ * Standard 18: docs/payment-runs.md): PAYMENT_SORT_CODE (6 digits), PAYMENT_ACCOUNT_NUMBER (8) and
+ * PAYMENT_ACCOUNT_NAME (the name the bank knows, 18 characters of A-Z, 0-9, space . & / -). Unset,
+ * a stand-in account of zeros that no bank accepts, so a file made on a laptop can never pay anyone.
+ */
+export function paymentOriginator(env: Env = processEnv()): PaymentOriginator {
+  const sortCode = (setting(env, 'PAYMENT_SORT_CODE') ?? '000000').replace(/[-\s]/g, '')
+  const accountNumber = (setting(env, 'PAYMENT_ACCOUNT_NUMBER') ?? '00000000').replace(/\s/g, '')
+  const name = setting(env, 'PAYMENT_ACCOUNT_NAME') ?? 'HANDBACK LOCAL'
+  if (!/^\d{6}$/.test(sortCode)) throw new Error('PAYMENT_SORT_CODE must be 6 digits, such as 60-16-13.')
+  if (!/^\d{8}$/.test(accountNumber)) throw new Error('PAYMENT_ACCOUNT_NUMBER must be 8 digits.')
+  if (!/^[A-Za-z0-9 .&/-]{1,18}$/.test(name)) {
+    throw new Error('PAYMENT_ACCOUNT_NAME must be 1 to 18 characters: letters, digits, space and . & / -.')
+  }
+  return { sortCode, accountNumber, name: name.toUpperCase() }
+}
+
 // --- The stolen-device register ---------------------------------------------------------------
 
 /** The local stand-in's port when REGISTER_URL is unset (register-api/, which `npm start` runs). */

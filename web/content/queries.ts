@@ -208,7 +208,15 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
     registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
-    payoutChangedEvent, payoutChangedNotice, payoutHeld
+    payoutChangedEvent, payoutChangedNotice, payoutHeld,
+    payments{
+      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,
+      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,
+      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,
+      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,
+      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,
+      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent
+    }
   },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
@@ -255,6 +263,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
   paid{ subject, intro, button, secondButton, outro },
+  paymentFailed{ subject, intro, button, secondButton, outro },
   returnRequested{ subject, intro, button, secondButton, outro },
   returned{ subject, intro, button, secondButton, outro },
   payoutCode{ subject, intro, button, secondButton, outro },

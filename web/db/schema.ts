@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -115,6 +116,8 @@ export const sellerOrder = pgTable(
     // The checkout form's one-time key, and a hash of what was sent with it.
     idempotencyKey: text('idempotency_key').unique(),
     requestHash: text('request_hash'),
+    // The payment run the order was last put in (web/orders/payment-runs.ts); it stays after the run settles.
+    paymentRunId: uuid('payment_run_id').references((): AnyPgColumn => paymentRun.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('seller_order_user_id_idx').on(table.userId),
@@ -130,6 +133,7 @@ export const sellerOrder = pgTable(
       .on(table.statusSince)
       .where(sql`${table.payoutSealed} is not null and ${table.status} in (${bankDetailsEndList})`),
     index('seller_order_postcode_idx').on(table.postcode),
+    index('seller_order_payment_run_idx').on(table.paymentRunId),
     // The staff list across every status, by how long each order has waited (keyset paging).
     index('seller_order_since_idx').on(table.statusSince, table.id),
     // The staff search by the start of a name, whatever its case.
@@ -138,6 +142,79 @@ export const sellerOrder = pgTable(
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],
+)
+
+/**
+ * A payment run: orders a manager paid together with one bank file (web/orders/payment-runs.ts).
+ * The file is kept only sealed, like the bank details it is made from, and is deleted (emptied)
+ * once every payment in it is settled and the bank details period has passed, or when a seller in
+ * it erases their account; the count, total and fingerprint stay, to compare with the bank.
+ */
+export const paymentRun = pgTable(
+  'payment_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // What staff and the bank statement call it, e.g. "PR-20261127-0930-K7Q".
+    reference: text('reference').notNull().unique(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    // The manager's name as it was, so the run still says who after their account is gone.
+    createdByName: text('created_by_name').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    orderCount: integer('order_count').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    // The bank file, sealed with the bank details' key (payout-crypto.ts): null once deleted.
+    fileSealed: text('file_sealed'),
+    fileSha256: text('file_sha256').notNull(),
+    fileDeletedAt: at('file_deleted_at'),
+    // "open" while a payment waits to be marked; "settled" once each is paid or failed.
+    state: text('state').notNull().default('open'),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    index('payment_run_created_idx').on(table.createdAt),
+    check('payment_run_state_known', sql`${table.state} in ('open', 'settled')`),
+    check('payment_run_total_positive', sql`${table.totalPence} > 0 and ${table.orderCount} > 0`),
+  ],
+)
+
+/** One payment in a run: the order, the amount as it was when the run was made, and what the bank did. */
+export const paymentRunLine = pgTable(
+  'payment_run_line',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => paymentRun.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    amountPence: integer('amount_pence').notNull(),
+    // "pending" until marked "paid" or "failed".
+    state: text('state').notNull().default('pending'),
+    failureReason: text('failure_reason'),
+    settledAt: at('settled_at'),
+  },
+  (table) => [
+    unique('payment_run_line_order_unique').on(table.runId, table.orderId),
+    index('payment_run_line_order_idx').on(table.orderId),
+    check('payment_run_line_state_known', sql`${table.state} in ('pending', 'paid', 'failed')`),
+    check('payment_run_line_amount_positive', sql`${table.amountPence} > 0`),
+  ],
+)
+
+/** Each download of a run's bank file: who and when. Append-only. */
+export const paymentRunDownload = pgTable(
+  'payment_run_download',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => paymentRun.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    at: at('at').notNull().defaultNow(),
+  },
+  (table) => [index('payment_run_download_run_idx').on(table.runId, table.id)],
 )
 
 /**
@@ -434,6 +511,8 @@ export type BasketLineRow = typeof basketLine.$inferSelect
 export type SellerOrderRow = typeof sellerOrder.$inferSelect
 export type OrderItemRow = typeof orderItem.$inferSelect
 export type OrderEventRow = typeof orderEvent.$inferSelect
+export type PaymentRunRow = typeof paymentRun.$inferSelect
+export type PaymentRunLineRow = typeof paymentRunLine.$inferSelect
 export type OrderItemPhotoRow = typeof orderItemPhoto.$inferSelect
 export type SubscriptionRow = typeof subscription.$inferSelect
 export type ContactMessageRow = typeof contactMessage.$inferSelect

@@ -6,6 +6,11 @@ export function formatPence(pence: number): string {
   return pence % 100 === 0 ? pounds.format(pence / 100) : poundsAndPence.format(pence / 100)
 }
 
+/** An amount in pence with its pence always shown (£5,700.00), as a bank's import screen shows totals. */
+export function formatPenceExact(pence: number): string {
+  return poundsAndPence.format(pence / 100)
+}
+
 /** Whole pence as pounds for a spreadsheet, exact and without a sign: 15205 → "152.05". */
 export function penceAsPounds(pence: number): string {
   if (!Number.isSafeInteger(pence) || pence < 0)

@@ -22,6 +22,7 @@ export type OrderEmail =
   | 'cancelled'
   | 'expired'
   | 'quarantined'
+  | 'paymentFailed'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
@@ -38,6 +39,8 @@ type Move = {
   fields?: StaffFields
   /** Refused while the payout is held after the seller changed their bank details. */
   waitsForPayoutHold?: true
+  /** Made for many orders at once from a payment run's pages (web/orders/payment-runs.ts), never from an order's. */
+  inRun?: true
 }
 
 const STAFF: readonly Actor[] = ['staff', 'manager']
@@ -69,13 +72,25 @@ export const MOVES = {
   // Paying reveals the bank details: managers only, once every device has a register pass, and
   // never while a change of them is held.
   pay: {
-    from: ['checked', 'accepted'],
+    from: ['checked', 'accepted', 'payment-failed'],
     to: 'paid',
     by: ['manager'],
     email: 'paid',
     fields: 'note',
     waitsForPayoutHold: true,
   },
+  // A payment run: a manager puts ready orders into it (the bank file is made from their details,
+  // so the same rules as paying one), then marks each line paid, or failed with the bank's reason.
+  startPayment: {
+    from: ['checked', 'accepted', 'payment-failed'],
+    to: 'paying',
+    by: ['manager'],
+    email: null,
+    waitsForPayoutHold: true,
+    inRun: true,
+  },
+  confirmPayment: { from: ['paying'], to: 'paid', by: ['manager'], email: 'paid', inRun: true },
+  failPayment: { from: ['paying'], to: 'payment-failed', by: ['manager'], email: 'paymentFailed', inRun: true },
   return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
   // A stolen-device flag: held, then closed; never paid or returned. Staff quarantine by hand (after
   // a caution they looked up); a register fail flags the order by itself, whenever it arrives.
@@ -122,8 +137,15 @@ export const PAYABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
   (status) => status !== 'paid' && leadsTo(status, 'paid'),
 )
 
-/** Whether the seller may still change the bank details: only while the order may yet be paid. */
-export const payoutChangeable = (status: string) => (PAYABLE_STATUSES as readonly string[]).includes(status)
+/**
+ * Whether the seller may still change the bank details: only while the order may yet be paid, and
+ * never while it is in a payment run, whose bank file already holds them.
+ */
+export const payoutChangeable = (status: string) =>
+  status !== 'paying' && (PAYABLE_STATUSES as readonly string[]).includes(status)
+
+/** Whether `move` is made from a payment run's pages rather than from an order's. */
+export const madeInRun = (move: MoveName) => 'inRun' in MOVES[move]
 
 function leadsTo(start: OrderStatus, goal: OrderStatus): boolean {
   const seen = new Set<OrderStatus>([start])
@@ -152,9 +174,9 @@ export function allowedMove(status: string, move: MoveName, actor: Actor): MoveC
   return { ok: true, to: rule.to, email: rule.email }
 }
 
-/** The moves `actor` could make now, in the table's order: what a page offers as buttons. */
+/** The moves `actor` could make now from an order's page, in the table's order: what it offers as buttons. */
 export function movesFor(status: string, actor: Actor): MoveName[] {
-  return MOVE_NAMES.filter((name) => allowedMove(status, name, actor).ok)
+  return MOVE_NAMES.filter((name) => !('inRun' in MOVES[name]) && allowedMove(status, name, actor).ok)
 }
 
 export function isOrderStatus(value: string): value is OrderStatus {

@@ -100,7 +100,8 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
   // The seller answers each device on the order's page, where the photos are too.
-  const link = answering ? `${orderLink}#offer` : orderLink
+  // A payment the bank returned: straight to where the seller changes their bank details.
+  const link = answering ? `${orderLink}#offer` : kind === 'paymentFailed' ? `${orderLink}#payout-change` : orderLink
   // The label is made when its link is opened, from today's address: nothing is stored per order.
   const labelLink = `${origin}${orderPath(order.reference, 'label')}`
   const secondLink = (

@@ -14,7 +14,7 @@ import { orderEmails, type OrderRecord } from './store'
  * What happens to an order after it is placed: its moves through the lifecycle and the events
  * beside them, each in one transaction with its e-mails. web/orders/store.ts places and reads.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 export type MoveRequest = {
   orderId: string
@@ -54,7 +54,7 @@ export async function moveOrder(db: Db, request: MoveRequest): Promise<MoveResul
 }
 
 /** moveOrder's guarded update, event and e-mails, inside a transaction the caller holds. */
-async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult> {
+export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult> {
   const check = allowedMove(request.expectedStatus, request.move, request.actor)
   if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
   const now = request.now ?? new Date()

@@ -41,8 +41,8 @@ export const isUuid = (value: string) => UUID.test(value)
 /** While a payment waits after the seller changed the bank details: when it may be made; else null. */
 export const payoutHeldUntil = (order: { payoutHeldUntil: Date | null }, now = Date.now()) =>
   order.payoutHeldUntil && order.payoutHeldUntil.getTime() > now ? order.payoutHeldUntil : null
-/** Where the devices a seller declined in an order otherwise accepted are posted back from: before or after it is paid. */
-export const RETURNS_DECLINED_FROM: readonly string[] = ['accepted', 'paid']
+/** Where the devices a seller declined in an order otherwise accepted are posted back from: before, while or after it is paid. */
+export const RETURNS_DECLINED_FROM: readonly string[] = ['accepted', 'paying', 'payment-failed', 'paid']
 
 /**
  * The devices staff still have to post back in an order the seller otherwise accepted (declined,

@@ -41,25 +41,36 @@ function parseKey(text: string, source: string): Key {
  * sealed value copied onto another order does not open. The key's id says which key opens it.
  */
 export function sealPayout(details: BankDetails, reference: string, keys: PayoutKeys): string {
+  return sealText(JSON.stringify(details), reference, keys)
+}
+
+export function openPayout(sealed: string, reference: string, keys: PayoutKeys): BankDetails {
+  return JSON.parse(openText(sealed, reference, keys)) as BankDetails
+}
+
+/**
+ * Any text sealed as bank details are (a payment run's bank file, bound to the run's reference):
+ * the same keys, rotation and format, so whatever opens one opens the other.
+ */
+export function sealText(text: string, boundTo: string, keys: PayoutKeys): string {
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', keys.current.bytes, iv)
-  cipher.setAAD(Buffer.from(reference))
-  const body = Buffer.concat([cipher.update(JSON.stringify(details), 'utf8'), cipher.final()])
+  cipher.setAAD(Buffer.from(boundTo))
+  const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()])
   const parts = [iv, cipher.getAuthTag(), body].map((part) => part.toString('base64url'))
   return [VERSION, keys.current.id, ...parts].join('.')
 }
 
-export function openPayout(sealed: string, reference: string, keys: PayoutKeys): BankDetails {
+export function openText(sealed: string, boundTo: string, keys: PayoutKeys): string {
   const [version, keyId, iv, tag, body] = sealed.split('.')
   const key = [keys.current, ...keys.old].find((candidate) => candidate.id === keyId)
   if (version !== VERSION || !key || !iv || !tag || !body) {
     throw new Error(`Payout details sealed with key ${keyId ?? '?'}, which is not configured.`)
   }
   const decipher = createDecipheriv('aes-256-gcm', key.bytes, Buffer.from(iv, 'base64url'))
-  decipher.setAAD(Buffer.from(reference))
+  decipher.setAAD(Buffer.from(boundTo))
   decipher.setAuthTag(Buffer.from(tag, 'base64url'))
-  const text = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
-  return JSON.parse(text) as BankDetails
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8')
 }
 
 /** Whether a sealed value needs sealing again with the current key (after a rotation). */

@@ -1,7 +1,15 @@
 import 'server-only'
 import { and, asc, eq, inArray, isNotNull, lt, lte, or } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
+import {
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  orderItemPhoto,
+  paymentRun,
+  paymentRunLine,
+  sellerOrder,
+} from '@/db/schema'
 import { SETTLED_STATUSES } from '@/orders/lifecycle'
 import { BANK_DETAILS_END_STATUSES } from '@rules/order-statuses'
 import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER, RETENTION_ACTIONS } from '@/orders/order-record'
@@ -105,6 +113,26 @@ export async function removeBankDetails(db: Db, orderId: string, now = new Date(
   })
 }
 
+/**
+ * A payment run's bank file holds the bank details of every seller in it: it goes when they would,
+ * the bank details period after the run's last payment was marked (paid or failed). A run still
+ * waiting on the bank keeps it, however old. Its count, total and fingerprint stay. Answers how many.
+ */
+export async function deleteSettledRunFiles(db: Db, now: Date, days: number): Promise<number> {
+  const deleted = await db
+    .update(paymentRun)
+    .set({ fileSealed: null, fileDeletedAt: now })
+    .where(
+      and(
+        eq(paymentRun.state, 'settled'),
+        isNotNull(paymentRun.fileSealed),
+        lte(paymentRun.settledAt, new Date(now.getTime() - days * DAY_MS)),
+      ),
+    )
+    .returning({ id: paymentRun.id })
+  return deleted.length
+}
+
 /** Finished orders placed before the record cutoff that still name their seller. */
 export async function ordersDueReduction(db: Db, now: Date, recordYears: number): Promise<string[]> {
   const rows = await db
@@ -141,6 +169,7 @@ export async function reduceOrder(db: Db, orderId: string, now = new Date()): Pr
     await tx.delete(orderItemPhoto).where(eq(orderItemPhoto.orderId, orderId))
     await tx.update(orderEvent).set(ERASED_EVENT).where(eq(orderEvent.orderId, orderId))
     await tx.delete(emailOutbox).where(eq(emailOutbox.orderId, orderId))
+    await tx.update(paymentRunLine).set({ failureReason: null }).where(eq(paymentRunLine.orderId, orderId))
     await tx.insert(orderEvent).values({
       orderId,
       at: now,
@@ -153,19 +182,20 @@ export async function reduceOrder(db: Db, orderId: string, now = new Date()): Pr
   })
 }
 
-/** Everything retention owes at `now`: bank details first, then whole orders. */
+/** Everything retention owes at `now`: bank details and run files first, then whole orders. */
 export async function applyRetention(
   db: Db,
   retention: Retention,
   now = new Date(),
-): Promise<{ bankDetails: number; records: number }> {
+): Promise<{ bankDetails: number; runFiles: number; records: number }> {
   let bankDetails = 0
   let records = 0
   for (const id of await ordersDueBankDetailsRemoval(db, now, retention.bankDetailsDays)) {
     if (await removeBankDetails(db, id, now)) bankDetails++
   }
+  const runFiles = await deleteSettledRunFiles(db, now, retention.bankDetailsDays)
   for (const id of await ordersDueReduction(db, now, retention.recordYears)) {
     if (await reduceOrder(db, id, now)) records++
   }
-  return { bankDetails, records }
+  return { bankDetails, runFiles, records }
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { eraseContactMessagesOf } from '@/contact/store'
 import { eraseSubscriptionsOf } from '@/subscriptions/store'
 import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
@@ -15,6 +15,8 @@ import {
   orderEvent,
   orderItem,
   orderItemPhoto,
+  paymentRun,
+  paymentRunLine,
   payoutChangeCode,
   sellerOrder,
   user,
@@ -59,6 +61,7 @@ export async function eraseAccount(
       // Photos of their device: the grade found, kept with the record, says what they showed.
       await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
       await tx.delete(payoutChangeCode).where(inArray(payoutChangeCode.orderId, orderIds))
+      await eraseFromPaymentRuns(tx, orderIds)
     }
     const toAccount = eq(sql`lower(${emailOutbox.toAddress})`, email)
     const onTheirBehalf = eq(sql`lower(${emailOutbox.replyTo})`, email)
@@ -102,6 +105,23 @@ export async function eraseAccount(
     }
     return true
   })
+}
+
+/**
+ * A payment run's bank file holds every payee's details, sealed, and cannot lose one of them: the
+ * file of any run with one of these orders goes (its count, total and fingerprint stay), and so do
+ * the reasons typed for their failed payments.
+ */
+async function eraseFromPaymentRuns(tx: Pick<Db, 'update' | 'select'>, orderIds: string[]) {
+  await tx.update(paymentRunLine).set({ failureReason: null }).where(inArray(paymentRunLine.orderId, orderIds))
+  const runs = tx
+    .select({ id: paymentRunLine.runId })
+    .from(paymentRunLine)
+    .where(inArray(paymentRunLine.orderId, orderIds))
+  await tx
+    .update(paymentRun)
+    .set({ fileSealed: null, fileDeletedAt: new Date() })
+    .where(and(inArray(paymentRun.id, runs), isNotNull(paymentRun.fileSealed)))
 }
 
 /** Whether the account has an order that is not finished: deleting it would strand that order. */

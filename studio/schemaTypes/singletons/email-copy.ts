@@ -150,6 +150,11 @@ export const emailCopy = defineType({
       'Paid',
       ', {reference} (the order number), {total} (what we paid), {last4} (the last digits of the account) and {reviewSite} (the review site). Its second button opens our page on the review site (the address is in Site settings, under the rating)',
     ),
+    message(
+      'paymentFailed',
+      'Payment failed',
+      ', {reference} (the order number), {total} (what we pay) and {last4} (the last digits of the account we tried). Sent when the bank returns or refuses the payment: ask the seller to check their bank details. Its button opens the order’s page, where they can change them',
+    ),
     message('returnRequested', 'Device asked back', ', {reference} (the order number)'),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
     message('cancelled', 'Order cancelled', ', {reference} (the order number)'),

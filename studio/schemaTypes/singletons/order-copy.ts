@@ -2,6 +2,7 @@ import { PackageIcon } from '@sanity/icons/Package'
 import { defineType } from 'sanity'
 import { copyGroup as group } from '../fields'
 import { adminFields } from './order-copy/admin-fields'
+import { paymentRunFields } from './order-copy/payment-run-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
@@ -61,7 +62,10 @@ export const orderCopy = defineType({
     ),
     ...statusFields,
     group('timings', 'Timings', 'Days the site counts. How long a price is held is in Pricing rules.', timingFields),
-    group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', adminFields),
+    group('admin', 'Staff pages', 'The order pages at /admin, seen only by staff.', [
+      ...adminFields,
+      ...paymentRunFields,
+    ]),
     group(
       'queue',
       'Staff list',

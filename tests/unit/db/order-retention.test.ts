@@ -174,7 +174,7 @@ describe('retention, as the minute job applies it', () => {
     expect((await row(recent)).name).toBe('Sam Seller')
 
     const eventsBefore = (await getOrder(db, { id: old }))!.events.length
-    await expect(applyRetention(db, RETENTION, now)).resolves.toEqual({ bankDetails: 0, records: 0 })
+    await expect(applyRetention(db, RETENTION, now)).resolves.toEqual({ bankDetails: 0, runFiles: 0, records: 0 })
     expect((await getOrder(db, { id: old }))!.events).toHaveLength(eventsBefore)
   })
 

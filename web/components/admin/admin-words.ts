@@ -22,6 +22,9 @@ export function actionLabel(admin: AdminCopy, action: string): string | null {
   if (action === 'requestReturn') return admin.returnRequestedEvent
   if (action === PAYOUT_CHANGE_EVENT) return admin.payoutChangedEvent
   if (action === RETURN_DECLINED.event) return admin.declinedReturned
+  if (action === 'startPayment') return admin.payments.startEvent
+  if (action === 'confirmPayment') return admin.payments.confirmEvent
+  if (action === 'failPayment') return admin.payments.failEvent
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

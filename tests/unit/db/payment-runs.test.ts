@@ -1,0 +1,286 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { emailOutbox, orderEvent, orderItem, paymentRun, paymentRunLine, sellerOrder, user } from '@/db/schema'
+import { readBankFile } from '@/orders/bank-file'
+import { changePayout, issuePayoutCode } from '@/orders/payout-change'
+import { readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
+import {
+  downloadRunFile,
+  getRun,
+  makeRun,
+  markLineFailed,
+  markRunPaid,
+  readyOrders,
+  type Manager,
+} from '@/orders/payment-runs'
+import { applyRetention } from '@/orders/retention'
+import { getOrder, placeOrder, type OrderRecord } from '@/orders/store'
+import { withFileDatabase } from '../../support/test-database'
+import { sampleOrder } from '../../support/order-fixtures'
+
+let db: Db
+withFileDatabase((opened) => (db = opened))
+
+const DAY_MS = 24 * 3600 * 1000
+const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('base64') })
+const originator = { sortCode: '601613', accountNumber: '31926819', name: 'HANDBACK LTD' }
+const mail = (kind: string) => (order: OrderRecord) => [
+  { kind, to: order.email!, subject: `${kind} ${order.reference}`, text: kind, html: `<p>${kind}</p>` },
+]
+let manager: Manager
+let otherManager: Manager
+
+beforeAll(async () => {
+  manager = await addManager('Maya Manager')
+  otherManager = await addManager('Omar Other')
+})
+
+async function addManager(name: string): Promise<Manager> {
+  const id = randomUUID()
+  await db.insert(user).values({ id, name, email: `${id}@example.com`, role: 'manager' } as typeof user.$inferInsert)
+  return { id, name }
+}
+
+let seq = 0
+/** An order in `status` with every device passed by the register yesterday, and real sealed bank details. */
+async function payable(
+  status = 'checked',
+  options: { pence?: number; passed?: boolean; heldUntil?: Date } = {},
+): Promise<OrderRecord & { bank: BankDetails }> {
+  seq++
+  const bank: BankDetails = {
+    accountHolder: `Seller Number${seq}`,
+    sortCode: `30-94-${String(seq % 100).padStart(2, '0')}`,
+    accountNumber: String(10_000_000 + seq),
+  }
+  const placed = await placeOrder(
+    db,
+    sampleOrder({
+      sealPayout: (reference) => sealPayout(bank, reference, keys),
+      items: [{ ...sampleOrder().items[0]!, pricePence: options.pence ?? 10_000 + seq }],
+    }),
+  )
+  if (placed.kind !== 'placed') throw new Error(placed.kind)
+  await db
+    .update(sellerOrder)
+    .set({ status, totalPence: options.pence ?? 10_000 + seq, payoutHeldUntil: options.heldUntil ?? null })
+    .where(eq(sellerOrder.id, placed.id))
+  await db
+    .update(orderItem)
+    .set({
+      registerResult: options.passed === false ? 'caution' : 'pass',
+      registerCheckedAt: new Date(Date.now() - DAY_MS),
+    })
+    .where(eq(orderItem.orderId, placed.id))
+  return { ...(await getOrder(db, { id: placed.id }))!, bank }
+}
+
+const statusOf = async (id: string) =>
+  (await db.select({ status: sellerOrder.status }).from(sellerOrder).where(eq(sellerOrder.id, id)))[0]?.status
+
+/** Every order a test made is marked so that "all ready" runs in one test do not take another test's. */
+async function clearReady() {
+  await db
+    .update(sellerOrder)
+    .set({ status: 'returned' })
+    .where(inArray(sellerOrder.status, ['checked', 'accepted', 'payment-failed']))
+}
+
+const run = (orderIds: string[] | 'all-ready', who = manager) =>
+  makeRun(db, { orderIds, manager: who, originator, keys })
+
+beforeEach(clearReady)
+
+it('moves exactly the ready orders into a run, with its lines, events and a sealed file of their payees', async () => {
+  const checked = await payable('checked')
+  const accepted = await payable('accepted')
+  const refused = await payable('payment-failed')
+  const noPass = await payable('checked', { passed: false })
+  const held = await payable('checked', { heldUntil: new Date(Date.now() + DAY_MS) })
+  const revised = await payable('revised')
+
+  const ready = await readyOrders(db)
+  expect(ready.map((order) => order.id).sort()).toEqual([checked.id, accepted.id, refused.id].sort())
+
+  const made = await run('all-ready')
+  if (!made.ok) throw new Error(made.reason)
+  const total = checked.totalPence + accepted.totalPence + refused.totalPence
+  expect(made).toMatchObject({ count: 3, totalPence: total, skipped: 0 })
+  for (const order of [checked, accepted, refused]) expect(await statusOf(order.id)).toBe('paying')
+  for (const order of [noPass, held]) expect(await statusOf(order.id)).toBe('checked')
+  expect(await statusOf(revised.id)).toBe('revised')
+
+  const events = await db
+    .select()
+    .from(orderEvent)
+    .where(and(eq(orderEvent.action, 'startPayment'), eq(orderEvent.reason, made.reference)))
+  expect(events.map((event) => [event.orderId, event.fromStatus, event.toStatus, event.actorName]).sort()).toEqual(
+    [
+      [checked.id, 'checked', 'paying', 'Maya Manager'],
+      [accepted.id, 'accepted', 'paying', 'Maya Manager'],
+      [refused.id, 'payment-failed', 'paying', 'Maya Manager'],
+    ].sort(),
+  )
+
+  // The file is sealed in the database: no account number in it as stored.
+  const [stored] = await db.select().from(paymentRun).where(eq(paymentRun.id, made.runId))
+  expect(stored!.fileSealed).not.toContain(checked.bank.accountNumber)
+  const file = await downloadRunFile(db, { runId: made.runId, managerId: manager.id, keys })
+  const read = readBankFile(file!.text)
+  expect(read.contraPence).toBe(total)
+  expect(
+    read.payments.map((payment) => [payment.reference, payment.accountNumber, payment.amountPence]).sort(),
+  ).toEqual(
+    [checked, accepted, refused].map((order) => [order.reference, order.bank.accountNumber, order.totalPence]).sort(),
+  )
+  const detail = await getRun(db, made.runId)
+  expect(detail!.downloads.map((download) => download.name)).toEqual(['Maya Manager'])
+  expect(detail!.lines.map((line) => line.state)).toEqual(['pending', 'pending', 'pending'])
+})
+
+it('never puts one order in two runs made at once: the second is made from the rest, or not at all', async () => {
+  const orders = await Promise.all(Array.from({ length: 6 }, () => payable('checked')))
+  const ids = orders.map((order) => order.id)
+  const [first, second] = await Promise.all([run(ids), run(ids.slice(2), otherManager)])
+  const made = [first, second].filter((one) => one.ok)
+  const lines = await db.select().from(paymentRunLine).where(inArray(paymentRunLine.orderId, ids))
+  expect(lines).toHaveLength(6)
+  expect(new Set(lines.map((line) => line.orderId)).size).toBe(6)
+  const counted = made.reduce((sum, one) => sum + (one.ok ? one.count + one.skipped : 0), 0)
+  expect(counted).toBeGreaterThanOrEqual(6)
+  // Whichever came second found nothing left, or only what the first was not asked for.
+  if (first.ok && second.ok) expect(first.count + second.count).toBe(6)
+  if (!second.ok) expect(second.reason).toBe('none-left')
+
+  // Chosen again, now that every one is in a run: refused, nothing made.
+  await expect(run(ids)).resolves.toEqual({ ok: false, reason: 'none-left' })
+  await expect(run([])).resolves.toEqual({ ok: false, reason: 'none-chosen' })
+})
+
+it('makes a run of the orders still ready and says how many were left out', async () => {
+  const [a, b, c] = await Promise.all([payable(), payable(), payable()])
+  const firstRun = await run([a!.id])
+  expect(firstRun.ok).toBe(true)
+  const made = await run([a!.id, b!.id, c!.id])
+  expect(made).toMatchObject({ ok: true, count: 2, skipped: 1 })
+})
+
+it('marks the run paid once: every waiting line, each order paid with its e-mail; a second click changes nothing', async () => {
+  const [a, b, c] = await Promise.all([payable(), payable(), payable()])
+  const made = await run([a!.id, b!.id, c!.id])
+  if (!made.ok) throw new Error(made.reason)
+  const line = (await getRun(db, made.runId))!.lines.find((one) => one.orderId === b!.id)!
+
+  await expect(
+    markLineFailed(db, {
+      runId: made.runId,
+      lineId: line.id,
+      reason: 'Account closed',
+      manager,
+      emails: mail('paymentFailed'),
+    }),
+  ).resolves.toEqual({ ok: true, marked: 1 })
+  await expect(
+    markLineFailed(db, { runId: made.runId, lineId: line.id, reason: 'Again', manager, emails: mail('paymentFailed') }),
+  ).resolves.toEqual({ ok: false, reason: 'nothing-to-mark' })
+  expect(await statusOf(b!.id)).toBe('payment-failed')
+
+  const [once, twice] = await Promise.all([
+    markRunPaid(db, { runId: made.runId, manager, emails: mail('paid') }),
+    markRunPaid(db, { runId: made.runId, manager: otherManager, emails: mail('paid') }),
+  ])
+  expect([once, twice]).toEqual(
+    expect.arrayContaining([
+      { ok: true, marked: 2 },
+      { ok: false, reason: 'nothing-to-mark' },
+    ]),
+  )
+  for (const order of [a!, c!]) expect(await statusOf(order.id)).toBe('paid')
+  expect(await statusOf(b!.id)).toBe('payment-failed')
+
+  const ids = [a!.id, b!.id, c!.id]
+  const mails = await db.select().from(emailOutbox).where(inArray(emailOutbox.orderId, ids))
+  expect(
+    mails
+      .filter((one) => one.kind !== 'orderConfirmation')
+      .map((one) => [one.orderId, one.kind])
+      .sort(),
+  ).toEqual(
+    [
+      [a!.id, 'paid'],
+      [b!.id, 'paymentFailed'],
+      [c!.id, 'paid'],
+    ].sort(),
+  )
+  const events = await db.select().from(orderEvent).where(inArray(orderEvent.orderId, ids))
+  expect(events.filter((event) => event.action === 'confirmPayment')).toHaveLength(2)
+  expect(events.filter((event) => event.action === 'failPayment').map((event) => event.reason)).toEqual([
+    'Account closed',
+  ])
+  const detail = await getRun(db, made.runId)
+  expect(detail!.state).toBe('settled')
+
+  // The failed one is ready again, and goes into a later run.
+  expect((await readyOrders(db)).map((order) => order.id)).toEqual([b!.id])
+  const retry = await run('all-ready')
+  expect(retry).toMatchObject({ ok: true, count: 1, totalPence: b!.totalPence })
+})
+
+it('refuses a change of bank details once the order is in a run, and allows it after the payment failed', async () => {
+  const order = await payable()
+  const made = await run([order.id])
+  if (!made.ok) throw new Error(made.reason)
+  const secret = randomBytes(32).toString('base64')
+  const codeMail = () => [{ kind: 'code', to: order.email!, subject: 's', text: 't', html: 'h' }]
+  await expect(issuePayoutCode(db, { orderId: order.id, secret, code: '123456', emails: codeMail })).resolves.toEqual({
+    ok: false,
+    reason: 'closed',
+  })
+  const change = () =>
+    changePayout(db, {
+      orderId: order.id,
+      code: '123456',
+      details: { accountHolder: 'New', sortCode: '200000', accountNumber: '87654321' },
+      secret,
+      seal: (details, reference) => sealPayout(details, reference, keys),
+      match: (details) => `match-${details.accountNumber}`,
+      emails: () => [],
+    })
+  await expect(change()).resolves.toEqual({ ok: false, reason: 'closed' })
+
+  const line = (await getRun(db, made.runId))!.lines[0]!
+  await markLineFailed(db, {
+    runId: made.runId,
+    lineId: line.id,
+    reason: 'Unknown account',
+    manager,
+    emails: mail('x'),
+  })
+  await expect(
+    issuePayoutCode(db, { orderId: order.id, secret, code: '123456', emails: codeMail }),
+  ).resolves.toMatchObject({ ok: true })
+  await expect(change()).resolves.toMatchObject({ ok: true })
+  // The change holds the payout: the order is not ready until the hold ends.
+  expect((await readyOrders(db)).map((one) => one.id)).not.toContain(order.id)
+  expect((await readyOrders(db, new Date(Date.now() + 3 * DAY_MS))).map((one) => one.id)).toContain(order.id)
+})
+
+it('deletes a settled run’s bank file once the bank details period has passed, keeping its figures', async () => {
+  const order = await payable()
+  const made = await run([order.id])
+  if (!made.ok) throw new Error(made.reason)
+  const retention = { bankDetailsDays: 30, recordYears: 6 }
+  // Still open: kept however old.
+  await applyRetention(db, retention, new Date(Date.now() + 60 * DAY_MS))
+  expect((await getRun(db, made.runId))!.fileHeld).toBe(true)
+
+  await markRunPaid(db, { runId: made.runId, manager, emails: mail('paid') })
+  await applyRetention(db, retention, new Date(Date.now() + 29 * DAY_MS))
+  expect((await getRun(db, made.runId))!.fileHeld).toBe(true)
+  await applyRetention(db, retention, new Date(Date.now() + 31 * DAY_MS))
+  const detail = await getRun(db, made.runId)
+  expect(detail).toMatchObject({ fileHeld: false, orderCount: 1, totalPence: order.totalPence })
+  expect(detail!.fileDeletedAt).not.toBeNull()
+  await expect(downloadRunFile(db, { runId: made.runId, managerId: manager.id, keys })).resolves.toBeNull()
+})

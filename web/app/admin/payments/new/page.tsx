@@ -1,0 +1,44 @@
+import type { Metadata } from 'next'
+import Link from 'next/link'
+import { notFound } from 'next/navigation'
+import { requireStaffMember } from '@/accounts/session'
+import { recentlyChecked } from '@/accounts/step-up'
+import { NewRunForm } from '@/components/admin/new-run-form'
+import { getOrderCopy } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
+import { getDb } from '@/db/connection'
+import { readyOrders } from '@/orders/payment-runs'
+import '@/styles/admin.css'
+
+// Per request, for the manager signed in: never prerendered or cached.
+export const dynamic = 'force-dynamic'
+
+export async function generateMetadata(): Promise<Metadata> {
+  const copy = await withoutStega(getOrderCopy)
+  return { title: copy.admin.payments.newHeading, robots: { index: false, follow: false } }
+}
+
+export default async function NewPaymentRunPage() {
+  const member = await requireStaffMember()
+  if (member.user.role !== 'manager') notFound()
+  const [copy, db, recent] = await Promise.all([getOrderCopy(), getDb(), recentlyChecked(member)])
+  const orders = await readyOrders(db)
+  const text = copy.admin.payments
+  return (
+    <article className="admin">
+      <p>
+        <Link href="/admin/payments">{text.backToRuns}</Link>
+      </p>
+      <header className="page__header">
+        <h1>{text.newHeading}</h1>
+        <p className="page__intro">{text.newHelp}</p>
+      </header>
+      <NewRunForm
+        text={copy.admin}
+        statusNames={Object.fromEntries(copy.statuses.map((status) => [status.key, status.name]))}
+        orders={orders}
+        recheckNeeded={!recent}
+      />
+    </article>
+  )
+}
