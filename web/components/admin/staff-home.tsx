@@ -41,9 +41,12 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
               {fillTemplate(copy.admin.returnsLink, { count: returnsToSend })}
             </Link>
           </li>
-          <li>
-            <Link href="/admin/payments">{copy.figures.paymentsLink}</Link>
-          </li>
+          {member.role === 'manager' && (
+            // Payment runs are managers' alone: staff would get the 404 the pages give them.
+            <li>
+              <Link href="/admin/payments">{copy.figures.paymentsLink}</Link>
+            </li>
+          )}
           <li>
             <Link href="/admin/messages">{messagesLink}</Link>
           </li>
