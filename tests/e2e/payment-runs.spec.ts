@@ -223,13 +223,21 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
   // The order's tick box, as the page gives it to a browser without scripts: its name is what is posted.
   const box = html.match(/<input\b[^>]*>/g)!.find((input) => input.includes(`"Include order ${order!.reference}"`))!
   const orderField = /\bname="(order-[0-9a-f-]{36})"/.exec(box)![1]!
-  const made = await sendPageForm(
-    manager.request,
-    '/admin/payments/new',
-    { ...newRun.hidden, [orderField]: 'on', recheckPassword: STAFF_ACCOUNTS.manager.password },
-    { origin },
-  )
-  expect(made.status, made.problems.map((problem) => problem.code).join(' ')).toBe(303)
+  // Made from two signed-in browsers at the same moment: one run gets the order, the other none.
+  const twin = await browser.newContext({ storageState: await manager.context().storageState() })
+  const post = (request: APIRequestContext) =>
+    sendPageForm(
+      request,
+      '/admin/payments/new',
+      { ...newRun.hidden, [orderField]: 'on', recheckPassword: STAFF_ACCOUNTS.manager.password },
+      { origin },
+    )
+  const both = await Promise.all([post(manager.request), post(twin.request)])
+  const made = both.find((answer) => answer.status === 303)!
+  expect(made, both.map((answer) => answer.problems.map((problem) => problem.code)).join(' ')).toBeDefined()
+  const other = both.find((answer) => answer !== made)!
+  expect([other.status, other.problems.map((problem) => problem.code)]).toEqual([200, ['noneLeft']])
+  await twin.close()
   const runId = /^\/admin\/payments\/([0-9a-f-]{36})\?done=made$/.exec(made.location!)![1]!
   // The same post again (a double click, the back button): the order is in the run already.
   const again = await sendPageForm(
@@ -243,6 +251,12 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
 
   // Staff: the pages and the file are not there for them, and forging the forms changes nothing.
   const staff = await staffPage(browser, 'staff')
+  // The home offers the runs to managers only.
+  await manager.goto('/admin')
+  await expect(manager.getByRole('link', { name: 'Payment runs' })).toBeVisible()
+  await staff.goto('/admin')
+  await expect(staff.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(staff.getByRole('link', { name: 'Payment runs' })).toHaveCount(0)
   for (const path of ['/admin/payments', '/admin/payments/new', `/admin/payments/${runId}`]) {
     expect((await staff.request.get(path)).status(), path).toBe(404)
   }
