@@ -73,7 +73,7 @@ describe('the MOVES table', () => {
   })
 
   it('lets the seller ask for the device back free at any status that holds it, until paid', () => {
-    const holding = ['received', 'checked', 'revised', 'accepted'] as const
+    const holding = ['received', 'checked', 'revised', 'accepted', 'payment-failed'] as const
     for (const status of holding) {
       expect(allowedMove(status, 'requestReturn', 'seller')).toEqual({
         ok: true,

@@ -64,7 +64,8 @@ export const MOVES = {
   decline: { from: ['revised'], to: 'returning', by: ['seller', 'system'], email: null },
   // The seller asks for their device back free, any time until they are paid.
   requestReturn: {
-    from: ['received', 'checked', 'revised', 'accepted'],
+    // A payment the bank returned is not a payment: the device is still theirs to ask back.
+    from: ['received', 'checked', 'revised', 'accepted', 'payment-failed'],
     to: 'returning',
     by: ['seller'],
     email: 'returnRequested',
