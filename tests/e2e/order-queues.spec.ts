@@ -1,12 +1,9 @@
 import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startSiteCopy, type SiteCopy } from '../support/site-copy'
+import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { logIn, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
@@ -24,21 +21,13 @@ const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
 
 // PGlite serves one process: this test has a database of its own, filled with a thousand orders
 // while its server is stopped (no path into the running server can do that: none exists).
-const home = mkdtempSync(path.join(tmpdir(), 'order-queues-'))
-const env = { PGLITE_DATA_DIR: path.join(home, 'pglite'), MAIL_OUTBOX_DIR: path.join(home, 'outbox'), DATABASE_URL: '' }
+const { env, remove } = ownData('order-queues-')
 let site: SiteCopy | undefined
 
 test.afterAll(() => {
   site?.stop()
-  rmSync(home, { recursive: true, force: true })
+  remove()
 })
-
-async function stopAndWait(copy: SiteCopy) {
-  copy.stop()
-  await expect(async () => {
-    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
-  }).toPass({ timeout: 20_000 })
-}
 
 /** The copy's first requests open its database and render its pages: done before a test waits on them. */
 async function started(options: Parameters<typeof startSiteCopy>[0]): Promise<SiteCopy> {

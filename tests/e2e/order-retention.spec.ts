@@ -1,11 +1,8 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, type Browser, type Page } from '@playwright/test'
-import { startSiteCopy, type SiteCopy } from '../support/site-copy'
+import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { readOutbox } from '../support/mail-messages'
 import { confirmEmail, logIn, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
@@ -20,21 +17,13 @@ const MANAGER = { email: 'rita.retention@e2e.example.com', password: 'harbour la
 
 // PGlite serves one process: this test has a database of its own, and moves its clock by moving
 // the orders' dates back while its server is stopped (as a month, and seven years, passing).
-const home = mkdtempSync(path.join(tmpdir(), 'order-retention-'))
-const env = { PGLITE_DATA_DIR: path.join(home, 'pglite'), MAIL_OUTBOX_DIR: path.join(home, 'outbox'), DATABASE_URL: '' }
+const { env, remove } = ownData('order-retention-')
 let site: SiteCopy | undefined
 
 test.afterAll(() => {
   site?.stop()
-  rmSync(home, { recursive: true, force: true })
+  remove()
 })
-
-async function stopAndWait(copy: SiteCopy) {
-  copy.stop()
-  await expect(async () => {
-    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
-  }).toPass({ timeout: 20_000 })
-}
 
 /** The newest e-mail in this server's outbox to `to` whose subject matches. */
 async function mailIn(to: string, subject: RegExp) {

@@ -1,10 +1,7 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { promisify } from 'node:util'
 import { request as requests, expect, test } from '@playwright/test'
-import { startSiteCopy, type SiteCopy } from '../support/site-copy'
+import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { postPageForm } from './form-post'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
@@ -17,21 +14,13 @@ const OPERATOR_PASSWORD = 'granite meadow lantern'
 
 // PGlite serves one process, so this test has a database of its own and stops its server while the
 // operator runs the command, as docs/operators.md ("Staff accounts") says to.
-const home = mkdtempSync(path.join(tmpdir(), 'staff-attack-'))
-const env = { PGLITE_DATA_DIR: path.join(home, 'pglite'), MAIL_OUTBOX_DIR: path.join(home, 'outbox'), DATABASE_URL: '' }
+const { env, remove } = ownData('staff-attack-')
 let site: SiteCopy | undefined
 
 test.afterAll(() => {
   site?.stop()
-  rmSync(home, { recursive: true, force: true })
+  remove()
 })
-
-async function stopAndWait(copy: SiteCopy) {
-  copy.stop()
-  await expect(async () => {
-    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
-  }).toPass({ timeout: 20_000 })
-}
 
 test('a stranger who signed up first with a future staff address does not become staff', async () => {
   test.setTimeout(180_000)

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect } from '@playwright/test'
 import { SERVER_SECRETS } from './e2e-env'
@@ -75,4 +76,26 @@ export function spawnSiteCopy({ port, dist, env }: Options): SiteCopy {
       rmSync(path.join(web, dist), { recursive: true, force: true })
     },
   }
+}
+
+/**
+ * A database and an outbox of a copy's own (PGlite serves one process, so a test that works on the
+ * database while its copy is stopped needs one no other server opens), and how to remove them.
+ */
+export function ownData(prefix: string) {
+  const home = mkdtempSync(path.join(tmpdir(), prefix))
+  const env = {
+    PGLITE_DATA_DIR: path.join(home, 'pglite'),
+    MAIL_OUTBOX_DIR: path.join(home, 'outbox'),
+    DATABASE_URL: '',
+  }
+  return { env, remove: () => rmSync(home, { recursive: true, force: true }) }
+}
+
+/** Stops a copy and waits until it no longer answers, so its database is free to open. */
+export async function stopAndWait(copy: SiteCopy) {
+  copy.stop()
+  await expect(async () => {
+    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
+  }).toPass({ timeout: 20_000 })
 }
