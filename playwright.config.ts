@@ -9,6 +9,7 @@ import {
   SEED_COPY_PATH,
   SERVER_SECRETS,
   SERVER_LOG,
+  STAND_IN_KEY,
   LEAKED_STAFF,
   NEW_STAFF,
   STAFF_ACCOUNTS,
@@ -91,6 +92,8 @@ export default defineConfig({
       REGISTER_URL: '',
       REGISTER_STANDIN_PORT: String(REGISTER_STANDIN_PORT),
       REGISTER_TIMEOUT_MS: String(REGISTER_TIMEOUT_MS),
+      // The key the server shares with its stand-in, given here so that tests can use the switch.
+      STAND_IN_KEY,
       // As behind one proxy: each test's own X-Forwarded-For address is its client address, so
       // tests never share a rate limit. (rate-limits.spec.ts plays the site reached directly.)
       TRUSTED_PROXIES: '1',

@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { createRegisterServer } from './server'
 
 /**
- * The local stand-in for the stolen-device register (see server.ts), on 127.0.0.1. `npm start`
- * and `npm run stack` start it when REGISTER_URL is unset; `npm run register-api` runs it alone.
+ * The local stand-in for the stolen-device register (see server.ts), on 127.0.0.1 and nowhere
+ * else. `npm start` and `npm run stack` start it when REGISTER_URL is unset, with the key they
+ * share with the site in STAND_IN_KEY; `npm run register-api` runs it alone (with a key of its own
+ * when STAND_IN_KEY is unset, printed once, for the site and the switch).
  * It exits when its parent does (its stdin closes), so a killed server leaves none behind.
  */
 const { values } = parseArgs({
@@ -13,7 +16,10 @@ const { values } = parseArgs({
   },
 })
 
-const server = createRegisterServer({ key: process.env.REGISTER_API_KEY?.trim() || undefined })
+const given = process.env.STAND_IN_KEY?.trim()
+const key = given || randomBytes(24).toString('hex')
+if (!given) console.log(`Register stand-in key (STAND_IN_KEY for the site and the switch): ${key}`)
+const server = createRegisterServer({ key })
 server.on('error', (error: NodeJS.ErrnoException) => {
   console.error(`Register stand-in: ${error.code === 'EADDRINUSE' ? `port ${values.port} is in use` : error.code}`)
   process.exit(error.code === 'EADDRINUSE' ? 3 : 1)

@@ -17,12 +17,17 @@
 // SHUTDOWN_GRACE_SECONDS (default 25) it closes what is left and exits 1.
 //
 // Without REGISTER_URL, it also starts the local stand-in for the stolen-device register
-// (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process.
+// (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process,
+// sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
+// is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
+// (web/config/stand-in-guard.mjs).
 import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
+import { serviceAddress } from '../web/config/stand-in-guard.mjs'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 
 const { values } = parseArgs({
@@ -106,19 +111,27 @@ function stop(signal) {
 
 /**
  * The stolen-device register's stand-in, when no real one is configured: a child that exits when
- * this process does (its stdin is our pipe). One already on the port (another `npm start` on this
- * machine) is used as it is.
+ * this process does (its stdin is our pipe), given the key it proves its answers with. Something
+ * else already on the port is not believed by the site (it cannot prove an answer): checks wait.
  */
 function startRegisterStandIn() {
-  if (process.env.REGISTER_URL?.trim()) return
-  // The stand-in passes nearly every device: a site the public reaches (an https SITE_URL) that
-  // forgot the real register would pay for stolen phones. It refuses to start instead.
-  if (/^https:/i.test(process.env.SITE_URL?.trim() ?? '') && process.env.REGISTER_STANDIN !== '1') {
-    console.error(
-      'REGISTER_URL must be set when SITE_URL is a public https address: without it devices would be checked against the local stand-in, which passes nearly every one (see docs/operators.md, "The stolen-device register"). REGISTER_STANDIN=1 allows the stand-in on purpose (a staging site).',
-    )
+  let register
+  try {
+    register = serviceAddress(process.env, {
+      service: 'register',
+      urlSetting: 'REGISTER_URL',
+      example: 'https://register.example.com/api',
+    })
+  } catch (error) {
+    // The stand-in passes nearly every device: a site reached from elsewhere would pay for stolen phones.
+    console.error(`${error.message} (see docs/operators.md, "The stolen-device register")`)
     process.exit(2)
   }
+  if (register.kind === 'service') return
+  // One key for this server's stand-ins, shared at start: the site reads it from its environment.
+  process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
+  // A stand-in of someone else's (npm run stack's), named in REGISTER_URL: it proves itself with the same key.
+  if (register.url) return
   const standInPort = process.env.REGISTER_STANDIN_PORT?.trim() || '3990'
   process.env.REGISTER_STANDIN_PORT = standInPort
   const root = path.join(import.meta.dirname, '..')
@@ -128,7 +141,10 @@ function startRegisterStandIn() {
     { cwd: root, stdio: ['pipe', 'inherit', 'inherit'] },
   )
   child.on('exit', (code) => {
-    if (code === 3) console.log(`Using the register stand-in already on port ${standInPort}.`)
+    if (code === 3)
+      console.error(
+        `Port ${standInPort} is taken by another program: device checks wait until the register stand-in answers there (set REGISTER_STANDIN_PORT to a free port).`,
+      )
     else if (!globalThis[DRAINING])
       console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
   })

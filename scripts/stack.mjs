@@ -9,7 +9,8 @@
 //   DATABASE_URL      a PostgreSQL server to use instead of starting one
 //   REDIS_URL         a Redis to use instead of starting one
 //   REGISTER_URL      the stolen-device register; unset, one stand-in (register-api/) on the port
-//                     after Redis's, which both instances ask
+//                     after Redis's, which both instances ask, sharing STAND_IN_KEY (keys.env);
+//                     refused when SITE_URL is not this machine, unless ALLOW_STAND_INS=register
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -23,6 +24,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { serviceAddress } from '../web/config/stand-in-guard.mjs'
 
 const root = path.join(import.meta.dirname, '..')
 const port = Number(process.env.STACK_PORT ?? 8080)
@@ -50,21 +52,25 @@ try {
 }
 
 async function startStack() {
-  // As `npm start`: a public site never checks devices against the stand-in by accident.
-  if (/^https:/i.test(process.env.SITE_URL?.trim() ?? '') && !process.env.REGISTER_URL?.trim()) {
-    if (process.env.REGISTER_STANDIN !== '1') {
-      console.error(
-        'REGISTER_URL must be set when SITE_URL is a public https address (REGISTER_STANDIN=1 allows the stand-in on purpose).',
-      )
-      process.exit(2)
-    }
+  // As `npm start`: a site reached from elsewhere never checks devices against a stand-in by
+  // accident, and the real register is reached over https only.
+  let register
+  try {
+    register = serviceAddress(process.env, {
+      service: 'register',
+      urlSetting: 'REGISTER_URL',
+      example: 'https://register.example.com/api',
+    })
+  } catch (error) {
+    console.error(error.message)
+    process.exit(2)
   }
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
-  const registerUrl = process.env.REGISTER_URL?.trim() || (await startRegisterStandIn())
+  const registerUrl = register.kind === 'service' || register.url ? register.url : await startRegisterStandIn(keys)
 
   const env = {
     ...process.env,
@@ -207,12 +213,12 @@ function startRedis(password) {
 }
 
 /** The stolen-device register's stand-in, for both instances; device checks wait while it is away. */
-async function startRegisterStandIn() {
+async function startRegisterStandIn(keys) {
   start(
     'register',
     process.execPath,
     ['--import', 'tsx', path.join('register-api', 'main.ts'), '--port', String(registerPort)],
-    { cwd: root, mayExit: true },
+    { cwd: root, mayExit: true, env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY } },
   )
   const url = `http://127.0.0.1:${registerPort}`
   await waitFor(`${url}/health`)
@@ -275,6 +281,8 @@ function sharedKeys() {
       process.env.BETTER_AUTH_SECRET || saved.BETTER_AUTH_SECRET || randomBytes(32).toString('base64'),
     PAYOUT_ENCRYPTION_KEY:
       process.env.PAYOUT_ENCRYPTION_KEY || saved.PAYOUT_ENCRYPTION_KEY || randomBytes(32).toString('base64url'),
+    // The key the register stand-in proves its answers with, and its switch takes.
+    STAND_IN_KEY: process.env.STAND_IN_KEY || saved.STAND_IN_KEY || randomBytes(24).toString('hex'),
     // Hex: it goes into REDIS_URL as it is, with nothing to escape.
     REDIS_PASSWORD: saved.REDIS_PASSWORD || randomBytes(24).toString('hex'),
   }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
 import { isImei } from '../../web/register/device-id'
-import { MAIL_OUTBOX_DIR, REGISTER_STANDIN, STAFF_ACCOUNTS, uniqueEmail } from '../support/e2e-env'
+import { MAIL_OUTBOX_DIR, REGISTER_STANDIN, STAFF_ACCOUNTS, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
 import { readOutbox } from '../support/mail-messages'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
@@ -29,7 +29,10 @@ function ownImei(): string {
 
 /** The stand-in's switch: the register down (or up again) for these devices only. */
 async function registerFor(page: Page, mode: 'up' | 'down', devices: string[]) {
-  const response = await page.request.post(`${REGISTER_STANDIN}/admin/mode`, { data: { mode, devices } })
+  const response = await page.request.post(`${REGISTER_STANDIN}/admin/mode`, {
+    data: { mode, devices },
+    headers: { authorization: `Bearer ${STAND_IN_KEY}` },
+  })
   expect(response.status()).toBe(200)
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
-import type { Server } from 'node:http'
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import { registerSettings } from '@/config'
 import type { EmailCopy } from '@/content/types'
 import { orderMail } from '@/orders/mail'
@@ -56,13 +56,15 @@ describe('what identifies a device to the register', () => {
 describe('the register client, against the stand-in', () => {
   let server: Server
   let url: string
+  const STAND_IN_KEY = 'stand-in-test-key-0123456789'
+  const admin = { authorization: `Bearer ${STAND_IN_KEY}` }
   const setMode = async (body: object) => {
-    const response = await fetch(`${url}/admin/mode`, { method: 'POST', body: JSON.stringify(body) })
+    const response = await fetch(`${url}/admin/mode`, { method: 'POST', body: JSON.stringify(body), headers: admin })
     expect(response.status).toBe(200)
   }
 
   beforeAll(async () => {
-    server = createRegisterServer({ key: 'test-key' })
+    server = createRegisterServer({ key: STAND_IN_KEY })
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   })
@@ -72,7 +74,7 @@ describe('the register client, against the stand-in', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}))
   afterEach(() => jest.restoreAllMocks())
 
-  const client = (timeoutMs = 2000) => registerClient({ url, key: 'test-key', timeoutMs })
+  const client = (timeoutMs = 2000) => registerClient({ url, key: undefined, timeoutMs, standInKey: STAND_IN_KEY })
 
   it('passes any other valid IMEI or serial, with a certificate and the time it answered', async () => {
     const before = Date.now()
@@ -96,7 +98,7 @@ describe('the register client, against the stand-in', () => {
     }
   })
 
-  it('is unavailable when the register is down, slow past the timeout, or refuses the key', async () => {
+  it('is unavailable when the register is down, slow past the timeout, or cannot prove it is ours', async () => {
     await setMode({ mode: 'down' })
     await expect(client().check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
     await setMode({ mode: 'slow', delayMs: 1000 })
@@ -104,12 +106,16 @@ describe('the register client, against the stand-in', () => {
     await expect(client(200).check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
     expect(Date.now() - started).toBeLessThan(900)
     await setMode({ mode: 'up' })
-    await expect(registerClient({ url, key: 'wrong', timeoutMs: 2000 }).check(randomImei())).resolves.toEqual({
+    await expect(
+      registerClient({ url, key: undefined, timeoutMs: 2000, standInKey: 'another-sites-key' }).check(randomImei()),
+    ).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
     })
     await expect(
-      registerClient({ url: 'http://127.0.0.1:9', key: undefined, timeoutMs: 500 }).check(randomImei()),
+      registerClient({ url: 'http://127.0.0.1:9', key: undefined, timeoutMs: 500, standInKey: STAND_IN_KEY }).check(
+        randomImei(),
+      ),
     ).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
@@ -121,7 +127,21 @@ describe('the register client, against the stand-in', () => {
     await setMode({ mode: 'down', devices: [down] })
     await expect(client().check(down)).resolves.toEqual({ ok: false, reason: 'unavailable' })
     await expect(client().check(up)).resolves.toMatchObject({ ok: true, result: 'pass' })
-    expect(await (await fetch(`${url}/admin/asked/${down}`)).json()).toEqual({ asked: 1 })
+    expect(await (await fetch(`${url}/admin/asked/${down}`, { headers: admin })).json()).toEqual({ asked: 1 })
+  })
+
+  it('takes its switches only with its key: a stranger on this machine cannot make the register slow or down', async () => {
+    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: STAND_IN_KEY }]) {
+      const posted = await fetch(`${url}/admin/mode`, {
+        method: 'POST',
+        body: JSON.stringify({ mode: 'down' }),
+        headers,
+      })
+      expect(posted.status).toBe(401)
+      expect((await fetch(`${url}/admin/mode`, { headers })).status).toBe(401)
+      expect((await fetch(`${url}/admin/asked/${randomImei()}`, { headers })).status).toBe(401)
+    }
+    await expect(client().check(randomImei())).resolves.toMatchObject({ ok: true, result: 'pass' })
   })
 
   it('sends nothing but an IMEI or a serial', async () => {
@@ -129,19 +149,127 @@ describe('the register client, against the stand-in', () => {
   })
 })
 
+describe('what else listens on the stand-in’s port', () => {
+  // Another program on this machine (or another site's stand-in) took the port first and passes
+  // every device: the site must not take its word for a pass.
+  let impostor: Server
+  let impostorUrl: string
+  const seen: IncomingHttpHeaders[] = []
+  beforeAll(async () => {
+    impostor = createServer((request, response) => {
+      seen.push(request.headers)
+      response.writeHead(200, {
+        'content-type': 'application/json',
+        // A proof made with a key of its own: not the site's.
+        'x-stand-in-proof': 'a'.repeat(64),
+      })
+      response.end(JSON.stringify({ certid: 'SR0000000001', result: 'green' }))
+    })
+    await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve))
+    impostorUrl = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise((resolve) => impostor.close(resolve)))
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}))
+  afterEach(() => jest.restoreAllMocks())
+
+  it('is not believed: a pass from it leaves the check waiting, and it learns no key', async () => {
+    const client = registerClient({
+      url: impostorUrl,
+      key: undefined,
+      timeoutMs: 2000,
+      standInKey: 'the-sites-own-stand-in-key-42',
+    })
+    await expect(client.check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
+    expect(seen.length).toBeGreaterThan(0)
+    for (const headers of seen) expect(JSON.stringify(headers)).not.toContain('the-sites-own-stand-in-key-42')
+  })
+
+  it('is not believed either when the settings come from the environment: the stand-in must prove itself', async () => {
+    const settings = registerSettings({ REGISTER_URL: impostorUrl, STAND_IN_KEY: 'the-sites-own-stand-in-key-42' })
+    await expect(registerClient(settings).check(randomImei())).resolves.toEqual({ ok: false, reason: 'unavailable' })
+  })
+})
+
+describe('the stand-in itself', () => {
+  it('listens on this machine only', async () => {
+    const { spawn } = await import('node:child_process')
+    const { networkInterfaces } = await import('node:os')
+    const port = 4000 + Math.floor(Math.random() * 900)
+    const child = spawn(process.execPath, ['--import', 'tsx', 'register-api/main.ts', '--port', String(port)], {
+      env: { ...process.env, STAND_IN_KEY: 'listen-test-key-0123456789' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('Register stand-in on') && resolve())
+        child.on('exit', (code) => reject(new Error(`exited ${code}`)))
+      })
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200)
+      const outside = Object.values(networkInterfaces())
+        .flat()
+        .find((address) => address && !address.internal && address.family === 'IPv4')
+      // The machine's own non-loopback address (CI's has one: it reaches the npm registry).
+      expect(outside).toBeDefined()
+      await expect(fetch(`http://${outside!.address}:${port}/health`)).rejects.toThrow()
+    } finally {
+      child.kill('SIGTERM')
+    }
+  }, 30_000)
+})
+
 describe('where the register is, from the environment', () => {
+  const key = { STAND_IN_KEY: 'k-stand-in' }
   it('is the local stand-in by default, and REGISTER_URL otherwise', () => {
-    expect(registerSettings({})).toEqual({ url: 'http://127.0.0.1:3990', key: undefined, timeoutMs: 5000 })
-    expect(registerSettings({ REGISTER_STANDIN_PORT: '4300' }).url).toBe('http://127.0.0.1:4300')
+    expect(registerSettings({ ...key })).toEqual({
+      url: 'http://127.0.0.1:3990',
+      key: undefined,
+      timeoutMs: 5000,
+      standInKey: 'k-stand-in',
+    })
+    expect(registerSettings({ ...key, REGISTER_STANDIN_PORT: '4300' }).url).toBe('http://127.0.0.1:4300')
     expect(
       registerSettings({
         REGISTER_URL: 'https://register.example.com/api/',
         REGISTER_API_KEY: ' k ',
         REGISTER_TIMEOUT_MS: '800',
       }),
-    ).toEqual({ url: 'https://register.example.com/api', key: 'k', timeoutMs: 800 })
+    ).toEqual({ url: 'https://register.example.com/api', key: 'k', timeoutMs: 800, standInKey: null })
     expect(() => registerSettings({ REGISTER_URL: 'not a url' })).toThrow(/REGISTER_URL/)
-    expect(() => registerSettings({ REGISTER_TIMEOUT_MS: '5s' })).toThrow(/REGISTER_TIMEOUT_MS/)
+    expect(() => registerSettings({ ...key, REGISTER_TIMEOUT_MS: '5s' })).toThrow(/REGISTER_TIMEOUT_MS/)
+  })
+
+  it('refuses the real register at a plain http address, wherever it is', () => {
+    for (const address of ['http://register.example.com/api', 'http://192.0.2.10:8443', 'ftp://register.example.com']) {
+      expect(() => registerSettings({ REGISTER_URL: address, REGISTER_API_KEY: 'k' })).toThrow(/REGISTER_URL.*https/)
+    }
+  })
+
+  it('refuses the stand-in whenever the site is not on this machine, unless allowed by name', () => {
+    for (const site of ['https://www.handback.example', 'http://www.handback.example', 'http://192.0.2.10:3000']) {
+      expect(() => registerSettings({ ...key, SITE_URL: site })).toThrow(/ALLOW_STAND_INS/)
+      expect(() => registerSettings({ ...key, SITE_URL: site, REGISTER_URL: 'http://127.0.0.1:4300' })).toThrow(
+        /ALLOW_STAND_INS/,
+      )
+      expect(() => registerSettings({ ...key, SITE_URL: site, ALLOW_STAND_INS: 'payments' })).toThrow(
+        /ALLOW_STAND_INS/,
+      )
+      expect(registerSettings({ ...key, SITE_URL: site, ALLOW_STAND_INS: 'payments, register' }).standInKey).toBe(
+        'k-stand-in',
+      )
+    }
+    for (const site of ['http://localhost:3000', 'http://127.0.0.1:8080', 'http://[::1]:3000']) {
+      expect(registerSettings({ ...key, SITE_URL: site }).url).toBe('http://127.0.0.1:3990')
+    }
+  })
+
+  it('takes a loopback http address as a stand-in, which must prove itself with the key shared at start', () => {
+    expect(registerSettings({ ...key, REGISTER_URL: 'http://127.0.0.1:4300' })).toMatchObject({
+      url: 'http://127.0.0.1:4300',
+      standInKey: 'k-stand-in',
+    })
+    expect(() => registerSettings({ REGISTER_URL: 'http://127.0.0.1:4300' })).toThrow(/STAND_IN_KEY/)
+    // The business's key for the real register is never sent to a stand-in.
+    expect(registerSettings({ ...key, REGISTER_API_KEY: 'real-key' }).key).toBeUndefined()
   })
 })
 

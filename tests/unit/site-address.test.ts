@@ -55,14 +55,45 @@ describe('npm start without SITE_URL', () => {
   )
 })
 
-describe('npm start on a public address', () => {
-  it('refuses to check devices against the stand-in register, saying why', async () => {
+describe('npm start on an address that is not this machine', () => {
+  it.each(['https://www.handback.example', 'http://www.handback.example', 'http://192.0.2.10:3000'])(
+    'refuses to check devices against the stand-in register at %s, saying why',
+    async (site) => {
+      const { code, output } = await startServer(['--port', '3392'], {
+        SITE_URL: site,
+        REGISTER_URL: '',
+        ALLOW_STAND_INS: '',
+      })
+      expect(output).toContain('REGISTER_URL must be set')
+      expect(output).toContain('ALLOW_STAND_INS=register')
+      expect(code).toBe(2)
+    },
+    40_000,
+  )
+
+  it('refuses a stand-in named in REGISTER_URL too', async () => {
     const { code, output } = await startServer(['--port', '3392'], {
       SITE_URL: 'https://www.handback.example',
-      REGISTER_URL: '',
-      REGISTER_STANDIN: '',
+      REGISTER_URL: 'http://127.0.0.1:3990',
+      ALLOW_STAND_INS: '',
     })
-    expect(output).toContain('REGISTER_URL must be set')
+    expect(output).toContain('ALLOW_STAND_INS=register')
     expect(code).toBe(2)
   }, 40_000)
+})
+
+describe('npm start with the real register', () => {
+  it.each(['http://register.example.com/api', 'http://192.0.2.10:8080'])(
+    'refuses its plain http address %s, saying why',
+    async (address) => {
+      const { code, output } = await startServer(['--port', '3393'], {
+        SITE_URL: 'https://www.handback.example',
+        REGISTER_URL: address,
+        REGISTER_API_KEY: 'k',
+      })
+      expect(output).toContain('REGISTER_URL must be an https:// address')
+      expect(code).toBe(2)
+    },
+    40_000,
+  )
 })

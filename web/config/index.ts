@@ -1,6 +1,7 @@
 import 'server-only'
 import { statSync } from 'node:fs'
 import path from 'node:path'
+import { serviceAddress } from './stand-in-guard.mjs'
 
 /**
  * Every setting the server takes from its environment, read here and nowhere else in web/
@@ -176,31 +177,44 @@ export const DEFAULT_REGISTER_STANDIN_PORT = 3990
 export type RegisterSettings = {
   /** Where the register's due-diligence API is: REGISTER_URL, or the local stand-in. */
   url: string
-  /** The key the register gave this business: REGISTER_API_KEY, sent as a bearer token. */
+  /** The key the register gave this business: REGISTER_API_KEY, sent as a bearer token to the real one only. */
   key: string | undefined
   /** How long one answer may take before the check is recorded as waiting and retried. */
   timeoutMs: number
+  /**
+   * For the stand-in (on this machine): STAND_IN_KEY, the key shared with it at start, which it
+   * proves each answer with (web/config/stand-in-guard.mjs). null for the real register.
+   */
+  standInKey: string | null
 }
 
 /**
- * The stolen-device register every device is checked against (web/register). Unset, the local
- * stand-in on 127.0.0.1 (REGISTER_STANDIN_PORT, default 3990), which `npm start` starts.
+ * The stolen-device register every device is checked against (web/register). REGISTER_URL names
+ * the real one, at an https address; unset (or a plain http address on this machine), the local
+ * stand-in on 127.0.0.1 (REGISTER_STANDIN_PORT, default 3990), which `npm start` starts. The
+ * stand-in is refused when SITE_URL is not this machine, unless ALLOW_STAND_INS names `register`.
  */
 export function registerSettings(env: Env = processEnv()): RegisterSettings {
-  const configured = setting(env, 'REGISTER_URL')
-  let url = `http://127.0.0.1:${setting(env, 'REGISTER_STANDIN_PORT') ?? DEFAULT_REGISTER_STANDIN_PORT}`
-  if (configured) {
-    try {
-      url = new URL(configured).href.replace(/\/$/, '')
-    } catch {
-      throw new Error(`REGISTER_URL "${configured}" is not an address such as https://register.example.com/api.`)
-    }
-  }
+  const address = serviceAddress(env, {
+    service: 'register',
+    urlSetting: 'REGISTER_URL',
+    example: 'https://register.example.com/api',
+  })
   const timeout = Number(setting(env, 'REGISTER_TIMEOUT_MS') ?? 5000)
   if (!Number.isInteger(timeout) || timeout < 100 || timeout > 60_000) {
     throw new Error(`REGISTER_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000.`)
   }
-  return { url, key: setting(env, 'REGISTER_API_KEY'), timeoutMs: timeout }
+  if (address.kind === 'service') {
+    return { url: address.url, key: setting(env, 'REGISTER_API_KEY'), timeoutMs: timeout, standInKey: null }
+  }
+  const standInKey = setting(env, 'STAND_IN_KEY')
+  if (!standInKey) {
+    throw new Error(
+      'STAND_IN_KEY must be set to the key the register stand-in was started with (npm start and npm run stack share one at start).',
+    )
+  }
+  const port = setting(env, 'REGISTER_STANDIN_PORT') ?? DEFAULT_REGISTER_STANDIN_PORT
+  return { url: address.url ?? `http://127.0.0.1:${port}`, key: undefined, timeoutMs: timeout, standInKey }
 }
 
 // --- The runtime ---------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 import 'server-only'
+import { randomBytes } from 'node:crypto'
 import { registerSettings, type RegisterSettings } from '@/config'
+import { CHALLENGE_HEADER, PROOF_HEADER, provedByStandIn } from '@/config/stand-in-guard.mjs'
 import { describeError } from '@/lib/log'
 import { isDeviceId } from './device-id'
 
@@ -24,18 +26,25 @@ const RESULTS: Record<string, RegisterResult> = { green: 'pass', amber: 'caution
 const CERTIFICATE = /^[A-Za-z0-9-]{4,64}$/
 const UNAVAILABLE = { ok: false, reason: 'unavailable' } as const
 
-/** The register at REGISTER_URL (the local stand-in by default), over HTTP. */
+/**
+ * The register at REGISTER_URL (the local stand-in by default), over HTTP. The real register gets
+ * the business's key; the stand-in gets a fresh challenge instead, and an answer counts only with
+ * its proof made with the key shared at start: whatever else listens on its port is not believed.
+ */
 export function registerClient(settings: RegisterSettings = registerSettings()): StolenDeviceRegister {
   return {
     async check(deviceId) {
       if (!isDeviceId(deviceId)) throw new Error('Only an IMEI or a serial number is sent to the register.')
+      const challenge = randomBytes(16).toString('hex')
+      const standIn = settings.standInKey !== null
       try {
         const response = await fetch(`${settings.url}/duediligence/${encodeURIComponent(deviceId)}`, {
           method: 'POST',
           headers: {
             accept: 'application/json',
             'content-type': 'application/json',
-            ...(settings.key ? { authorization: `Bearer ${settings.key}` } : {}),
+            ...(standIn ? { [CHALLENGE_HEADER]: challenge } : {}),
+            ...(!standIn && settings.key ? { authorization: `Bearer ${settings.key}` } : {}),
           },
           body: JSON.stringify({ category: 'mobile' }),
           signal: AbortSignal.timeout(settings.timeoutMs),
@@ -45,7 +54,12 @@ export function registerClient(settings: RegisterSettings = registerSettings()):
           console.error(`Stolen-device register answered ${response.status}`)
           return UNAVAILABLE
         }
-        const body = (await response.json()) as { result?: unknown; certid?: unknown }
+        const text = await response.text()
+        if (standIn && !provedByStandIn(settings.standInKey!, challenge, text, response.headers.get(PROOF_HEADER))) {
+          console.error("Stolen-device register: the answer on the stand-in's address is not our stand-in's")
+          return UNAVAILABLE
+        }
+        const body = JSON.parse(text) as { result?: unknown; certid?: unknown }
         const result = typeof body.result === 'string' ? RESULTS[body.result] : undefined
         const certificateId = typeof body.certid === 'string' && CERTIFICATE.test(body.certid) ? body.certid : null
         if (!result || !certificateId) {
