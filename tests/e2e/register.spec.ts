@@ -203,7 +203,8 @@ async function shoot(page: Page, name: string) {
   for (const width of [1280, 375]) {
     await page.setViewportSize({ width, height: 900 })
     await page.getByRole('main').screenshot({ path: test.info().outputPath(`${name}-${width}.png`) })
-    if (width === 375) expect(await violations(page)).toEqual([])
   }
+  // At the narrower width, where the page is drawn last.
+  expect(await violations(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
 }

@@ -41,9 +41,9 @@ test('one instance stopped during a burst of 200 checkouts: each succeeds once, 
     again.filter((answer) => !succeeded(answer)),
     JSON.stringify(again.filter((a) => !succeeded(a))),
   ).toEqual([])
-  for (const [index, answer] of first.entries()) {
-    if (succeeded(answer)) expect(reference(again[index]!)).toBe(reference(answer))
-  }
+  const placedFirst = first.flatMap((answer, index) => (succeeded(answer) ? [{ answer, again: again[index]! }] : []))
+  expect(placedFirst.length).toBeGreaterThan(100)
+  for (const { answer, again: retried } of placedFirst) expect(reference(retried)).toBe(reference(answer))
 
   // One order per seller in the database, however many times each form was sent.
   const db = new Client({ connectionString: DATABASE })

@@ -6,6 +6,15 @@ const patternOf = (value: number) =>
     .slice(6, 12)
     .join('')
 
+// Values 95–102 have no character in set B (DEL, FNC3, FNC2, SHIFT, CODE C, FNC4, CODE A, FNC1) but a
+// checksum can be any of them: their patterns as the standard's table gives them.
+const HIGH_PATTERNS = ['114113', '114311', '411113', '411311', '113141', '114131', '311141', '411131']
+const checksumPatternOf = (value: number) => (value < 95 ? patternOf(value) : HIGH_PATTERNS[value - 95]!)
+
+/** The checksum the standard asks for: start B (104) plus each value times its position, mod 103. */
+const checksumOf = (text: string) =>
+  [...text].reduce((sum, character, index) => sum + (character.charCodeAt(0) - 32) * (index + 1), 104) % 103
+
 /** Reads widths back into text, as a scanner would: symbol by symbol, checking the checksum. */
 function decode(widths: number[]): string {
   const symbols: string[] = []
@@ -19,7 +28,7 @@ function decode(widths: number[]): string {
     return value
   })
   const checksum = values.reduce((sum, value, index) => sum + value * (index + 1), 104) % 103
-  if (checksum < 95) expect(checksumPattern).toBe(patternOf(checksum))
+  expect(checksumPattern).toBe(checksumPatternOf(checksum))
   return values.map((value) => String.fromCharCode(value + 32)).join('')
 }
 
@@ -54,6 +63,22 @@ describe('Code 128 set B', () => {
   it('reads back as the references it encodes', () => {
     for (const reference of ['HB-7K4M-Q2XP', 'HB-AAAA-2222', 'HB-ZW9X-3N4P']) {
       expect(decode(code128Widths(reference))).toBe(reference)
+    }
+  })
+
+  it('draws a checksum of 95 to 102 with the standard’s pattern, and reads back', () => {
+    // References whose checksum has no character of its own: one for each such value.
+    const found = new Map<number, string>()
+    for (let n = 0; found.size < 8 && n < 100_000; n++) {
+      const reference = `HB-${String(n).padStart(4, '0')}-Q2XP`
+      const checksum = checksumOf(reference)
+      if (checksum >= 95 && !found.has(checksum)) found.set(checksum, reference)
+    }
+    expect([...found.keys()].sort((a, b) => a - b)).toEqual([95, 96, 97, 98, 99, 100, 101, 102])
+    for (const [checksum, reference] of found) {
+      const widths = code128Widths(reference)
+      expect(widths.slice(-13, -7).join('')).toBe(HIGH_PATTERNS[checksum - 95])
+      expect(decode(widths)).toBe(reference)
     }
   })
 

@@ -357,14 +357,19 @@ describe('dueAction', () => {
 
   it('only asks for moves the system may make from that status', () => {
     const old = addDays(now, -1000)
-    for (const status of ORDER_STATUSES) {
-      for (const lapsedOffer of ['accept', 'return'] as const) {
+    const asked = ORDER_STATUSES.flatMap((status) =>
+      (['accept', 'return'] as const).flatMap((lapsedOffer) => {
         const due = dueAction(order({ status, holdUntil: old, offerDeadline: old, statusSince: old }), now, {
           ...timings,
           lapsedOffer,
         })
-        if (due?.kind === 'move') expect(allowedMove(status, due.move, 'system').ok).toBe(true)
-      }
-    }
+        return due?.kind === 'move' ? [{ status, move: due.move }] : []
+      }),
+    )
+    // Every move the clock makes, each asked of the status it leaves: none can go unchecked.
+    expect(asked.map(({ status, move }) => `${status} ${move}`).sort()).toEqual(
+      ['placed expire', 'placed expire', 'quarantined close', 'quarantined close', 'revised accept', 'revised decline'].sort(),
+    )
+    for (const { status, move } of asked) expect(allowedMove(status, move, 'system').ok).toBe(true)
   })
 })

@@ -179,7 +179,7 @@ describe('getDb', () => {
       const [first, second] = await Promise.all([getDb(), getDb()])
       expect(second).toBe(first)
       await expect(getDb()).resolves.toBe(first)
-      if (first) await expect(appliedMigrations(first)).resolves.toBe(journal.entries.length)
+      await expect(appliedMigrations(first)).resolves.toBe(journal.entries.length)
     },
     OPEN_TIMEOUT,
   )

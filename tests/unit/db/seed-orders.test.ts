@@ -85,11 +85,24 @@ describe('npm run seed:orders', () => {
       expect(devices.length).toBeLessThanOrEqual(3)
       for (const device of devices) {
         expect(device.pricePence).toBe(price.get(`${device.modelId}/${device.variantKey}/${device.gradeKey}`))
-        if (device.foundGradeKey) expect(device.imei).toMatch(/^\d{15}$/)
+        // An IMEI exactly when the device was checked (a grade found), and always 15 digits.
+        expect(device.imei === null).toBe(device.foundGradeKey === null)
+        expect(device.imei ?? '000000000000000').toMatch(/^\d{15}$/)
       }
-      const unrevised = devices.every((device) => device.revisedPricePence === null)
-      if (unrevised) expect(order.totalPence).toBe(devices.reduce((sum, device) => sum + device.pricePence, 0))
+      // The total is what the seller is owed: a revised price once accepted, the quoted one otherwise.
+      const owed = devices.reduce(
+        (sum, device) =>
+          sum +
+          (device.offerAnswer === 'accept' && device.revisedPricePence !== null
+            ? device.revisedPricePence
+            : device.pricePence),
+        0,
+      )
+      expect(order.totalPence).toBe(owed)
     }
+    // Both kinds of total are among the orders: revised and accepted, and revised and declined.
+    expect(items.filter((item) => item.offerAnswer === 'accept' && item.revisedPricePence !== null).length).toBeGreaterThan(10)
+    expect(items.filter((item) => item.offerAnswer === 'decline' && item.revisedPricePence !== null).length).toBeGreaterThan(5)
     const seen = Map.groupBy(
       items.filter((item) => item.imei),
       (item) => item.imei,
