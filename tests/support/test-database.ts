@@ -80,13 +80,13 @@ async function asAdmin(adminUrl: string, statement: string): Promise<void> {
 }
 
 /** A database of the test file's own, opened before its tests and removed after them. */
-export function withFileDatabase(onOpen: (db: Db) => void) {
+export function withFileDatabase(onOpen: (db: Db, home: TestDatabase) => void) {
   let home: TestDatabase | undefined
   let opened: OpenedDatabase | undefined
   beforeAll(async () => {
     home = await createTestDatabase()
     opened = await home.open()
-    onOpen(opened.db)
+    onOpen(opened.db, home)
   }, 60_000)
   afterAll(async () => {
     await opened?.close()

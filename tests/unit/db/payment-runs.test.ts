@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderItem, paymentRun, paymentRunLine, sellerOrder, user } from '@/db/schema'
 import { readBankFile } from '@/orders/bank-file'
@@ -16,11 +16,17 @@ import {
 } from '@/orders/payment-runs'
 import { applyRetention } from '@/orders/retention'
 import { getOrder, placeOrder, type OrderRecord } from '@/orders/store'
-import { withFileDatabase } from '../../support/test-database'
+import { raceForRow } from '../../support/row-lock-race'
+import { withFileDatabase, type TestDatabase } from '../../support/test-database'
 import { sampleOrder } from '../../support/order-fixtures'
+import { moveOrder } from '@/orders/move-store'
 
 let db: Db
-withFileDatabase((opened) => (db = opened))
+let home: TestDatabase
+withFileDatabase((opened, where) => {
+  db = opened
+  home = where
+})
 
 const DAY_MS = 24 * 3600 * 1000
 const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('base64') })
@@ -139,23 +145,80 @@ it('moves exactly the ready orders into a run, with its lines, events and a seal
   expect(detail!.lines.map((line) => line.state)).toEqual(['pending', 'pending', 'pending'])
 })
 
-it('never puts one order in two runs made at once: the second is made from the rest, or not at all', async () => {
+/** The first of these orders in the order a run locks them (placed, then id): where two runs meet. */
+async function firstLocked(ids: string[]): Promise<string> {
+  const rows = await db
+    .select({ id: sellerOrder.id })
+    .from(sellerOrder)
+    .where(inArray(sellerOrder.id, ids))
+    .orderBy(asc(sellerOrder.placedAt), asc(sellerOrder.id))
+  return rows[0]!.id
+}
+
+// Two managers make a run at the same moment, the runs overlapping in four orders. On PostgreSQL
+// both really run at once (tests/support/row-lock-race.ts), the one waiting on the other's lock.
+it('never puts one order in two runs made at once: the run that came first takes all it chose, the second none', async () => {
   const orders = await Promise.all(Array.from({ length: 6 }, () => payable('checked')))
   const ids = orders.map((order) => order.id)
-  const [first, second] = await Promise.all([run(ids), run(ids.slice(2), otherManager)])
-  const made = [first, second].filter((one) => one.ok)
+  const meet = await firstLocked(ids.slice(2))
+  const [first, second] = await raceForRow(
+    home,
+    'seller_order',
+    meet,
+    () => run(ids),
+    () => run(ids.slice(2), otherManager),
+  )
+  expect(first).toMatchObject({ ok: true, count: 6, skipped: 0 })
+  expect(second).toEqual({ ok: false, reason: 'none-left' })
   const lines = await db.select().from(paymentRunLine).where(inArray(paymentRunLine.orderId, ids))
-  expect(lines).toHaveLength(6)
-  expect(new Set(lines.map((line) => line.orderId)).size).toBe(6)
-  const counted = made.reduce((sum, one) => sum + (one.ok ? one.count + one.skipped : 0), 0)
-  expect(counted).toBeGreaterThanOrEqual(6)
-  // Whichever came second found nothing left, or only what the first was not asked for.
-  if (first.ok && second.ok) expect(first.count + second.count).toBe(6)
-  if (!second.ok) expect(second.reason).toBe('none-left')
+  expect(lines.map((line) => line.orderId).sort()).toEqual([...ids].sort())
+  expect(new Set(lines.map((line) => line.runId))).toEqual(new Set([(first as { runId: string }).runId]))
+  expect(await db.select().from(paymentRun).where(eq(paymentRun.createdBy, otherManager.id))).toEqual([])
 
   // Chosen again, now that every one is in a run: refused, nothing made.
   await expect(run(ids)).resolves.toEqual({ ok: false, reason: 'none-left' })
   await expect(run([])).resolves.toEqual({ ok: false, reason: 'none-chosen' })
+})
+
+it('never puts one order in two runs made at once: the second is made from what the first left', async () => {
+  const orders = await Promise.all(Array.from({ length: 6 }, () => payable('checked')))
+  const ids = orders.map((order) => order.id)
+  const meet = await firstLocked(ids.slice(2))
+  const [first, second] = await raceForRow(
+    home,
+    'seller_order',
+    meet,
+    () => run(ids.slice(2), otherManager),
+    () => run(ids),
+  )
+  expect(first).toMatchObject({ ok: true, count: 4, skipped: 0 })
+  expect(second).toMatchObject({ ok: true, count: 2, skipped: 4 })
+  const lines = await db.select().from(paymentRunLine).where(inArray(paymentRunLine.orderId, ids))
+  const runOf = new Map(lines.map((line) => [line.orderId, line.runId]))
+  expect(lines).toHaveLength(6)
+  for (const id of ids.slice(2)) expect(runOf.get(id)).toBe((first as { runId: string }).runId)
+  for (const id of ids.slice(0, 2)) expect(runOf.get(id)).toBe((second as { runId: string }).runId)
+})
+
+// Two managers press "Mark paid" on one order at the same moment.
+it('pays one order once when it is marked paid twice at once: one payment, one event, one e-mail', async () => {
+  const order = await payable('checked')
+  const markPaid = (who: Manager) => () =>
+    moveOrder(db, {
+      orderId: order.id,
+      move: 'pay',
+      actor: 'manager',
+      actorUserId: who.id,
+      expectedStatus: 'checked',
+      emails: mail('paid'),
+    })
+  const [once, twice] = await raceForRow(home, 'seller_order', order.id, markPaid(manager), markPaid(otherManager))
+  expect(once).toEqual({ ok: true, from: 'checked', to: 'paid' })
+  expect(twice).toEqual({ ok: false, reason: 'moved', status: 'paid' })
+  const events = await db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))
+  expect(events.filter((event) => event.action === 'pay').map((event) => event.actorName)).toEqual(['Maya Manager'])
+  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
+  expect(mails.filter((one) => one.kind === 'paid')).toHaveLength(1)
 })
 
 it('makes a run of the orders still ready and says how many were left out', async () => {
@@ -186,16 +249,16 @@ it('marks the run paid once: every waiting line, each order paid with its e-mail
   ).resolves.toEqual({ ok: false, reason: 'nothing-to-mark' })
   expect(await statusOf(b!.id)).toBe('payment-failed')
 
-  const [once, twice] = await Promise.all([
-    markRunPaid(db, { runId: made.runId, manager, emails: mail('paid') }),
-    markRunPaid(db, { runId: made.runId, manager: otherManager, emails: mail('paid') }),
-  ])
-  expect([once, twice]).toEqual(
-    expect.arrayContaining([
-      { ok: true, marked: 2 },
-      { ok: false, reason: 'nothing-to-mark' },
-    ]),
+  // Two managers mark the run paid at the same moment (on PostgreSQL, really at once).
+  const [once, twice] = await raceForRow(
+    home,
+    'payment_run',
+    made.runId,
+    () => markRunPaid(db, { runId: made.runId, manager, emails: mail('paid') }),
+    () => markRunPaid(db, { runId: made.runId, manager: otherManager, emails: mail('paid') }),
   )
+  expect(once).toEqual({ ok: true, marked: 2 })
+  expect(twice).toEqual({ ok: false, reason: 'nothing-to-mark' })
   for (const order of [a!, c!]) expect(await statusOf(order.id)).toBe('paid')
   expect(await statusOf(b!.id)).toBe('payment-failed')
 

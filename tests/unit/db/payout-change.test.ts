@@ -18,10 +18,15 @@ import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orde
 import { payoutMatch } from '@/orders/payout-match'
 import { orderQueuePage } from '@/orders/order-queue'
 import { countOrders, getOrder, placeOrder, type OrderRecord } from '@/orders/store'
-import { withFileDatabase } from '../../support/test-database'
+import { raceForRow } from '../../support/row-lock-race'
+import { withFileDatabase, type TestDatabase } from '../../support/test-database'
 
 let db: Db
-withFileDatabase((opened) => (db = opened))
+let home: TestDatabase
+withFileDatabase((opened, where) => {
+  db = opened
+  home = where
+})
 
 const HOUR_MS = 60 * 60 * 1000
 const SECRET = randomBytes(32).toString('base64')
@@ -274,19 +279,56 @@ describe('a change after payment', () => {
     },
   )
 
-  it('is refused when payment wins the race, and payment waits when the change wins', async () => {
+  // On PostgreSQL the two run at once on two connections, the one behind the other's row lock
+  // (tests/support/row-lock-race.ts); each side sees exactly what the order was when it got the row.
+  const events = async (order: OrderRecord, action: string) =>
+    (await db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))).filter(
+      (event) => event.action === action,
+    )
+
+  it('is refused when the payment reached the order first: paid to the old account, nothing changed', async () => {
     const order = await place()
     await issue(order)
-    const [paid, changed] = await Promise.all([pay(order), change(order, '123456')])
+    const [paid, changed] = await raceForRow(
+      home,
+      'seller_order',
+      order.id,
+      () => pay(order),
+      () => change(order, '123456'),
+    )
+    expect(paid).toEqual({ ok: true, from: 'checked', to: 'paid' })
+    expect(changed).toEqual({ ok: false, reason: 'closed' })
     const after = (await getOrder(db, { id: order.id }))!
-    if (paid.ok) {
-      expect(changed).toEqual({ ok: false, reason: 'closed' })
-      expect(after.payoutLast4).toBe('5678')
-    } else {
-      expect(paid).toMatchObject({ ok: false, reason: 'payout-held' })
-      expect(changed).toMatchObject({ ok: true })
-      expect(after.status).toBe('checked')
-    }
+    expect(after.status).toBe('paid')
+    expect(after.payoutLast4).toBe('5678')
+    expect(after.payoutHeldUntil).toBeNull()
+    expect(openPayout(after.payoutSealed!, order.reference, keys)).toEqual(oldBank)
+    expect((await codes(order)).at(-1)!.usedAt).toBeNull()
+    expect(await events(order, 'pay')).toHaveLength(1)
+    expect(await changeEvents(order)).toBe(0)
+    expect((await outbox(order)).map((one) => one.kind)).not.toContain('payoutChanged')
+  })
+
+  it('holds the payment when the change reached the order first: changed, and nothing paid', async () => {
+    const order = await place()
+    await issue(order)
+    const [changed, paid] = await raceForRow(
+      home,
+      'seller_order',
+      order.id,
+      () => change(order, '123456'),
+      () => pay(order),
+    )
+    expect(changed).toMatchObject({ ok: true, last4: '4321' })
+    const heldUntil = (changed as { heldUntil: Date }).heldUntil
+    expect(paid).toEqual({ ok: false, reason: 'payout-held', until: heldUntil })
+    const after = (await getOrder(db, { id: order.id }))!
+    expect(after.status).toBe('checked')
+    expect(after.payoutLast4).toBe('4321')
+    expect(after.payoutHeldUntil).toEqual(heldUntil)
+    expect(openPayout(after.payoutSealed!, order.reference, keys)).toEqual(newBank)
+    expect(await events(order, 'pay')).toEqual([])
+    expect(await changeEvents(order)).toBe(1)
   })
 })
 
