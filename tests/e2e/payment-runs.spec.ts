@@ -323,3 +323,50 @@ test('the file only for a manager, same-site, with a fresh re-check; the pages 4
   await expect(mailTo(order!.email, /paid you/)).resolves.toBeTruthy()
   await expect(mailTo(order!.email, /paid you/, 1, 2_000)).rejects.toThrow()
 })
+
+// Paying is a manager's: plain staff, signed in with two-step login, forge the manager's own forms
+// (the server actions' hidden fields, read from a manager's page) and post them over HTTP.
+test('plain staff posting a manager’s moves over HTTP: "Mark paid", a run and "Mark the run paid" are refused, nothing changes', async ({
+  browser,
+}) => {
+  test.setTimeout(300_000)
+  const manager = await staffPage(browser, 'manager')
+  const staff = await staffPage(browser, 'staff')
+  const [order, inRun] = await readyOrders(manager, manager.request, 2)
+  const staffPassword = { recheckPassword: STAFF_ACCOUNTS.staff.password }
+
+  // "Mark paid" on one order: the manager's form, sent with the staff member's session.
+  const payPath = `/admin/orders/${order!.reference}?action=pay`
+  const payForm = await readPageForm(manager.request, payPath, { form: 'expectedStatus' })
+  expect(payForm.hidden).toMatchObject({ action: 'pay', expectedStatus: 'checked' })
+  const paid = await sendPageForm(staff.request, payPath, { ...payForm.hidden, ...staffPassword }, {
+    origin: payForm.origin,
+  })
+  expect([paid.status, paid.problems.map((problem) => problem.code)]).toEqual([200, ['notAllowed']])
+
+  // A payment run of every order ready: the manager's form again.
+  const runForm = await readPageForm(manager.request, '/admin/payments/new', { button: 'Make the payment run' })
+  const run = await sendPageForm(staff.request, '/admin/payments/new', { ...runForm.hidden, all: 'on', ...staffPassword }, {
+    origin: runForm.origin,
+  })
+  expect(run.status).toBe(404)
+  expect(run.location).toBeNull()
+
+  // Nothing changed: both orders still ready, neither paid nor in a run, no e-mail.
+  await manager.goto('/admin/payments/new')
+  for (const one of [order!, inRun!]) await expect(manager.getByLabel(`Include order ${one.reference}`)).toBeVisible()
+  await manager.goto(`/admin/orders/${order!.reference}`)
+  await expect(manager.getByText('Paid (payment run)')).toHaveCount(0)
+  await expect(mailTo(order!.email, /paid you/, 1, 2_000)).rejects.toThrow()
+
+  // "Mark the run paid" on a manager's run: refused to staff, the run still open.
+  const runId = await makeRun(manager, [inRun!.reference])
+  const markForm = await readPageForm(manager.request, `/admin/payments/${runId}`, { form: 'mark' })
+  const marked = await sendPageForm(staff.request, `/admin/payments/${runId}`, markForm.hidden, {
+    origin: markForm.origin,
+  })
+  expect(marked.status).toBe(404)
+  await manager.goto(`/admin/payments/${runId}`)
+  await expect(manager.getByRole('button', { name: 'Mark the run paid' })).toBeVisible()
+  await expect(mailTo(inRun!.email, /paid you/, 1, 2_000)).rejects.toThrow()
+})

@@ -112,6 +112,45 @@ describe('the README and docs/', () => {
   })
 })
 
+/** Every test file under tests/, as a path from there (`unit/db/orders.test.ts`). */
+function testFiles(dir = path.join(ROOT, 'tests')): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name)
+    if (entry.isDirectory()) return testFiles(full)
+    return /\.(spec|test)\.tsx?$/.test(entry.name) ? [path.relative(path.join(ROOT, 'tests'), full)] : []
+  })
+}
+
+// Where CI finds tests: Jest's root, Playwright's test folder, and the stack suite's.
+const RUN_IN_CI = ['unit/', 'e2e/', 'stack/']
+
+describe('the tests the documents cite', () => {
+  const files = testFiles()
+  const cited = PAGES.flatMap((file) =>
+    [...read(file).matchAll(/`(?:tests\/)?([\w./-]+\.(?:spec|test)\.tsx?)`/g)].map(([, name = '']) => ({ file, name })),
+  )
+
+  it('are found in the pages (the security table alone names dozens)', () => {
+    expect(cited.length).toBeGreaterThan(40)
+  })
+
+  it.each(PAGES)('%s cites only test files that exist where CI runs them', (page) => {
+    const missing = cited
+      .filter(({ file }) => file === page)
+      .filter(
+        ({ name }) =>
+          !files.some((found) => RUN_IN_CI.some((dir) => found.startsWith(dir)) && `/${found}`.endsWith(`/${name}`)),
+      )
+      .map(({ name }) => name)
+    expect(missing).toEqual([])
+  })
+
+  it('would find one that does not exist', () => {
+    expect(files.some((found) => `/${found}`.endsWith('/no-such-attack.spec.ts'))).toBe(false)
+    expect(files.some((found) => `/${found}`.endsWith('/db/payout-change.test.ts'))).toBe(true)
+  })
+})
+
 describe('headingSlug', () => {
   it.each([
     [
