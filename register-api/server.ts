@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { CHALLENGE_HEADER, hasStandInKey, PROOF_HEADER, standInProof } from '../web/config/stand-in-guard.mjs'
+import { CHALLENGE_HEADER, hasStandInKey, PROOF_HEADER, standInProof } from '../web/config/stand-in-guard'
 import { isDeviceId } from '../web/register/device-id'
 import { colourOf } from './known-devices'
 
@@ -13,7 +13,7 @@ import { colourOf } from './known-devices'
  * mode is for those devices only, so one test's outage never reaches another's; without, for all.
  *   GET /admin/mode  →  the modes;  GET /admin/asked/<device>  →  how often it was asked.
  * Each answer to a check that sends a challenge carries the proof, made with the same key, that it
- * is this stand-in's (web/config/stand-in-guard.mjs): the site believes nothing else on this port.
+ * is this stand-in's (web/config/stand-in-guard.ts): the site believes nothing else on this port.
  */
 export type Mode = 'up' | 'slow' | 'down'
 type Setting = { mode: Mode; delayMs: number }

@@ -20,14 +20,14 @@
 // (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process,
 // sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
 // is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
-// (web/config/stand-in-guard.mjs).
+// (web/config/stand-in-guard.ts).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
-import { serviceAddress } from '../web/config/stand-in-guard.mjs'
+import { serviceAddress } from '../web/config/stand-in-guard.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 
 const { values } = parseArgs({

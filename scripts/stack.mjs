@@ -24,7 +24,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress } from '../web/config/stand-in-guard.mjs'
+import { serviceAddress } from '../web/config/stand-in-guard.ts'
 
 const root = path.join(import.meta.dirname, '..')
 const port = Number(process.env.STACK_PORT ?? 8080)

@@ -339,16 +339,26 @@ test('plain staff posting a manager’s moves over HTTP: "Mark paid", a run and 
   const payPath = `/admin/orders/${order!.reference}?action=pay`
   const payForm = await readPageForm(manager.request, payPath, { form: 'expectedStatus' })
   expect(payForm.hidden).toMatchObject({ action: 'pay', expectedStatus: 'checked' })
-  const paid = await sendPageForm(staff.request, payPath, { ...payForm.hidden, ...staffPassword }, {
-    origin: payForm.origin,
-  })
+  const paid = await sendPageForm(
+    staff.request,
+    payPath,
+    { ...payForm.hidden, ...staffPassword },
+    {
+      origin: payForm.origin,
+    },
+  )
   expect([paid.status, paid.problems.map((problem) => problem.code)]).toEqual([200, ['notAllowed']])
 
   // A payment run of every order ready: the manager's form again.
   const runForm = await readPageForm(manager.request, '/admin/payments/new', { button: 'Make the payment run' })
-  const run = await sendPageForm(staff.request, '/admin/payments/new', { ...runForm.hidden, all: 'on', ...staffPassword }, {
-    origin: runForm.origin,
-  })
+  const run = await sendPageForm(
+    staff.request,
+    '/admin/payments/new',
+    { ...runForm.hidden, all: 'on', ...staffPassword },
+    {
+      origin: runForm.origin,
+    },
+  )
   expect(run.status).toBe(404)
   expect(run.location).toBeNull()
 

@@ -368,7 +368,14 @@ describe('dueAction', () => {
     )
     // Every move the clock makes, each asked of the status it leaves: none can go unchecked.
     expect(asked.map(({ status, move }) => `${status} ${move}`).sort()).toEqual(
-      ['placed expire', 'placed expire', 'quarantined close', 'quarantined close', 'revised accept', 'revised decline'].sort(),
+      [
+        'placed expire',
+        'placed expire',
+        'quarantined close',
+        'quarantined close',
+        'revised accept',
+        'revised decline',
+      ].sort(),
     )
     for (const { status, move } of asked) expect(allowedMove(status, move, 'system').ok).toBe(true)
   })

@@ -133,7 +133,12 @@ describe('the register client, against the stand-in', () => {
   })
 
   it('takes its switches only with its key: a stranger on this machine cannot make the register slow or down', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong' }, { authorization: STAND_IN_KEY }]) {
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { authorization: 'Bearer wrong' },
+      { authorization: STAND_IN_KEY },
+    ]
+    for (const headers of attempts) {
       const posted = await fetch(`${url}/admin/mode`, {
         method: 'POST',
         body: JSON.stringify({ mode: 'down' }),
@@ -252,9 +257,7 @@ describe('where the register is, from the environment', () => {
       expect(() => registerSettings({ ...key, SITE_URL: site, REGISTER_URL: 'http://127.0.0.1:4300' })).toThrow(
         /ALLOW_STAND_INS/,
       )
-      expect(() => registerSettings({ ...key, SITE_URL: site, ALLOW_STAND_INS: 'payments' })).toThrow(
-        /ALLOW_STAND_INS/,
-      )
+      expect(() => registerSettings({ ...key, SITE_URL: site, ALLOW_STAND_INS: 'payments' })).toThrow(/ALLOW_STAND_INS/)
       expect(registerSettings({ ...key, SITE_URL: site, ALLOW_STAND_INS: 'payments, register' }).standInKey).toBe(
         'k-stand-in',
       )

@@ -1,7 +1,7 @@
 import 'server-only'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress } from './stand-in-guard.mjs'
+import { serviceAddress } from './stand-in-guard'
 
 /**
  * Every setting the server takes from its environment, read here and nowhere else in web/
@@ -183,7 +183,7 @@ export type RegisterSettings = {
   timeoutMs: number
   /**
    * For the stand-in (on this machine): STAND_IN_KEY, the key shared with it at start, which it
-   * proves each answer with (web/config/stand-in-guard.mjs). null for the real register.
+   * proves each answer with (web/config/stand-in-guard.ts). null for the real register.
    */
   standInKey: string | null
 }

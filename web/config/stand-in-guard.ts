@@ -8,22 +8,25 @@
 //   - the stand-in listens on loopback only, its switches take the key shared at start
 //     (STAND_IN_KEY), and it proves every answer with that key, so the site can tell its own
 //     stand-in from whatever else happens to listen on that port. The key is never sent to it.
-// Plain JavaScript with the environment passed in: `npm start`, `npm run stack` and web/config
-// (the only reader of the site's environment) all use it.
+// The environment is passed in: `npm start` and `npm run stack` (Node runs this file as it is: only
+// type annotations, nothing else to compile) and web/config (the only reader of the site's
+// environment) all use it.
 import { createHmac, timingSafeEqual } from 'node:crypto'
+
+type Env = Readonly<Record<string, string | undefined>>
 
 /** The header the site sends a fresh random challenge in, and the one the stand-in answers it in. */
 export const CHALLENGE_HEADER = 'x-stand-in-challenge'
 export const PROOF_HEADER = 'x-stand-in-proof'
 
 /** Whether a host name is this machine: localhost, 127.0.0.0/8 or ::1. */
-export function isLoopbackHost(hostname) {
+export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase().replace(/^\[|\]$/g, '')
   return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 /** Whether the site is served to this machine alone: no SITE_URL (it then listens on 127.0.0.1), or a loopback one. */
-export function siteIsLocal(env) {
+export function siteIsLocal(env: Env): boolean {
   const site = env.SITE_URL?.trim()
   if (!site) return true
   try {
@@ -34,7 +37,7 @@ export function siteIsLocal(env) {
 }
 
 /** Whether ALLOW_STAND_INS names this stand-in (`register`, …). */
-export function standInAllowed(env, service) {
+export function standInAllowed(env: Env, service: string): boolean {
   const named = (env.ALLOW_STAND_INS ?? '').split(',').map((name) => name.trim().toLowerCase())
   return named.includes(service)
 }
@@ -44,9 +47,12 @@ export function standInAllowed(env, service) {
  * address), or a stand-in on this machine (`stand-in`, with its address when one is named).
  * Throws, saying what to set, when the address cannot be right or a stand-in is not allowed here.
  */
-export function serviceAddress(env, { service, urlSetting, example }) {
+export function serviceAddress(
+  env: Env,
+  { service, urlSetting, example }: { service: string; urlSetting: string; example: string },
+): { kind: 'service'; url: string } | { kind: 'stand-in'; url: string | undefined } {
   const configured = env[urlSetting]?.trim()
-  let url
+  let url: URL | undefined
   if (configured) {
     try {
       url = new URL(configured)
@@ -69,12 +75,17 @@ export function serviceAddress(env, { service, urlSetting, example }) {
 }
 
 /** The proof of an answer: HMAC-SHA256, with the shared key, of the site's challenge and the body. */
-export function standInProof(key, challenge, body) {
+export function standInProof(key: string, challenge: string, body: string): string {
   return createHmac('sha256', key).update(`${challenge}\n${body}`).digest('hex')
 }
 
 /** Whether an answer carries the proof that only the holder of `key` could make. */
-export function provedByStandIn(key, challenge, body, proof) {
+export function provedByStandIn(
+  key: string | undefined,
+  challenge: string,
+  body: string,
+  proof: string | null | undefined,
+): boolean {
   if (!key || typeof proof !== 'string') return false
   const expected = Buffer.from(standInProof(key, challenge, body))
   const given = Buffer.from(proof)
@@ -82,7 +93,7 @@ export function provedByStandIn(key, challenge, body, proof) {
 }
 
 /** Whether a request to a stand-in's switch carries its key (`Authorization: Bearer KEY`). */
-export function hasStandInKey(authorization, key) {
+export function hasStandInKey(authorization: string | undefined, key: string | undefined): boolean {
   if (!key || typeof authorization !== 'string') return false
   const expected = Buffer.from(`Bearer ${key}`)
   const given = Buffer.from(authorization)

@@ -1,7 +1,7 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { registerSettings, type RegisterSettings } from '@/config'
-import { CHALLENGE_HEADER, PROOF_HEADER, provedByStandIn } from '@/config/stand-in-guard.mjs'
+import { CHALLENGE_HEADER, PROOF_HEADER, provedByStandIn } from '@/config/stand-in-guard'
 import { describeError } from '@/lib/log'
 import { isDeviceId } from './device-id'
 

@@ -101,8 +101,12 @@ describe('npm run seed:orders', () => {
       expect(order.totalPence).toBe(owed)
     }
     // Both kinds of total are among the orders: revised and accepted, and revised and declined.
-    expect(items.filter((item) => item.offerAnswer === 'accept' && item.revisedPricePence !== null).length).toBeGreaterThan(10)
-    expect(items.filter((item) => item.offerAnswer === 'decline' && item.revisedPricePence !== null).length).toBeGreaterThan(5)
+    expect(
+      items.filter((item) => item.offerAnswer === 'accept' && item.revisedPricePence !== null).length,
+    ).toBeGreaterThan(10)
+    expect(
+      items.filter((item) => item.offerAnswer === 'decline' && item.revisedPricePence !== null).length,
+    ).toBeGreaterThan(5)
     const seen = Map.groupBy(
       items.filter((item) => item.imei),
       (item) => item.imei,
