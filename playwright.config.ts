@@ -10,7 +10,10 @@ import {
   SERVER_SECRETS,
   SERVER_LOG,
   LEAKED_STAFF,
+  LOCKOUT_STAFF,
   NEW_STAFF,
+  PENDING_STAFF,
+  RESTART_STAFF,
   STAFF_ACCOUNTS,
   STAFF_KEYS_DIR,
   STAFF_RECHECK_SECONDS,
@@ -27,6 +30,7 @@ const createStaff = [
   ...Object.entries(STAFF_ACCOUNTS),
   [NEW_STAFF.role, NEW_STAFF] as const,
   [LEAKED_STAFF.role, LEAKED_STAFF] as const,
+  ...[PENDING_STAFF, RESTART_STAFF, LOCKOUT_STAFF].map((account) => [account.role, account] as const),
 ].map(
   ([role, account]) =>
     `STAFF_PASSWORD='${account.password}' npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
