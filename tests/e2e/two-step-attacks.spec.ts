@@ -3,7 +3,7 @@ import { LOCKOUT_STAFF, PENDING_STAFF, RESTART_STAFF, testClientAddress } from '
 import { readStaffKeys, totp } from '../support/staff-two-factor'
 import { logIn, ownAddress } from './account-helpers'
 import { postPageForm, readPageForm, sendPageForm, type PostedForm } from './form-post'
-import { enterCode, staffLogIn } from './order-helpers'
+import { acceptInvitation, enterCode, staffLogIn } from './order-helpers'
 
 test.beforeEach(async ({ page }) => {
   test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
@@ -13,13 +13,12 @@ test.beforeEach(async ({ page }) => {
 
 type Account = { email: string; password: string }
 
-/** The owner starts setting up two-step login and is shown the key; they have not typed a code yet. */
+/**
+ * The owner opens the link in their invitation, chooses the password and is shown the key; they
+ * have not typed a code yet: the set-up is pending.
+ */
 async function ownerStartsSetUp(page: Page, account: Account): Promise<string> {
-  await logIn(page, account.email, account.password, '/login?next=/admin')
-  await expect(page).toHaveURL(/\/staff-setup$/)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Set up two-step login' }).click()
-  return (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '')
+  return acceptInvitation(page, account)
 }
 
 /** Someone else who has the password logs in over HTTP: a session the password alone made. */

@@ -25,6 +25,8 @@ export const PROBLEM_CODES = [
   'codeWrong',
   'codeLocked',
   'enrolmentRestart',
+  'signedIn',
+  'setupLinkInvalid',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

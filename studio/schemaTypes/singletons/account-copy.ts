@@ -98,7 +98,17 @@ export const accountCopy = defineType({
       requiredString(
         'enrolmentRestart',
         'Set-up started elsewhere',
-        'When a two-step login set-up is finished from a session that did not start it (or it was started again elsewhere): say to start again with the password.',
+        'When a two-step login set-up is finished or started again from a session other than the one the invitation link opened: say to open the link there, or to ask a manager for a new one.',
+      ),
+      requiredString(
+        'signedIn',
+        'Code sent while signed in',
+        'When a two-step login code is sent from a browser that is already signed in: say to sign out, then log in again.',
+      ),
+      requiredString(
+        'setupLinkInvalid',
+        'Set-up link used or expired',
+        'When a staff invitation or set-up link has been used, has run out or was altered: say to ask a manager for a new one.',
       ),
       requiredString(
         'lastManager',
@@ -177,9 +187,18 @@ export const accountCopy = defineType({
       requiredText(
         'enrolIntro',
         'Two-step login: why',
-        'Why staff must set up an authenticator app before /admin shows anything, and which apps work.',
+        'On the page the invitation link opens: why staff must set up an authenticator app before /admin shows anything, which apps work, and to choose their password to start.',
       ),
-      requiredString('enrolStartButton', 'Start button', 'Under the password asked to start, for example "Set up".'),
+      requiredString(
+        'enrolStartButton',
+        'Start button',
+        'Under the password chosen on the page the invitation link opens, for example "Set up".',
+      ),
+      requiredText(
+        'enrolByLink',
+        'Set up from the link',
+        'To staff who log in before setting up two-step login: it is set up from the link in the invitation e-mail, in the browser that opens it; a lost or expired link is replaced by a manager.',
+      ),
       requiredText(
         'enrolScan',
         'Add the account to the app',
