@@ -13,6 +13,7 @@ import {
   LOCKOUT_STAFF,
   NEW_STAFF,
   PENDING_STAFF,
+  RESET_STAFF,
   RESTART_STAFF,
   STAFF_ACCOUNTS,
   STAFF_KEYS_DIR,
@@ -30,7 +31,7 @@ const createStaff = [
   ...Object.entries(STAFF_ACCOUNTS),
   [NEW_STAFF.role, NEW_STAFF] as const,
   [LEAKED_STAFF.role, LEAKED_STAFF] as const,
-  ...[PENDING_STAFF, RESTART_STAFF, LOCKOUT_STAFF].map((account) => [account.role, account] as const),
+  ...[PENDING_STAFF, RESTART_STAFF, LOCKOUT_STAFF, RESET_STAFF].map((account) => [account.role, account] as const),
 ].map(
   ([role, account]) =>
     // Invitations, as the operator sends them: the tests open each link from the outbox's .eml.

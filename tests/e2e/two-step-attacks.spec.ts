@@ -1,9 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { LOCKOUT_STAFF, PENDING_STAFF, RESTART_STAFF, testClientAddress } from '../support/e2e-env'
-import { readStaffKeys, totp } from '../support/staff-two-factor'
+import {
+  LOCKOUT_STAFF,
+  PENDING_STAFF,
+  RESET_STAFF,
+  RESTART_STAFF,
+  STAFF_ACCOUNTS,
+  testClientAddress,
+} from '../support/e2e-env'
+import { readStaffKeys, totp, writeStaffKeys } from '../support/staff-two-factor'
 import { logIn, ownAddress } from './account-helpers'
 import { postPageForm, readPageForm, sendPageForm, type PostedForm } from './form-post'
-import { acceptInvitation, enterCode, staffLogIn } from './order-helpers'
+import { acceptInvitation, enterCode, staffLogIn, staffPage } from './order-helpers'
 
 test.beforeEach(async ({ page }) => {
   test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
@@ -155,5 +162,60 @@ test('strangers with the password are limited per account at the code step, and 
   await logIn(page, account.email, account.password, '/login?next=/admin')
   await expect(page).toHaveURL(/\/two-factor/)
   await enterCode(page, totp(key))
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+})
+
+test('a lost authenticator is reset by another manager, with their password: every session ends and the owner sets up again from a new link', async ({
+  page,
+  browser,
+}) => {
+  const account = RESET_STAFF
+  const manager = STAFF_ACCOUNTS.manager
+  // The member of staff at work, signed in with both steps.
+  await staffLogIn(page, account)
+
+  // Plain staff have no staff accounts page.
+  const plain = await staffPage(browser, 'staff')
+  expect((await plain.request.get('/admin/staff', { maxRedirects: 0 })).status()).toBe(404)
+  await plain.context().close()
+
+  const boss = await staffPage(browser, 'manager')
+  await boss.getByRole('link', { name: 'Staff accounts' }).click()
+  await expect(boss.getByRole('heading', { name: 'Staff accounts', level: 1 })).toBeVisible()
+  // Their own row offers no reset; posting one for themself is refused in words.
+  const own = boss.getByRole('listitem').filter({ has: boss.getByRole('heading', { name: 'Morgan Manager' }) })
+  await expect(own.getByRole('button', { name: 'Reset two-step login' })).toHaveCount(0)
+  const form = await readPageForm(boss.request, '/admin/staff', { button: 'Reset two-step login' })
+  const refused = await sendPageForm(
+    boss.request,
+    '/admin/staff',
+    { ...form.hidden, email: manager.email, reason: 'my own phone', password: manager.password },
+    { origin: form.origin },
+  )
+  expect(refused.problems.map((problem) => problem.code)).toContain('resetOwn')
+
+  const row = boss.getByRole('listitem').filter({ has: boss.getByRole('heading', { name: account.name }) })
+  await row.getByLabel('Why', { exact: true }).fill('Lost phone and backup codes')
+  await row.getByLabel('Your password', { exact: true }).fill('not the manager password')
+  await row.getByRole('button', { name: 'Reset two-step login' }).click()
+  await expect(boss.getByText('Your current password is not right').first()).toBeVisible()
+  await row.getByLabel('Why', { exact: true }).fill('Lost phone and backup codes')
+  await row.getByLabel('Your password', { exact: true }).fill(manager.password)
+  await row.getByRole('button', { name: 'Reset two-step login' }).click()
+  await expect(boss.getByText(/Two-step login was reset: every session of that account has ended/)).toBeVisible()
+  await boss.context().close()
+
+  // The owner's session has ended, and the old password no longer opens anything.
+  expect((await page.request.get('/admin', { maxRedirects: 0 })).status()).toBe(404)
+  expect(await (await page.request.get('/api/account/me')).json()).toMatchObject({ signedIn: false })
+  await logIn(page, account.email, account.password, '/login?next=/admin')
+  await expect(page.getByText('The e-mail address or password is not right').first()).toBeVisible()
+  await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/)
+
+  // A fresh link to the owner's address: a new password, a new key, in this browser.
+  const key = await acceptInvitation(page, account, 1)
+  await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+  writeStaffKeys(account.email, { key, backupCodes: [] })
+  await page.getByRole('button', { name: 'Turn on two-step login' }).click()
   await expect(page).toHaveURL(/^[^?]*\/admin$/)
 })

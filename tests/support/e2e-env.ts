@@ -119,3 +119,10 @@ export const LOCKOUT_STAFF = {
   password: 'pepper glacier violin',
   role: 'manager',
 }
+/** A member of staff who loses their phone: another manager resets their two-step login. */
+export const RESET_STAFF = {
+  email: 'taylor.reset@e2e.example.com',
+  name: 'Taylor Reset',
+  password: 'lichen tandem pewter',
+  role: 'staff',
+}

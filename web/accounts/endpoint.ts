@@ -27,6 +27,7 @@ export const PROBLEM_CODES = [
   'enrolmentRestart',
   'signedIn',
   'setupLinkInvalid',
+  'resetOwn',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

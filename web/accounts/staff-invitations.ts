@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, like } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, like } from 'drizzle-orm'
 import { getEmailCopy } from '@/content/loaders'
 import type { Db } from '@/db/connection'
 import { account, session, staffEvent, twoFactor, user, verification } from '@/db/schema'
@@ -33,7 +33,9 @@ export async function sendSetupLink(
   now = new Date(),
 ): Promise<void> {
   const token = randomBytes(32).toString('base64url')
-  await db.delete(verification).where(and(like(verification.identifier, `${PREFIX}%`), eq(verification.value, owner.id)))
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, `${PREFIX}%`), eq(verification.value, owner.id)))
   await db.insert(verification).values({
     id: crypto.randomUUID(),
     identifier: identifierOf(token),
@@ -72,7 +74,7 @@ export async function setupLinkOwner(db: Db, token: string, now = new Date()) {
  * (its hash) becomes the account's, any earlier two-step login and every session end. Null for a
  * link that is used, expired, altered, or for an account that is no longer staff.
  */
-export async function useSetupLink(db: Db, token: string, passwordHash: string, now = new Date()) {
+export async function redeemSetupLink(db: Db, token: string, passwordHash: string, now = new Date()) {
   if (!token || token.length > 200) return null
   return db.transaction(async (tx) => {
     const [used] = await tx
@@ -131,4 +133,13 @@ export async function resetTwoStep(
     await sendSetupLink(tx, owner, { mail: 'staffTwoStepReset', ...what })
   })
   return { ok: true }
+}
+
+/** Every staff and manager account, for managers' staff page: who, and whether two-step login is on. */
+export async function listStaff(db: Db) {
+  return db
+    .select({ id: user.id, name: user.name, email: user.email, role: user.role, twoStep: user.twoFactorEnabled })
+    .from(user)
+    .where(inArray(user.role, ['staff', 'manager']))
+    .orderBy(asc(user.name), asc(user.email))
 }

@@ -1,16 +1,19 @@
 'use server'
 
 import 'server-only'
+import { notFound } from 'next/navigation'
 import { getDb } from '@/db/connection'
-import { validateNewPassword, type NewPasswordInput } from './validation'
+import { linkOrigin } from '@/mail/link-origin'
+import { validateNewPassword, validateResetTwoStep, type NewPasswordInput, type ResetTwoStepInput } from './validation'
 import { getAuth } from './auth'
 import { withoutSession } from './code-limit'
 import { isCommonPassword } from './common-passwords'
 import { accountForm, done, refused } from './endpoint'
 import { accountLimits as limits } from './limits'
-import { getSignedIn } from './session'
+import { activeStaffFrom, getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
-import { useSetupLink } from './staff-invitations'
+import { resetTwoStep, redeemSetupLink } from './staff-invitations'
+import { recheck } from './step-up'
 import { startedBy } from './two-factor'
 
 /**
@@ -32,7 +35,7 @@ export const acceptStaffInvitation = accountForm<NewPasswordInput>({
     if (!token) return refused('setupLinkInvalid')
     const auth = await getAuth()
     const hash = await (await auth.$context).password.hash(password)
-    const owner = await useSetupLink(await getDb(), token, hash)
+    const owner = await redeemSetupLink(await getDb(), token, hash)
     if (!owner) return refused('setupLinkInvalid')
     const fresh = withoutSession(headers)
     const signedIn = await signInWithPassword({ email: owner.email, password, rememberMe: false }, fresh)
@@ -46,5 +49,28 @@ export const acceptStaffInvitation = accountForm<NewPasswordInput>({
     // The key is this session's alone, shown on the next page once (web/accounts/two-factor.ts).
     await startedBy(visitor)
     return done('/staff-setup', signedIn.setCookies)
+  },
+})
+
+/**
+ * A manager resets another member of staff's two-step login (a lost phone), giving a reason and
+ * their own password again: the event names them, every session of that account ends, and its
+ * owner is sent a fresh set-up link. A manager's own is reset by another manager or the operator.
+ */
+export const resetStaffTwoStep = accountForm<ResetTwoStepInput>({
+  limiter: limits.changePassword,
+  page: '/admin/staff',
+  validate: validateResetTwoStep,
+  run: async ({ email, reason, password }, { headers }) => {
+    const manager = await activeStaffFrom(headers)
+    if (!manager || manager.user.role !== 'manager') notFound()
+    const checked = await recheck(manager, headers, { password })
+    if (checked === 'tooMany') return refused('tooMany')
+    if (checked === 'wrong') return refused([{ field: 'password', code: 'currentPasswordWrong' }])
+    const by = { actor: 'manager' as const, userId: manager.user.id, name: manager.user.name }
+    const reset = await resetTwoStep(await getDb(), email, { by, reason, origin: linkOrigin() })
+    if (!reset.ok && reset.problem === 'own') return refused('resetOwn')
+    if (!reset.ok) notFound()
+    return done('/admin/staff?reset=1')
   },
 })

@@ -1021,6 +1021,8 @@ export type AccountCopy = {
     codeLocked: string
     enrolmentRestart: string
     signedIn: string
+    reasonMissing: string
+    resetOwn: string
     setupLinkInvalid: string
     lastManager: string
   }
@@ -1087,6 +1089,14 @@ export type AccountCopy = {
     enrolBackupHelp: string
     enrolShownOnce: string
     enrolStartAgainButton: string
+    staffAccountsLink: string
+    staffAccountsIntro: string
+    twoStepOn: string
+    twoStepOff: string
+    resetReasonLabel: string
+    resetPasswordLabel: string
+    resetButton: string
+    resetDone: string
     enrolConfirmButton: string
   }
 }
@@ -2199,6 +2209,8 @@ export type AccountCopyQueryResult = {
     codeLocked: string
     enrolmentRestart: string
     signedIn: string
+    reasonMissing: string
+    resetOwn: string
     setupLinkInvalid: string
     lastManager: string
   }
@@ -2281,6 +2293,14 @@ export type AccountCopyQueryResult = {
     enrolBackupHelp: string
     enrolShownOnce: string
     enrolStartAgainButton: string
+    staffAccountsLink: string
+    staffAccountsIntro: string
+    twoStepOn: string
+    twoStepOff: string
+    resetReasonLabel: string
+    resetPasswordLabel: string
+    resetButton: string
+    resetDone: string
     enrolConfirmButton: string
   }
 } | null

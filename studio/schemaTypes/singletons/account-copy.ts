@@ -106,6 +106,16 @@ export const accountCopy = defineType({
         'When a two-step login code is sent from a browser that is already signed in: say to sign out, then log in again.',
       ),
       requiredString(
+        'reasonMissing',
+        'No reason',
+        'When a manager resets a staff member’s two-step login without saying why: say to write the reason, which is kept.',
+      ),
+      requiredString(
+        'resetOwn',
+        'Own two-step login',
+        'A manager cannot reset their own two-step login: say that another manager, or the operator’s command, does it.',
+      ),
+      requiredString(
         'setupLinkInvalid',
         'Set-up link used or expired',
         'When a staff invitation or set-up link has been used, has run out or was altered: say to ask a manager for a new one.',
@@ -223,6 +233,26 @@ export const accountCopy = defineType({
         'On the set-up page after the key was shown once (a reload, a wrong code): say to enter the app’s code, or, if the account was not added to the app, to start again with the password, which replaces the key.',
       ),
       requiredString('enrolStartAgainButton', 'Start again button', 'For example "Start again with a new key".'),
+      requiredString(
+        'staffAccountsLink',
+        'Staff accounts',
+        'The managers’ link on the dashboard and the heading of the staff accounts page, for example "Staff accounts".',
+      ),
+      requiredText(
+        'staffAccountsIntro',
+        'Staff accounts: what for',
+        'On the staff accounts page: each account and its two-step login; a lost phone is reset here by another manager.',
+      ),
+      requiredString('twoStepOn', 'Two-step login on', 'Beside an account that has set up two-step login.'),
+      requiredString('twoStepOff', 'Two-step login not set up', 'Beside an account still waiting to set it up.'),
+      requiredString('resetReasonLabel', 'Reset: reason', 'The field for why, kept with the event.'),
+      requiredString('resetPasswordLabel', 'Reset: your password', 'The manager’s own password, asked again.'),
+      requiredString('resetButton', 'Reset button', 'For example "Reset two-step login".'),
+      requiredString(
+        'resetDone',
+        'After a reset',
+        'Say that every session of that account ended and a new set-up link went to its owner.',
+      ),
       requiredString(
         'enrolConfirmButton',
         'Confirm button',

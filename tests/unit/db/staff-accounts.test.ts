@@ -1,14 +1,36 @@
 import { eq } from 'drizzle-orm'
 import { createAuth } from '@/accounts/create-auth'
 import { grantStaffRole } from '@/accounts/staff-accounts'
-import { resetTwoStep, setupLinkOwner, useSetupLink } from '@/accounts/staff-invitations'
+import { resetTwoStep, setupLinkOwner, redeemSetupLink } from '@/accounts/staff-invitations'
 import { isLastManager } from '@/accounts/store'
 import type { Db } from '@/db/connection'
 import { recordEvent } from '@/orders/move-store'
-import { account, emailOutbox, orderEvent, sellerOrder, session, staffEvent, twoFactor, user, verification } from '@/db/schema'
+import {
+  account,
+  emailOutbox,
+  orderEvent,
+  sellerOrder,
+  session,
+  staffEvent,
+  twoFactor,
+  user,
+  verification,
+} from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
+// Each test hashes several passwords (scrypt, about 0.2 s each on an idle core).
+jest.setTimeout(60_000)
+
 let db: Db
+// The E-mails document as the seed holds it: the invitation's words are the content's.
+jest.mock('@/content/loaders', () => {
+  const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
+  const docs = readFileSync('studio/seed/data.ndjson', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { _id: string })
+  return { getEmailCopy: async () => docs.find((doc) => doc._id === 'emailCopy') }
+})
 withFileDatabase((opened) => (db = opened))
 
 const env = { BETTER_AUTH_SECRET: 'staff-accounts-test-secret-0123456789abcdef' }
@@ -64,7 +86,11 @@ test('a verified account is promoted only with its own password, and every sessi
 
 /** The token in the newest set-up link e-mailed to the address. */
 async function setupTokenFor(email: string): Promise<string> {
-  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email)).orderBy(emailOutbox.createdAt)
+  const mails = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email))
+    .orderBy(emailOutbox.createdAt)
   const text = mails.at(-1)?.textBody ?? ''
   const token = /https:\/\/shop\.example\/staff-setup\?token=([\w%-]+)/.exec(text)?.[1]
   expect(token).toBeDefined()
@@ -76,7 +102,12 @@ const hashOf = async (password: string) =>
 
 test('a new address is invited: no password opens it until its owner chooses one from the one-time link', async () => {
   const email = 'new.manager@our-domain.example'
-  const result = await grantStaffRole(db, { email, role: 'manager', name: 'New Manager', origin: 'https://shop.example' })
+  const result = await grantStaffRole(db, {
+    email,
+    role: 'manager',
+    name: 'New Manager',
+    origin: 'https://shop.example',
+  })
   expect(result).toMatchObject({ ok: true, outcome: 'created' })
   const [row] = await db.select().from(user).where(eq(user.email, email))
   expect(row).toMatchObject({ role: 'manager', emailVerified: true, name: 'New Manager' })
@@ -92,10 +123,10 @@ test('a new address is invited: no password opens it until its owner chooses one
 
   // An altered link is nobody's; the right one is the owner's, once.
   expect(await setupLinkOwner(db, `${token}x`)).toBeNull()
-  expect(await useSetupLink(db, `${token.slice(0, -1)}A`, await hashOf(OWNER_PASSWORD))).toBeNull()
+  expect(await redeemSetupLink(db, `${token.slice(0, -1)}A`, await hashOf(OWNER_PASSWORD))).toBeNull()
   expect(await setupLinkOwner(db, token)).toMatchObject({ id: row!.id })
-  expect(await useSetupLink(db, token, await hashOf(OWNER_PASSWORD))).toMatchObject({ id: row!.id, email })
-  expect(await useSetupLink(db, token, await hashOf(OPERATOR_PASSWORD))).toBeNull()
+  expect(await redeemSetupLink(db, token, await hashOf(OWNER_PASSWORD))).toMatchObject({ id: row!.id, email })
+  expect(await redeemSetupLink(db, token, await hashOf(OPERATOR_PASSWORD))).toBeNull()
   await expect(auth.api.signInEmail({ body: { email, password: OWNER_PASSWORD } })).resolves.toBeTruthy()
   await expect(auth.api.signInEmail({ body: { email, password: OPERATOR_PASSWORD } })).rejects.toThrow()
 })
@@ -114,13 +145,13 @@ test('a set-up link stops working once it expires, and a new one replaces the ol
     .update(verification)
     .set({ expiresAt: new Date(Date.now() - 1000) })
     .where(eq(verification.value, row!.id))
-  expect(await useSetupLink(db, second, await hashOf(OWNER_PASSWORD))).toBeNull()
+  expect(await redeemSetupLink(db, second, await hashOf(OWNER_PASSWORD))).toBeNull()
 })
 
 test('a lost authenticator is reset by another manager, not by the manager themself: two-step login off, every session ended, an event and a new link', async () => {
   const email = 'lost.phone@our-domain.example'
   await grantStaffRole(db, { email, role: 'manager', name: 'Lost Phone', origin: 'https://shop.example' })
-  await useSetupLink(db, await setupTokenFor(email), await hashOf(OWNER_PASSWORD))
+  await redeemSetupLink(db, await setupTokenFor(email), await hashOf(OWNER_PASSWORD))
   const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
   const auth = createAuth(db, async () => undefined, { ...process.env, ...env })
   await auth.api.signInEmail({ body: { email, password: OWNER_PASSWORD } })
@@ -136,7 +167,11 @@ test('a lost authenticator is reset by another manager, not by the manager thems
   expect(own).toEqual({ ok: false, problem: 'own' })
   expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, owner!.id))).toHaveLength(1)
 
-  await grantStaffRole(db, { email: 'other.manager@our-domain.example', role: 'manager', origin: 'https://shop.example' })
+  await grantStaffRole(db, {
+    email: 'other.manager@our-domain.example',
+    role: 'manager',
+    origin: 'https://shop.example',
+  })
   const [other] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'other.manager@our-domain.example'))
   const reset = await resetTwoStep(db, email, {
     by: { actor: 'manager', userId: other!.id, name: 'Other Manager' },
@@ -159,7 +194,9 @@ test('a lost authenticator is reset by another manager, not by the manager thems
   })
   expect(await setupLinkOwner(db, await setupTokenFor(email))).toMatchObject({ id: owner!.id })
   // A seller's account is not staff: nothing to reset.
-  expect(await resetTwoStep(db, 'nobody@our-domain.example', { by: { actor: 'operator' }, reason: 'x', origin: '' })).toEqual({
+  expect(
+    await resetTwoStep(db, 'nobody@our-domain.example', { by: { actor: 'operator' }, reason: 'x', origin: '' }),
+  ).toEqual({
     ok: false,
     problem: 'notStaff',
   })
