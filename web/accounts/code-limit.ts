@@ -59,9 +59,9 @@ export async function challengeAccount(headers: Headers): Promise<CodeAccount | 
   return row ?? null
 }
 
-/** Whether the request carries a session cookie, valid or not. */
+/** Whether the request carries a session cookie, valid or not (an emptied one is none). */
 export function carriesSession(headers: Headers): boolean {
-  return cookiesOf(headers).some(([name]) => SESSION_COOKIE.test(name))
+  return cookiesOf(headers).some(([name, value]) => SESSION_COOKIE.test(name) && value !== '')
 }
 
 /** The same headers without any session cookie: what the sign-in step hands better-auth. */
