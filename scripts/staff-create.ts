@@ -44,7 +44,10 @@ function fail(message: string, code: number) {
 /** Reads a line from the terminal without showing it. */
 function askHidden(prompt: string): Promise<string> {
   const input = process.stdin
-  if (!input.isTTY) throw new Error('this address has an account: set STAFF_PASSWORD to its own password, or run this in a terminal to be asked for it.')
+  if (!input.isTTY)
+    throw new Error(
+      'this address has an account: set STAFF_PASSWORD to its own password, or run this in a terminal to be asked for it.',
+    )
   process.stdout.write(prompt)
   input.setRawMode(true)
   input.resume()
