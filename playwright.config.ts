@@ -11,7 +11,11 @@ import {
   SERVER_LOG,
   STAND_IN_KEY,
   LEAKED_STAFF,
+  LOCKOUT_STAFF,
   NEW_STAFF,
+  PENDING_STAFF,
+  RESET_STAFF,
+  RESTART_STAFF,
   STAFF_ACCOUNTS,
   STAFF_KEYS_DIR,
   STAFF_RECHECK_SECONDS,
@@ -28,9 +32,11 @@ const createStaff = [
   ...Object.entries(STAFF_ACCOUNTS),
   [NEW_STAFF.role, NEW_STAFF] as const,
   [LEAKED_STAFF.role, LEAKED_STAFF] as const,
+  ...[PENDING_STAFF, RESTART_STAFF, LOCKOUT_STAFF, RESET_STAFF].map((account) => [account.role, account] as const),
 ].map(
   ([role, account]) =>
-    `STAFF_PASSWORD='${account.password}' npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
+    // Invitations, as the operator sends them: the tests open each link from the outbox's .eml.
+    `npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
 )
 
 const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }

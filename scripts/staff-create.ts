@@ -1,11 +1,15 @@
 // `npm run staff:create -- --email someone@example.co.uk --role manager [--name "Sam Smith"]`
-// Creates a staff account, or gives the role to an existing account whose address is verified and
-// whose password is the one given (web/accounts/staff-accounts.ts says why). The password comes from
+// Invites a new member of staff: the account is made without a password, and a one-time link to
+// choose one and set up two-step login goes to the address through the site's e-mail outbox. For
+// an address that already has an account, gives it the role only when its address is verified and
+// the password given is its own (web/accounts/staff-accounts.ts says why); that password comes from
 // STAFF_PASSWORD (for scripts) or is asked for without echoing it.
+import { eq } from 'drizzle-orm'
 import { parseArgs } from 'node:util'
 import { isStaffRole } from '@/accounts/roles'
 import { grantStaffRole } from '@/accounts/staff-accounts'
 import { openDatabase } from '@/db/connection'
+import { user } from '@/db/schema'
 
 const USAGE = 'Usage: npm run staff:create -- --email ADDRESS --role staff|manager [--name "FULL NAME"]'
 
@@ -18,9 +22,12 @@ async function main() {
   if (!values.email || !isStaffRole(role)) return fail(USAGE, 2)
   const email = values.email.trim().toLowerCase()
 
-  const password = process.env.STAFF_PASSWORD ?? (await askHidden(`Password for ${email}: `))
   const { db, close } = await openDatabase()
   try {
+    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
+    const password = existing
+      ? (process.env.STAFF_PASSWORD ?? (await askHidden(`The account's own password, for ${email}: `)))
+      : undefined
     const result = await grantStaffRole(db, { email, role, name: values.name, password })
     if (!result.ok) return fail(result.message, 1)
     console.log(result.message)
@@ -37,7 +44,10 @@ function fail(message: string, code: number) {
 /** Reads a line from the terminal without showing it. */
 function askHidden(prompt: string): Promise<string> {
   const input = process.stdin
-  if (!input.isTTY) throw new Error('set STAFF_PASSWORD, or run this in a terminal to be asked for a password.')
+  if (!input.isTTY)
+    throw new Error(
+      'this address has an account: set STAFF_PASSWORD to its own password, or run this in a terminal to be asked for it.',
+    )
   process.stdout.write(prompt)
   input.setRawMode(true)
   input.resume()

@@ -6,7 +6,7 @@ import { readStaffKeys, totp, withStaffLock, writeStaffKeys } from '../support/s
 import { violations } from './axe'
 import { logIn, ownAddress } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
-import { enrolTwoFactor, enterCode, placeOrder, staffLogIn, staffPage } from './order-helpers'
+import { acceptInvitation, enterCode, placeOrder, setupLink, staffLogIn, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 test.beforeEach(async ({ page }) => {
@@ -30,28 +30,51 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   const receive = await readPageForm(staff.request, orderPage, { form: 'reference' })
   expect(receive.hidden).toMatchObject({ reference, action: 'receive', expectedStatus: 'placed' })
 
-  // The password alone opens only the set-up: /admin and the staff actions stay shut.
-  await logIn(page, NEW_STAFF.email, NEW_STAFF.password, '/login?next=/admin')
-  await expect(page).toHaveURL(/\/staff-setup$/)
-  await page.goto('/admin')
-  await expect(page).toHaveURL(/\/staff-setup$/)
-  const action = await sendPageForm(page.request, orderPage, receive.hidden, { origin: receive.origin })
+  // The invitation's link, altered, is a clear page that says what to do; it starts nothing.
+  const link = await setupLink(NEW_STAFF.email)
+  const altered = await page.goto(`${link.slice(0, -3)}${link.endsWith('abc') ? 'xyz' : 'abc'}`)
+  expect(altered?.status()).toBe(200)
+  await expect(page.getByText('This set-up link has been used, has expired or is not complete.')).toBeVisible()
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0)
+
+  // The owner opens the link and chooses the password: this browser is shown the key, once.
+  await page.goto(link)
+  await page.getByLabel('New password', { exact: true }).fill(NEW_STAFF.password)
+  await page.getByRole('button', { name: 'Set up two-step login' }).click()
+  const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '')
+  const backupCodes = await page.getByRole('region', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
+  expect(backupCodes).toHaveLength(10)
+  expect(await violations(page)).toEqual([])
+
+  // The password alone, in another browser, opens only the set-up page, which offers nothing:
+  // /admin and the staff actions stay shut.
+  const other = await (await browser.newContext()).newPage()
+  await ownAddress(other)
+  await logIn(other, NEW_STAFF.email, NEW_STAFF.password, '/login?next=/admin')
+  await expect(other).toHaveURL(/\/staff-setup$/)
+  await expect(other.getByText(/Two-step login is set up from the link in the e-mail we sent you/)).toBeVisible()
+  await expect(other.getByTestId('totp-key')).toHaveCount(0)
+  await expect(other.getByLabel('Code from your authenticator app', { exact: true })).toHaveCount(0)
+  await expect(other.getByLabel('Password', { exact: true })).toHaveCount(0)
+  await other.goto('/admin')
+  await expect(other).toHaveURL(/\/staff-setup$/)
+  const action = await sendPageForm(other.request, orderPage, receive.hidden, { origin: receive.origin })
   expect(action.status).toBe(404)
   // Nothing changed: the order still waits to be received.
   expect((await readPageForm(staff.request, orderPage, { form: 'reference' })).hidden.expectedStatus).toBe('placed')
   await staff.context().close()
   await seller.context().close()
-  expect(await violations(page)).toEqual([])
 
-  // A wrong password starts nothing.
-  await page.getByLabel('Password', { exact: true }).fill('not my password at all')
-  await page.getByRole('button', { name: 'Set up two-step login' }).click()
-  await expect(page.getByText('Your current password is not right').first()).toBeVisible()
-  await expect(page.getByTestId('totp-key')).toHaveCount(0)
-
-  const keys = await enrolTwoFactor(page, NEW_STAFF)
-  expect(keys.backupCodes).toHaveLength(10)
+  await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+  await page.getByRole('button', { name: 'Turn on two-step login' }).click()
+  await expect(page).toHaveURL(/^[^?]*\/admin$/)
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible()
+  // Turning it on ended the other browser's session; and the link works once.
+  await other.goto('/profile')
+  await expect(other).toHaveURL(/\/login\?next=%2Fprofile$/)
+  await other.context().close()
+  await page.goto(link)
+  await expect(page.getByText('This set-up link has been used, has expired or is not complete.')).toBeVisible()
 
   // Logging in again: the password, then the app's code; a wrong code is refused.
   await page.context().clearCookies()
@@ -60,9 +83,9 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   // Between the two steps there is no session: /admin is not open yet.
   expect((await page.request.get('/admin', { maxRedirects: 0 })).status()).toBe(404)
   expect(await violations(page)).toEqual([])
-  await enterCode(page, totp(keys.key, Date.now() - 5 * 60_000))
+  await enterCode(page, totp(key, Date.now() - 5 * 60_000))
   await expect(page.getByText('That code is not right or has expired').first()).toBeVisible()
-  await enterCode(page, totp(keys.key))
+  await enterCode(page, totp(key))
   await expect(page).toHaveURL(/^[^?]*\/admin$/)
   await expect(page.getByText('Signed in as Casey Newcomer (Staff)')).toBeVisible()
 })
@@ -94,20 +117,17 @@ test('a password that logged in before set-up gets nothing from it: no key, no /
   browser,
 }) => {
   const account = LEAKED_STAFF
-  // Someone else who has the password logs in before the owner sets up two-step login.
+  // The owner opens the invitation's link, chooses the password and is shown the key, its QR code
+  // and the link.
+  const key = await acceptInvitation(page, account)
+  const link = (await page.getByRole('link', { name: /^otpauth:/ }).getAttribute('href'))!
+  expect(link).toContain(`secret=${key}`)
+
+  // Someone else who has the password (typed on a shared machine, passed on) logs in meanwhile.
   const other = await (await browser.newContext()).newPage()
   await ownAddress(other)
   await logIn(other, account.email, account.password, '/login?next=/admin')
   await expect(other).toHaveURL(/\/staff-setup$/)
-
-  // The owner starts the set-up with the password, and is shown the key, its QR code and the link.
-  await logIn(page, account.email, account.password, '/login?next=/admin')
-  await expect(page).toHaveURL(/\/staff-setup$/)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Set up two-step login' }).click()
-  const key = (await page.getByTestId('totp-key').textContent())!.replace(/\s/g, '')
-  const link = (await page.getByRole('link', { name: /^otpauth:/ }).getAttribute('href'))!
-  expect(link).toContain(`secret=${key}`)
 
   // A phone's camera reads the QR code back to the very same link.
   const qr = page.getByRole('img', {
@@ -122,10 +142,11 @@ test('a password that logged in before set-up gets nothing from it: no key, no /
   expect(await violations(page)).toEqual([])
   await page.setViewportSize({ width: 1280, height: 800 })
 
-  // The other session is shown none of it: only the start, which asks for the password.
+  // The other session is shown none of it, and offered no way to start or restart the set-up.
   await other.goto('/staff-setup')
   await expect(other.getByRole('heading', { name: 'Set up two-step login', level: 1 })).toBeVisible()
   await expect(other.getByTestId('totp-key')).toHaveCount(0)
+  await expect(other.getByLabel('Password', { exact: true })).toHaveCount(0)
   await expect(other.getByRole('region', { name: 'Backup codes' })).toHaveCount(0)
   expect(await other.content()).not.toContain(key)
 

@@ -97,3 +97,34 @@ export function testClientAddress(): string {
 export function uniqueEmail(tag: string): string {
   return `${tag}.${Date.now().toString(36)}.${Math.random().toString(36).slice(2, 8)}@example.com`
 }
+
+/**
+ * Members of staff for the attacks on two-step login (two-step-attacks.spec.ts), one per test: a
+ * set-up left pending while someone else has the password, a set-up someone else tries to restart,
+ * and an account whose owner's browser strangers with the password try to lock out.
+ */
+export const PENDING_STAFF = {
+  email: 'avery.pending@e2e.example.com',
+  name: 'Avery Pending',
+  password: 'juniper orbit canvas',
+  role: 'staff',
+}
+export const RESTART_STAFF = {
+  email: 'riley.restart@e2e.example.com',
+  name: 'Riley Restart',
+  password: 'marble falcon ribbon',
+  role: 'staff',
+}
+export const LOCKOUT_STAFF = {
+  email: 'quinn.lockout@e2e.example.com',
+  name: 'Quinn Lockout',
+  password: 'pepper glacier violin',
+  role: 'manager',
+}
+/** A member of staff who loses their phone: another manager resets their two-step login. */
+export const RESET_STAFF = {
+  email: 'taylor.reset@e2e.example.com',
+  name: 'Taylor Reset',
+  password: 'lichen tandem pewter',
+  role: 'staff',
+}

@@ -16,6 +16,7 @@ import {
   payoutChangeCode,
   sellerOrder,
   session,
+  staffEvent,
   subscription,
   twoFactor,
   user,
@@ -272,6 +273,18 @@ export async function addPerson(
     fromStatus: 'new',
     toStatus: 'answered',
   })
+  // A staff account's record in truth (an invitation, a reset); the person's own here, so that
+  // every column is filled and goes with the account.
+  if (!guest) {
+    await db.insert(staffEvent).values({
+      userId: id,
+      actor: 'manager',
+      actorUserId: id,
+      actorName: 'Sam Staff',
+      action: 'two-step-reset',
+      reason: `lost phone ${tag}`,
+    })
+  }
   await db.insert(emailOutbox).values([
     {
       kind: 'newsletter-confirm',

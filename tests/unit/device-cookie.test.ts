@@ -50,3 +50,18 @@ test('only the second step marks a session; a password change carries the old se
     secondFactorAt: null,
   })
 })
+
+test('a password login’s device cookie is no proof at the code step, and the code step’s is its own', () => {
+  // Whoever guesses codes already has the password, and with it a password device cookie.
+  const password = deviceCookieValue(OWNER, SECRET, 'password')
+  const code = deviceCookieValue(OWNER, SECRET, 'code')
+  expect(deviceNonce(password, OWNER, SECRET, 'code')).toBeNull()
+  expect(deviceNonce(code, OWNER, SECRET, 'password')).toBeNull()
+  expect(deviceNonce(code, OWNER, SECRET, 'code')).toMatch(/^[\w-]{20,}$/)
+  const header = deviceCookieHeader(OWNER, SECRET, 'code')
+  expect(header).toMatch(/^handback\.device\.code=[^;]+; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/)
+  const value = header.split(';')[0]!.split('=').slice(1).join('=')
+  const headers = new Headers({ cookie: `handback.device=${password}; handback.device.code=${value}` })
+  expect(deviceCookieOf(headers, 'code')).toBe(value)
+  expect(deviceCookieOf(headers, 'password')).toBe(password)
+})

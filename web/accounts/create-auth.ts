@@ -82,8 +82,10 @@ export function createAuth(db: Db, mail: AccountMailer, env?: Env) {
       admin({ ac: accessControl, roles, defaultRole: 'user', adminRoles: ['manager'] }),
       // An authenticator app (TOTP) and backup codes; staff and managers must enrol (web/accounts/two-factor.ts).
       twoFactor({
-        // Five wrong codes lock the second step for 15 minutes: the password alone never gets in.
-        accountLockout: { enabled: true },
+        // Five wrong codes end one sign-in step. The plugin's lock of the whole account would let
+        // whoever has the password lock its owner out: the site's own per-account code limit,
+        // which counts the owner's browser apart, replaces it (web/accounts/code-limit.ts).
+        accountLockout: { enabled: false },
       }),
     ],
   })

@@ -11,53 +11,70 @@ import { readAuthSecret } from '@/config/secrets'
  * browser logs in as ever (web/accounts/sign-in.ts).
  */
 export const DEVICE_COOKIE = 'handback.device'
+/**
+ * The same design for the second step: a browser that passed a code for the account before (a
+ * password alone proves nothing there, as whoever guesses codes already has it). Its own cookie,
+ * signed for its own purpose, so a password-only login never earns the code step's allowance.
+ */
+export const CODE_DEVICE_COOKIE = 'handback.device.code'
 /** A year, as OWASP suggests: long enough that an owner's browser is known when it matters. */
 export const DEVICE_COOKIE_SECONDS = 365 * 24 * 60 * 60
 
-const PURPOSE = 'handback device cookie v1'
-
-function key(secret: string): Buffer {
-  return createHmac('sha256', secret).update(PURPOSE).digest()
+/** Which step a device cookie vouches for: the password, or the code after it. */
+export type DeviceStep = 'password' | 'code'
+const COOKIES: Record<DeviceStep, string> = { password: DEVICE_COOKIE, code: CODE_DEVICE_COOKIE }
+const PURPOSES: Record<DeviceStep, string> = {
+  password: 'handback device cookie v1',
+  code: 'handback second-step device cookie v1',
 }
 
-function accountTag(secret: string, email: string): string {
-  return createHmac('sha256', key(secret)).update(`account:${email.trim().toLowerCase()}`).digest('base64url')
+function key(secret: string, step: DeviceStep): Buffer {
+  return createHmac('sha256', secret).update(PURPOSES[step]).digest()
 }
 
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', key(secret)).update(`cookie:${payload}`).digest('base64url')
+function accountTag(secret: string, email: string, step: DeviceStep): string {
+  return createHmac('sha256', key(secret, step)).update(`account:${email.trim().toLowerCase()}`).digest('base64url')
+}
+
+function sign(secret: string, payload: string, step: DeviceStep): string {
+  return createHmac('sha256', key(secret, step)).update(`cookie:${payload}`).digest('base64url')
 }
 
 /** A new device cookie's value for the account, with a fresh nonce. */
-export function deviceCookieValue(email: string, secret = readAuthSecret()): string {
-  const payload = `${accountTag(secret, email)}.${randomBytes(16).toString('base64url')}`
-  return `${payload}.${sign(secret, payload)}`
+export function deviceCookieValue(email: string, secret = readAuthSecret(), step: DeviceStep = 'password'): string {
+  const payload = `${accountTag(secret, email, step)}.${randomBytes(16).toString('base64url')}`
+  return `${payload}.${sign(secret, payload, step)}`
 }
 
 /**
  * The nonce of a device cookie this site signed for this account, or null: a cookie for another
  * account, a forged or altered one, or none at all is a stranger's.
  */
-export function deviceNonce(value: string | undefined, email: string, secret = readAuthSecret()): string | null {
+export function deviceNonce(
+  value: string | undefined,
+  email: string,
+  secret = readAuthSecret(),
+  step: DeviceStep = 'password',
+): string | null {
   if (!value || value.length > 200) return null
   const [tag, nonce, signature, ...rest] = value.split('.')
   if (!tag || !nonce || !signature || rest.length) return null
-  const expected = Buffer.from(sign(secret, `${tag}.${nonce}`))
+  const expected = Buffer.from(sign(secret, `${tag}.${nonce}`, step))
   const given = Buffer.from(signature)
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null
-  return tag === accountTag(secret, email) ? nonce : null
+  return tag === accountTag(secret, email, step) ? nonce : null
 }
 
 /** The Set-Cookie header that gives this browser a device cookie for the account. */
-export function deviceCookieHeader(email: string, secret = readAuthSecret()): string {
-  return `${DEVICE_COOKIE}=${deviceCookieValue(email, secret)}; Path=/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax`
+export function deviceCookieHeader(email: string, secret = readAuthSecret(), step: DeviceStep = 'password'): string {
+  return `${COOKIES[step]}=${deviceCookieValue(email, secret, step)}; Path=/; Max-Age=${DEVICE_COOKIE_SECONDS}; HttpOnly; SameSite=Lax`
 }
 
 /** The device cookie a request carries, if any. */
-export function deviceCookieOf(headers: Pick<Headers, 'get'>): string | undefined {
+export function deviceCookieOf(headers: Pick<Headers, 'get'>, step: DeviceStep = 'password'): string | undefined {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const [name, ...value] = part.trim().split('=')
-    if (name === DEVICE_COOKIE) return value.join('=')
+    if (name === COOKIES[step]) return value.join('=')
   }
   return undefined
 }

@@ -25,6 +25,9 @@ export const PROBLEM_CODES = [
   'codeWrong',
   'codeLocked',
   'enrolmentRestart',
+  'signedIn',
+  'setupLinkInvalid',
+  'resetOwn',
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 

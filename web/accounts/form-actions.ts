@@ -28,6 +28,7 @@ import { accountForm, cookiesOf, done, errorCode, refused } from './endpoint'
 import { sendAccountMail } from './mail'
 import { getAuth } from './auth'
 import { isCommonPassword } from './common-passwords'
+import { carriesSession, challengeAccount, codeAllowance, codeDeviceCookie, withoutSession } from './code-limit'
 import { accountLimits as limits } from './limits'
 import { safeNextPath } from './next-path'
 import { isStaffRole } from './roles'
@@ -81,8 +82,14 @@ export const logIn = accountForm({
 })
 
 /**
- * The second step of logging in: a code from the authenticator app, or one of the backup codes
- * (each works once). The plugin's cookie from the first step says whose; five wrong codes end it.
+ * The second step of logging in: a code from the app, or one of the backup codes (each works
+ * once). The plugin's cookie from the first step says whose; five wrong codes end that step, and
+ * every code counts toward the account's one code limit (web/accounts/code-limit.ts).
+ *
+ * It only ever signs in. A request that already carries a session is refused before better-auth
+ * sees it: handed a session, better-auth would take the code as the session's own set-up (turning
+ * two-step login on from a session the password alone made, past every limit), and no session
+ * cookie is ever passed on.
  */
 export const twoFactorCode = accountForm<CodeInput & { next: string }>({
   limiter: limits.login,
@@ -92,30 +99,36 @@ export const twoFactorCode = accountForm<CodeInput & { next: string }>({
     return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next, '/admin') } } : result
   },
   run: async ({ code, next }, { headers }) => {
+    if (carriesSession(headers)) return refused('signedIn')
+    const challenge = withoutSession(headers)
+    const owner = await challengeAccount(challenge)
+    if (!owner) return refused('codeLocked')
+    const allowance = await codeAllowance(owner, challenge)
+    if (!allowance.ok) return { ok: false, errors: 'tooMany', fill: { seconds: allowance.wait } }
     const auth = await getAuth()
     const backup = !/^\d{6}$/.test(code)
     try {
       const verified = backup
-        ? await auth.api.verifyBackupCode({ body: { code }, headers, returnHeaders: true })
-        : await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-      return done(next, cookiesOf(verified.headers))
+        ? await auth.api.verifyBackupCode({ body: { code }, headers: challenge, returnHeaders: true })
+        : await auth.api.verifyTOTP({ body: { code }, headers: challenge, returnHeaders: true })
+      return done(next, [...cookiesOf(verified.headers), codeDeviceCookie(owner.email)])
     } catch (error) {
       const failure = errorCode(error)
       if (failure === null) throw error
       // The first step has run out or been used up: the words say to log in again.
-      if (
-        failure === 'INVALID_TWO_FACTOR_COOKIE' ||
-        failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE' ||
-        failure === 'ACCOUNT_TEMPORARILY_LOCKED'
-      ) {
+      if (failure === 'INVALID_TWO_FACTOR_COOKIE' || failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
         return refused('codeLocked')
       }
+      await allowance.wrong()
       return refused([{ field: 'code', code: 'codeWrong' }])
     }
   },
 })
 
-/** A staff member starts two-step login with their password; the set-up shows the app's key next. */
+/**
+ * "Start again with a new key", in the session the invitation link began the set-up in and no
+ * other: a password alone never starts or restarts a set-up (web/accounts/staff-invitations.ts).
+ */
 export const startTwoFactor = accountForm<PasswordInput>({
   limiter: limits.changePassword,
   page: '/staff-setup',
@@ -124,6 +137,7 @@ export const startTwoFactor = accountForm<PasswordInput>({
     const visitor = await getSignedIn(headers)
     if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
     if (visitor.user.twoFactorEnabled) return done('/admin')
+    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
     const auth = await getAuth()
     try {
       await auth.api.enableTwoFactor({ body: { password }, headers })
@@ -139,7 +153,7 @@ export const startTwoFactor = accountForm<PasswordInput>({
 
 /**
  * The first code from the app turns two-step login on, from the session that started the set-up
- * only; every other session of the account ends.
+ * only, within the account's code limit; every other session of the account ends.
  */
 export const confirmTwoFactor = accountForm<CodeInput>({
   limiter: limits.changePassword,
@@ -150,13 +164,16 @@ export const confirmTwoFactor = accountForm<CodeInput>({
     if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
     if (visitor.user.twoFactorEnabled) return done('/admin')
     if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
+    const allowance = await codeAllowance(visitor.user, headers)
+    if (!allowance.ok) return { ok: false, errors: 'tooMany', fill: { seconds: allowance.wait } }
     const auth = await getAuth()
     try {
       const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
       await endOtherSessions(visitor.user.id)
-      return done('/admin', cookiesOf(verified.headers))
+      return done('/admin', [...cookiesOf(verified.headers), codeDeviceCookie(visitor.user.email)])
     } catch (error) {
       if (errorCode(error) === null) throw error
+      await allowance.wrong()
       return refused([{ field: 'code', code: 'codeWrong' }])
     }
   },

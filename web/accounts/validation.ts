@@ -25,6 +25,7 @@ export const ACCOUNT_PROBLEMS = [
   'passwordCommon',
   'confirmDelete',
   'codeMissing',
+  'reasonMissing',
 ] as const
 export type AccountProblem = (typeof ACCOUNT_PROBLEMS)[number]
 
@@ -86,6 +87,12 @@ const code = v.object({ code: codeField })
 /** The account's own password, asked again (to start two-step login). */
 const passwordOnly = v.object({ password: givenPassword })
 const changePassword = v.object({ currentPassword: givenPassword, password: newPassword })
+/** A manager resets another's two-step login: whose, why (kept with the event), and their own password. */
+const resetTwoStep = v.object({
+  email: emailField,
+  reason: v.pipe(oneLine, v.nonEmpty(problem('reasonMissing')), v.maxLength(500, problem('reasonMissing'))),
+  password: givenPassword,
+})
 const deleteAccount = v.pipe(
   v.object({ currentPassword: givenPassword, confirm: mustTick(problem('confirmDelete')) }),
   v.transform(({ currentPassword }) => ({ currentPassword })),
@@ -99,6 +106,7 @@ export type ConfirmEmailInput = v.InferOutput<typeof confirmEmail>
 export type CodeInput = v.InferOutput<typeof code>
 export type PasswordInput = v.InferOutput<typeof passwordOnly>
 export type ChangePasswordInput = v.InferOutput<typeof changePassword>
+export type ResetTwoStepInput = v.InferOutput<typeof resetTwoStep>
 export type DeleteInput = v.InferOutput<typeof deleteAccount>
 
 export const validateSignUp = validator(signUp)
@@ -109,4 +117,5 @@ export const validateConfirmEmail = validator(confirmEmail)
 export const validateCode = validator(code)
 export const validatePasswordOnly = validator(passwordOnly)
 export const validateChangePassword = validator(changePassword)
+export const validateResetTwoStep = validator(resetTwoStep)
 export const validateDelete = validator(deleteAccount)

@@ -240,6 +240,8 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   resetPassword{ subject, intro, button, outro },
   passwordChanged{ subject, intro, button, outro },
   accountDeleted{ subject, intro, button, outro },
+  staffInvitation{ subject, intro, button, outro },
+  staffTwoStepReset{ subject, intro, button, outro },
   greetingNoName,
   subscriptionFooter,
   unsubscribeLabel,

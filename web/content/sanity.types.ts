@@ -516,6 +516,8 @@ export type EmailCopy = {
   resetPassword: EmailMessage
   passwordChanged: EmailMessage
   accountDeleted: EmailMessage
+  staffInvitation: EmailMessage
+  staffTwoStepReset: EmailMessage
   greetingNoName: string
   subscriptionFooter: string
   unsubscribeLabel: string
@@ -1018,6 +1020,10 @@ export type AccountCopy = {
     codeWrong: string
     codeLocked: string
     enrolmentRestart: string
+    signedIn: string
+    reasonMissing: string
+    resetOwn: string
+    setupLinkInvalid: string
     lastManager: string
   }
   forms: {
@@ -1074,6 +1080,7 @@ export type AccountCopy = {
     enrolHeading: string
     enrolIntro: string
     enrolStartButton: string
+    enrolByLink: string
     enrolScan: string
     enrolQrLabel: string
     enrolKeyLabel: string
@@ -1082,6 +1089,14 @@ export type AccountCopy = {
     enrolBackupHelp: string
     enrolShownOnce: string
     enrolStartAgainButton: string
+    staffAccountsLink: string
+    staffAccountsIntro: string
+    twoStepOn: string
+    twoStepOff: string
+    resetReasonLabel: string
+    resetPasswordLabel: string
+    resetButton: string
+    resetDone: string
     enrolConfirmButton: string
   }
 }
@@ -2193,6 +2208,10 @@ export type AccountCopyQueryResult = {
     codeWrong: string
     codeLocked: string
     enrolmentRestart: string
+    signedIn: string
+    reasonMissing: string
+    resetOwn: string
+    setupLinkInvalid: string
     lastManager: string
   }
   forms: {
@@ -2265,6 +2284,7 @@ export type AccountCopyQueryResult = {
     enrolHeading: string
     enrolIntro: string
     enrolStartButton: string
+    enrolByLink: string
     enrolScan: string
     enrolQrLabel: string
     enrolKeyLabel: string
@@ -2273,6 +2293,14 @@ export type AccountCopyQueryResult = {
     enrolBackupHelp: string
     enrolShownOnce: string
     enrolStartAgainButton: string
+    staffAccountsLink: string
+    staffAccountsIntro: string
+    twoStepOn: string
+    twoStepOff: string
+    resetReasonLabel: string
+    resetPasswordLabel: string
+    resetButton: string
+    resetDone: string
     enrolConfirmButton: string
   }
 } | null
@@ -2719,7 +2747,7 @@ export type OrderCopyQueryResult = {
 
 // Source: ../web/content/queries.ts
 // Variable: emailCopyQuery
-// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  staffFooter,  orderItemsHeading,  totalLabel,  revisedPriceRow,  photosHeading,  photoLink,  orderConfirmation{ subject, intro, button, secondButton, outro },  postagePackNote,  deviceReceived{ subject, intro, button, secondButton, outro },  checked{ subject, intro, button, secondButton, outro },  quarantined{ subject, intro, button, secondButton, outro },  registerLine, registerPass, registerCaution, registerFail, registerWaiting,  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  paymentFailed{ subject, intro, button, secondButton, outro },  returnRequested{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  payoutCode{ subject, intro, button, secondButton, outro },  payoutChanged{ subject, intro, button, secondButton, outro },  payoutChangedStaff{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
+// Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  staffInvitation{ subject, intro, button, outro },  staffTwoStepReset{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  staffFooter,  orderItemsHeading,  totalLabel,  revisedPriceRow,  photosHeading,  photoLink,  orderConfirmation{ subject, intro, button, secondButton, outro },  postagePackNote,  deviceReceived{ subject, intro, button, secondButton, outro },  checked{ subject, intro, button, secondButton, outro },  quarantined{ subject, intro, button, secondButton, outro },  registerLine, registerPass, registerCaution, registerFail, registerWaiting,  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  paymentFailed{ subject, intro, button, secondButton, outro },  returnRequested{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  payoutCode{ subject, intro, button, secondButton, outro },  payoutChanged{ subject, intro, button, secondButton, outro },  payoutChangedStaff{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
 export type EmailCopyQueryResult = {
   greeting: string
   signOff: string
@@ -2749,6 +2777,18 @@ export type EmailCopyQueryResult = {
     outro: string | null
   }
   accountDeleted: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  staffInvitation: {
+    subject: string
+    intro: string
+    button: string | null
+    outro: string | null
+  }
+  staffTwoStepReset: {
     subject: string
     intro: string
     button: string | null
@@ -3037,7 +3077,7 @@ declare global {
     '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
     '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
     '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,\n    payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,\n    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,\n    payoutClosed\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder,\n    returnHeading, returnHelp, returnButton, returnRequested\n  },\n  payoutChange{\n    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,\n    changed, timelineEntry, closed\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,\n    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,\n    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,\n    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,\n    payoutChangedEvent, payoutChangedNotice, payoutHeld,\n    payments{\n      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,\n      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft,\n      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,\n      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,\n      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,\n      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent\n    }\n  },\n  queue{\n    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,\n    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,\n    relatedAccount, relatedAddress\n  },\n  figures{\n    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,\n    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,\n    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,\n    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal\n  }\n}': OrderCopyQueryResult
-    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  registerLine, registerPass, registerCaution, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  staffInvitation{ subject, intro, button, outro },\n  staffTwoStepReset{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  registerLine, registerPass, registerCaution, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
     '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
     '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult

@@ -336,6 +336,16 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     from_status: personal('contactMessages[].history[].fromStatus', ROW_DELETED),
     to_status: personal('contactMessages[].history[].toStatus', ROW_DELETED),
   },
+  staff_event: {
+    id: withheld('a serial number', ROW_DELETED),
+    user_id: withheld(ACCOUNT_ID, ROW_DELETED),
+    at: withheld("when a staff account's sign-in was set up or reset: staff records, not a seller's", ROW_DELETED),
+    actor: withheld('who acted: the operator or a manager', ROW_DELETED),
+    actor_user_id: withheld("the manager's account: theirs, not the account holder's", EMPTIED),
+    actor_name: withheld("the manager's name: theirs, not the account holder's", ROW_DELETED),
+    action: withheld("what was done to the staff account's sign-in", ROW_DELETED),
+    reason: withheld('why, as the manager or operator gave it', ROW_DELETED),
+  },
 }
 
 /** Where to say what a new column holds: the failure message of the test names it. */

@@ -487,6 +487,33 @@ export const contactMessageEvent = pgTable(
 )
 
 /**
+ * What was done to a staff account's sign-in, by whom, when and why: an invitation sent, a lost
+ * authenticator reset (by another manager or by the operator's command). Append-only.
+ */
+export const staffEvent = pgTable(
+  'staff_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    // "operator" (a command on the server) or "manager".
+    actor: text('actor').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    // The manager's name as it was, so the history still says who after their account is gone.
+    actorName: text('actor_name'),
+    // "invited" or "two-step-reset".
+    action: text('action').notNull(),
+    reason: text('reason'),
+  },
+  (table) => [
+    index('staff_event_user_idx').on(table.userId, table.id),
+    check('staff_event_actor_known', sql`${table.actor} in ('operator', 'manager')`),
+  ],
+)
+
+/**
  * Rate-limit hits, kept here only beside a shared database (DATABASE_URL) so that every instance
  * counts toward one limit; on the embedded database the one process counts in memory. The bucket is
  * an HMAC of the limiter's name and its key (an address, an e-mail): no address is stored. A row

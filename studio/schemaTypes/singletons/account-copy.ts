@@ -98,7 +98,27 @@ export const accountCopy = defineType({
       requiredString(
         'enrolmentRestart',
         'Set-up started elsewhere',
-        'When a two-step login set-up is finished from a session that did not start it (or it was started again elsewhere): say to start again with the password.',
+        'When a two-step login set-up is finished or started again from a session other than the one the invitation link opened: say to open the link there, or to ask a manager for a new one.',
+      ),
+      requiredString(
+        'signedIn',
+        'Code sent while signed in',
+        'When a two-step login code is sent from a browser that is already signed in: say to sign out, then log in again.',
+      ),
+      requiredString(
+        'reasonMissing',
+        'No reason',
+        'When a manager resets a staff member’s two-step login without saying why: say to write the reason, which is kept.',
+      ),
+      requiredString(
+        'resetOwn',
+        'Own two-step login',
+        'A manager cannot reset their own two-step login: say that another manager, or the operator’s command, does it.',
+      ),
+      requiredString(
+        'setupLinkInvalid',
+        'Set-up link used or expired',
+        'When a staff invitation or set-up link has been used, has run out or was altered: say to ask a manager for a new one.',
       ),
       requiredString(
         'lastManager',
@@ -177,9 +197,18 @@ export const accountCopy = defineType({
       requiredText(
         'enrolIntro',
         'Two-step login: why',
-        'Why staff must set up an authenticator app before /admin shows anything, and which apps work.',
+        'On the page the invitation link opens: why staff must set up an authenticator app before /admin shows anything, which apps work, and to choose their password to start.',
       ),
-      requiredString('enrolStartButton', 'Start button', 'Under the password asked to start, for example "Set up".'),
+      requiredString(
+        'enrolStartButton',
+        'Start button',
+        'Under the password chosen on the page the invitation link opens, for example "Set up".',
+      ),
+      requiredText(
+        'enrolByLink',
+        'Set up from the link',
+        'To staff who log in before setting up two-step login: it is set up from the link in the invitation e-mail, in the browser that opens it; a lost or expired link is replaced by a manager.',
+      ),
       requiredText(
         'enrolScan',
         'Add the account to the app',
@@ -204,6 +233,26 @@ export const accountCopy = defineType({
         'On the set-up page after the key was shown once (a reload, a wrong code): say to enter the app’s code, or, if the account was not added to the app, to start again with the password, which replaces the key.',
       ),
       requiredString('enrolStartAgainButton', 'Start again button', 'For example "Start again with a new key".'),
+      requiredString(
+        'staffAccountsLink',
+        'Staff accounts',
+        'The managers’ link on the dashboard and the heading of the staff accounts page, for example "Staff accounts".',
+      ),
+      requiredText(
+        'staffAccountsIntro',
+        'Staff accounts: what for',
+        'On the staff accounts page: each account and its two-step login; a lost phone is reset here by another manager.',
+      ),
+      requiredString('twoStepOn', 'Two-step login on', 'Beside an account that has set up two-step login.'),
+      requiredString('twoStepOff', 'Two-step login not set up', 'Beside an account still waiting to set it up.'),
+      requiredString('resetReasonLabel', 'Reset: reason', 'The field for why, kept with the event.'),
+      requiredString('resetPasswordLabel', 'Reset: your password', 'The manager’s own password, asked again.'),
+      requiredString('resetButton', 'Reset button', 'For example "Reset two-step login".'),
+      requiredString(
+        'resetDone',
+        'After a reset',
+        'Say that every session of that account ended and a new set-up link went to its owner.',
+      ),
       requiredString(
         'enrolConfirmButton',
         'Confirm button',

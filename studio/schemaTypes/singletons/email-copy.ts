@@ -32,6 +32,8 @@ export const emailCopy = defineType({
     message('resetPassword', 'Reset your password', ', {minutes} (how long the link works)'),
     message('passwordChanged', 'Password changed', ''),
     message('accountDeleted', 'Account deleted', ''),
+    message('staffInvitation', 'Staff invitation', ', {hours} (how long the set-up link works)'),
+    message('staffTwoStepReset', 'Staff two-step login reset', ', {hours} (how long the set-up link works)'),
     requiredString(
       'greetingNoName',
       'Greeting without a name',

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { carriesSession, challengeAccount, withoutSession } from '@/accounts/code-limit'
 import { createAuth } from '@/accounts/create-auth'
 import type { Db } from '@/db/connection'
 import { session, user } from '@/db/schema'
@@ -6,7 +7,12 @@ import { totp } from '../../support/staff-two-factor'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
+jest.mock('@/db/connection', () => ({
+  ...jest.requireActual<object>('@/db/connection'),
+  getDb: async () => db,
+}))
 withFileDatabase((opened) => (db = opened))
+jest.setTimeout(60_000)
 
 const env = { BETTER_AUTH_SECRET: 'second-factor-test-secret-0123456789abcdef' }
 beforeAll(() => Object.assign(process.env, env))
@@ -79,4 +85,31 @@ test('changing the password keeps the real login time and the second step, and p
   const [afterSecond] = await sessionsOf(userId)
   expect(afterSecond!.secondFactorAt).toBeNull()
   expect(afterSecond!.createdAt.getTime()).toBe(loggedIn.getTime())
+})
+
+test('the sign-in step knows whose code it is from the first step alone, and passes no session on', async () => {
+  const email = `challenge.${Date.now()}@example.com`
+  const userId = await signUp(email)
+  const first = await auth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true })
+  const browser = cookieFrom(first.headers)
+  const started = await auth().api.enableTwoFactor({ body: { password: PASSWORD }, headers: browser })
+  const key = new URL((started as { totpURI: string }).totpURI).searchParams.get('secret')!
+  await auth().api.verifyTOTP({ body: { code: totp(key) }, headers: browser })
+
+  // Logging in again: no session, only better-auth's signed cookie for the code step.
+  const step = await auth().api.signInEmail({ body: { email, password: PASSWORD }, returnHeaders: true })
+  const challenge = cookieFrom(step.headers)
+  expect(carriesSession(challenge)).toBe(false)
+  expect(await challengeAccount(challenge)).toEqual({ id: userId, email })
+  // An altered cookie, or none, names nobody.
+  const altered = new Headers({ cookie: challenge.get('cookie')!.replace(/two_factor=(.)/, 'two_factor=x$1') })
+  expect(await challengeAccount(altered)).toBeNull()
+  expect(await challengeAccount(new Headers())).toBeNull()
+
+  // A session cookie beside it is seen, and left out of what better-auth is handed.
+  const both = new Headers({ cookie: `${browser.get('cookie')}; ${challenge.get('cookie')}` })
+  expect(carriesSession(both)).toBe(true)
+  const handed = withoutSession(both)
+  expect(carriesSession(handed)).toBe(false)
+  expect(await challengeAccount(handed)).toEqual({ id: userId, email })
 })

@@ -1,13 +1,36 @@
 import { eq } from 'drizzle-orm'
 import { createAuth } from '@/accounts/create-auth'
 import { grantStaffRole } from '@/accounts/staff-accounts'
+import { resetTwoStep, setupLinkOwner, redeemSetupLink } from '@/accounts/staff-invitations'
 import { isLastManager } from '@/accounts/store'
 import type { Db } from '@/db/connection'
 import { recordEvent } from '@/orders/move-store'
-import { orderEvent, sellerOrder, session, user } from '@/db/schema'
+import {
+  account,
+  emailOutbox,
+  orderEvent,
+  sellerOrder,
+  session,
+  staffEvent,
+  twoFactor,
+  user,
+  verification,
+} from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
+// Each test hashes several passwords (scrypt, about 0.2 s each on an idle core).
+jest.setTimeout(60_000)
+
 let db: Db
+// The E-mails document as the seed holds it: the invitation's words are the content's.
+jest.mock('@/content/loaders', () => {
+  const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
+  const docs = readFileSync('studio/seed/data.ndjson', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { _id: string })
+  return { getEmailCopy: async () => docs.find((doc) => doc._id === 'emailCopy') }
+})
 withFileDatabase((opened) => (db = opened))
 
 const env = { BETTER_AUTH_SECRET: 'staff-accounts-test-secret-0123456789abcdef' }
@@ -15,6 +38,7 @@ beforeAll(() => Object.assign(process.env, env))
 
 const STRANGER_PASSWORD = 'velvet harbour thistle'
 const OPERATOR_PASSWORD = 'granite meadow lantern'
+const OWNER_PASSWORD = 'copper thimble orchard'
 
 /** What anyone on the internet can do: sign up with an address, here one staff will use later. */
 async function strangerSignsUp(email: string) {
@@ -60,14 +84,123 @@ test('a verified account is promoted only with its own password, and every sessi
   expect(await db.select().from(session).where(eq(session.userId, owner!.id))).toHaveLength(0)
 })
 
-test('a new address gets a new, verified staff account with the password given', async () => {
+/** The token in the newest set-up link e-mailed to the address. */
+async function setupTokenFor(email: string): Promise<string> {
+  const mails = await db
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toAddress, email))
+    .orderBy(emailOutbox.createdAt)
+  const text = mails.at(-1)?.textBody ?? ''
+  const token = /https:\/\/shop\.example\/staff-setup\?token=([\w%-]+)/.exec(text)?.[1]
+  expect(token).toBeDefined()
+  return decodeURIComponent(token!)
+}
+
+const hashOf = async (password: string) =>
+  (await createAuth(db, async () => undefined, { ...process.env, ...env }).$context).password.hash(password)
+
+test('a new address is invited: no password opens it until its owner chooses one from the one-time link', async () => {
   const email = 'new.manager@our-domain.example'
-  const result = await grantStaffRole(db, { email, role: 'manager', name: 'New Manager', password: OPERATOR_PASSWORD })
+  const result = await grantStaffRole(db, {
+    email,
+    role: 'manager',
+    name: 'New Manager',
+    origin: 'https://shop.example',
+  })
   expect(result).toMatchObject({ ok: true, outcome: 'created' })
   const [row] = await db.select().from(user).where(eq(user.email, email))
   expect(row).toMatchObject({ role: 'manager', emailVerified: true, name: 'New Manager' })
+  // The operator gave no password, and none works.
+  expect(await db.select().from(account).where(eq(account.userId, row!.id))).toEqual([])
   const auth = createAuth(db, async () => undefined, { ...process.env, ...env })
-  await expect(auth.api.signInEmail({ body: { email, password: OPERATOR_PASSWORD } })).resolves.toBeTruthy()
+  await expect(auth.api.signInEmail({ body: { email, password: OPERATOR_PASSWORD } })).rejects.toThrow()
+  // The invitation went to the owner's address, through the outbox; the event says who and why.
+  const token = await setupTokenFor(email)
+  expect(await db.select().from(staffEvent).where(eq(staffEvent.userId, row!.id))).toEqual([
+    expect.objectContaining({ actor: 'operator', action: 'invited', reason: 'staff:create --role manager' }),
+  ])
+
+  // An altered link is nobody's; the right one is the owner's, once.
+  expect(await setupLinkOwner(db, `${token}x`)).toBeNull()
+  const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`
+  expect(await redeemSetupLink(db, altered, await hashOf(OWNER_PASSWORD))).toBeNull()
+  expect(await setupLinkOwner(db, token)).toMatchObject({ id: row!.id })
+  expect(await redeemSetupLink(db, token, await hashOf(OWNER_PASSWORD))).toMatchObject({ id: row!.id, email })
+  expect(await redeemSetupLink(db, token, await hashOf(OPERATOR_PASSWORD))).toBeNull()
+  await expect(auth.api.signInEmail({ body: { email, password: OWNER_PASSWORD } })).resolves.toBeTruthy()
+  await expect(auth.api.signInEmail({ body: { email, password: OPERATOR_PASSWORD } })).rejects.toThrow()
+})
+
+test('a set-up link stops working once it expires, and a new one replaces the old', async () => {
+  const email = 'late.starter@our-domain.example'
+  await grantStaffRole(db, { email, role: 'staff', origin: 'https://shop.example' })
+  const first = await setupTokenFor(email)
+  expect(await setupLinkOwner(db, first)).not.toBeNull()
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
+  await resetTwoStep(db, email, { by: { actor: 'operator' }, reason: 'link lost', origin: 'https://shop.example' })
+  const second = await setupTokenFor(email)
+  expect(second).not.toBe(first)
+  expect(await setupLinkOwner(db, first)).toBeNull()
+  await db
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(verification.value, row!.id))
+  expect(await redeemSetupLink(db, second, await hashOf(OWNER_PASSWORD))).toBeNull()
+})
+
+test('a lost authenticator is reset by another manager, not by the manager themself: two-step login off, every session ended, an event and a new link', async () => {
+  const email = 'lost.phone@our-domain.example'
+  await grantStaffRole(db, { email, role: 'manager', name: 'Lost Phone', origin: 'https://shop.example' })
+  await redeemSetupLink(db, await setupTokenFor(email), await hashOf(OWNER_PASSWORD))
+  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
+  const auth = createAuth(db, async () => undefined, { ...process.env, ...env })
+  await auth.api.signInEmail({ body: { email, password: OWNER_PASSWORD } })
+  await db.update(user).set({ twoFactorEnabled: true }).where(eq(user.id, owner!.id))
+  await db.insert(twoFactor).values({ id: crypto.randomUUID(), userId: owner!.id, secret: 's', backupCodes: 'b' })
+  expect(await db.select().from(session).where(eq(session.userId, owner!.id))).toHaveLength(1)
+
+  const own = await resetTwoStep(db, email, {
+    by: { actor: 'manager', userId: owner!.id, name: 'Lost Phone' },
+    reason: 'my own',
+    origin: 'https://shop.example',
+  })
+  expect(own).toEqual({ ok: false, problem: 'own' })
+  expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, owner!.id))).toHaveLength(1)
+
+  await grantStaffRole(db, {
+    email: 'other.manager@our-domain.example',
+    role: 'manager',
+    origin: 'https://shop.example',
+  })
+  const [other] = await db.select({ id: user.id }).from(user).where(eq(user.email, 'other.manager@our-domain.example'))
+  const reset = await resetTwoStep(db, email, {
+    by: { actor: 'manager', userId: other!.id, name: 'Other Manager' },
+    reason: 'phone lost on the train',
+    origin: 'https://shop.example',
+  })
+  expect(reset).toEqual({ ok: true })
+  expect(await db.select().from(twoFactor).where(eq(twoFactor.userId, owner!.id))).toEqual([])
+  expect(await db.select().from(session).where(eq(session.userId, owner!.id))).toEqual([])
+  const [after] = await db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, owner!.id))
+  expect(after!.enabled).toBe(false)
+  await expect(auth.api.signInEmail({ body: { email, password: OWNER_PASSWORD } })).rejects.toThrow()
+  const events = await db.select().from(staffEvent).where(eq(staffEvent.userId, owner!.id)).orderBy(staffEvent.id)
+  expect(events.at(-1)).toMatchObject({
+    actor: 'manager',
+    actorUserId: other!.id,
+    actorName: 'Other Manager',
+    action: 'two-step-reset',
+    reason: 'phone lost on the train',
+  })
+  expect(await setupLinkOwner(db, await setupTokenFor(email))).toMatchObject({ id: owner!.id })
+  // A seller's account is not staff: nothing to reset.
+  expect(
+    await resetTwoStep(db, 'nobody@our-domain.example', { by: { actor: 'operator' }, reason: 'x', origin: '' }),
+  ).toEqual({
+    ok: false,
+    problem: 'notStaff',
+  })
 })
 
 test("a staff member's name stays on the events they wrote after their account is deleted; a seller's is never kept", async () => {

@@ -4,7 +4,9 @@ import { panelPage, withAccountCopy } from '../_pages/panel-page'
 const route = panelPage({
   path: '/two-factor',
   slot: 'account',
-  access: 'visitors',
+  // Open to anyone, so a code sent from a browser that is already signed in comes back refused in
+  // the content's words (twoFactorCode refuses it) rather than sent on unexplained.
+  access: 'anyone',
   render: withAccountCopy(TwoFactorPanel),
 })
 

@@ -2,6 +2,7 @@
 
 import {
   validateChangePassword,
+  validateResetTwoStep,
   validateCode,
   validateConfirmEmail,
   validateDelete,
@@ -22,6 +23,7 @@ const RULES = {
   code: validateCode,
   passwordOnly: validatePasswordOnly,
   changePassword: validateChangePassword,
+  resetTwoStep: validateResetTwoStep,
   delete: validateDelete,
 }
 

@@ -47,6 +47,11 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
               <Link href="/admin/payments">{copy.figures.paymentsLink}</Link>
             </li>
           )}
+          {member.role === 'manager' && (
+            <li>
+              <Link href="/admin/staff">{staffCopy.staffAccountsLink}</Link>
+            </li>
+          )}
           <li>
             <Link href="/admin/messages">{messagesLink}</Link>
           </li>

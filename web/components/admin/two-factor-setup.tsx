@@ -1,5 +1,6 @@
 import { problemMessages } from '@/accounts/problems'
 import { confirmTwoFactor, startTwoFactor } from '@/accounts/form-actions'
+import { acceptStaffInvitation } from '@/accounts/staff-setup-actions'
 import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
 import { AccountForm } from '@/components/account/account-form'
@@ -8,34 +9,61 @@ import '@/styles/admin.css'
 
 type Props = { copy: AccountCopy; enrolment: Enrolment }
 
-/**
- * Setting up two-step login: the password to start, then the key for the authenticator app (a QR
- * code, the key to type and the link) and the backup codes, shown once to the session that started,
- * and the first code. Shown once means a reload offers the code field and a fresh start instead.
- */
-export function TwoFactorSetup({ copy, enrolment }: Props) {
-  const text = copy.staff
-  const shared = {
+function sharedProps(copy: AccountCopy) {
+  return {
     messages: problemMessages(copy),
     summaryTitle: copy.problems.summary,
     passwordToggle: { show: copy.fields.showPassword, hide: copy.fields.hidePassword },
   }
+}
+
+/**
+ * The page the invitation's link opens: the owner chooses their password to start. A link that is
+ * used, expired or altered (`token` null) says so, and who makes a new one.
+ */
+export function StaffInvitation({ copy, token }: { copy: AccountCopy; token: string | null }) {
+  return (
+    <article className="admin admin-setup">
+      <header className="page__header">
+        <h1>{copy.staff.enrolHeading}</h1>
+      </header>
+      {token ? (
+        <>
+          <p>{copy.staff.enrolIntro}</p>
+          <AccountForm
+            {...sharedProps(copy)}
+            action={acceptStaffInvitation}
+            rules="newPassword"
+            fields={[accountFields(copy).newPassword]}
+            hidden={{ token }}
+            submitLabel={copy.staff.enrolStartButton}
+          />
+        </>
+      ) : (
+        <p role="alert" data-problem="setupLinkInvalid">
+          {copy.problems.setupLinkInvalid}
+        </p>
+      )}
+    </article>
+  )
+}
+
+/**
+ * Setting up two-step login, in the session the invitation's link started it in: the key for the
+ * authenticator app (a QR code, the key to type and the link) and the backup codes, shown once,
+ * and the first code. Shown once means a reload offers the code field and a fresh start instead.
+ * Any other session of the account is told the set-up comes from the link, and offered nothing.
+ */
+export function TwoFactorSetup({ copy, enrolment }: Props) {
+  const text = copy.staff
+  const shared = sharedProps(copy)
   return (
     <article className="admin admin-setup">
       <header className="page__header">
         <h1>{text.enrolHeading}</h1>
       </header>
       {enrolment.stage === 'start' ? (
-        <>
-          <p>{text.enrolIntro}</p>
-          <AccountForm
-            {...shared}
-            action={startTwoFactor}
-            rules="passwordOnly"
-            fields={[accountFields(copy).password]}
-            submitLabel={text.enrolStartButton}
-          />
-        </>
+        <p>{text.enrolByLink}</p>
       ) : (
         <>
           {enrolment.shown ? (
