@@ -277,6 +277,15 @@ export function parseReturnDeclined(body: Body): Validation<{ tracking: string }
   )
 }
 
+const riseDecisionSchema = v.object({ reason: neededNote })
+
+/** A manager's reason for approving or refusing a price rise (kept in the history), or what is wrong with it. */
+export function parseRiseDecision(body: Body): Validation<{ reason: string }, AdminProblem> {
+  return validatorFor<AdminProblem, typeof riseDecisionSchema>(riseDecisionSchema)(
+    body instanceof URLSearchParams ? Object.fromEntries(body) : body,
+  )
+}
+
 /** An action form's fields as the StaffAction it asks for, or every problem with it. */
 export function parseAdminAction(
   body: Body,

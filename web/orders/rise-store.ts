@@ -5,6 +5,7 @@ import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { moveInTx, type Tx } from './move-store'
 import { isUuid } from './order-values'
+import { offeredWithoutApproval, RISE_EVENTS, RISE_OPEN_STATUSES } from './rise-events'
 import type { OrderRecord } from './store'
 
 /**
@@ -14,11 +15,8 @@ import type { OrderRecord } from './store'
  * why) in one transaction that locks the order, so a double click or two managers at once decide once.
  */
 
-/** The history's names for a rise asked for, approved and refused. */
-export const RISE_EVENTS = { propose: 'propose-rise', approve: 'approve-rise', refuse: 'refuse-rise' } as const
-
 /** Statuses in which an unapproved rise still matters: the order may yet be offered or paid. */
-const OPEN_STATUSES = ['checked', 'revised', 'accepted', 'payment-failed']
+const OPEN_STATUSES = ['checked', ...RISE_OPEN_STATUSES]
 
 type Staff = { role: 'staff' | 'manager'; id: string }
 
@@ -87,15 +85,9 @@ export async function approveRise(
     if (!order) return { ok: false, reason: 'not-found' }
     const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
     const waiting = items.filter((item) => item.proposedPricePence !== null)
-    const offered = items.filter(
-      (item) =>
-        item.revisedPricePence !== null &&
-        item.revisedPricePence > item.pricePence &&
-        item.offerAnswer !== 'decline' &&
-        !item.riseApprovedAt,
-    )
+    const offered = offeredWithoutApproval(items)
     const pending = order.status === 'checked' && waiting.length
-    if (!pending && !(OPEN_STATUSES.includes(order.status) && offered.length))
+    if (!pending && !(RISE_OPEN_STATUSES.includes(order.status) && offered.length))
       return { ok: false, reason: 'nothing-waiting' }
     const askedBy = await lastActor(tx, request.orderId, pending ? RISE_EVENTS.propose : 'revise')
     if (askedBy === request.manager.id) return { ok: false, reason: 'own-rise' }
