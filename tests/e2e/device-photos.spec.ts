@@ -472,8 +472,8 @@ test('one member of staff cannot take £5,000: the seller sees nothing and no ru
   await expect(manager.getByText('Refused: the order is checked again, and a new offer can be made.')).toBeVisible()
   const history = manager.getByRole('region', { name: 'History' }).getByRole('listitem')
   await expect(history.filter({ hasText: /Refused the price rise.*The photos show a cracked back/ })).toHaveCount(1)
-  await expect(
-    history.filter({ hasText: /Asked for a price above the quote.*£5,000 \(Mint condition\)/ }),
-  ).toHaveCount(1)
+  await expect(history.filter({ hasText: /Asked for a price above the quote.*£5,000 \(Mint condition\)/ })).toHaveCount(
+    1,
+  )
   expect(await mailCount(email)).toBe(mailsBefore)
 })

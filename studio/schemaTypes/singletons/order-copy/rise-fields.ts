@@ -65,7 +65,11 @@ export const riseFields = [
     'After staff made a revised offer above the quote: it waits for a manager before the seller sees it.',
   ),
   requiredString('approved', 'Approved', 'After a manager approved: the seller was sent the revised offer.'),
-  requiredString('refused', 'Refused', 'After a manager refused: the order is checked again, and a new offer can be made.'),
+  requiredString(
+    'refused',
+    'Refused',
+    'After a manager refused: the order is checked again, and a new offer can be made.',
+  ),
   requiredString(
     'nothingWaiting',
     'Nothing waiting',
@@ -86,10 +90,18 @@ export const riseFields = [
     'Unapproved rise',
     'When paying an order whose price is above its quote and no manager approved it: it is not paid until one does.',
   ),
-  requiredString('proposeEvent', 'In the history: asked', 'In the history, for a rise asked for, for example "Asked for a price above the quote".'),
+  requiredString(
+    'proposeEvent',
+    'In the history: asked',
+    'In the history, for a rise asked for, for example "Asked for a price above the quote".',
+  ),
   requiredString('approveEvent', 'In the history: approved', 'In the history, for example "Approved the price rise".'),
   requiredString('refuseEvent', 'In the history: refused', 'In the history, for example "Refused the price rise".'),
-  requiredString('listHeading', 'List heading', 'Above the list of rises waiting, for example "Price rises waiting for approval".'),
+  requiredString(
+    'listHeading',
+    'List heading',
+    'Above the list of rises waiting, for example "Price rises waiting for approval".',
+  ),
   requiredString('listNone', 'None waiting', 'When no rise waits, for example "No price rise is waiting.".'),
   requiredString('proposerColumn', 'Asked by column', 'For example "Asked by".'),
   templateString(
