@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { uniqueEmail } from '../support/e2e-env'
-import { confirmEmail, errorSummary, linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
+import { confirmEmail, errorSummary, linkIn, mailCount, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffDoes, staffPage, statusName } from './order-helpers'
+import { approveRise, placeOrder, RISE_WAITING, staffDoes, staffPage, statusName } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, quoteForm } from './sell-helpers'
 
 // Photos with a revised offer, each device answered on its own: the seller's and staff's journey.
@@ -123,14 +123,22 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
     await staff.getByRole('group', { name: IPHONE_14 }).getByLabel('IMEI').fill('490154203237518')
   })
   // Down for the scratched iPhone 13, up for the iPhone 14 that is better than described.
-  await staffDoes(staff, reference, 'Make a revised offer', async () => {
-    const phone13 = staff.getByRole('group', { name: IPHONE_13 })
-    await phone13.getByLabel('New price in pounds').fill('80')
-    await phone13.getByLabel('Reason, shown to the seller').fill('The back has a deep scratch')
-    const phone14 = staff.getByRole('group', { name: IPHONE_14 })
-    await phone14.getByLabel('New price in pounds').fill('200')
-    await phone14.getByLabel('Reason, shown to the seller').fill('Like new: better than described')
-  })
+  await staffDoes(
+    staff,
+    reference,
+    'Make a revised offer',
+    async () => {
+      const phone13 = staff.getByRole('group', { name: IPHONE_13 })
+      await phone13.getByLabel('New price in pounds').fill('80')
+      await phone13.getByLabel('Reason, shown to the seller').fill('The back has a deep scratch')
+      const phone14 = staff.getByRole('group', { name: IPHONE_14 })
+      await phone14.getByLabel('New price in pounds').fill('200')
+      await phone14.getByLabel('Reason, shown to the seller').fill('Like new: better than described')
+    },
+    RISE_WAITING,
+  )
+  // A price above the quote is sent once a manager approved it.
+  await approveRise(await staffPage(browser, 'manager'), reference, 'The photos show it like new')
 
   // The e-mail, as the seller reads it: each device's old and new price, the photos, the deadline.
   const offer = await mailTo(email, new RegExp(`^A new offer for your order ${reference}$`))
@@ -288,10 +296,17 @@ test('without scripts: staff upload photos, a 50 MB upload is refused, and the s
   await staffDoes(staff, reference, 'Record the check', async () => {
     await staff.getByLabel('IMEI').fill('356938035643809')
   })
-  await staffDoes(staff, reference, 'Make a revised offer', async () => {
-    await staff.getByLabel('New price in pounds').fill('130')
-    await staff.getByLabel('Reason, shown to the seller').fill('Better than described: no marks at all')
-  })
+  await staffDoes(
+    staff,
+    reference,
+    'Make a revised offer',
+    async () => {
+      await staff.getByLabel('New price in pounds').fill('130')
+      await staff.getByLabel('Reason, shown to the seller').fill('Better than described: no marks at all')
+    },
+    RISE_WAITING,
+  )
+  await approveRise(await staffPage(browser, 'manager'), reference, 'No marks in the photos')
 
   const offer = await mailTo(email, new RegExp(`^A new offer for your order ${reference}$`))
   expect(offer.text).toContain(`${IPHONE_13}: £114, now £130`)
@@ -395,4 +410,70 @@ test('without scripts: staff post back the declined device of an accepted order,
     mailTo(email, new RegExp(`^Your device is on its way back: order ${reference}$`), 1, 3_000),
   ).rejects.toThrow()
   await plain.close()
+})
+
+// Issue 43, item 2: one member of staff raised an iPhone 13 quoted at £114 to £5,000, the seller
+// accepted, and the manager's payment run listed it. A rise now waits for a manager who did not make it.
+test('one member of staff cannot take £5,000: the seller sees nothing and no run carries it until a manager approves', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('rise-attack')
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, email)
+  const orderLink = linkIn(await mailTo(email, /order/i), '/order-tracker-details?order=')
+  const staff = await staffPage(browser)
+  await staffDoes(staff, reference, 'Mark received')
+  await staffDoes(staff, reference, 'Record the check', async () => {
+    await staff.getByLabel('IMEI').fill('356938035643809')
+  })
+  // The form offers the published price for the grade found; the attacker types £5,000 instead.
+  await staff.goto(`/admin/orders/${reference}?action=revise`)
+  await expect(staff.getByLabel(/^Offer our published price for Good: £\d+/)).toBeVisible()
+  const mailsBefore = await mailCount(email)
+  await staffDoes(
+    staff,
+    reference,
+    'Make a revised offer',
+    async () => {
+      await staff.getByLabel('New price in pounds').fill('5000')
+      await staff.getByLabel('Reason, shown to the seller').fill('Mint condition')
+    },
+    RISE_WAITING,
+  )
+  // Plain staff cannot approve it: the page says a manager must.
+  await expect(staff.getByText('A manager must approve it before the seller sees it.')).toBeVisible()
+  await expect(staff.getByRole('button', { name: 'Approve and send to the seller' })).toHaveCount(0)
+
+  // The seller is sent nothing and has nothing to accept.
+  await page.goto(orderLink)
+  await expect(statusName(page)).toHaveText('Checked')
+  await expect(page.getByRole('button', { name: /^Accept/ })).toHaveCount(0)
+  await expect(page.getByText('£5,000')).toHaveCount(0)
+  expect(await mailCount(email)).toBe(mailsBefore)
+
+  // The manager's new run does not carry it, at £5,000 or at the quote.
+  const manager = await staffPage(browser, 'manager')
+  await manager.goto('/admin/payments/new')
+  await expect(manager.getByText(reference)).toHaveCount(0)
+  // It is in the managers' list of rises waiting, and on the staff home.
+  await manager.goto('/admin/rises')
+  await expect(manager.getByRole('row', { name: new RegExp(reference) })).toContainText('£5,000')
+  await manager.goto('/admin')
+  await expect(manager.getByRole('link', { name: /^Price rises waiting for approval: [1-9]/ })).toBeVisible()
+
+  // Refused, with why: the seller is still sent nothing, and the history says who and why.
+  await manager.goto(`/admin/orders/${reference}`)
+  const refuse = manager.getByRole('form', { name: 'Refuse the rise' })
+  await refuse.getByRole('button', { name: 'Refuse the rise' }).click()
+  await expect(manager.getByRole('link', { name: 'Why (kept in the history)' })).toBeVisible()
+  await refuse.getByLabel('Why (kept in the history)').fill('The photos show a cracked back')
+  await refuse.getByRole('button', { name: 'Refuse the rise' }).click()
+  await expect(manager.getByText('Refused: the order is checked again, and a new offer can be made.')).toBeVisible()
+  const history = manager.getByRole('region', { name: 'History' }).getByRole('listitem')
+  await expect(history.filter({ hasText: /Refused the price rise.*The photos show a cracked back/ })).toHaveCount(1)
+  await expect(history.filter({ hasText: /Asked for a price above the quote.*£5,000 \(Mint condition\)/ })).toHaveCount(
+    1,
+  )
+  expect(await mailCount(email)).toBe(mailsBefore)
 })

@@ -135,7 +135,14 @@ export async function enterCode(page: Page, code: string) {
  * From the order's staff page, by keyboard as staff work: opens an action, fills what it asks,
  * confirms, and waits for "Done."
  */
-export async function staffDoes(page: Page, reference: string, action: string, fill?: () => Promise<void>) {
+export async function staffDoes(
+  page: Page,
+  reference: string,
+  action: string,
+  fill?: () => Promise<void>,
+  /** What the page says once it is done, when not "Done." (a rise sent for a manager's approval). */
+  saying = 'Done.',
+) {
   await page.goto(`/admin/orders/${reference}`)
   await page.getByRole('link', { name: action, exact: true }).focus()
   await page.keyboard.press('Enter')
@@ -143,7 +150,7 @@ export async function staffDoes(page: Page, reference: string, action: string, f
   await fill?.()
   await page.getByRole('button', { name: 'Confirm', exact: true }).focus()
   await page.keyboard.press('Enter')
-  const done = page.getByText('Done.', { exact: true })
+  const done = page.getByText(saying, { exact: true })
   // Paying asks a manager for their password again once their login is a few moments old: the
   // form comes back with the field, and the focus in it.
   const password = page.getByRole('region', { name: 'What to do next' }).getByLabel('Your password', { exact: true })
@@ -154,6 +161,19 @@ export async function staffDoes(page: Page, reference: string, action: string, f
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
   }
   await expect(done).toBeVisible()
+}
+
+/** What the order's page says once a revised offer above the quote waits for a manager. */
+export const RISE_WAITING =
+  'The revised offer is above the quote: it waits for a manager’s approval before the seller is sent it.'
+
+/** A manager approves the rise waiting on the order, with why: the seller is then sent the offer. */
+export async function approveRise(page: Page, reference: string, why: string) {
+  await page.goto(`/admin/orders/${reference}`)
+  const form = page.getByRole('form', { name: 'Approve and send to the seller' })
+  await form.getByLabel('Why (kept in the history)').fill(why)
+  await form.getByRole('button', { name: 'Approve and send to the seller' }).click()
+  await expect(page.getByText('Approved: the seller was sent the revised offer.', { exact: true })).toBeVisible()
 }
 
 /** A manager asks to see the order's bank details, giving the password again if it is asked. */

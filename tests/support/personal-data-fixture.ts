@@ -146,6 +146,9 @@ export async function addPerson(
       registerCheckedAt: new Date('2026-01-05T10:00:00Z'),
       revisedPricePence: 9_000,
       revisedReason: values.revisedReason,
+      // A second rise asked for and not yet decided: its reason is staff's, about this seller's device.
+      proposedPricePence: 9_500,
+      proposedReason: `${values.revisedReason} again`,
       offerAnswer: 'decline',
       offerAnsweredAt: new Date(Date.UTC(2026, 2, 18)),
       returnTracking: values.returnTracking,

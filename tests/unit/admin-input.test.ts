@@ -280,3 +280,47 @@ describe('helpers', () => {
     expect(parseStatusFilter('')).toBeNull()
   })
 })
+
+describe('a revised price from the published prices', () => {
+  // The phone's grade found is published at £80.00 for its model and storage; the tablet's is not priced.
+  const PRICED = [
+    { id: PHONE, pricePence: 9500, publishedPence: 8000 },
+    { id: TABLET, pricePence: 12000, publishedPence: null },
+  ]
+  const revise = (fields: Record<string, string>) =>
+    parseAdminAction({ action: 'revise', [`price-${TABLET}`]: '', [`reason-${TABLET}`]: '', ...fields }, PRICED, GRADES)
+
+  it('takes the published price ticked with no reason, at the price computed on the server', () => {
+    expect(revise({ [`published-${PHONE}`]: 'yes', [`price-${PHONE}`]: '', [`reason-${PHONE}`]: '' })).toEqual({
+      ok: true,
+      value: { move: 'revise', items: [{ id: PHONE, newPricePence: 8000, reason: '', published: true }] },
+    })
+    // The same price typed is the published one: no reason needed either.
+    expect(revise({ [`price-${PHONE}`]: '80.00', [`reason-${PHONE}`]: '' })).toEqual({
+      ok: true,
+      value: { move: 'revise', items: [{ id: PHONE, newPricePence: 8000, reason: '', published: true }] },
+    })
+  })
+
+  it('asks a reason for any other price typed, and refuses a tick that has no published price or another price beside it', () => {
+    expect(revise({ [`price-${PHONE}`]: '5000', [`reason-${PHONE}`]: '' }).ok).toBe(false)
+    expect(
+      (revise({ [`price-${PHONE}`]: '5000', [`reason-${PHONE}`]: '' }) as { errors: FieldIssue<AdminProblem>[] })
+        .errors,
+    ).toEqual([{ field: `reason-${PHONE}`, code: 'missing' }])
+    expect(
+      (
+        revise({ [`published-${PHONE}`]: 'yes', [`price-${PHONE}`]: '5000', [`reason-${PHONE}`]: '' }) as {
+          errors: FieldIssue<AdminProblem>[]
+        }
+      ).errors,
+    ).toEqual([{ field: `price-${PHONE}`, code: 'invalid' }])
+    expect(
+      (
+        revise({ [`price-${PHONE}`]: '', [`reason-${PHONE}`]: '', [`published-${TABLET}`]: 'yes' }) as {
+          errors: FieldIssue<AdminProblem>[]
+        }
+      ).errors,
+    ).toEqual([{ field: `published-${TABLET}`, code: 'invalid' }])
+  })
+})

@@ -218,6 +218,12 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
       markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent
     }
   },
+  rises{
+    approvalAbovePence, publishedOption, publishedReason, typedHelp, heading, waiting, proposedBy, quotedColumn,
+    proposedColumn, reasonColumn, approveButton, refuseButton, why, ownRise, managerNeeded, proposed, approved, refused,
+    nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,
+    listNone, proposerColumn, dashboardLink, dashboardOwn
+  },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,

@@ -237,6 +237,10 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     check_notes: personal('orders[].devices[].check.notes', EMPTIED),
     revised_price_pence: saleRecord('orders[].devices[].revisedPricePence'),
     revised_reason: personal('orders[].devices[].revisedReason', EMPTIED),
+    // A rise waiting for a manager is not an offer yet: the seller is shown it once it is approved.
+    proposed_price_pence: notPersonal('a price staff proposed, not yet offered: the offer is revised_price_pence'),
+    proposed_reason: withheld('staff’s reason for a rise not yet approved: not offered to the seller', EMPTIED),
+    rise_approved_at: notPersonal('when a manager allowed a price above the quote: the history says who'),
     register_result: saleRecord('orders[].devices[].check.register'),
     // Like the IMEI it was issued for, it finds the device on the register: emptied with it.
     register_certificate: personal('orders[].devices[].check.registerCertificate', EMPTIED),

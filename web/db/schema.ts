@@ -264,6 +264,14 @@ export const orderItem = pgTable(
     checkNotes: text('check_notes'),
     revisedPricePence: integer('revised_price_pence'),
     revisedReason: text('revised_reason'),
+    // A new price above the quote waiting for a manager's approval (web/orders/rise-store.ts): not
+    // yet an offer, so the seller neither sees nor answers it. Copied to the revised price on approval.
+    proposedPricePence: integer('proposed_price_pence'),
+    proposedReason: text('proposed_reason'),
+    // When a revised price above the quote was allowed: a manager's approval (the event says who and
+    // why), or the revision itself when the rise was within the threshold editors set. A rise without
+    // it is never paid (payment runs and "Mark paid" refuse the order).
+    riseApprovedAt: at('rise_approved_at'),
     // The stolen-device register's answer for the IMEI or serial above: 'waiting' until it answers
     // (retried by the register job), then 'pass', 'caution' or 'fail', its certificate and when.
     registerResult: text('register_result'),
@@ -291,6 +299,7 @@ export const orderItem = pgTable(
       .where(sql`${table.registerResult} = 'fail'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+    check('order_item_proposed_not_negative', sql`${table.proposedPricePence} >= 0`),
     check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),
   ],
 )

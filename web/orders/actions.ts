@@ -1,5 +1,5 @@
 import 'server-only'
-import { getConditionGrades } from '@/content/loaders'
+import { getConditionGrades, getOrderCopy } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
 import { getDb } from '@/db/connection'
 import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/admin-input'
@@ -9,11 +9,14 @@ import { getOrder, type OrderRecord } from '@/orders/store'
 import { answerDevices, moveOrder, recordEvent, returnDeclinedDevices, type MoveRequest } from '@/orders/move-store'
 import { openPayout, readPayoutKeys, type BankDetails } from '@/orders/payout-crypto'
 import { kickOutbox } from '@/mail/outbox-kick'
+import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
 import { registerClient } from '@/register/client'
 import { timerContext } from './jobs'
 import { askRegister, checkedMails, flagIfFailed, payBlock } from './register-checks'
 import { applyTimers } from './timers'
 import { orderMail } from './mail'
+import { approveRise, proposeRise, refuseRise } from './rise-store'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -62,10 +65,21 @@ export async function settledOrder(reference: string, origin: string): Promise<O
 }
 
 export type ActionResult =
-  | { ok: true }
+  /** Done; `done` names what was done when it is not the move asked for (a rise sent for approval). */
+  | { ok: true; done?: string }
   | {
       ok: false
-      code: 'notFound' | 'notAllowed' | 'invalid' | 'registerDown' | 'registerNotPassed' | 'nothingToReturn'
+      code:
+        | 'notFound'
+        | 'notAllowed'
+        | 'invalid'
+        | 'registerDown'
+        | 'registerNotPassed'
+        | 'nothingToReturn'
+        | 'riseWaiting'
+        | 'riseUnapproved'
+        | 'ownRise'
+        | 'nothingWaiting'
     }
   | { ok: false; code: 'moved'; status: string }
   | { ok: false; code: 'payoutHeld'; until: Date }
@@ -220,11 +234,44 @@ async function act(
     case 'revise': {
       const revisions = (action.items ?? []) as ItemRevision[]
       if (!revisions.length || !revisions.every((r) => known(r.id))) return { ok: false, code: 'invalid' }
+      // One offer at a time: a rise waiting for a manager is decided first.
+      if (order.items.some((item) => item.proposedPricePence !== null)) return { ok: false, code: 'riseWaiting' }
+      const { rises } = await getOrderCopy()
+      const quoted = (id: string) => order.items.find((item) => item.id === id)!
+      // The published price chosen without a reason: the seller is told it is ours, for the grade found.
+      const reasonOf = (r: ItemRevision) =>
+        r.reason ||
+        (r.published ? fillTemplate(rises.publishedReason, { grade: quoted(r.id).foundGradeName ?? '' }) : '')
+      // The history keeps every price and the reason typed for it.
+      request.reason = revisions
+        .map((r) => `${quoted(r.id).device}: ${formatPence(r.newPricePence)}${r.reason ? ` (${r.reason})` : ''}`)
+        .join('; ')
+      const rise = (r: ItemRevision) => r.newPricePence - quoted(r.id).pricePence
+      if (revisions.some((r) => rise(r) > rises.approvalAbovePence)) {
+        const asked = await proposeRise(db, {
+          orderId: order.id,
+          staff: { id: action.actorUserId ?? '', role: action.actor === 'manager' ? 'manager' : 'staff' },
+          expectedStatus: order.status,
+          items: revisions.map((r) => ({ id: r.id, pricePence: r.newPricePence, reason: reasonOf(r) })),
+          reason: request.reason,
+        })
+        if (asked.ok) return { ok: true, done: 'proposeRise' }
+        if (asked.reason === 'moved') return { ok: false, code: 'moved', status: asked.status }
+        return { ok: false, code: asked.reason === 'already-waiting' ? 'riseWaiting' : 'notFound' }
+      }
+      const now = new Date()
       request.items = revisions.map((r) => ({
         id: r.id,
-        set: { revisedPricePence: r.newPricePence, revisedReason: r.reason, offerAnswer: null, offerAnsweredAt: null },
+        set: {
+          revisedPricePence: r.newPricePence,
+          revisedReason: reasonOf(r),
+          offerAnswer: null,
+          offerAnsweredAt: null,
+          // Within the threshold editors set: allowed by the revision itself.
+          riseApprovedAt: rise(r) > 0 ? now : null,
+        },
       }))
-      request.set = { offerDeadline: addDays(new Date(), context.timings.revisedOfferDays) }
+      request.set = { offerDeadline: addDays(now, context.timings.revisedOfferDays) }
       break
     }
     case 'return':
@@ -246,7 +293,57 @@ async function act(
   }
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
   if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
+  if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
+}
+
+/** What a manager decides of a rise waiting on an order, from its page. */
+export const RISE_ACTIONS = { approve: 'approveRise', refuse: 'refuseRise' } as const
+export type RiseAction = (typeof RISE_ACTIONS)[keyof typeof RISE_ACTIONS]
+
+/**
+ * A manager approves (the seller is sent the revised offer) or refuses the rise waiting on `order`,
+ * with why. Decided already (a second click, another manager first), or their own rise: nothing changes.
+ */
+export async function decideRise(
+  staff: StaffMember,
+  order: OrderRecord,
+  decision: RiseAction,
+  why: string,
+  origin: string,
+): Promise<ActionResult> {
+  if (staff.role !== 'manager') return { ok: false, code: 'notAllowed' }
+  const db = await getDb()
+  const manager = { id: staff.id, role: staff.role }
+  let result
+  if (decision === RISE_ACTIONS.approve) {
+    const context = await timerContext(origin)
+    result = await approveRise(db, {
+      orderId: order.id,
+      manager,
+      why,
+      offerDeadline: addDays(new Date(), context.timings.revisedOfferDays),
+      emails: (current) => orderMail('revisedOffer', current, context.mail),
+    })
+  } else {
+    result = await refuseRise(db, { orderId: order.id, manager, why })
+  }
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true, done: decision }
+  }
+  switch (result.reason) {
+    case 'moved':
+      return { ok: false, code: 'moved', status: result.status }
+    case 'own-rise':
+      return { ok: false, code: 'ownRise' }
+    case 'nothing-waiting':
+      return { ok: false, code: 'nothingWaiting' }
+    case 'not-allowed':
+      return { ok: false, code: 'notAllowed' }
+    default:
+      return { ok: false, code: 'notFound' }
+  }
 }
 
 /** How long the page that a reveal leads to shows the details: a reload, not a new tab tomorrow. */

@@ -45,14 +45,19 @@ export const TEXT_MAX = 500
 export const REVISED_PRICE_MAX_PENCE = 5_000_00
 /** The password asked again inside the forms that reveal bank details or pay. */
 export const RECHECK_FIELD = 'recheckPassword'
-export type ItemFieldKind = 'grade' | 'imei' | 'notes' | 'price' | 'reason'
-const ITEM_FIELD = /^(grade|imei|notes|price|reason)-(.+)$/
+export type ItemFieldKind = 'grade' | 'imei' | 'notes' | 'price' | 'reason' | 'published'
+const ITEM_FIELD = /^(grade|imei|notes|price|reason|published)-(.+)$/
 
 /** A per-device field's name in the forms: "imei-<item id>". */
 export const itemField = (kind: ItemFieldKind, itemId: string) => `${kind}-${itemId}`
 
 type Body = Record<string, string> | URLSearchParams
-type Item = { id: string; pricePence: number }
+/**
+ * A device as the forms know it: its quote and, for a revised offer, the price the site publishes
+ * today for its model, storage and the grade found (computed on the server from content; null when
+ * the catalogue no longer prices it). A posted amount is never trusted for it.
+ */
+type Item = { id: string; pricePence: number; publishedPence?: number | null }
 /**
  * A move's fields by name, tidied. The fields named after the order's devices are built when the
  * schema is, so valibot's types cannot list them: the moves' outputs are read as this.
@@ -143,6 +148,8 @@ function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
           ...eachItem((id) => [
             [itemField('price', id), trimmed],
             [itemField('reason', id), oneLine],
+            // A tick box: absent when not ticked.
+            [itemField('published', id), v.optional(trimmed, '')],
           ]),
         }),
         // One check for every rule across fields, after fields that only tidy: the house's validator
@@ -159,9 +166,15 @@ function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
         }),
         v.transform((fields: Fields & { action: AdminMove }) => ({
           move: fields.action,
-          items: items.flatMap(({ id }) => {
-            const pence = poundsToPence(fields[itemField('price', id)] ?? '')
-            return pence === null ? [] : [{ id, newPricePence: pence, reason: fields[itemField('reason', id)] ?? '' }]
+          items: items.flatMap(({ id, publishedPence }) => {
+            const published = Boolean(fields[itemField('published', id)]) && typeof publishedPence === 'number'
+            const pence = published ? publishedPence! : poundsToPence(fields[itemField('price', id)] ?? '')
+            const reason = fields[itemField('reason', id)] ?? ''
+            if (pence === null) return []
+            // The published price, ticked or typed: the seller is told so unless a reason was typed.
+            return [
+              { id, newPricePence: pence, reason, ...(pence === publishedPence ? { published: true as const } : {}) },
+            ]
           }),
         })),
       ),
@@ -217,25 +230,35 @@ export function adminActionSchema(items: readonly Item[], gradeKeys: readonly st
 }
 
 /**
- * A revision's rules read more than one field: a price needs a reason, a reason with no price is
- * a price forgotten, and at least one device needs a price. A price may be lower or higher than
- * the one offered, up to REVISED_PRICE_MAX_PENCE. Each device's reason comes before its
- * price; the form's first price box is where "none revised" is shown, even after its own problem.
+ * A revision's rules read more than one field. A device is given either the published price for
+ * the grade found (ticked; no reason needed, none typed beside it) or a typed price, which needs a
+ * reason unless it is that published price; a reason with no price is a price forgotten, and at
+ * least one device needs a price. A price may be lower or higher than the one offered, up to
+ * REVISED_PRICE_MAX_PENCE (a rise waits for a manager: rise-store.ts). Each device's reason comes
+ * before its price; the form's first price box is where "none revised" is shown.
  */
 function revisionProblems(items: readonly Item[], fields: Fields, report: (field: string, code: AdminProblem) => void) {
-  for (const { id } of items) {
+  const picked = (item: Item) => Boolean(fields[itemField('published', item.id)])
+  for (const item of items) {
+    const { id, publishedPence } = item
     const [priceName, reasonName] = [itemField('price', id), itemField('reason', id)]
     const price = fields[priceName] ?? ''
     const reason = fields[reasonName] ?? ''
-    if (price && !reason) report(reasonName, 'missing')
-    else if (reason.length > TEXT_MAX) report(reasonName, 'tooLong')
     const pence = poundsToPence(price)
+    if (picked(item)) {
+      if (typeof publishedPence !== 'number') report(itemField('published', id), 'invalid')
+      if (reason.length > TEXT_MAX) report(reasonName, 'tooLong')
+      if (price && pence !== publishedPence) report(priceName, 'invalid')
+      continue
+    }
+    if (price && !reason && pence !== publishedPence) report(reasonName, 'missing')
+    else if (reason.length > TEXT_MAX) report(reasonName, 'tooLong')
     if (!price && reason) report(priceName, 'missing')
     else if (price && pence === null) report(priceName, 'invalid')
     else if (pence !== null && pence > REVISED_PRICE_MAX_PENCE) report(priceName, 'overMaximum')
   }
   const [first] = items
-  if (first && !items.some(({ id }) => fields[itemField('price', id)]))
+  if (first && !items.some((item) => fields[itemField('price', item.id)] || picked(item)))
     report(itemField('price', first.id), 'noneRevised')
 }
 
@@ -250,6 +273,15 @@ const returnDeclinedSchema = v.object({ tracking })
 /** The declined devices' tracking number, read as the return move's is, or what is wrong with it. */
 export function parseReturnDeclined(body: Body): Validation<{ tracking: string }, AdminProblem> {
   return validatorFor<AdminProblem, typeof returnDeclinedSchema>(returnDeclinedSchema)(
+    body instanceof URLSearchParams ? Object.fromEntries(body) : body,
+  )
+}
+
+const riseDecisionSchema = v.object({ reason: neededNote })
+
+/** A manager's reason for approving or refusing a price rise (kept in the history), or what is wrong with it. */
+export function parseRiseDecision(body: Body): Validation<{ reason: string }, AdminProblem> {
+  return validatorFor<AdminProblem, typeof riseDecisionSchema>(riseDecisionSchema)(
     body instanceof URLSearchParams ? Object.fromEntries(body) : body,
   )
 }

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
@@ -8,6 +8,7 @@ import { RETURN_DECLINED } from './admin-input'
 import { allowedMove, waitsForPayoutHold, type Actor, type MoveName, type OrderStatus } from './lifecycle'
 import { isUuid, offerOutcome, RETURNS_DECLINED_FROM, type OfferAnswer } from './order-values'
 import { photosOf } from './photo-store'
+import { noUnapprovedRise } from './rise-condition'
 import { orderEmails, type OrderRecord } from './store'
 
 /**
@@ -32,6 +33,8 @@ export type MoveRequest = {
   emails?: (order: OrderRecord) => Array<MailMessage & { kind: string }>
   /** The time the move is judged at (a payout hold ends then): now, unless a test says otherwise. */
   now?: Date
+  /** The history's name for the move, when it is made as part of something else (a rise approved). */
+  action?: string
 }
 
 export type MoveResult =
@@ -40,6 +43,8 @@ export type MoveResult =
   | { ok: false; reason: 'moved' | 'wrong-status'; status: string }
   /** Bank details changed lately: nobody pays before `until`. */
   | { ok: false; reason: 'payout-held'; until: Date }
+  /** A price above the quote that no manager approved: never offered, never paid. */
+  | { ok: false; reason: 'rise-unapproved' }
 
 /**
  * The only way an order's status changes: the table allows the move, and a conditional update
@@ -58,9 +63,12 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
   const check = allowedMove(request.expectedStatus, request.move, request.actor)
   if (!check.ok && check.reason === 'not-allowed') return { ok: false, reason: 'not-allowed' }
   const now = request.now ?? new Date()
-  // In the update's own condition: a change of bank details that commits first holds this payment.
-  const notHeld = waitsForPayoutHold(request.move)
-    ? or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now))
+  if (check.ok && (await offersUnapprovedRise(tx, request))) return { ok: false, reason: 'rise-unapproved' }
+  // In the update's own condition: a change of bank details that commits first holds this payment,
+  // and nothing pays a price rise that no manager approved.
+  const paying = waitsForPayoutHold(request.move)
+  const notHeld = paying
+    ? and(or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)), noUnapprovedRise)
     : undefined
   const [moved] = check.ok
     ? await tx
@@ -75,14 +83,10 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
       .from(sellerOrder)
       .where(eq(sellerOrder.id, request.orderId))
     if (!current) return { ok: false, reason: 'not-found' }
-    if (
-      check.ok &&
-      notHeld &&
-      current.status === request.expectedStatus &&
-      current.heldUntil &&
-      current.heldUntil > now
-    ) {
-      return { ok: false, reason: 'payout-held', until: current.heldUntil }
+    if (check.ok && paying && current.status === request.expectedStatus) {
+      if (current.heldUntil && current.heldUntil > now)
+        return { ok: false, reason: 'payout-held', until: current.heldUntil }
+      return { ok: false, reason: 'rise-unapproved' }
     }
     // Moved on since the actor looked, or never where this move starts.
     return current.status === request.expectedStatus
@@ -101,7 +105,7 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     actor: request.actor,
     actorUserId: request.actorUserId ?? null,
     actorName: await staffName(tx, request.actor, request.actorUserId),
-    action: request.move,
+    action: request.action ?? request.move,
     fromStatus: request.expectedStatus,
     toStatus: to,
     reason: request.reason ?? null,
@@ -111,6 +115,35 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     if (order?.email) await queueEmails(tx, orderEmails(request.orderId, request.emails(order)))
   }
   return { ok: true, from: request.expectedStatus as OrderStatus, to }
+}
+
+/**
+ * Whether a move would offer the seller a price above a device's quote that nobody allowed: every
+ * such price carries its approval (a manager's, or the revision's own within the threshold editors
+ * set), stamped by the caller that checked it (web/orders/rise-store.ts, actions.ts).
+ */
+async function offersUnapprovedRise(tx: Tx, request: MoveRequest): Promise<boolean> {
+  const rising = (request.items ?? []).filter(
+    ({ set }) => typeof set.revisedPricePence === 'number' && !set.riseApprovedAt,
+  )
+  if (!rising.length) return false
+  const quotes = await tx
+    .select({ id: orderItem.id, pricePence: orderItem.pricePence })
+    .from(orderItem)
+    .where(
+      and(
+        eq(orderItem.orderId, request.orderId),
+        inArray(
+          orderItem.id,
+          rising.map(({ id }) => id),
+        ),
+      ),
+    )
+  return rising.some(({ id, set }) => {
+    const quote = quotes.find((item) => item.id === id)
+    // A device of another order is not touched by the move (its update names the order), so not offered.
+    return quote !== undefined && set.revisedPricePence! > quote.pricePence
+  })
 }
 
 export type AnswerResult =

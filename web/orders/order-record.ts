@@ -27,6 +27,7 @@ export const ERASED_ITEM = {
   imei: null,
   checkNotes: null,
   revisedReason: null,
+  proposedReason: null,
   registerCertificate: null,
   returnTracking: null,
 }

@@ -19,6 +19,7 @@ import { writeBankFile } from './bank-file'
 import { MOVES, type OrderStatus } from './lifecycle'
 import { moveInTx, type Tx } from './move-store'
 import { isUuid } from './order-values'
+import { noUnapprovedRise } from './rise-condition'
 import { openPayout, openText, sealText, type PayoutKeys } from './payout-crypto'
 import type { OrderRecord } from './store'
 import type { QueuedMail } from './mail'
@@ -41,8 +42,9 @@ export type Manager = { id: string; name: string }
 
 /**
  * An order is ready: in a status a run starts from, with something to pay and sealed bank details
- * to pay it to, no change of them holding the payment, and every device passed by the register
- * before `now` (as paying one order by hand asks: register-checks.ts, payBlock).
+ * to pay it to, no change of them holding the payment, every device passed by the register
+ * before `now` (as paying one order by hand asks: register-checks.ts, payBlock), and no price rise
+ * that a manager has not approved (rise-condition.ts).
  */
 function readyAt(now: Date) {
   return and(
@@ -54,6 +56,7 @@ function readyAt(now: Date) {
     notExists(
       sql`(select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id} and not (${orderItem.registerResult} is not distinct from 'pass' and ${orderItem.registerCheckedAt} < ${now}))`,
     ),
+    noUnapprovedRise,
   )
 }
 

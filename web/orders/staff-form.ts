@@ -3,15 +3,23 @@
 import 'server-only'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
 import { recentlyChecked, recheck } from '@/accounts/step-up'
-import { getConditionGrades, getOrderCopy } from '@/content/loaders'
+import { getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { linkOrigin } from '@/mail/link-origin'
 import { fillTemplate } from '@/lib/templates'
 import { formatDateTime } from '@/lib/dates'
 import { notFound } from 'next/navigation'
-import { parseAdminAction, parseReturnDeclined, RECHECK_FIELD, RETURN_DECLINED, type AdminProblem } from './admin-input'
-import { returnDeclined, revealPayout, settledOrder, staffAction } from './actions'
+import {
+  parseAdminAction,
+  parseReturnDeclined,
+  parseRiseDecision,
+  RECHECK_FIELD,
+  RETURN_DECLINED,
+  type AdminProblem,
+} from './admin-input'
+import { decideRise, returnDeclined, revealPayout, RISE_ACTIONS, settledOrder, staffAction } from './actions'
 import { isOrderStatus } from './lifecycle'
+import { withPublishedPrices } from './published-prices'
 import { normaliseReference } from './references'
 
 /**
@@ -32,6 +40,10 @@ type StaffProblem =
   | 'registerNotPassed'
   | 'payoutHeld'
   | 'nothingToReturn'
+  | 'riseWaiting'
+  | 'riseUnapproved'
+  | 'ownRise'
+  | 'nothingWaiting'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -76,6 +88,14 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return text.registerNotPassed
         case 'nothingToReturn':
           return text.declinedNoneToReturn
+        case 'riseWaiting':
+          return copy.rises.alreadyWaiting
+        case 'riseUnapproved':
+          return copy.rises.unapproved
+        case 'ownRise':
+          return copy.rises.ownRiseRefused
+        case 'nothingWaiting':
+          return copy.rises.nothingWaiting
         default:
           return text.invalid
       }
@@ -126,8 +146,24 @@ async function answerStaffForm(
   }
 
   const origin = linkOrigin()
-  const [order, grades] = await Promise.all([settledOrder(reference, origin), getConditionGrades()])
+  const [order, grades, models] = await Promise.all([
+    settledOrder(reference, origin),
+    getConditionGrades(),
+    getPriceList(),
+  ])
   if (!order) notFound()
+
+  // A manager's decision on a price rise waiting: not a move staff choose, but the revise it allows.
+  if (move === RISE_ACTIONS.approve || move === RISE_ACTIONS.refuse) {
+    if (staff.role !== 'manager') return stopped('notAllowed')
+    const parsed = parseRiseDecision(body)
+    if (!parsed.ok) return { ok: false, errors: parsed.errors }
+    const result = await decideRise(staff, order, move, parsed.value.reason, origin)
+    if (result.ok) return { ok: true, redirect: `/admin/orders/${reference}?done=${move}` }
+    if (result.code === 'moved') return stopped('moved', { status: result.status })
+    if (result.code === 'notFound' || result.code === 'payoutHeld') notFound()
+    return stopped(result.code)
+  }
 
   // Not a move: the order stays where it is while its declined devices go back.
   if (move === RETURN_DECLINED.action) {
@@ -145,13 +181,13 @@ async function answerStaffForm(
 
   const parsed = parseAdminAction(
     body,
-    order.items,
+    withPublishedPrices(order.items, models),
     grades.map((grade) => grade.key),
   )
   if (!parsed.ok) return { ok: false, errors: parsed.errors }
 
   const result = await staffAction(staff, order, expectedStatus, parsed.value, { origin, grades })
-  if (result.ok) return { ok: true, redirect: `/admin/orders/${reference}?done=${parsed.value.move}` }
+  if (result.ok) return { ok: true, redirect: `/admin/orders/${reference}?done=${result.done ?? parsed.value.move}` }
   if (result.code === 'moved') return stopped('moved', { status: result.status })
   if (result.code === 'payoutHeld') return stopped('payoutHeld', { until: formatDateTime(result.until) })
   if (result.code === 'notFound') notFound()

@@ -10,6 +10,7 @@ import { figuresFields } from './order-copy/figures-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
+import { riseFields } from './order-copy/rise-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -30,6 +31,7 @@ export const orderCopy = defineType({
     { name: 'statuses', title: 'Statuses' },
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
+    { name: 'rises', title: 'Price rises' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
   ],
@@ -66,6 +68,12 @@ export const orderCopy = defineType({
       ...adminFields,
       ...paymentRunFields,
     ]),
+    group(
+      'rises',
+      'Price rises',
+      'A revised price above the quote waits for a manager’s approval before the seller sees it; the revise form’s published prices.',
+      riseFields,
+    ),
     group(
       'queue',
       'Staff list',

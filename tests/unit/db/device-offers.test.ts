@@ -32,7 +32,10 @@ async function checked() {
   return (await getOrder(db, { id: result.id }))!
 }
 
-/** The same, revised: the phone down to £80, the tablet up to £150 (better than described). */
+/**
+ * The same, revised: the phone down to £80, the tablet up to £150 (better than described), a rise a
+ * manager approved (price-rises.test.ts plays the approval; a rise without one is refused).
+ */
 async function revised(deadline = addDays(new Date(), 14)) {
   const order = await checked()
   const [phone, tablet] = order.items as [(typeof order.items)[0], (typeof order.items)[0]]
@@ -44,7 +47,10 @@ async function revised(deadline = addDays(new Date(), 14)) {
     set: { offerDeadline: deadline },
     items: [
       { id: phone.id, set: { revisedPricePence: 8_000, revisedReason: 'Cracked back glass' } },
-      { id: tablet.id, set: { revisedPricePence: 15_000, revisedReason: 'Like new, not fair' } },
+      {
+        id: tablet.id,
+        set: { revisedPricePence: 15_000, revisedReason: 'Like new, not fair', riseApprovedAt: new Date() },
+      },
     ],
   })
   return { id: order.id, phone: phone.id, tablet: tablet.id }

@@ -5,6 +5,7 @@ import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loa
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { dashboardFigures, promiseHours } from '@/orders/figures'
+import { riseCounts } from '@/orders/rise-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -24,7 +25,7 @@ export default async function AdminPage() {
     getDb(),
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
-  const figures = await dashboardFigures(db, new Date(), promises)
+  const [figures, rises] = await Promise.all([dashboardFigures(db, new Date(), promises), riseCounts(db)])
   return (
     <StaffHome
       copy={copy}
@@ -33,6 +34,7 @@ export default async function AdminPage() {
       figures={figures}
       promiseHours={promiseHours(promises)}
       messagesLink={inboxCopy.list.staffHomeLink}
+      rises={rises}
     />
   )
 }

@@ -1,9 +1,12 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
 import { fieldsOf, itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
+import { FieldMessage } from '@/components/forms/field-message'
 import { FormField } from './form-field'
 
 type AdminCopy = OrderCopy['admin']
+type RiseCopy = OrderCopy['rises']
 
 /** What an action's form needs of each device: what it is, what was offered, what the check found. */
 export type ActionItem = {
@@ -12,14 +15,18 @@ export type ActionItem = {
   pricePence: number
   gradeKey: string
   foundGradeKey: string | null
+  foundGradeName: string | null
   imei: string | null
   checkNotes: string | null
+  /** What the site publishes today for its model, storage and the grade found; null when unpriced. */
+  publishedPence: number | null
 }
 
 type Props = {
   move: AdminMove
   items: ActionItem[]
   text: AdminCopy
+  riseText: RiseCopy
   /** The words for the price a device was offered at. */
   priceColumn: string
   grades: Array<{ key: string; name: string }>
@@ -33,7 +40,7 @@ type Props = {
  * The fields a move asks for, by its `fields` in the lifecycle table: a reason, a tracking number,
  * or per device the check or the new price.
  */
-export function ActionFields({ move, items, text, priceColumn, grades, errors, typed }: Props) {
+export function ActionFields({ move, items, text, riseText, priceColumn, grades, errors, typed }: Props) {
   const field = (name: string, stored = '') => ({
     name,
     error: errors[name] ?? null,
@@ -69,10 +76,18 @@ export function ActionFields({ move, items, text, priceColumn, grades, errors, t
       return items.map((item) => (
         <fieldset key={item.id} className="admin-item">
           <legend>{item.device}</legend>
+          {item.publishedPence === null ? null : (
+            <PublishedChoice
+              item={item}
+              text={riseText}
+              error={errors[itemField('published', item.id)] ?? null}
+              typed={typed}
+            />
+          )}
           <FormField
             {...field(itemField('price', item.id))}
             label={text.newPrice}
-            hint={`${priceColumn}: ${formatPence(item.pricePence)}`}
+            hint={`${priceColumn}: ${formatPence(item.pricePence)}. ${riseText.typedHelp}`}
             inputMode="decimal"
             short
           />
@@ -82,7 +97,34 @@ export function ActionFields({ move, items, text, priceColumn, grades, errors, t
   }
 }
 
-const LABELS: Record<ItemFieldKind, keyof AdminCopy> = {
+/** The tick box that offers the published price for the grade found: no reason needed. */
+function PublishedChoice({
+  item,
+  text,
+  error,
+  typed,
+}: {
+  item: ActionItem
+  text: RiseCopy
+  error: string | null
+  typed: Record<string, string>
+}) {
+  const name = itemField('published', item.id)
+  return (
+    <p className="admin-published">
+      <input type="checkbox" id={name} name={name} value="yes" defaultChecked={Boolean(typed[name])} />{' '}
+      <label htmlFor={name}>
+        {fillTemplate(text.publishedOption, {
+          grade: item.foundGradeName ?? '',
+          price: formatPence(item.publishedPence ?? 0),
+        })}
+      </label>
+      <FieldMessage id={`${name}-error`} message={error ?? undefined} />
+    </p>
+  )
+}
+
+const LABELS: Record<Exclude<ItemFieldKind, 'published'>, keyof AdminCopy> = {
   grade: 'gradeFound',
   imei: 'imei',
   notes: 'notes',
@@ -97,9 +139,10 @@ const LABELS: Record<ItemFieldKind, keyof AdminCopy> = {
 export function fieldLabels(text: AdminCopy, items: readonly ActionItem[]): Record<string, string> {
   const labels: Record<string, string> = { reason: text.why, tracking: text.tracking }
   for (const item of items) {
-    for (const kind of Object.keys(LABELS) as ItemFieldKind[]) {
+    for (const kind of Object.keys(LABELS) as Array<keyof typeof LABELS>) {
       labels[itemField(kind, item.id)] = `${text[LABELS[kind]]} (${item.device})`
     }
+    labels[itemField('published', item.id)] = item.device
   }
   return labels
 }

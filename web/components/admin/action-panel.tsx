@@ -10,7 +10,7 @@ import { ReturnDeclinedForm, StaffActions } from './staff-forms'
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
  * form with its fields. Plain links and a form that posts without scripts too.
  */
-export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }: AdminOrderProps) {
+export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, published }: AdminOrderProps) {
   const text = copy.admin
   const moves = adminMovesFor(order.status, role)
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
@@ -38,11 +38,14 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded }:
                   pricePence: item.pricePence,
                   gradeKey: item.gradeKey,
                   foundGradeKey: item.foundGradeKey,
+                  foundGradeName: item.foundGradeName,
                   imei: item.imei,
                   checkNotes: item.checkNotes,
+                  publishedPence: published[item.id] ?? null,
                 })),
                 grades,
                 text,
+                riseText: copy.rises,
                 summaryTitle: copy.problems.summary,
                 priceColumn: copy.details.priceColumn,
                 recheckNeeded,

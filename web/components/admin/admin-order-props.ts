@@ -9,6 +9,8 @@ export type AdminOrderProps = {
   copy: OrderCopy
   staffCopy: AccountCopy['staff']
   role: 'staff' | 'manager'
+  /** The signed-in member's account: a manager never approves their own rise. */
+  staffId: string
   grades: Array<{ key: string; name: string }>
   /** The bank details, when a manager asked to see them (and that was recorded). */
   payout: BankDetails | null
@@ -17,4 +19,6 @@ export type AdminOrderProps = {
   query: Record<string, string>
   /** Other orders with the same device, bank account or address. */
   related: RelatedOrder[]
+  /** Each device's published price today for its model, storage and the grade found, by its id. */
+  published: Record<string, number | null>
 }

@@ -1,6 +1,7 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { isAdminMove, RETURN_DECLINED } from '@/orders/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/order-record'
+import { RISE_EVENTS } from '@/orders/rise-events'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
 export { payoutHeldUntil } from '@/orders/order-values'
 
@@ -11,7 +12,10 @@ export const statusName = (copy: OrderCopy, key: string) =>
   copy.statuses.find((status) => status.key === key)?.name ?? key
 
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
-export function actionLabel(admin: AdminCopy, action: string): string | null {
+export function actionLabel(admin: AdminCopy, action: string, rises?: OrderCopy['rises']): string | null {
+  if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent
+  if (rises && action === RISE_EVENTS.approve) return rises.approveEvent
+  if (rises && action === RISE_EVENTS.refuse) return rises.refuseEvent
   if (action === 'reveal-payout') return admin.reveal
   if (action === 'register-answer') return admin.registerColumn
   if (action === RETENTION_ACTIONS.bankDetails) return admin.removeBankDetails

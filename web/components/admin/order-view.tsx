@@ -12,6 +12,7 @@ import { DevicePhotoForms } from './photo-upload'
 import { OrderTimeline } from './order-timeline'
 import { PayoutDetails } from './payout-details'
 import { RelatedOrders } from './related-orders'
+import { RisePanel } from './rise-panel'
 import { SellerDetails } from './seller-details'
 
 /** One order for staff: where it is, whose it is, its devices, what to do next and its history. */
@@ -56,6 +57,7 @@ export function AdminOrder(props: AdminOrderProps) {
       <OrderItems order={order} copy={copy} />
       <DevicePhotoForms order={order} copy={copy} query={props.query} />
       <RelatedOrders copy={copy} related={props.related} />
+      <RisePanel {...props} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </article>
@@ -64,10 +66,16 @@ export function AdminOrder(props: AdminOrderProps) {
 
 /** What the last action did, when it was done: the page it sent staff on to says so. */
 function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, string> }) {
-  if (!isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null
+  const rises: Record<string, string> = {
+    proposeRise: copy.rises.proposed,
+    approveRise: copy.rises.approved,
+    refuseRise: copy.rises.refused,
+  }
+  const said = query.done ? rises[query.done] : undefined
+  if (!said && !isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null
   return (
     <p className="admin-notice" role="status">
-      {copy.admin.done}
+      {said ?? copy.admin.done}
     </p>
   )
 }

@@ -8,6 +8,7 @@ import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
 import {
   parseAdminAction,
   parseReturnDeclined,
+  parseRiseDecision,
   RECHECK_FIELD,
   RETURN_DECLINED,
   type AdminMove,
@@ -29,6 +30,10 @@ const NOTICES = new Set([
   'registerNotPassed',
   'payoutHeld',
   'nothingToReturn',
+  'riseWaiting',
+  'riseUnapproved',
+  'ownRise',
+  'nothingWaiting',
 ])
 
 /**
@@ -108,6 +113,7 @@ type ActionFormProps = {
   items: ActionItem[]
   grades: Array<{ key: string; name: string }>
   text: AdminCopy
+  riseText: OrderCopy['rises']
   summaryTitle: string
   priceColumn: string
   /** Whether paying asks for the password again (the last check is too old). */
@@ -162,6 +168,7 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
             move={form.move}
             items={form.items}
             text={form.text}
+            riseText={form.riseText}
             priceColumn={form.priceColumn}
             grades={form.grades}
             errors={Object.fromEntries(
@@ -268,6 +275,93 @@ export function ReturnDeclinedForm({
       />
       <button type="submit" className="button button--primary" aria-disabled={staff.sending || undefined}>
         {text.returnDeclined}
+      </button>
+    </form>
+  )
+}
+
+/**
+ * A manager's decision on a price rise waiting on the order: approve (the seller is sent the
+ * revised offer) or refuse, each with why, kept in the history. Two forms, scripts or none.
+ */
+export function RiseDecisionForms({
+  reference,
+  text,
+  riseText,
+  summaryTitle,
+  refusable,
+}: {
+  reference: string
+  text: AdminCopy
+  riseText: OrderCopy['rises']
+  summaryTitle: string
+  /** Whether the rise still waits (it can be refused); one already offered can only be approved. */
+  refusable: boolean
+}) {
+  const actions = refusable ? (['approveRise', 'refuseRise'] as const) : (['approveRise'] as const)
+  return (
+    <div className="admin-rise-forms">
+      {actions.map((action) => (
+        <RiseDecisionForm
+          key={action}
+          action={action}
+          reference={reference}
+          text={text}
+          riseText={riseText}
+          summaryTitle={summaryTitle}
+        />
+      ))}
+    </div>
+  )
+}
+
+function RiseDecisionForm({
+  action,
+  reference,
+  text,
+  riseText,
+  summaryTitle,
+}: {
+  action: 'approveRise' | 'refuseRise'
+  reference: string
+  text: AdminCopy
+  riseText: OrderCopy['rises']
+  summaryTitle: string
+}) {
+  const staff = useStaffForm((body) => {
+    const parsed = parseRiseDecision(body)
+    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: text.invalid }))
+  })
+  const { problems, notice, noticeRef } = staff
+  const id = `${action}-reason`
+  const error = problems.some((problem) => problem.field === 'reason') ? text.invalid : null
+  const label = action === 'approveRise' ? riseText.approveButton : riseText.refuseButton
+  return (
+    <form id={action} {...staff.form} className="admin-action-form" aria-label={label} noValidate>
+      <Notice problem={notice} ref={noticeRef} />
+      <ErrorSummary
+        title={summaryTitle}
+        autoFocus={!notice && problems.length > 0}
+        errors={problems
+          .filter((problem) => problem.field === 'reason')
+          .map((problem) => ({ href: `#${id}`, text: riseText.why, code: problem.code }))}
+      />
+      <input type="hidden" name="reference" value={reference} />
+      <input type="hidden" name="action" value={action} />
+      <FormField
+        name="reason"
+        id={id}
+        label={riseText.why}
+        error={error}
+        defaultValue={staff.state.typed.reason ?? ''}
+        multiline
+      />
+      <button
+        type="submit"
+        className={action === 'approveRise' ? 'button button--primary' : 'button button--secondary'}
+        aria-disabled={staff.sending || undefined}
+      >
+        {label}
       </button>
     </form>
   )

@@ -13,13 +13,15 @@ type Props = {
   promiseHours: { check: number; pay: number }
   /** The words of the link to the contact messages. */
   messagesLink: string
+  /** Orders with a price rise waiting for a manager, and how many of them a manager asked for. */
+  rises: { waiting: number; byManager: number }
 }
 
 /**
  * The staff area's front page: who is signed in, the ways to the orders, the returns to send, the
  * payment runs and the contact messages, and the dashboard.
  */
-export function StaffHome({ copy, staffCopy, member, figures, promiseHours, messagesLink }: Props) {
+export function StaffHome({ copy, staffCopy, member, figures, promiseHours, messagesLink, rises }: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   const returnsToSend = figures.today.returnsToSend
   return (
@@ -52,6 +54,17 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
               <Link href="/admin/staff">{staffCopy.staffAccountsLink}</Link>
             </li>
           )}
+          <li className="admin-rises-count">
+            {member.role === 'manager' ? (
+              // The list is managers' alone, as deciding is.
+              <Link href="/admin/rises" className={rises.waiting ? 'admin-queue admin-queue--due' : 'admin-queue'}>
+                {fillTemplate(copy.rises.dashboardLink, { count: rises.waiting })}
+              </Link>
+            ) : (
+              fillTemplate(copy.rises.dashboardLink, { count: rises.waiting })
+            )}
+          </li>
+          <li className="admin-rises-own">{fillTemplate(copy.rises.dashboardOwn, { count: rises.byManager })}</li>
           <li>
             <Link href="/admin/messages">{messagesLink}</Link>
           </li>

@@ -3,12 +3,13 @@ import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
 import { recentlyChecked } from '@/accounts/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
-import { getAccountCopy, getConditionGrades, getOrderCopy } from '@/content/loaders'
+import { getAccountCopy, getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
 import { firstValues, type Query } from '@/http/search-params'
 import { normaliseReference } from '@/orders/references'
 import { readOrder, revealedPayout } from '@/orders/actions'
 import { getDb } from '@/db/connection'
 import { relatedOrders } from '@/orders/related-orders'
+import { publishedPence } from '@/orders/published-prices'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -28,11 +29,12 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   ])
   const reference = normaliseReference(typed)
   if (!reference) notFound()
-  const [order, copy, accountCopy, grades] = await Promise.all([
+  const [order, copy, accountCopy, grades, models] = await Promise.all([
     readOrder(reference),
     getOrderCopy(),
     getAccountCopy(),
     getConditionGrades(),
+    getPriceList(),
   ])
   if (!order) notFound()
   const staff = { id: member.user.id, role: member.user.role }
@@ -54,6 +56,8 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       recheckNeeded={recheckNeeded}
       query={query}
       related={related}
+      staffId={staff.id}
+      published={Object.fromEntries(order.items.map((item) => [item.id, publishedPence(item, models)]))}
     />
   )
 }
