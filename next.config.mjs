@@ -84,6 +84,10 @@ const nextConfig = {
       // And the links in subscription e-mails.
       { source: '/confirm-subscription', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
       { source: '/unsubscribe', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
+      // A photo and a label are no page and have no forms: their addresses, which grant them, send
+      // nothing on. Here, as the routes' own header would lose to the documents' policy above.
+      { source: '/api/order-photos/:id', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
+      { source: '/order-tracker-details/label', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },
       // Staff pages are never indexed, whatever a crawler finds.
       { source: '/admin/:path*', headers: [{ key: 'X-Robots-Tag', value: 'noindex, nofollow' }] },
     ]

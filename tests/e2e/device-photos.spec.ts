@@ -162,9 +162,54 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
   expect(opened.status()).toBe(200)
   expect(opened.headers()['content-type']).toBe('image/webp')
   expect(opened.headers()['cache-control']).toBe('private, no-store')
+  // As documented: the photo's address, which grants it, is never sent on to another page.
+  expect(opened.headers()['referrer-policy']).toBe('no-referrer')
   const served = await opened.body()
   expect(served.includes(Buffer.from('PhoneMaker'))).toBe(false)
   expect((await sharp(served).metadata()).exif).toBeUndefined()
+
+  // The link grants that photo and nothing else: a friend it is forwarded to cannot open the
+  // order, answer the offer, ask for a bank-details code, or open the device's other photo.
+  const [grantName, grant] = [...photoUrl.searchParams.entries()][0]!
+  const forwarded = await stranger.newPage()
+  await ownAddress(forwarded)
+  await forwarded.goto(`/order-tracker-details?order=${encodeURIComponent(grant)}`)
+  await expect(
+    forwarded.getByRole('alert').filter({ hasText: /This link has expired or is not complete/ }),
+  ).toBeVisible()
+  await expect(forwarded.getByRole('button', { name: /Accept|Decline|Cancel|code/ })).toHaveCount(0)
+  const sellerLink = linkIn(offer, '/order-tracker-details?order=')
+  const acceptForm = await readPageForm(stranger.request, sellerLink, { button: 'Accept £200' })
+  const forgedAccept = await sendPageForm(stranger.request, sellerLink, { ...acceptForm.hidden, token: grant })
+  expect(forgedAccept.problems.map((problem) => problem.code)).toEqual(['linkInvalid'])
+  const askForm = await readPageForm(stranger.request, sellerLink, { button: 'E-mail me a code to change them' })
+  const mailsBefore = await mailCount(email)
+  const forgedAsk = await sendPageForm(stranger.request, sellerLink, { ...askForm.hidden, token: grant })
+  expect(forgedAsk.problems.map((problem) => problem.code)).toEqual(['linkInvalid'])
+  expect(await mailCount(email)).toBe(mailsBefore)
+  const secondPhoto = new URL(photoLinks[1]![3]!).pathname
+  expect((await stranger.request.get(`${secondPhoto}?${grantName}=${encodeURIComponent(grant)}`)).status()).toBe(404)
+  expect((await stranger.request.get(`${secondPhoto}?order=${encodeURIComponent(grant)}`)).status()).toBe(404)
+  await forwarded.close()
+
+  // The parcel shows the reference and postcode: the tracker's link they give shows where the
+  // order is and what happens next, never the prices, the photos or the bank account's digits.
+  const parcel = await (await browser.newContext()).newPage()
+  await ownAddress(parcel)
+  await parcel.goto('/order-tracker')
+  await parcel.getByLabel('Order number', { exact: true }).fill(reference)
+  await parcel.getByLabel('E-mail address or postcode', { exact: true }).fill('LS1 4AP')
+  await parcel.getByRole('button', { name: 'Find my order' }).click()
+  await expect(parcel).toHaveURL(/\/order-tracker-details\?order=/)
+  await expect(statusName(parcel)).toHaveText('New offer: please reply')
+  await expect(parcel.getByText(/open the link in the e-mail we sent you/).first()).toBeVisible()
+  await expect(parcel.locator('main')).not.toContainText('£')
+  await expect(parcel.locator('main')).not.toContainText('5678')
+  await expect(parcel.locator('main')).not.toContainText('The back has a deep scratch')
+  await expect(parcel.getByRole('img', { name: /^Photo \d of the / })).toHaveCount(0)
+  await expect(parcel.locator('[src*="/api/order-photos/"], [href*="/api/order-photos/"]')).toHaveCount(0)
+  const viewToken = new URL(parcel.url()).searchParams.get('order')!
+  expect((await stranger.request.get(`${photoUrl.pathname}?order=${encodeURIComponent(viewToken)}`)).status()).toBe(404)
 
   // Anyone else: no link, another seller's link, a damaged link, a guessed id: all the same 404.
   const photoPath = photoUrl.pathname
@@ -172,11 +217,13 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
   for (const address of [
     photoPath,
     `${photoPath}?order=${encodeURIComponent(theirs)}`,
-    `${photoPath}?order=${encodeURIComponent(photoUrl.searchParams.get('order')!.slice(0, -2))}xx`,
+    `${photoPath}?${grantName}=${encodeURIComponent(grant.slice(0, -2))}xx`,
     `/api/order-photos/${randomUUID()}${photoUrl.search}`,
     `/api/order-photos/not-an-id${photoUrl.search}`,
   ]) {
-    expect((await stranger.request.get(address)).status(), address).toBe(404)
+    const refused = await stranger.request.get(address)
+    expect(refused.status(), address).toBe(404)
+    expect(refused.headers()['referrer-policy'], address).toBe('no-referrer')
   }
   // Another seller, signed in to their own account: not theirs, the same 404.
   const nosy = newSeller('nosy')
@@ -261,6 +308,12 @@ test('staff photograph two devices; the seller sees the photos, accepts the high
     'Return tracking number: AB123456789GB',
   )
   await shoot(page, 'seller-declined-returned')
+  // Paid: the parcel's link still shows neither the amount nor the account's digits.
+  await parcel.reload()
+  await expect(statusName(parcel)).toHaveText('Paid')
+  await expect(parcel.locator('main')).not.toContainText('£')
+  await expect(parcel.locator('main')).not.toContainText('5678')
+  await parcel.context().close()
 })
 
 test('without scripts: staff upload photos, a 50 MB upload is refused, and the seller accepts a higher price that is paid', async ({

@@ -75,6 +75,8 @@ test('every checkout field wrong in turn comes back with its own problem; markup
     ['town', '', 'townMissing'],
     ['postcode', '12345', 'postcodeInvalid'],
     ['accountHolder', '', 'accountHolderMissing'],
+    // A name in another script would be an all-blank payee in the bank file.
+    ['accountHolder', 'Дмитрий Иванов', 'accountHolderNotLatin'],
     ['sortCode', '30943', 'sortCodeInvalid'],
     ['accountNumber', '1234', 'accountNumberInvalid'],
     ['declareAge', '', 'declareAgeMissing'],

@@ -146,10 +146,12 @@ test('a run of 50 orders: the file reads back to the same payees and pence; one 
   await shoot(manager, 'payment-run')
 
   const file = await download(manager)
-  expect(file.name).toMatch(/^PR-\d{8}-\d{4}-[2-9A-HJ-NP-Z]{3}\.txt$/)
+  expect(file.name).toMatch(/^PR-\d{6}-\d{4}-[2-9A-HJ-NP-Z]{3}\.txt$/)
   const { createHash } = await import('node:crypto')
   expect(createHash('sha256').update(file.text).digest('hex')).toBe(sha)
   const read = readBankFile(file.text)
+  // The run's reference, whole, in the contra record: 18 characters, its random part kept.
+  expect(`${read.runReference}.txt`).toBe(file.name)
   expect(read.contraPence).toBe(ORDERS * PRICE_PENCE)
   expect(read.payments.map((payment) => payment.reference).sort()).toEqual([...references].sort())
   for (const order of orders) {

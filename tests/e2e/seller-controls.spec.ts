@@ -120,9 +120,13 @@ test('a stranger gets no label: no link, a forged one, or the tracker’s view-o
     const refused = await request.get(path)
     expect(refused.status(), path).toBe(404)
     expect(refused.headers()['content-type']).toMatch(/^text\/plain/)
+    expect(refused.headers()['referrer-policy'], path).toBe('no-referrer')
     expect(await refused.text()).not.toContain(reference)
   }
-  expect((await request.get(own)).status()).toBe(200)
+  const label = await request.get(own)
+  expect(label.status()).toBe(200)
+  // As documented: the label's address, which grants it, is never sent on to another page.
+  expect(label.headers()['referrer-policy']).toBe('no-referrer')
 })
 
 test('without scripts: the postage pack is asked for and the label opens from the receipt', async ({ browser }) => {

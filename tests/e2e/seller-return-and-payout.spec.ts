@@ -139,7 +139,10 @@ for (const scripts of [true, false]) {
     await tracker.getByLabel('E-mail address or postcode', { exact: true }).fill('LS1 4AP')
     await tracker.getByRole('button', { name: 'Find my order' }).click()
     await expect(tracker).toHaveURL(/\/order-tracker-details\?order=/)
-    await expect(region(tracker, 'Your bank details')).toContainText('We will pay the account ending 5678.')
+    // It shows where the order is, never the bank account's digits: those are the seller's own link's.
+    await expect(statusName(tracker)).toHaveText('Order placed')
+    await expect(tracker.locator('main')).not.toContainText('5678')
+    await expect(region(tracker, 'Your bank details')).toHaveCount(0)
     await expect(tracker.getByRole('button', { name: /code/ })).toHaveCount(0)
     await expect(tracker.getByText(/change your bank details, open the link in the e-mail we sent you/)).toBeVisible()
     const viewToken = new URL(tracker.url()).searchParams.get('order')!
@@ -172,6 +175,12 @@ for (const scripts of [true, false]) {
     await expect(errorLink(other, /That is not the code we sent/)).toBeVisible()
     await expect(region(other, 'Your bank details')).toContainText('We will pay the account ending 5678.')
     await other.context().close()
+
+    // A name the bank file cannot carry (another script) is refused where it is typed, saying
+    // what to type, before the code is tried: nothing changes and no try is used.
+    await fillBankChange(seller, code, { ...NEW_BANK, holder: 'Дмитрий Иванов' })
+    await expect(errorLink(seller, /in Latin letters/)).toBeVisible()
+    await expect(region(seller, 'Your bank details')).toContainText('We will pay the account ending 5678.')
 
     // A wrong code is refused, and says how many tries are left.
     const wrong = code === '000000' ? '111111' : '000000'

@@ -68,7 +68,9 @@ test('a photo uploaded through instance A is shown by instance B, to the sellerâ
     expect((await sharp(await served.body()).metadata()).width).toBe(1200)
     expect((await stranger.get(`/api/order-photos/${id}`)).status()).toBe(404)
     const orderPage = await (await stranger.get(`/order-tracker-details?order=${encodeURIComponent(token)}`)).text()
-    expect(orderPage).toContain(`/api/order-photos/${id}?order=`)
+    // Each photo on the page carries a grant to that photo alone, not the order's link.
+    expect(orderPage).toContain(`/api/order-photos/${id}?photo=`)
+    expect(orderPage).not.toContain(`/api/order-photos/${id}?order=`)
     await stranger.dispose()
   } finally {
     await browser.close()

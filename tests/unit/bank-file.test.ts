@@ -1,4 +1,5 @@
-import { bacsText, readBankFile, writeBankFile, type Originator, type Payee } from '@/orders/bank-file'
+import { readBankFile, writeBankFile, type Originator, type Payee } from '@/orders/bank-file'
+import { bacsCarries, bacsText } from '@/orders/bacs-text'
 
 const from: Originator = { sortCode: '60-16-13', accountNumber: '31926819', name: 'Handback Ltd' }
 
@@ -28,7 +29,7 @@ const payees: Payee[] = [
 
 describe('the Bacs Standard 18 bank file', () => {
   it('reads back the same payees and amounts, pence exact, with a contra equal to the total', () => {
-    const file = writeBankFile(payees, from, 'PR-20261127-0930-K7Q')
+    const file = writeBankFile(payees, from, 'PR-261127-0930-K7Q')
     expect(file.count).toBe(3)
     expect(file.totalPence).toBe(12_345 + 1 + 99_999_99)
     const read = readBankFile(file.text)
@@ -57,6 +58,20 @@ describe('the Bacs Standard 18 bank file', () => {
     ])
     expect(read.contraPence).toBe(file.totalPence)
     expect(read.originator).toEqual({ sortCode: '601613', accountNumber: '31926819', name: 'HANDBACK LTD' })
+    // The run's reference, whole, in the contra record: what tells one run's debit from another's.
+    expect(read.runReference).toBe('PR-261127-0930-K7Q')
+  })
+
+  it('refuses a run reference the contra record cannot carry whole, rather than cutting it', () => {
+    // The old 20-character form lost 2 of its 3 random characters to the 18-character field.
+    expect(() => writeBankFile(payees, from, 'PR-20261127-0930-K7Q')).toThrow(/run's reference/)
+    expect(() => writeBankFile(payees, from, 'pr-1')).toThrow(/run's reference/)
+  })
+
+  it('refuses a payee whose name would be blank in the file, naming the order', () => {
+    for (const accountHolder of ['Дмитрий Иванов', '李小龍', '😀', ' - ']) {
+      expect(() => writeBankFile([payees[0]!, { ...payees[1]!, accountHolder }], from, 'PR-1')).toThrow(/HB-AAAA-BBBB/)
+    }
   })
 
   it('writes 100-character records, each at its place', () => {
@@ -94,6 +109,17 @@ describe('the Bacs Standard 18 bank file', () => {
     expect(bacsText('  Renée  "Smith", Jr.; <b>')).toBe('RENEE SMITH JR. B')
     expect(bacsText('Ünïcödé Straße 123 & Co/Ltd-x')).toBe('UNICODE STRASSE 12')
     expect(bacsText('😀')).toBe('')
+    // Latin letters that do not come apart into a letter and an accent are spelled as banks do.
+    expect(bacsText('Łukasz Søren Æsir')).toBe('LUKASZ SOREN AESIR')
+  })
+
+  it('tells a name the file carries from one it would lose, letter by letter', () => {
+    for (const name of ['Ada Lovelace', 'Zoë Brontë-O’Hara', 'Łukasz Żółć', 'Søren Kierkegaard', 'J. Smith 2nd']) {
+      expect([name, bacsCarries(name)]).toEqual([name, true])
+    }
+    for (const name of ['Дмитрий Иванов', 'Dmitry Иванов', '李 Smith', 'Γιώργος', '😀', '.-/', '']) {
+      expect([name, bacsCarries(name)]).toEqual([name, false])
+    }
   })
 
   it('refuses amounts that are not whole pence above nothing, and malformed account numbers', () => {

@@ -67,6 +67,12 @@ describe('validateCheckout', () => {
     })
   })
 
+  it('takes an account holder with accents as typed: the bank file folds them (Zoë as ZOE)', () => {
+    for (const accountHolder of ['Zoë Brontë-O’Hara', 'Łukasz Żółć', 'Søren Kierkegaard']) {
+      expect(valueOf({ ...valid, accountHolder })).toMatchObject({ accountHolder })
+    }
+  })
+
   it('takes a postage pack when its box is ticked, and none when it is not', () => {
     expect(valueOf({ ...valid, postagePack: 'true' })).toMatchObject({ postagePack: true })
     expect(valueOf({ ...valid })).toMatchObject({ postagePack: false })
@@ -102,6 +108,16 @@ describe('validateCheckout', () => {
     ['no account holder', { accountHolder: '' }, { field: 'accountHolder', code: 'accountHolderMissing' }],
     ['markup for the account holder', { accountHolder: '<i>A</i>' }, { field: 'accountHolder', code: 'nameInvalid' }],
     ['an account holder too long', { accountHolder: 'A'.repeat(101) }, { field: 'accountHolder', code: 'nameTooLong' }],
+    [
+      'an account holder in another script, which the bank file cannot carry',
+      { accountHolder: 'Дмитрий Иванов' },
+      { field: 'accountHolder', code: 'accountHolderNotLatin' },
+    ],
+    [
+      'an account holder partly in another script',
+      { accountHolder: 'Li 李' },
+      { field: 'accountHolder', code: 'accountHolderNotLatin' },
+    ],
     ['no sort code', { sortCode: '' }, { field: 'sortCode', code: 'sortCodeMissing' }],
     ['a sort code of five digits', { sortCode: '30-94-3' }, { field: 'sortCode', code: 'sortCodeInvalid' }],
     ['a sort code with letters', { sortCode: '30-94-3A' }, { field: 'sortCode', code: 'sortCodeInvalid' }],

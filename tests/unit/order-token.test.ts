@@ -1,4 +1,11 @@
-import { ORDER_LINK_DAYS, orderToken, readOrderLink, readOrderToken } from '@/orders/order-token'
+import {
+  ORDER_LINK_DAYS,
+  orderToken,
+  photoToken,
+  readOrderLink,
+  readOrderToken,
+  readPhotoToken,
+} from '@/orders/order-token'
 
 const secret = 's'.repeat(40)
 const reference = 'HB-7K4M-Q2XP'
@@ -116,4 +123,34 @@ describe('the tracker’s links', () => {
     expect(readOrderLink(`${ref}.${expires}.${signature}`, issuedAt, secret)).toBeNull()
     expect(readOrderLink(`${ref}.${expires}.act.${signature}`, issuedAt, secret)).toBeNull()
   })
+})
+
+describe('a photo’s link', () => {
+  const photoId = '11111111-1111-4111-8111-111111111111'
+  const other = '22222222-2222-4222-8222-222222222222'
+  const grant = photoToken(photoId, issuedAt, secret)
+
+  it(`opens that photo for ${ORDER_LINK_DAYS} days, and no other photo`, () => {
+    expect(readPhotoToken(grant, photoId, issuedAt, secret)).toBe(true)
+    expect(readPhotoToken(grant, photoId, expiresAt - 1, secret)).toBe(true)
+    expect(readPhotoToken(grant, photoId, expiresAt, secret)).toBe(false)
+    expect(readPhotoToken(grant, other, issuedAt, secret)).toBe(false)
+    expect(readPhotoToken(grant.replace(photoId, other), other, issuedAt, secret)).toBe(false)
+    expect(readPhotoToken(grant, photoId, issuedAt, 't'.repeat(40))).toBe(false)
+  })
+
+  it('never opens the order, and an order’s link never passes for it', () => {
+    expect(readOrderLink(grant, issuedAt, secret)).toBeNull()
+    // Even for a photo whose id were the reference: the two are signed apart.
+    const asOrder = orderToken(photoId, issuedAt, secret)
+    expect(readPhotoToken(asOrder, photoId, issuedAt, secret)).toBe(false)
+    expect(readOrderLink(photoToken(reference, issuedAt, secret), issuedAt, secret)).toBeNull()
+  })
+
+  it.each(['', 'nonsense', `${photoId}.soon.abc`, `${photoId}..abc`])(
+    'answers false, without throwing, for %j',
+    (value) => {
+      expect(readPhotoToken(value, photoId, issuedAt, secret)).toBe(false)
+    },
+  )
 })

@@ -46,6 +46,7 @@ describe('the form that changes bank details', () => {
     const bad = [
       { accountHolder: '' },
       { accountHolder: '<script>' },
+      { accountHolder: 'Дмитрий Иванов' },
       { sortCode: '' },
       { sortCode: '12345' },
       { accountNumber: '' },

@@ -60,8 +60,8 @@ describe('the rules of an upload', () => {
     expect(declaredTooLarge(null)).toBe(false)
   })
 
-  it('gives a photo an address that opens only with the order’s signed link, or for the signed-in', () => {
-    expect(photoPath('0b1c', 'HB-AAAA-BBBB.123.sig')).toBe('/api/order-photos/0b1c?order=HB-AAAA-BBBB.123.sig')
+  it('gives a photo an address that opens only with a grant to that photo, or for the signed-in', () => {
+    expect(photoPath('0b1c', '0b1c.123.sig')).toBe('/api/order-photos/0b1c?photo=0b1c.123.sig')
     expect(photoPath('0b1c')).toBe('/api/order-photos/0b1c')
   })
 })

@@ -1,6 +1,6 @@
 import type { EmailCopy } from '@/content/types'
 import { orderMail } from '@/orders/mail'
-import { readOrderLink } from '@/orders/order-token'
+import { readOrderLink, readPhotoToken } from '@/orders/order-token'
 import { seedWithFacts } from '../support/seed-facts'
 
 process.env.BETTER_AUTH_SECRET ??= 'revised-offer-mail-secret-0123456789abcdef'
@@ -58,7 +58,7 @@ describe('the revised offer e-mail, as the seller reads it', () => {
     expect(mail!.text).toContain('If you do not answer by then, we accept the new price for you and pay it.')
   })
 
-  it('links each photo with the order’s signed link, and the order page where each device is answered', () => {
+  it('links each photo with a grant to that photo alone, and the order page where each device is answered', () => {
     const links = [...mail!.text.matchAll(/(Photo \d of your [^:]+):\n(\S+)/g)].map(([, label, href]) => ({
       label,
       href: new URL(href!),
@@ -69,10 +69,13 @@ describe('the revised offer e-mail, as the seller reads it', () => {
       'Photo 1 of your Apple iPhone 14 128GB',
     ])
     expect(links[0]!.href.pathname).toBe('/api/order-photos/11111111-1111-4111-8111-111111111111')
-    expect(readOrderLink(links[0]!.href.searchParams.get('order')!)).toEqual({
-      reference: 'HB-7K4M-Q2XP',
-      scope: 'act',
-    })
+    // A forwarded photo opens that photo: nothing in its address opens the order, or another photo.
+    for (const link of links) {
+      for (const value of link.href.searchParams.values()) expect(readOrderLink(value)).toBeNull()
+    }
+    const grant = links[0]!.href.searchParams.get('photo')!
+    expect(readPhotoToken(grant, '11111111-1111-4111-8111-111111111111')).toBe(true)
+    expect(readPhotoToken(grant, links[1]!.href.pathname.split('/').at(-1)!)).toBe(false)
     expect(mail!.text).toMatch(
       /See the photos and answer:\nhttps:\/\/shop\.example\/order-tracker-details\?order=\S+#offer/,
     )

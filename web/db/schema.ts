@@ -154,7 +154,8 @@ export const paymentRun = pgTable(
   'payment_run',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // What staff and the bank statement call it, e.g. "PR-20261127-0930-K7Q".
+    // What staff and the bank statement call it, e.g. "PR-261127-0930-K7Q": 18 characters, so that
+    // the bank file's contra record carries it whole (runs made before then have 20).
     reference: text('reference').notNull().unique(),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     // The manager's name as it was, so the run still says who after their account is gone.

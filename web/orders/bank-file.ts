@@ -5,6 +5,8 @@
  * is documented are in docs/payment-runs.md. Pure: the run's store builds it in memory and seals it.
  */
 
+import { BACS_FIELD as FIELD, bacsNameless, bacsText } from './bacs-text'
+
 export type Originator = {
   /** The business's sort code and account, which the payments come out of (6 and 8 digits). */
   sortCode: string
@@ -24,26 +26,11 @@ export type Payee = {
 
 export type BankFile = { text: string; count: number; totalPence: number }
 
-/** Bacs's character set: upper-case letters, digits, space, full stop, ampersand, slash, hyphen. */
-const BACS_CHARACTERS = /[^A-Z0-9 .&/-]/g
-const FIELD = 18
 /** The largest amount one record holds: 11 digits of pence. */
 export const MAX_RECORD_PENCE = 99_999_999_999
 const CREDIT = '99'
 const CONTRA = '17'
 const CONTRA_NARRATIVE = 'CONTRA'
-
-/** A name or reference as Bacs takes it: accents dropped, upper case, its own characters only, 18 at most. */
-export function bacsText(value: string, width = FIELD): string {
-  const plain = value
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(BACS_CHARACTERS, ' ')
-    .replace(/ +/g, ' ')
-    .trim()
-  return plain.slice(0, width).trimEnd()
-}
 
 const digitsOnly = (value: string) => value.replace(/\D/g, '')
 
@@ -92,6 +79,15 @@ function record(fields: {
 /** The file for these payments, with its count and total (pence) to compare with the bank's screen. */
 export function writeBankFile(payees: readonly Payee[], from: Originator, runReference: string): BankFile {
   if (!payees.length) throw new Error('A bank file pays at least one seller.')
+  // What tells this run's debit from another's on the business's statement: never cut short.
+  if (bacsText(runReference, Infinity) !== runReference || runReference.length > FIELD) {
+    throw new Error(`The run's reference must be ${FIELD} Bacs characters at most, as the contra record carries it.`)
+  }
+  // Checked where it is typed; bank details kept before that are refused here, never sent blank.
+  const blank = payees.filter((payee) => bacsNameless(payee.accountHolder))
+  if (blank.length) {
+    throw new Error(`No account name the bank file can carry for ${blank.map((payee) => payee.reference).join(', ')}.`)
+  }
   const totalPence = payees.reduce((sum, payee) => sum + payee.amountPence, 0)
   const lines = payees.map((payee) =>
     record({
@@ -126,7 +122,12 @@ export type ReadPayment = Omit<Payee, 'accountHolder'> & { accountName: string }
  * Reads a file written above back: each payment, and the contra's total, which must equal their sum.
  * For tests and for checking a file before it goes to the bank; throws on anything malformed.
  */
-export function readBankFile(file: string): { payments: ReadPayment[]; contraPence: number; originator: Originator } {
+export function readBankFile(file: string): {
+  payments: ReadPayment[]
+  contraPence: number
+  originator: Originator
+  runReference: string
+} {
   const lines = file.split('\r\n')
   if (lines.pop() !== '') throw new Error('Each record ends with CR LF.')
   const records = lines.map((line, index) => {
@@ -162,5 +163,6 @@ export function readBankFile(file: string): { payments: ReadPayment[]; contraPen
     payments,
     contraPence: contra.amountPence,
     originator: { sortCode: contra.sortCode, accountNumber: contra.accountNumber, name: contra.accountName },
+    runReference: contra.name,
   }
 }

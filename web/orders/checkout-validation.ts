@@ -4,6 +4,7 @@ import { NAME_MAX, NOT_A_NAME } from '@/accounts/validation'
 import { EMAIL_MAX, isEmailAddress } from '@/lib/email-address'
 import { mustTick, normalised, oneLine, text, ticked, validatorFor, type Validation } from '@/forms/schema'
 import type { OrderCopy } from '@/content/types'
+import { bacsCarries } from './bacs-text'
 
 /**
  * The rules of the checkout form (the tracker's are in tracker-validation.ts), run in the browser for instant messages and again
@@ -30,6 +31,7 @@ export const CHECKOUT_PROBLEMS = [
   'postcodeMissing',
   'postcodeInvalid',
   'accountHolderMissing',
+  'accountHolderNotLatin',
   'sortCodeMissing',
   'sortCodeInvalid',
   'accountNumberMissing',
@@ -76,7 +78,9 @@ const bankDigits = (digits: number, missing: CheckoutProblem, invalid: CheckoutP
  * changes it later (payout-change-validation.ts).
  */
 export const BANK_RULES = {
-  accountHolder: personName('accountHolderMissing'),
+  // The payee's name in the bank file: a name it would blank out, wholly or partly, is asked for
+  // as the bank has it, in Latin letters. Accents are fine: the file folds them (Zoë as ZOE).
+  accountHolder: v.pipe(personName('accountHolderMissing'), v.check(bacsCarries, problem('accountHolderNotLatin'))),
   sortCode: bankDigits(6, 'sortCodeMissing', 'sortCodeInvalid'),
   accountNumber: bankDigits(8, 'accountNumberMissing', 'accountNumberInvalid'),
 }

@@ -4,8 +4,7 @@ import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
 import type { OrderEmail } from '@/orders/lifecycle'
-import { orderPath, orderToken, tokenPath } from '@/orders/order-token'
-import { photoPath } from '@/orders/photo-rules'
+import { orderPath, orderToken, signedPhotoPath, tokenPath } from '@/orders/order-token'
 import { type OrderRecord } from '@/orders/store'
 import { revisedTotal } from '@/orders/order-values'
 import { formatLongDate } from '@/lib/dates'
@@ -80,7 +79,8 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
   if (!order.email) return []
   const { copy, origin } = context
   const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
-  // One signed link opens the order's page and each photo of it: the seller's, like every e-mail's.
+  // The seller's signed link opens the order's page; each photo has a link that opens it alone, so
+  // that a photo forwarded to a friend hands over nothing else.
   const token = orderToken(order.reference)
   const orderLink = `${origin}${tokenPath(token)}`
   const values = {
@@ -129,7 +129,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
           .filter((photo) => photo.orderItemId === item.id)
           .map((photo, index) => ({
             label: fillTemplate(copy.photoLink, { number: index + 1, device: item.device }),
-            href: `${origin}${photoPath(photo.id, token)}`,
+            href: `${origin}${signedPhotoPath(photo.id)}`,
           })),
       )
     : []

@@ -1,6 +1,7 @@
 import 'server-only'
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import { readAuthSecret } from '@/config/secrets'
+import { photoPath } from './photo-rules'
 
 /** How long a link to an order works: the e-mails' links, the tracker's answer, the receipt. */
 export const ORDER_LINK_DAYS = 120
@@ -72,7 +73,34 @@ export function readOrderToken(token: string, now = Date.now(), secret = readAut
   return link?.scope === 'act' ? link.reference : null
 }
 
-function mac(payload: string, secret: string): string {
-  const key = createHmac('sha256', secret).update('handback order link').digest()
+/**
+ * A link to one photo of a device, for the e-mails and the seller's page: `<photo id>.<expiry>.<signature>`,
+ * signed with a key of its own, so that a photo forwarded to a friend opens that photo and never
+ * the order (its offer, its cancelling, its bank details) nor another photo.
+ */
+export function photoToken(photoId: string, now = Date.now(), secret = readAuthSecret()): string {
+  const payload = `${photoId}.${Math.floor(now / 1000) + ORDER_LINK_DAYS * 24 * 3600}`
+  return `${payload}.${mac(payload, secret, PHOTO_LINK)}`
+}
+
+/** Whether `token` grants the photo `photoId`: signed for it, whole, and not expired. */
+export function readPhotoToken(token: string, photoId: string, now = Date.now(), secret = readAuthSecret()): boolean {
+  const [id, expires, signature, ...rest] = token.split('.')
+  if (rest.length || id !== photoId || !expires || !signature || !/^\d{1,12}$/.test(expires)) return false
+  const expected = Buffer.from(mac(`${id}.${expires}`, secret, PHOTO_LINK))
+  const given = Buffer.from(signature)
+  return given.length === expected.length && timingSafeEqual(given, expected) && Number(expires) * 1000 > now
+}
+
+/** A photo's address with its grant: what the seller's page and e-mails link to. */
+export function signedPhotoPath(photoId: string): string {
+  return photoPath(photoId, photoToken(photoId))
+}
+
+const ORDER_LINK = 'handback order link'
+const PHOTO_LINK = 'handback photo link'
+
+function mac(payload: string, secret: string, purpose = ORDER_LINK): string {
+  const key = createHmac('sha256', secret).update(purpose).digest()
   return createHmac('sha256', key).update(payload).digest('base64url')
 }

@@ -7,7 +7,8 @@ import { recentlyChecked, recheck } from '@/accounts/step-up'
 import { paymentOriginator } from '@/config'
 import { getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
-import { formAction, type Outcome } from '@/forms/form-action'
+import { formAction, type Fill, type Outcome } from '@/forms/form-action'
+import { fillTemplate } from '@/lib/templates'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { linkOrigin } from '@/mail/link-origin'
 import { RECHECK_FIELD } from './admin-input'
@@ -24,6 +25,7 @@ import { readPayoutKeys } from './payout-crypto'
 type RunProblem =
   | 'noneChosen'
   | 'noneLeft'
+  | 'payeeName'
   | 'reasonNeeded'
   | 'alreadyMarked'
   | 'recheckNeeded'
@@ -41,8 +43,10 @@ const words = async () => {
   const copy = await getOrderCopy()
   const text = copy.admin
   const runs = text.payments
-  return (code: string) => {
+  return (code: string, fill?: Fill) => {
     switch (code) {
+      case 'payeeName':
+        return fillTemplate(runs.payeeName, fill ?? {})
       case 'noneChosen':
         return runs.noneChosen
       case 'noneLeft':
@@ -96,6 +100,9 @@ export const makeRunForm = formAction<Record<string, string>, RunProblem, never,
       originator: paymentOriginator(),
       keys: readPayoutKeys(),
     })
+    if (!made.ok && made.reason === 'payee-name') {
+      return { ok: false, errors: 'payeeName', fill: { orders: made.references.join(', ') } }
+    }
     if (!made.ok) return { ok: false, errors: made.reason === 'none-chosen' ? 'noneChosen' : 'noneLeft' }
     const skipped = made.skipped ? `&skipped=${made.skipped}` : ''
     return { ok: true, redirect: `/admin/payments/${made.runId}?done=made${skipped}` }

@@ -15,6 +15,7 @@ import {
   type PaymentRunRow,
 } from '@/db/schema'
 import { REFERENCE_ALPHABET } from '@/lib/reference-format'
+import { bacsNameless } from './bacs-text'
 import { writeBankFile } from './bank-file'
 import { MOVES, type OrderStatus } from './lifecycle'
 import { moveInTx, type Tx } from './move-store'
@@ -78,16 +79,21 @@ export async function readyOrders(db: Pick<Db, 'select'>, now = new Date()): Pro
     .limit(RUN_LIMIT)
 }
 
-/** A run's reference: the day and minute it was made and three random characters, e.g. "PR-20261127-0930-K7Q". */
+/**
+ * A run's reference: the day and minute it was made and three random characters, e.g.
+ * "PR-261127-0930-K7Q". Eighteen characters, so the bank file's contra record carries it whole.
+ */
 export function newRunReference(now: Date): string {
-  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(0, 12)
+  const stamp = now.toISOString().replace(/[-:T]/g, '').slice(2, 12)
   const random = Array.from({ length: 3 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('')
-  return `PR-${stamp.slice(0, 8)}-${stamp.slice(8)}-${random}`
+  return `PR-${stamp.slice(0, 6)}-${stamp.slice(6)}-${random}`
 }
 
 export type RunMade =
   | { ok: true; runId: string; reference: string; count: number; totalPence: number; skipped: number }
   | { ok: false; reason: 'none-chosen' | 'none-left' }
+  /** Orders whose account name the bank file would leave blank (kept before names were checked). */
+  | { ok: false; reason: 'payee-name'; references: string[] }
 
 /**
  * Makes a run of the orders chosen (or every ready one), in one transaction. An order chosen that
@@ -122,6 +128,13 @@ export async function makeRun(
       .orderBy(asc(sellerOrder.placedAt), asc(sellerOrder.id))
       .limit(RUN_LIMIT)
       .for('update')
+    // Opened before anything moves: a payee the bank file would name with blanks stops the whole
+    // run, naming the orders, so that no one is paid to a nameless account or silently left out.
+    const payees = new Map(
+      locked.map((order) => [order.id, openPayout(order.payoutSealed!, order.reference, request.keys)]),
+    )
+    const blank = locked.filter((order) => bacsNameless(payees.get(order.id)!.accountHolder))
+    if (blank.length) return { ok: false, reason: 'payee-name', references: blank.map((order) => order.reference) }
     const moved = locked.length
       ? await tx
           .update(sellerOrder)
@@ -145,7 +158,7 @@ export async function makeRun(
     const reference = newRunReference(now)
     const file = writeBankFile(
       orders.map((order) => {
-        const details = openPayout(order.payoutSealed!, order.reference, request.keys)
+        const details = payees.get(order.id)!
         return {
           sortCode: details.sortCode,
           accountNumber: details.accountNumber,

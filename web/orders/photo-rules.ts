@@ -78,9 +78,9 @@ export function photosProblem(files: readonly Uint8Array[], kept: number): Photo
 }
 
 /**
- * A photo's address. With a signed order link's token it opens for the seller who holds it; without,
- * for staff or the order's own account, signed in. The id alone opens nothing.
+ * A photo's address. With a grant to that photo (photoToken in order-token.ts) it opens for whoever
+ * holds it; without, for staff or the order's own account, signed in. The id alone opens nothing.
  */
-export function photoPath(id: string, token?: string): string {
-  return `/api/order-photos/${id}${token ? `?order=${encodeURIComponent(token)}` : ''}`
+export function photoPath(id: string, grant?: string): string {
+  return `/api/order-photos/${id}${grant ? `?photo=${encodeURIComponent(grant)}` : ''}`
 }

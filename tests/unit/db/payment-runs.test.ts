@@ -52,11 +52,11 @@ let seq = 0
 /** An order in `status` with every device passed by the register yesterday, and real sealed bank details. */
 async function payable(
   status = 'checked',
-  options: { pence?: number; passed?: boolean; heldUntil?: Date } = {},
+  options: { pence?: number; passed?: boolean; heldUntil?: Date; holder?: string } = {},
 ): Promise<OrderRecord & { bank: BankDetails }> {
   seq++
   const bank: BankDetails = {
-    accountHolder: `Seller Number${seq}`,
+    accountHolder: options.holder ?? `Seller Number${seq}`,
     sortCode: `30-94-${String(seq % 100).padStart(2, '0')}`,
     accountNumber: String(10_000_000 + seq),
   }
@@ -140,6 +140,9 @@ it('moves exactly the ready orders into a run, with its lines, events and a seal
   ).toEqual(
     [checked, accepted, refused].map((order) => [order.reference, order.bank.accountNumber, order.totalPence]).sort(),
   )
+  // The run's reference goes whole into the contra record: it fits the 18-character field.
+  expect(made.reference).toMatch(/^PR-\d{6}-\d{4}-[2-9A-HJ-NP-Z]{3}$/)
+  expect(read.runReference).toBe(made.reference)
   const detail = await getRun(db, made.runId)
   expect(detail!.downloads.map((download) => download.name)).toEqual(['Maya Manager'])
   expect(detail!.lines.map((line) => line.state)).toEqual(['pending', 'pending', 'pending'])
@@ -219,6 +222,28 @@ it('pays one order once when it is marked paid twice at once: one payment, one e
   expect(events.filter((event) => event.action === 'pay').map((event) => event.actorName)).toEqual(['Maya Manager'])
   const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
   expect(mails.filter((one) => one.kind === 'paid')).toHaveLength(1)
+})
+
+it('refuses a run with a payee whose name the bank file would leave blank, naming the order, and changes nothing', async () => {
+  // Bank details kept before names were checked where they are typed: sealed as the seller typed them.
+  const blank = await payable('checked', { holder: 'Дмитрий Иванов' })
+  const fine = await payable('checked', { holder: 'Zoë Brontë' })
+  const runsBefore = (await db.select({ id: paymentRun.id }).from(paymentRun)).length
+  for (const chosen of [[blank.id, fine.id], 'all-ready'] as const) {
+    await expect(run(chosen === 'all-ready' ? chosen : [...chosen])).resolves.toEqual({
+      ok: false,
+      reason: 'payee-name',
+      references: [blank.reference],
+    })
+  }
+  expect(await statusOf(blank.id)).toBe('checked')
+  expect(await statusOf(fine.id)).toBe('checked')
+  expect(await db.select({ id: paymentRun.id }).from(paymentRun)).toHaveLength(runsBefore)
+  // Left out by the manager, the others are paid: the accented name folded, as the bank has it.
+  const made = await run([fine.id])
+  if (!made.ok) throw new Error(made.reason)
+  const file = await downloadRunFile(db, { runId: made.runId, managerId: manager.id, keys })
+  expect(readBankFile(file!.text).payments.map((payment) => payment.accountName)).toEqual(['ZOE BRONTE'])
 })
 
 it('makes a run of the orders still ready and says how many were left out', async () => {

@@ -22,7 +22,9 @@ import { TrackerPanel } from './tracker-panel'
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
  * page): its devices, where it is and what has happened, and what the seller can do now. Opened
- * from the tracker (`canAct` false), it says how to act instead: the e-mail's link, or logging in.
+ * from the tracker (`canAct` false: its reference and postcode are printed on the parcel), it shows
+ * where the order is and the next step only, and says how to see more and act: the e-mail's link,
+ * or logging in. The devices, prices, photos and the bank account's digits are the seller's alone.
  */
 export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null; canAct: boolean }) {
   const { copy, query, order, canAct } = props
@@ -38,7 +40,7 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
   }
   const text = copy.details
   const status = describeStatus(copy, order.status)
-  const done = {
+  const dones: Partial<Record<string, string>> = {
     accept: text.accepted,
     decline: text.declined,
     cancel: text.cancelled,
@@ -49,7 +51,9 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
           until: order.payoutHeldUntil ? formatDateTime(order.payoutHeldUntil) : '',
         })
       : undefined,
-  }[query.done ?? '']
+  }
+  // What was just done, said back; the parcel's link does nothing, and is told nothing.
+  const done = canAct ? dones[query.done ?? ''] : undefined
   // What the seller could do from a link that may act: shown how, when this one cannot.
   const sellerMoves = movesFor(order.status, 'seller').length > 0 || payoutChangeable(order.status)
   return (
@@ -68,7 +72,7 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         <h2 id="order-status">{text.statusHeading}</h2>
         <p className="order-status__name">{status.name}</p>
         <p>{status.explanation}</p>
-        {order.status === 'paid' && order.payoutLast4 ? (
+        {canAct && order.status === 'paid' && order.payoutLast4 ? (
           <p>{fillTemplate(text.paidTo, { last4: order.payoutLast4 })}</p>
         ) : null}
         {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
@@ -88,12 +92,14 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         </p>
       ) : null}
 
-      {order.status === 'revised' ? (
-        <RevisedOffer order={order} copy={copy} token={query.order!} canAct={canAct} />
-      ) : null}
+      {canAct && order.status === 'revised' ? <RevisedOffer order={order} copy={copy} token={query.order!} /> : null}
 
-      <ItemsTable order={order} copy={copy} />
-      <CheckPhotos order={order} copy={copy} token={query.order!} />
+      {canAct ? (
+        <>
+          <ItemsTable order={order} copy={copy} />
+          <CheckPhotos order={order} copy={copy} />
+        </>
+      ) : null}
 
       {!canAct && sellerMoves ? (
         <section className="order-how-to-act">
@@ -128,9 +134,9 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         </section>
       ) : null}
 
-      <PayoutChangeSection order={order} copy={copy} token={query.order ?? ''} canAct={canAct} step={query.payout} />
+      {canAct ? <PayoutChangeSection order={order} copy={copy} token={query.order ?? ''} step={query.payout} /> : null}
 
-      <Timeline order={order} copy={copy} />
+      <Timeline order={order} copy={copy} statusOnly={!canAct} />
     </div>
   )
 }
@@ -187,10 +193,14 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   )
 }
 
-function Timeline({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
+function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: OrderCopy; statusOnly: boolean }) {
   // What the seller sees: each change of status and of their bank details, not staff's own records.
+  // The parcel's link sees the changes of status alone.
   const steps = order.events.filter(
-    (event) => event.action === 'place' || event.action === PAYOUT_CHANGE_EVENT || event.fromStatus !== event.toStatus,
+    (event) =>
+      event.action === 'place' ||
+      (event.action === PAYOUT_CHANGE_EVENT && !statusOnly) ||
+      event.fromStatus !== event.toStatus,
   )
   return (
     <section aria-labelledby="order-timeline" className="order-timeline">

@@ -1,4 +1,5 @@
 import { fillTemplate } from '@/lib/templates'
+import { signedPhotoPath } from '@/orders/order-token'
 import { photoPath } from '@/orders/photo-rules'
 import '@/styles/photos.css'
 import type { PhotoInfo } from '@/orders/photo-store'
@@ -8,17 +9,17 @@ type Props = {
   device: string
   /** The content's description of each photo: {number} and {device}. */
   alt: string
-  /** The signed link's token the page was opened with; none on staff pages. */
-  token?: string
+  /** Each photo's address carries a grant to it alone (the seller's page); staff pages sign in instead. */
+  signed?: boolean
 }
 
 /** A device's photos from the check, each a link to the full size: the seller's page and the staff page. */
-export function DevicePhotos({ photos, device, alt, token }: Props) {
+export function DevicePhotos({ photos, device, alt, signed }: Props) {
   if (!photos.length) return null
   return (
     <ul className="device-photos">
       {photos.map((photo, index) => {
-        const href = photoPath(photo.id, token)
+        const href = signed ? signedPhotoPath(photo.id) : photoPath(photo.id)
         return (
           <li key={photo.id}>
             <a href={href}>

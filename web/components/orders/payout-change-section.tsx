@@ -12,14 +12,14 @@ import { ButtonForm } from '../forms/button-form'
 import type { FormField } from '../forms/page-form'
 import { OrderForm } from './order-form'
 
-type Props = { order: OrderRecord; copy: OrderCopy; token: string; canAct: boolean; step: string | undefined }
+type Props = { order: OrderRecord; copy: OrderCopy; token: string; step: string | undefined }
 
 /**
  * The account an order is paid to (its last four digits only: the old details are never shown),
  * and, while it may still be paid, changing it: a code e-mailed to the order's address, then the
  * code with the new details. After a change, when the payout may be made.
  */
-export function PayoutChangeSection({ order, copy, token, canAct, step }: Props) {
+export function PayoutChangeSection({ order, copy, token, step }: Props) {
   const text = copy.payoutChange
   if (!order.payoutLast4) return null
   if (!payoutChangeable(order.status)) {
@@ -39,7 +39,7 @@ export function PayoutChangeSection({ order, copy, token, canAct, step }: Props)
       <h2 id="payout-change-heading">{text.heading}</h2>
       <p>{fillTemplate(text.current, { last4: order.payoutLast4 })}</p>
       {heldUntil ? <p>{fillTemplate(text.held, { until: formatDateTime(heldUntil) })}</p> : null}
-      {!canAct ? null : step === 'code' ? (
+      {step === 'code' ? (
         <>
           <p role="status">{fillTemplate(text.codeSent, { minutes: PAYOUT_CODE_MINUTES })}</p>
           <OrderForm

@@ -8,14 +8,14 @@ import type { OrderRecord } from '@/orders/store'
 import { ButtonForm } from '../forms/button-form'
 import { DevicePhotos } from './device-photos'
 
-type Props = { order: OrderRecord; copy: OrderCopy; token: string; canAct: boolean }
+type Props = { order: OrderRecord; copy: OrderCopy; token: string }
 
 /**
- * A revised offer, device by device: what we first offered and the new price, why, the photos of
- * the check, and for each device not yet answered its own accept and decline forms (they post
- * without scripts too). An answered device says what happens to it.
+ * A revised offer, device by device, for the seller's own link or account: what we first offered
+ * and the new price, why, the photos of the check, and for each device not yet answered its own
+ * accept and decline forms (they post without scripts too). An answered device says what happens to it.
  */
-export function RevisedOffer({ order, copy, token, canAct }: Props) {
+export function RevisedOffer({ order, copy, token }: Props) {
   const text = copy.details
   const revised = order.items.filter((item) => item.revisedPricePence !== null)
   return (
@@ -51,13 +51,13 @@ export function RevisedOffer({ order, copy, token, canAct }: Props) {
             photos={order.photos.filter((photo) => photo.orderItemId === item.id)}
             device={item.device}
             alt={text.photoAlt}
-            token={token}
+            signed
           />
           {item.offerAnswer ? (
             <p className="revised-device__answer" data-answer={item.offerAnswer}>
               {item.offerAnswer === 'accept' ? text.answeredAccept : text.answeredDecline}
             </p>
-          ) : canAct ? (
+          ) : (
             <div className="revised-offer__answers">
               {(['accept', 'decline'] as const).map((answer) => (
                 <ButtonForm
@@ -73,7 +73,7 @@ export function RevisedOffer({ order, copy, token, canAct }: Props) {
                 />
               ))}
             </div>
-          ) : null}
+          )}
         </article>
       ))}
     </section>
@@ -81,7 +81,7 @@ export function RevisedOffer({ order, copy, token, canAct }: Props) {
 }
 
 /** The photos of devices not in an open offer (checked, paid, sent back): under the devices. */
-export function CheckPhotos({ order, copy, token }: Omit<Props, 'canAct'>) {
+export function CheckPhotos({ order, copy }: Omit<Props, 'token'>) {
   const shown = order.status === 'revised' ? order.items.filter((item) => item.revisedPricePence === null) : order.items
   const withPhotos = shown.filter((item) => order.photos.some((photo) => photo.orderItemId === item.id))
   if (!withPhotos.length) return null
@@ -95,7 +95,7 @@ export function CheckPhotos({ order, copy, token }: Omit<Props, 'canAct'>) {
             photos={order.photos.filter((photo) => photo.orderItemId === item.id)}
             device={item.device}
             alt={copy.details.photoAlt}
-            token={token}
+            signed
           />
         </div>
       ))}

@@ -48,6 +48,12 @@ export const paymentRunFields = [
         'When every order chosen was put in another run (by another manager) or stopped being ready, so no run was made.',
       ),
       templateString(
+        'payeeName',
+        'Account name the bank file cannot carry',
+        'When no run was made because an order’s account name has no letter the bank file can carry (another script, kept before checkout checked it). {orders} becomes their order numbers. Say what to do: untick them, and ask the sellers to change their bank details.',
+        ['orders'],
+      ),
+      templateString(
         'skipped',
         'Some orders left out',
         'On a new run when some chosen orders were taken by another run or stopped being ready. {count} becomes how many.',

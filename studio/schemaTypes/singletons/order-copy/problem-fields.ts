@@ -18,6 +18,11 @@ export const problemFields = [
   requiredString('postcodeMissing', 'No postcode', 'For example "Enter your postcode".'),
   requiredString('postcodeInvalid', 'Postcode not valid', 'For example "Enter a real postcode, like SW1A 1AA".'),
   requiredString('accountHolderMissing', 'No account name', 'For example "Enter the name on the account".'),
+  requiredString(
+    'accountHolderNotLatin',
+    'Account name not in Latin letters',
+    'When the name on the account has letters a bank file cannot carry (another script, like Дмитрий). Say what to type: the name as the bank has it, in Latin letters A to Z; accents are fine.',
+  ),
   requiredString('sortCodeMissing', 'No sort code', 'For example "Enter your sort code".'),
   requiredString('sortCodeInvalid', 'Sort code not valid', 'For example "Enter a 6-digit sort code, like 30-94-30".'),
   requiredString('accountNumberMissing', 'No account number', 'For example "Enter your account number".'),

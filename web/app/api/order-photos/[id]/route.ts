@@ -1,6 +1,6 @@
 import { getSignedIn, isActiveStaff } from '@/accounts/session'
 import { getDb } from '@/db/connection'
-import { readOrderLink } from '@/orders/order-token'
+import { readOrderToken, readPhotoToken } from '@/orders/order-token'
 import { readPhoto } from '@/orders/photo-store'
 
 export const dynamic = 'force-dynamic'
@@ -8,16 +8,22 @@ export const dynamic = 'force-dynamic'
 type Params = { params: Promise<{ id: string }> }
 
 /**
- * One photo of a device, to the order's seller (through a signed link to that order, either kind,
- * or signed in to the order's account) and to active staff. Anyone else, a photo of another order
- * or an id that names no photo all get the same 404: the random id alone opens nothing. Never kept
- * by a shared cache, and its address is not passed on to other sites.
+ * One photo of a device: to whoever holds a grant to that photo (the e-mails' and the seller's
+ * page's links), to the seller's own link to the order (e-mails sent before photos had their own
+ * grants), to the order's account signed in, and to active staff. The tracker's view-only link
+ * (reference and postcode, both on the parcel) opens no photo. Anyone else, a photo of another
+ * order or an id that names no photo all get the same 404: the random id alone opens nothing.
+ * Never kept by a shared cache; its address is not passed on to other sites (next.config.mjs).
  */
 export async function GET(request: Request, { params }: Params) {
-  const photo = await readPhoto(await getDb(), (await params).id)
-  const token = new URL(request.url).searchParams.get('order')
-  const link = token ? readOrderLink(token) : null
-  let allowed = photo !== null && link?.reference === photo.reference
+  const id = (await params).id
+  const photo = await readPhoto(await getDb(), id)
+  const search = new URL(request.url).searchParams
+  const grant = search.get('photo')
+  const token = search.get('order')
+  let allowed =
+    photo !== null &&
+    ((grant !== null && readPhotoToken(grant, id)) || (token !== null && readOrderToken(token) === photo.reference))
   if (photo && !allowed) {
     const visitor = await getSignedIn(request.headers)
     allowed = !!visitor && (isActiveStaff(visitor) || (photo.userId !== null && visitor.user.id === photo.userId))
