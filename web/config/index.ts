@@ -1,7 +1,7 @@
 import 'server-only'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress } from './stand-in-guard'
+import { serviceAddress } from './stand-in-guard.ts'
 
 /**
  * Every setting the server takes from its environment, read here and nowhere else in web/
