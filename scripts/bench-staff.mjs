@@ -1,12 +1,13 @@
 // The staff rows of `npm run bench`, on the database `npm run seed:orders -- 100000` filled (the
 // configured one: PGlite in .data, or DATABASE_URL): server time, median and p95, of the staff
-// pages a back office lives on. It signs in as the bench manager the seeder made, as a person does:
-// the password, then two-step login with a code from the authenticator key (set up on the first run
-// and kept in .data, next to the database it belongs to).
-import { createHash, createHmac } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import path from 'node:path'
+// pages a back office lives on. It signs in as the bench manager the seeder invited, as a person
+// does: the first time from the invitation's link (choosing the password and setting up two-step
+// login), later with the password and a code from the authenticator key, kept in .data next to the
+// database it belongs to (scripts/bench-manager.mjs).
+import { createHmac } from 'node:crypto'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
+import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.mjs'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 /**
@@ -25,7 +26,7 @@ export const STAFF_ROWS = [
 ]
 export const STAFF_SAMPLES = 100
 const MANAGER = {
-  email: 'bench.manager@example.com',
+  email: BENCH_MANAGER_EMAIL,
   password: process.env.BENCH_STAFF_PASSWORD || 'bench-manager-dev-only-7Qx',
 }
 
@@ -97,35 +98,35 @@ async function staffTimes(url, cookie, count) {
 
 /**
  * Logs in as the bench manager in a real browser, as staff do, and answers the session's cookies.
- * The first time, it sets up two-step login and keeps the key; later, it enters the key's code.
+ * The first time, it opens the invitation's link, chooses the password and sets up two-step login,
+ * keeping the key; later, it logs in with the password and the key's code.
  */
 async function signIn(origin) {
-  const keyFile = path.join('.data', `bench-manager-${databaseId()}.json`)
+  const file = benchManagerFile()
+  if (!existsSync(file)) throw new Error(`No bench manager for this database (${file}): run npm run seed:orders first.`)
+  const kept = JSON.parse(readFileSync(file, 'utf8'))
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
     const page = await browser.newPage({ baseURL: origin })
-    await page.goto('/login?next=/admin')
-    await page.getByLabel('E-mail address', { exact: true }).fill(MANAGER.email)
-    await page.getByLabel('Password', { exact: true }).fill(MANAGER.password)
-    await page.getByRole('button', { name: 'Log in', exact: true }).click()
-    await page
-      .waitForURL((url) => ['/two-factor', '/staff-setup'].includes(url.pathname), { timeout: 30_000 })
-      .catch(() => {
-        throw new Error(`The bench manager could not log in (at ${page.url()}): run npm run seed:orders first.`)
-      })
-    if (new URL(page.url()).pathname === '/staff-setup') {
-      await page.getByLabel('Password', { exact: true }).fill(MANAGER.password)
+    if (!kept.key) {
+      await page.goto(kept.setup)
+      await page.getByLabel('New password', { exact: true }).fill(MANAGER.password)
       await page.getByRole('button', { name: 'Set up two-step login' }).click()
       const key = (await page.getByTestId('totp-key').textContent()).replace(/\s/g, '')
-      mkdirSync(path.dirname(keyFile), { recursive: true })
-      writeFileSync(keyFile, JSON.stringify({ key }), { mode: 0o600 })
+      writeFileSync(file, JSON.stringify({ key }), { mode: 0o600 })
       await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
       await page.getByRole('button', { name: 'Turn on two-step login' }).click()
     } else {
-      if (!existsSync(keyFile))
-        throw new Error(`Two-step login is on for the bench manager, but ${keyFile} is gone: seed a fresh database.`)
-      const { key } = JSON.parse(readFileSync(keyFile, 'utf8'))
-      await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
+      await page.goto('/login?next=/admin')
+      await page.getByLabel('E-mail address', { exact: true }).fill(MANAGER.email)
+      await page.getByLabel('Password', { exact: true }).fill(MANAGER.password)
+      await page.getByRole('button', { name: 'Log in', exact: true }).click()
+      await page
+        .waitForURL((url) => url.pathname === '/two-factor', { timeout: 30_000 })
+        .catch(() => {
+          throw new Error(`The bench manager could not log in (at ${page.url()}): seed a fresh database.`)
+        })
+      await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(kept.key))
       await page.getByRole('button', { name: 'Continue', exact: true }).click()
     }
     await page.waitForURL((url) => url.pathname === '/admin', { timeout: 30_000 })
@@ -134,12 +135,6 @@ async function signIn(origin) {
   } finally {
     await browser.close()
   }
-}
-
-/** Which database the key belongs to: its URL, or the PGlite folder. */
-function databaseId() {
-  const where = process.env.DATABASE_URL || path.resolve(process.env.PGLITE_DATA_DIR || path.join('.data', 'pglite'))
-  return createHash('sha256').update(where).digest('hex').slice(0, 12)
 }
 
 /** What an authenticator app shows (RFC 6238): HMAC-SHA1 of the 30-second step, 6 digits. */

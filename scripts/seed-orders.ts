@@ -4,6 +4,8 @@
 // (npm run bench). Bank details are sealed with the real code and key. It refuses a database that is
 // not clearly a developer's (scripts/seed-orders/safety.ts) unless --force. It also makes the bench's
 // manager (bench.manager@example.com), whose password is BENCH_STAFF_PASSWORD or the one printed.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import { databaseUrl, isProduction } from '@/config'
@@ -11,6 +13,7 @@ import { grantStaffRole } from '@/accounts/staff-accounts'
 import { openDatabase, type Db } from '@/db/connection'
 import { readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
 import { newReference } from '@/orders/references'
+import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.mjs'
 import { readSeedCatalogue } from './seed-orders/catalogue'
 import { seedOrder, type ImeiPool, type Row, type SeededOrder } from './seed-orders/order-life'
 import { seededRandom } from './seed-orders/random'
@@ -18,7 +21,7 @@ import { refuseContents, refuseTarget } from './seed-orders/safety'
 
 const USAGE = 'Usage: npm run seed:orders -- COUNT [--seed N] [--force]'
 const BATCH = 1_000
-export const BENCH_MANAGER = { email: 'bench.manager@example.com', name: 'Bench Manager' }
+export const BENCH_MANAGER = { email: BENCH_MANAGER_EMAIL, name: 'Bench Manager' }
 /** A device sent twice, on two orders: what the bench's IMEI search looks for (scripts/bench-staff.mjs). */
 export const BENCH_IMEI = '356938035643809'
 const DEFAULT_BENCH_PASSWORD = 'bench-manager-dev-only-7Qx'
@@ -114,6 +117,9 @@ async function main() {
     console.log(`${count} orders (${made.items} devices, ${made.events} events) on ${engine} in ${seconds} s.`)
     const password = process.env.BENCH_STAFF_PASSWORD || DEFAULT_BENCH_PASSWORD
     const grant = await grantStaffRole(db, { ...BENCH_MANAGER, role: 'manager', password })
+    // A new bench manager is invited like any member of staff: the bench opens the link from the
+    // invitation in the outbox, chooses the password and sets up two-step login (bench-staff.mjs).
+    if (grant.ok && grant.outcome === 'created') await keepInvitation(db)
     console.log(
       grant.ok
         ? `Bench manager: ${BENCH_MANAGER.email}${process.env.BENCH_STAFF_PASSWORD ? '' : `, password ${password}`}.`
@@ -122,6 +128,19 @@ async function main() {
   } finally {
     await close()
   }
+}
+
+/** Keeps the bench manager's set-up link (its path) for the bench's first sign-in, in place of an old key. */
+async function keepInvitation(db: Db) {
+  const [mail] = await rows<{ text_body: string }>(
+    db,
+    sql`select text_body from email_outbox where lower(to_address) = ${BENCH_MANAGER.email} order by created_at desc limit 1`,
+  )
+  const link = mail?.text_body.match(/https?:\/\/\S+(\/staff-setup\?token=[\w%.-]+)/)?.[1]
+  if (!link) throw new Error('The bench manager was created, but no set-up link is in the outbox.')
+  const file = benchManagerFile()
+  mkdirSync(path.dirname(file), { recursive: true })
+  writeFileSync(file, JSON.stringify({ setup: link }), { mode: 0o600 })
 }
 
 /** Writes `count` orders, their devices and events, a thousand orders to a transaction. */

@@ -1,0 +1,2 @@
+export const BENCH_MANAGER_EMAIL: string
+export function benchManagerFile(): string
