@@ -51,12 +51,18 @@ export async function logIn(page: Page, email: string, password: string, path = 
 }
 
 /** The newest e-mail to `to` whose subject matches, waiting for it to be written. */
-export async function mailTo(to: string, subject: RegExp, after = 0, timeout = 10_000): Promise<MailMessage> {
+export async function mailTo(
+  to: string,
+  subject: RegExp,
+  after = 0,
+  timeout = 10_000,
+  outbox = MAIL_OUTBOX_DIR,
+): Promise<MailMessage> {
   let found: MailMessage | undefined
   await expect
     .poll(
       async () => {
-        const messages = (await readMessages(MAIL_OUTBOX_DIR)).filter((m) => m.to === to && subject.test(m.subject))
+        const messages = (await readMessages(outbox)).filter((m) => m.to === to && subject.test(m.subject))
         found = messages[after]
         return Boolean(found)
       },

@@ -88,9 +88,12 @@ export async function staffLogIn(page: Page, account: StaffAccount) {
   await expect(page).toHaveURL(/^[^?]*\/admin$/)
 }
 
-/** The newest set-up link sent to the account's address (an invitation, or a reset's). */
-export async function setupLink(email: string, after = 0): Promise<string> {
-  const message = await mailTo(email, /staff account|two-step login again/, after, 90_000)
+/**
+ * The newest set-up link sent to the account's address (an invitation, or a reset's), from the e2e
+ * server's outbox or, for a site of a test's own, from the outbox folder it names.
+ */
+export async function setupLink(email: string, after = 0, outbox?: string): Promise<string> {
+  const message = await mailTo(email, /staff account|two-step login again/, after, 90_000, outbox)
   return linkIn(message, '/staff-setup?token=')
 }
 
@@ -98,8 +101,8 @@ export async function setupLink(email: string, after = 0): Promise<string> {
  * Opens the invitation's link and chooses the password: the page then shows the app's key, once,
  * to this browser alone. Answers the key as the page shows it.
  */
-export async function acceptInvitation(page: Page, account: StaffAccount, after = 0): Promise<string> {
-  await page.goto(await setupLink(account.email, after))
+export async function acceptInvitation(page: Page, account: StaffAccount, after = 0, outbox?: string): Promise<string> {
+  await page.goto(await setupLink(account.email, after, outbox))
   await expect(page.getByRole('heading', { name: 'Set up two-step login', level: 1 })).toBeVisible()
   await page.getByLabel('New password', { exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Set up two-step login' }).click()
@@ -115,8 +118,9 @@ export async function enrolTwoFactor(
   page: Page,
   account: StaffAccount,
   keep: (keys: StaffKeys) => void = () => {},
+  outbox?: string,
 ): Promise<StaffKeys> {
-  const key = await acceptInvitation(page, account)
+  const key = await acceptInvitation(page, account, 0, outbox)
   const backupCodes = await page.getByRole('region', { name: 'Backup codes' }).getByRole('listitem').allTextContents()
   await page.getByLabel('Code from your authenticator app', { exact: true }).fill(totp(key))
   keep({ key, backupCodes })

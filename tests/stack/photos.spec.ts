@@ -5,10 +5,9 @@ import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import { SERVER_SECRETS, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { GOOD_IPHONE, visitor } from '../e2e/basket-client'
 import { readPageForm, sendPageForm } from '../e2e/form-post'
-import { logIn } from '../e2e/account-helpers'
 import { enrolTwoFactor } from '../e2e/order-helpers'
 import { checkoutFields } from '../support/checkout-fields'
-import { DATABASE, INSTANCE_A, INSTANCE_B } from './stack-env'
+import { DATABASE, INSTANCE_A, INSTANCE_B, STACK_OUTBOX } from './stack-env'
 
 const STAFF = { email: 'stack.photos@handback.example', password: 'stack photos staff password 42', name: 'Sam Stack' }
 
@@ -18,7 +17,7 @@ test('a photo uploaded through instance A is shown by instance B, to the sellerâ
   const made = spawnSync(
     'npm',
     ['run', 'staff:create', '--', '--email', STAFF.email, '--role', 'staff', '--name', STAFF.name],
-    { env: { ...process.env, ...SERVER_SECRETS, DATABASE_URL: DATABASE, STAFF_PASSWORD: STAFF.password } },
+    { env: { ...process.env, ...SERVER_SECRETS, DATABASE_URL: DATABASE } },
   )
   expect(made.status, made.stderr.toString()).toBe(0)
 
@@ -42,8 +41,8 @@ test('a photo uploaded through instance A is shown by instance B, to the sellerâ
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
     const page = await (await browser.newContext({ baseURL: INSTANCE_A })).newPage()
-    await logIn(page, STAFF.email, STAFF.password, '/login?next=/admin')
-    await enrolTwoFactor(page, STAFF)
+    // From the invitation the command sent, delivered by the stack into its outbox.
+    await enrolTwoFactor(page, STAFF, undefined, STACK_OUTBOX)
     await page.goto(`/admin/orders/${reference}?action=receive#action-form`)
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
     await expect(page.getByText('Done.', { exact: true })).toBeVisible()
