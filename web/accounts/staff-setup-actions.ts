@@ -13,7 +13,7 @@ import { accountLimits as limits } from './limits'
 import { activeStaffFrom, getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
 import { resetTwoStep, redeemSetupLink } from './staff-invitations'
-import { recheck } from './step-up'
+import { recheck, recheckWait } from './step-up'
 import { startedBy } from './two-factor'
 
 /**
@@ -65,7 +65,7 @@ export const resetStaffTwoStep = accountForm<ResetTwoStepInput>({
     const manager = await activeStaffFrom(headers)
     if (!manager || manager.user.role !== 'manager') notFound()
     const checked = await recheck(manager, headers, { password })
-    if (checked === 'tooMany') return refused('tooMany')
+    if (checked === 'tooMany') return { ok: false, errors: 'tooMany', fill: { seconds: await recheckWait(manager) } }
     if (checked === 'wrong') return refused([{ field: 'password', code: 'currentPasswordWrong' }])
     const by = { actor: 'manager' as const, userId: manager.user.id, name: manager.user.name }
     const reset = await resetTwoStep(await getDb(), email, { by, reason, origin: linkOrigin() })

@@ -8,8 +8,10 @@ import { getAuth } from './auth'
 import type { SignedIn } from './session'
 
 /**
- * Re-checks per account, right or wrong: a stolen session cannot guess its way on, and the staff
- * member, asked at most every 5 minutes, never meets it.
+ * Re-checks per account since the last right one: a stolen session cannot guess its way on (ten
+ * tries in 15 minutes, right or wrong, atomically counted), while the staff member, whose right
+ * password starts the count afresh, never meets it however busy the day (a manager answering many
+ * resets or runs in a row).
  */
 const recheckLimiter = new RateLimiter('recheck', 10, 15 * 60_000)
 
@@ -23,6 +25,12 @@ export async function recentlyChecked(visitor: SignedIn, now = Date.now()): Prom
   if (!row) return false
   const last = Math.max(row.createdAt.getTime(), row.recheckedAt?.getTime() ?? 0)
   return now - last < staffRecheckSeconds() * 1000
+}
+
+/** Whole seconds until the account may re-check again, after `recheck` answered 'tooMany'. */
+export async function recheckWait(visitor: SignedIn, now = Date.now()): Promise<number> {
+  const quota = await recheckLimiter.check(visitor.user.id, now)
+  return quota.allowed ? 0 : Math.max(1, Math.ceil(quota.retryAfter))
 }
 
 export type Proof = { password: string }
@@ -43,6 +51,7 @@ export async function recheck(visitor: SignedIn, requestHeaders: Headers, proof:
     valid = false
   }
   if (!valid) return 'wrong'
+  await recheckLimiter.clear(visitor.user.id)
   const db = await getDb()
   await db.update(session).set({ recheckedAt: new Date() }).where(eq(session.id, visitor.session.id))
   return 'ok'
