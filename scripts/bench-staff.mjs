@@ -7,7 +7,7 @@
 import { createHmac } from 'node:crypto'
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
-import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.mjs'
+import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
 
 /**

@@ -11,6 +11,9 @@ import { readSeedCatalogue } from '../../../scripts/seed-orders/catalogue'
 import { refuseContents, refuseTarget } from '../../../scripts/seed-orders/safety'
 import { withFileDatabase } from '../../support/test-database'
 
+// The bench manager's invitation is written in the E-mails document's words, from the seed.
+jest.mock('@/content/loaders', () => jest.requireActual('../../support/seed-email-loaders'))
+
 let db: Db
 withFileDatabase((opened) => (db = opened))
 

@@ -23,14 +23,7 @@ jest.setTimeout(60_000)
 
 let db: Db
 // The E-mails document as the seed holds it: the invitation's words are the content's.
-jest.mock('@/content/loaders', () => {
-  const { readFileSync } = jest.requireActual<typeof import('node:fs')>('node:fs')
-  const docs = readFileSync('studio/seed/data.ndjson', 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as { _id: string })
-  return { getEmailCopy: async () => docs.find((doc) => doc._id === 'emailCopy') }
-})
+jest.mock('@/content/loaders', () => jest.requireActual('../../support/seed-email-loaders'))
 withFileDatabase((opened) => (db = opened))
 
 const env = { BETTER_AUTH_SECRET: 'staff-accounts-test-secret-0123456789abcdef' }

@@ -7,7 +7,7 @@ import path from 'node:path'
 export const BENCH_MANAGER_EMAIL = 'bench.manager@example.com'
 
 /** The file of the database the environment names (DATABASE_URL, or the PGlite folder). */
-export function benchManagerFile() {
+export function benchManagerFile(): string {
   const where = process.env.DATABASE_URL || path.resolve(process.env.PGLITE_DATA_DIR || path.join('.data', 'pglite'))
   return path.join('.data', `bench-manager-${createHash('sha256').update(where).digest('hex').slice(0, 12)}.json`)
 }

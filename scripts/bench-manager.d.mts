@@ -1,2 +1,0 @@
-export const BENCH_MANAGER_EMAIL: string
-export function benchManagerFile(): string
