@@ -59,7 +59,7 @@ const config = [
               allowTypeImports: true,
             },
             {
-              name: '@/orders/actions',
+              name: '@/orders/moves/actions',
               message: 'Read the order in the page (web/app/) and pass it as a prop.',
               allowTypeImports: true,
             },

@@ -25,7 +25,7 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 /**
  * Statuses at rest after which an order's full bank details are kept only a set number of days
- * (web/orders/retention.ts; the database indexes the orders that still hold them by these).
+ * (web/orders/moves/retention.ts; the database indexes the orders that still hold them by these).
  * An order closed after a stolen-device flag keeps them for the police.
  */
 export const BANK_DETAILS_END_STATUSES: readonly OrderStatus[] = ['paid', 'returned', 'cancelled', 'expired']

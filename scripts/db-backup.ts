@@ -22,7 +22,7 @@ import {
 } from '@/db/backup'
 import { signBackupRequest } from '@/db/backup-request'
 import { DatabaseInUseError } from '@/db/connection'
-import { readPayoutKeys } from '@/orders/payout-crypto'
+import { readPayoutKeys } from '@/payouts/payout-crypto'
 
 const USAGE = 'Usage: npm run db:backup -- DIR [--with-keys] [--server URL]'
 

@@ -1,10 +1,10 @@
 // `npm run payout:match`
-// Fills the keyed hash of the bank details (web/orders/payout-match.ts) for orders placed before it
+// Fills the keyed hash of the bank details (web/payouts/payout-match.ts) for orders placed before it
 // existed, and makes it again for orders whose hash was made with an old key (after
 // `npm run payout:rekey`), so staff see every order paid to one account. Safe to run again.
 import { openDatabase } from '@/db/connection'
-import { readPayoutKeys } from '@/orders/payout-crypto'
-import { fillPayoutMatches } from '@/orders/payout-match'
+import { readPayoutKeys } from '@/payouts/payout-crypto'
+import { fillPayoutMatches } from '@/payouts/payout-match'
 
 async function main() {
   const keys = readPayoutKeys()

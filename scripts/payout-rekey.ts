@@ -4,7 +4,7 @@
 // order per transaction, so that the old key can then be retired. Safe to run again.
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '@/db/connection'
-import { openPayout, readPayoutKeys, sealPayout, sealedWithOldKey } from '@/orders/payout-crypto'
+import { openPayout, readPayoutKeys, sealPayout, sealedWithOldKey } from '@/payouts/payout-crypto'
 import { sellerOrder } from '@/db/schema'
 
 async function main() {

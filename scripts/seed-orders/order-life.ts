@@ -2,7 +2,7 @@
 // managers, the seller and the clock did to it, cut off at `now`. Each step is the move the site
 // would have made (lifecycle.ts), so the order's status, status_since and its events agree.
 import { randomUUID } from 'node:crypto'
-import { MOVES, type MoveName, type OrderStatus } from '@/orders/lifecycle'
+import { MOVES, type MoveName, type OrderStatus } from '@/orders/record/lifecycle'
 import type { SeedCatalogue, SeedModel } from './catalogue'
 import { fakeImei, fakeSeller } from './people'
 import type { Random } from './random'
@@ -11,7 +11,7 @@ const HOUR = 3600 * 1000
 const DAY = 24 * HOUR
 const STAFF_NAMES = ['Dana Staff', 'Lee Checker', 'Robin Bench', 'Sasha Goods-In']
 const MANAGER_NAMES = ['Morgan Manager', 'Alex Payments']
-// Statuses whose full bank details go a set number of days on (orders/retention.ts).
+// Statuses whose full bank details go a set number of days on (orders/moves/retention.ts).
 const BANK_DETAILS_END: readonly string[] = ['paid', 'returned', 'cancelled', 'expired']
 // What a seller answers about a device of each grade (the pricing rules' questions).
 const ANSWERS: Record<string, Record<string, string>> = {

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { parseCsv } from '@/lib/csv'
-import { londonDay } from '@/orders/working-days'
+import { londonDay } from '@/orders/record/working-days'
 import { logIn, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
 import { placeOrder, staffDoes, staffPage } from './order-helpers'

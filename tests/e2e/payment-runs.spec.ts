@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { readBankFile } from '../../web/orders/bank-file'
+import { readBankFile } from '../../web/payouts/bank/bank-file'
 import { isImei } from '../../web/register/device-id'
 import { checkoutFields } from '../support/checkout-fields'
 import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, testClientAddress, uniqueEmail } from '../support/e2e-env'

@@ -1,7 +1,7 @@
 // Places orders one after another into the database named on the command line (a PGlite folder
 // or a postgres:// URL), printing each reference once its transaction has committed, until killed.
 import { openDatabase } from '@/db/connection'
-import { placeOrder } from '@/orders/store'
+import { placeOrder } from '@/orders/record/store'
 import { sampleOrder } from './order-fixtures'
 
 async function main() {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { NewOrder } from '@/orders/store'
+import type { NewOrder } from '@/orders/record/store'
 
 /** An order as checkout would place it, with a fake seal and one confirmation e-mail. */
 export function sampleOrder(overrides: Partial<NewOrder> = {}): NewOrder {

@@ -22,7 +22,7 @@ import {
   user,
   verification,
 } from '@/db/schema'
-import { newReference } from '@/orders/references'
+import { newReference } from '@/orders/record/references'
 
 /**
  * A seller with something in every place the site keeps personal data: an account with sessions,

@@ -6,9 +6,9 @@ import {
   parseReturnDeclined,
   poundsToPence,
   type AdminProblem,
-} from '@/orders/admin-input'
-import { declinedToReturn } from '@/orders/order-values'
-import { parseOrderSearch, parseStatusFilter } from '@/orders/order-search'
+} from '@/orders/moves/admin-input'
+import { declinedToReturn } from '@/orders/record/order-values'
+import { parseOrderSearch, parseStatusFilter } from '@/orders/queue/order-search'
 
 const PHONE = '1b4e28ba-2fa1-4d2b-883f-0016d3cca427'
 const TABLET = '6fa459ea-ee8a-4ca4-894e-db77e160355e'

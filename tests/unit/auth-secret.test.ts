@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import os from 'node:os'
 import path from 'node:path'
 import { missingSharedSecrets, readAuthSecret, readOrCreateSecretFile } from '@/config/secrets'
-import { readPayoutKeys } from '@/orders/payout-crypto'
+import { readPayoutKeys } from '@/payouts/payout-crypto'
 
 const ROOT = path.resolve(__dirname, '../..')
 

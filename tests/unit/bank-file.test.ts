@@ -1,5 +1,5 @@
-import { readBankFile, writeBankFile, type Originator, type Payee } from '@/orders/bank-file'
-import { bacsCarries, bacsText } from '@/orders/bacs-text'
+import { readBankFile, writeBankFile, type Originator, type Payee } from '@/payouts/bank/bank-file'
+import { bacsCarries, bacsText } from '@/payouts/bank/bacs-text'
 
 const from: Originator = { sortCode: '60-16-13', accountNumber: '31926819', name: 'Handback Ltd' }
 

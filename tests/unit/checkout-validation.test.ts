@@ -5,8 +5,8 @@ import {
   DECLARATIONS,
   validateCheckout,
   type CheckoutProblem,
-} from '@/orders/checkout-validation'
-import { validateTracker } from '@/orders/tracker-validation'
+} from '@/orders/checkout/checkout-validation'
+import { validateTracker } from '@/orders/checkout/tracker-validation'
 import type { FieldIssue } from '@/forms/schema'
 import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
 

@@ -1,6 +1,6 @@
 import { parseCsv } from '@/lib/csv'
 import { penceAsPounds } from '@/lib/money'
-import { paidDayCsv } from '@/orders/figures-csv'
+import { paidDayCsv } from '@/orders/queue/figures-csv'
 
 const WORDS = {
   csvReference: 'Order number',

@@ -18,7 +18,7 @@ import {
   type OrderStatus,
   type TimedOrder,
   type Timings,
-} from '@/orders/lifecycle'
+} from '@/orders/record/lifecycle'
 
 const ACTORS: Actor[] = ['seller', 'staff', 'manager', 'system']
 

@@ -1,6 +1,6 @@
 import type { EmailCopy } from '@/content/types'
-import { orderMail } from '@/orders/mail'
-import { readOrderToken } from '@/orders/order-token'
+import { orderMail } from '@/orders/record/mail'
+import { readOrderToken } from '@/orders/record/order-token'
 import { seedWithFacts } from '../support/seed-facts'
 
 process.env.BETTER_AUTH_SECRET ??= 'order-mail-test-secret-0123456789abcdef'

@@ -1,4 +1,4 @@
-import { newReference, normaliseReference, REFERENCE_ALPHABET, REFERENCE_BITS } from '@/orders/references'
+import { newReference, normaliseReference, REFERENCE_ALPHABET, REFERENCE_BITS } from '@/orders/record/references'
 
 const FORMAT = /^HB-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}-[23456789ABCDEFGHJKLMNPQRSTUVWXYZ]{4}$/
 

@@ -5,7 +5,7 @@ import {
   readOrderLink,
   readOrderToken,
   readPhotoToken,
-} from '@/orders/order-token'
+} from '@/orders/record/order-token'
 
 const secret = 's'.repeat(40)
 const reference = 'HB-7K4M-Q2XP'

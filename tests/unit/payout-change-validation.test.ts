@@ -1,6 +1,6 @@
-import { validateCheckout } from '@/orders/checkout-validation'
-import { PAYOUT_BANK_FIELDS, validatePayoutChange } from '@/orders/payout-change-validation'
-import { newPayoutCode } from '@/orders/payout-change'
+import { validateCheckout } from '@/orders/checkout/checkout-validation'
+import { PAYOUT_BANK_FIELDS, validatePayoutChange } from '@/orders/payout-change/payout-change-validation'
+import { newPayoutCode } from '@/orders/payout-change/payout-change'
 
 const valid = { code: '042917', accountHolder: 'A King', sortCode: '20-00-00', accountNumber: '8765 4321' }
 const checkout = {

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
-import { openPayout, readPayoutKeys, sealedWithOldKey, sealPayout, type BankDetails } from '@/orders/payout-crypto'
+import { openPayout, readPayoutKeys, sealedWithOldKey, sealPayout } from '@/payouts/payout-crypto'
+import type { BankDetails } from '@/payouts/bank/bank-transfer'
 
 const bank: BankDetails = { accountHolder: 'Ada Lovelace', sortCode: '30-94-30', accountNumber: '12345678' }
 const reference = 'HB-7K4M-Q2XP'

@@ -1,5 +1,5 @@
-import { declaredTooLarge, PHOTO_LIMITS, photoPath, photosProblem, sniffImage } from '@/orders/photo-rules'
-import { offerOutcome, revisedTotal, unanswered } from '@/orders/order-values'
+import { declaredTooLarge, PHOTO_LIMITS, photoPath, photosProblem, sniffImage } from '@/orders/photos/photo-rules'
+import { offerOutcome, revisedTotal, unanswered } from '@/orders/record/order-values'
 
 const bytes = (...parts: Array<number[] | string>) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)))

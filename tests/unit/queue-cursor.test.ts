@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { decodeCursor, encodeCursor, type QueueCursor } from '@/orders/queue-cursor'
+import { decodeCursor, encodeCursor, type QueueCursor } from '@/orders/queue/queue-cursor'
 
 const key = randomBytes(32)
 const cursor: QueueCursor = {

@@ -1,6 +1,6 @@
 import type { EmailCopy } from '@/content/types'
-import { orderMail } from '@/orders/mail'
-import { readOrderLink, readPhotoToken } from '@/orders/order-token'
+import { orderMail } from '@/orders/record/mail'
+import { readOrderLink, readPhotoToken } from '@/orders/record/order-token'
 import { seedWithFacts } from '../support/seed-facts'
 
 process.env.BETTER_AUTH_SECRET ??= 'revised-offer-mail-secret-0123456789abcdef'

@@ -1,4 +1,4 @@
-import { ADMIN_MOVES } from '@/orders/admin-input'
+import { ADMIN_MOVES } from '@/orders/moves/admin-input'
 import { readSeed, type Doc } from '../support/seed-copy'
 import { ROUTES } from '../support/routes'
 import { loadSchema, validateDocuments } from '../support/schema-validator'

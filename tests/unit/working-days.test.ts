@@ -6,7 +6,7 @@ import {
   waitedOverWorkingDays,
   workingDaysBefore,
   workingTimeBetween,
-} from '@/orders/working-days'
+} from '@/orders/record/working-days'
 
 const at = (iso: string) => new Date(iso)
 const HOUR = 3_600_000

@@ -34,13 +34,17 @@ export const NOT_A_NAME = /[\u0000-\u001F\u007F-\u009F<>{}]|&#?\w+;/
 
 const problem = (code: AccountProblem) => code
 
+/** A person's name (an account's, a seller's, a bank account's holder): one line, not markup. */
+export const personName = <Missing extends string>(missing: Missing) =>
+  v.pipe(
+    oneLine,
+    v.nonEmpty(missing),
+    v.maxLength(NAME_MAX, problem('nameTooLong')),
+    v.check((name) => !NOT_A_NAME.test(name), problem('nameInvalid')),
+  )
+
 /** A name as shown in pages and e-mails: one line, not markup. */
-export const nameField = v.pipe(
-  oneLine,
-  v.nonEmpty(problem('nameMissing')),
-  v.maxLength(NAME_MAX, problem('nameTooLong')),
-  v.check((name) => !NOT_A_NAME.test(name), problem('nameInvalid')),
-)
+export const nameField = personName(problem('nameMissing'))
 
 /** Lower-cased whole: an account is found by its address whatever case it is typed in. */
 const emailField = v.pipe(

@@ -3,6 +3,7 @@ import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
 import { markBasketsUsed, purgeExpiredBaskets, purgeUndoneLines } from './store'
 import { takeBasketUses } from './usage'
+import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
 /**
  * The baskets this instance read since the last tick, marked used. Every instance marks its own
@@ -17,7 +18,7 @@ export const basketUsesJob: Job = {
 /** Lines left at zero past the undo window, and baskets unused for BASKET_TTL_DAYS with their lines. */
 export const basketCleanUpJob: Job = {
   name: 'Basket clean-up',
-  lock: 735_120_007,
+  lock: ADVISORY_LOCKS.basketCleanUp,
   run: async () => {
     const db = await getDb()
     await purgeUndoneLines(db)

@@ -3,6 +3,7 @@ import { getContactInboxCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
 import { purgeClosedContactMessages } from './store'
+import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
 /** Deletes the messages closed longer ago than the Contact inbox document says to keep them. */
 export async function purgeExpiredContactMessages(now = new Date()): Promise<number> {
@@ -13,6 +14,6 @@ export async function purgeExpiredContactMessages(now = new Date()): Promise<num
 /** Closed messages past the period the Contact inbox document sets. */
 export const contactRetentionJob: Job = {
   name: 'Contact message purge',
-  lock: 735_120_005,
+  lock: ADVISORY_LOCKS.contactPurge,
   run: () => purgeExpiredContactMessages(),
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { readContentSource } from '@/config'
 import { resolveSeedPath, seedAssetDirectory } from './local-dataset'
 
+/** The seed's images, listed and read for /seed-assets when the site runs on the seed. */
 const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',

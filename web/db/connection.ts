@@ -12,6 +12,7 @@ import { databaseUrl, pgliteDataDir } from '@/config'
 import { migrationsFolder } from './locations'
 import { acquirePgliteLock } from './pglite-lock'
 import * as schema from './schema'
+import { ADVISORY_LOCKS } from './advisory-locks'
 
 export { DatabaseInUseError } from './pglite-lock'
 
@@ -35,8 +36,7 @@ export type OpenedDatabase = {
 }
 export type DatabaseOptions = { url?: string; dataDir?: string }
 
-// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
-const MIGRATION_LOCK_KEY = 735_120_001
+const MIGRATION_LOCK_KEY = ADVISORY_LOCKS.migrations
 
 /**
  * A PostgreSQL server when a URL is given (or DATABASE_URL is set and no dataDir is given);

@@ -169,7 +169,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
     payment_run_id: notPersonal('the payment run the order was paid in: a run of many orders, named by the business'),
   },
   // A payment run holds many sellers' bank details only in its sealed bank file: deleted once the
-  // run is settled and the bank details period has passed (orders/retention.ts), or as soon as one
+  // run is settled and the bank details period has passed (orders/moves/retention.ts), or as soon as one
   // seller in it erases their account. Its lines keep what was paid, as the order's total does.
   payment_run: {
     id: notPersonal('a random id of a run of many orders'),

@@ -5,6 +5,7 @@ import { readAuthSecret } from '@/config/secrets'
 import type { HitStore } from './hit-store'
 import type { Db } from './connection'
 import { rateLimitHit } from './schema'
+import { RATE_LIMIT_CLASS } from './advisory-locks'
 
 /**
  * Rate-limit hits in the shared database, so that every instance counts toward one limit. A take is
@@ -41,7 +42,7 @@ export class DatabaseHitStore implements HitStore {
   async take(key: string, now: number, windowMs: number, limit: number): Promise<number[]> {
     const bucket = this.bucket(key)
     return (await this.db()).transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${bucket}))`)
+      await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_CLASS}, hashtext(${bucket}))`)
       // The bucket's hits past their window go first, so a busy key's rows stay few.
       await tx
         .delete(rateLimitHit)

@@ -12,8 +12,8 @@ export type Job = {
   /**
    * The job's own advisory lock: every instance ticks, and one that finds the job running
    * elsewhere skips its turn. null for work every instance may do at once because it guards each
-   * row itself (the outbox leases the messages it sends). Any constant will do, as long as nothing
-   * else in the database uses it for an advisory lock.
+   * row itself (the outbox leases the messages it sends). Its number is taken from the one registry,
+   * db/advisory-locks.ts.
    */
   lock: number | null
   run: () => Promise<unknown>

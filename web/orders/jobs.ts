@@ -1,38 +1,21 @@
 import 'server-only'
-import { linkOrigin } from '@/mail/link-origin'
 import { getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
 import { kickOutbox } from '@/mail/outbox-kick'
-import type { Timings } from '@/orders/lifecycle'
-import { loadOrderMailContext } from './mail-context'
 import { registerClient } from '@/register/client'
-import { retryWaitingChecks } from './register-checks'
-import { applyRetention } from './retention'
-import { applyDueTimers } from './timers'
-import { forgetOldPayoutCodes } from './payout-change'
+import { retryWaitingChecks } from './moves/register-checks'
+import { applyRetention } from './moves/retention'
+import { applyDueTimers } from './moves/timers'
+import { timerContext } from './moves/timings'
+import { forgetOldPayoutCodes } from './payout-change/payout-change'
+import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
 /**
- * The clock's moves, run by the minute job (price holds that ran out, revised offers past their
- * deadline and their reminders, quarantines that ended). They are also applied before any action
- * on an order is judged, so nobody acts on a stale status.
+ * The orders' minute jobs: the clock's moves (price holds that ran out, revised offers past their
+ * deadline and their reminders, quarantines that ended; also applied before any action on an order
+ * is judged, so nobody acts on a stale status), register checks that wait, and retention.
  */
-
-export async function readTimings(): Promise<Timings> {
-  const copy = await getOrderCopy()
-  return {
-    revisedOfferDays: copy.timings.revisedOfferDays,
-    reminderDaysBefore: copy.timings.reminderDaysBefore,
-    quarantineDays: copy.timings.quarantineDays,
-    lapsedOffer: copy.timings.lapsedOffer === 'return' ? 'return' : 'accept',
-  }
-}
-
-/** Links in e-mails the timer sends start where every e-mail's do (see linkOrigin). */
-export async function timerContext(origin = linkOrigin()) {
-  const [timings, mail] = await Promise.all([readTimings(), loadOrderMailContext(origin)])
-  return { timings, mail }
-}
 
 /**
  * The clock's moves for every order due, by one instance at a time (the job's lock), within the
@@ -46,7 +29,7 @@ export async function applyClockMoves(now = new Date()): Promise<number> {
 
 export const orderTimersJob: Job = {
   name: 'Order timers',
-  lock: 735_120_002,
+  lock: ADVISORY_LOCKS.orderTimers,
   run: async () => {
     await applyClockMoves()
     // Codes that confirmed (or were sent to confirm) a change of bank details, a day on.
@@ -57,7 +40,7 @@ export const orderTimersJob: Job = {
 /** Devices whose register check is waiting, asked again every minute (register-checks.ts). */
 export const registerChecksJob: Job = {
   name: 'Stolen-device register retries',
-  lock: 735_120_010,
+  lock: ADVISORY_LOCKS.registerRetries,
   run: async () => {
     const { mail } = await timerContext()
     const done = await retryWaitingChecks(await getDb(), registerClient(), mail)
@@ -75,4 +58,8 @@ export async function applyDueRetention(now = new Date()) {
   return applyRetention(db, { bankDetailsDays, recordYears }, now)
 }
 
-export const orderRetentionJob: Job = { name: 'Order retention', lock: 735_120_036, run: () => applyDueRetention() }
+export const orderRetentionJob: Job = {
+  name: 'Order retention',
+  lock: ADVISORY_LOCKS.orderRetention,
+  run: () => applyDueRetention(),
+}

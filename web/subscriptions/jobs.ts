@@ -4,6 +4,7 @@ import type { Job } from '@/jobs/tick'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { checkPriceAlerts, PRICE_ALERTS_LOCK } from './price-alerts'
 import { purgeUnconfirmed } from './store'
+import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
 /** The price alerts a publish owes, in case the instance that took the webhook stopped first. */
 export const priceAlertsJob: Job = {
@@ -17,6 +18,6 @@ export const priceAlertsJob: Job = {
 /** Requests never confirmed, once their link has expired. */
 export const unconfirmedPurgeJob: Job = {
   name: 'Subscription purge',
-  lock: 735_120_006,
+  lock: ADVISORY_LOCKS.subscriptionPurge,
   run: async () => purgeUnconfirmed(await getDb()),
 }

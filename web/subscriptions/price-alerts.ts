@@ -6,9 +6,9 @@ import { priceAlertMail } from './mail'
 import { alertRisenPrices } from './price-check'
 import { jobOrigin, mailContext } from './mail-context'
 import { watchedModels } from './store'
+import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
-// Any constant will do, as long as nothing else in the database uses it for an advisory lock.
-export const PRICE_ALERTS_LOCK = 735_120_004
+export const PRICE_ALERTS_LOCK = ADVISORY_LOCKS.priceAlerts
 
 /**
  * The price alerts a publish owes, e-mailed through the outbox (see alertRisenPrices), with the

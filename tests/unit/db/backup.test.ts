@@ -18,7 +18,7 @@ import {
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
 import { orderItemPhoto, priceAlertPrice, rateLimitHit, sellerOrder } from '@/db/schema'
-import { placeOrder } from '@/orders/store'
+import { placeOrder } from '@/orders/record/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { addPerson, rowsOf } from '../../support/personal-data-fixture'
 import { createTestDatabase, type TestDatabase } from '../../support/test-database'

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm'
 import { addLine, createBasket, findBasket } from '@/basket/store'
 import type { Db } from '@/db/connection'
-import { placeOrder, type NewOrder } from '@/orders/store'
+import { placeOrder, type NewOrder } from '@/orders/record/store'
 import { sellerOrder } from '@/db/schema'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'

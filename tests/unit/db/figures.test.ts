@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
-import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/figures'
-import { workingTimeBetween } from '@/orders/working-days'
+import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/queue/figures'
+import { workingTimeBetween } from '@/orders/record/working-days'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderItem, orderItemPhoto, sellerOrder } from '@/db/schema'
-import { moveOrder } from '@/orders/move-store'
-import { applyRetention, recordCutoff, taxYearStart } from '@/orders/retention'
-import { getOrder, placeOrder } from '@/orders/store'
+import { moveOrder } from '@/orders/moves/move-store'
+import { applyRetention, recordCutoff, taxYearStart } from '@/orders/moves/retention'
+import { getOrder, placeOrder } from '@/orders/record/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'
 

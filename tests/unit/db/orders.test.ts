@@ -11,21 +11,22 @@ import {
   type NewOrderItem,
   type OrderRecord,
   type PlaceResult,
-} from '@/orders/store'
-import { moveOrder, type MoveRequest } from '@/orders/move-store'
-import { openPayout, readPayoutKeys, sealPayout } from '@/orders/payout-crypto'
-import { payoutMatch } from '@/orders/payout-match'
-import { newReference } from '@/orders/references'
+} from '@/orders/record/store'
+import { moveOrder, type MoveRequest } from '@/orders/moves/move-store'
+import { openPayout, readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
+import { payoutMatch } from '@/payouts/payout-match'
+import { newReference } from '@/orders/record/references'
 import { emailOutbox, orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { withFileDatabase } from '../../support/test-database'
 
 // Lets a test hand placeOrder a reference that is already taken; every other draw is the real one.
-jest.mock('@/orders/references', () => {
-  const actual = jest.requireActual<typeof import('@/orders/references')>('@/orders/references')
+jest.mock('@/orders/record/references', () => {
+  const actual = jest.requireActual<typeof import('@/orders/record/references')>('@/orders/record/references')
   return { ...actual, newReference: jest.fn(actual.newReference) }
 })
 const drawReference = jest.mocked(newReference)
-const realNewReference = jest.requireActual<typeof import('@/orders/references')>('@/orders/references').newReference
+const realNewReference =
+  jest.requireActual<typeof import('@/orders/record/references')>('@/orders/record/references').newReference
 
 let db: Db
 withFileDatabase((opened) => (db = opened))

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderItem, paymentRun, paymentRunLine, sellerOrder, user } from '@/db/schema'
-import { readBankFile } from '@/orders/bank-file'
-import { changePayout, issuePayoutCode } from '@/orders/payout-change'
-import { readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
+import { readBankFile } from '@/payouts/bank/bank-file'
+import { changePayout, issuePayoutCode } from '@/orders/payout-change/payout-change'
+import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
+import type { BankDetails } from '@/payouts/bank/bank-transfer'
 import {
   downloadRunFile,
   getRun,
@@ -13,13 +14,13 @@ import {
   markRunPaid,
   readyOrders,
   type Manager,
-} from '@/orders/payment-runs'
-import { applyRetention } from '@/orders/retention'
-import { getOrder, placeOrder, type OrderRecord } from '@/orders/store'
+} from '@/orders/payment-runs/payment-runs'
+import { applyRetention } from '@/orders/moves/retention'
+import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { raceForRow } from '../../support/row-lock-race'
 import { withFileDatabase, type TestDatabase } from '../../support/test-database'
 import { sampleOrder } from '../../support/order-fixtures'
-import { moveOrder } from '@/orders/move-store'
+import { moveOrder } from '@/orders/moves/move-store'
 
 let db: Db
 let home: TestDatabase

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, count, eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, payoutChangeCode, sellerOrder } from '@/db/schema'
-import { moveOrder } from '@/orders/move-store'
+import { moveOrder } from '@/orders/moves/move-store'
 import {
   changePayout,
   forgetOldPayoutCodes,
@@ -13,11 +13,12 @@ import {
   PAYOUT_CODE_TRIES,
   PAYOUT_CODES_PER_HOUR,
   PAYOUT_HOLD_HOURS,
-} from '@/orders/payout-change'
-import { openPayout, readPayoutKeys, sealPayout, type BankDetails } from '@/orders/payout-crypto'
-import { payoutMatch } from '@/orders/payout-match'
-import { orderQueuePage } from '@/orders/order-queue'
-import { countOrders, getOrder, placeOrder, type OrderRecord } from '@/orders/store'
+} from '@/orders/payout-change/payout-change'
+import { openPayout, readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
+import type { BankDetails } from '@/payouts/bank/bank-transfer'
+import { payoutMatch } from '@/payouts/payout-match'
+import { orderQueuePage } from '@/orders/queue/order-queue'
+import { countOrders, getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { raceForRow } from '../../support/row-lock-race'
 import { withFileDatabase, type TestDatabase } from '../../support/test-database'
 

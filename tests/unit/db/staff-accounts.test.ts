@@ -4,7 +4,7 @@ import { grantStaffRole } from '@/accounts/staff-accounts'
 import { resetTwoStep, setupLinkOwner, redeemSetupLink } from '@/accounts/staff-invitations'
 import { isLastManager } from '@/accounts/store'
 import type { Db } from '@/db/connection'
-import { recordEvent } from '@/orders/move-store'
+import { recordEvent } from '@/orders/moves/move-store'
 import {
   account,
   emailOutbox,

@@ -1,6 +1,6 @@
 import type { Db } from '@/db/connection'
-import { orderQueuePage } from '@/orders/order-queue'
-import { placeOrder } from '@/orders/store'
+import { orderQueuePage } from '@/orders/queue/order-queue'
+import { placeOrder } from '@/orders/record/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { withFileDatabase } from '../../support/test-database'
 

@@ -4,8 +4,8 @@ import { StaffHome } from '@/components/admin/staff-home'
 import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
-import { dashboardFigures, promiseHours } from '@/orders/figures'
-import { riseCounts } from '@/orders/rise-store'
+import { dashboardFigures, promiseHours } from '@/orders/queue/figures'
+import { riseCounts } from '@/orders/moves/rise-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

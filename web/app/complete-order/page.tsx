@@ -4,7 +4,7 @@ import { BASKET_COOKIE } from '@/basket/cookie'
 import { readBasket } from '@/basket/service'
 import { CheckoutPanel } from '@/components/orders/checkout-panel'
 import { getOrderCopy } from '@/content/loaders'
-import { basketSignature } from '@/orders/checkout'
+import { basketSignature } from '@/orders/checkout/checkout'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({

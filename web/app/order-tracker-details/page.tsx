@@ -1,6 +1,6 @@
 import { DetailsPanel } from '@/components/orders/details-panel'
 import { getOrderCopy } from '@/content/loaders'
-import { mayAct, openOrderLink } from '@/orders/actions'
+import { mayAct, openOrderLink } from '@/orders/moves/actions'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({

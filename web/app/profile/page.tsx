@@ -2,7 +2,7 @@ import { listAccountOrders } from '@/accounts/store'
 import { ProfilePanel } from '@/components/account/profile-panel'
 import { getAccountCopy, getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
-import { orderPath } from '@/orders/order-token'
+import { orderPath } from '@/orders/record/order-token'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({

@@ -1,7 +1,7 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { fieldsOf, itemField, type AdminMove, type ItemFieldKind } from '@/orders/admin-input'
+import { fieldsOf, itemField, type AdminMove, type ItemFieldKind } from '@/orders/moves/admin-input'
 import { FieldMessage } from '@/components/forms/field-message'
 import { FormField } from './form-field'
 

@@ -1,7 +1,7 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import type { OrderRecord } from '@/orders/store'
-import type { BankDetails } from '@/orders/payout-crypto'
-import type { RelatedOrder } from '@/orders/related-orders'
+import type { OrderRecord } from '@/orders/record/store'
+import type { PayoutDetails } from '@/payouts/methods'
+import type { RelatedOrder } from '@/orders/record/related-orders'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -13,7 +13,7 @@ export type AdminOrderProps = {
   staffId: string
   grades: Array<{ key: string; name: string }>
   /** The bank details, when a manager asked to see them (and that was recorded). */
-  payout: BankDetails | null
+  payout: PayoutDetails | null
   /** Whether revealing or paying must ask for the password again (the last check is too old). */
   recheckNeeded: boolean
   query: Record<string, string>

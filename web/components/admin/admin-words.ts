@@ -1,9 +1,9 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
-import { isAdminMove, RETURN_DECLINED } from '@/orders/admin-input'
-import { RETENTION_ACTIONS } from '@/orders/order-record'
-import { RISE_EVENTS } from '@/orders/rise-events'
-import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change-event'
-export { payoutHeldUntil } from '@/orders/order-values'
+import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
+import { RETENTION_ACTIONS } from '@/orders/record/order-record'
+import { RISE_EVENTS } from '@/orders/moves/rise-events'
+import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
+export { payoutHeldUntil } from '@/orders/record/order-values'
 
 export type AdminCopy = OrderCopy['admin']
 

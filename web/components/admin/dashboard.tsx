@@ -1,7 +1,7 @@
 import type { OrderCopy } from '@/content/types'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import type { DashboardFigures } from '@/orders/figures'
+import type { DashboardFigures } from '@/orders/queue/figures'
 import { DayChart, type ChartPoint } from './day-chart'
 import { DaySheetForm } from './day-sheet-form'
 

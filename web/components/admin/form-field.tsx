@@ -1,5 +1,5 @@
 import { FieldMessage } from '@/components/forms/field-message'
-import { TEXT_MAX } from '@/orders/admin-input'
+import { TEXT_MAX } from '@/orders/moves/admin-input'
 
 type Props = {
   name: string

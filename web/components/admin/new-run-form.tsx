@@ -5,9 +5,9 @@ import type { OrderCopy } from '@/content/types'
 import { FRESH_FORM } from '@/forms/form-state'
 import { formatPenceExact as formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { RECHECK_FIELD } from '@/orders/admin-input'
-import { makeRunForm } from '@/orders/payment-run-form'
-import type { ReadyOrder } from '@/orders/payment-runs'
+import { RECHECK_FIELD } from '@/orders/moves/admin-input'
+import { makeRunForm } from '@/orders/payment-runs/payment-run-form'
+import type { ReadyOrder } from '@/orders/payment-runs/payment-runs'
 import { RecheckField } from './recheck-field'
 
 type Props = {

@@ -2,7 +2,7 @@ import type { OrderCopy } from '@/content/types'
 import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderRecord } from '@/orders/store'
+import type { OrderRecord } from '@/orders/record/store'
 
 type Item = OrderRecord['items'][number]
 

@@ -1,7 +1,7 @@
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderRecord } from '@/orders/store'
+import type { OrderRecord } from '@/orders/record/store'
 import { actionLabel, actorName, statusName } from './admin-words'
 
 type Props = { order: OrderRecord; copy: OrderCopy; staffCopy: AccountCopy['staff'] }

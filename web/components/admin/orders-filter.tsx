@@ -1,5 +1,5 @@
 import type { OrderCopy } from '@/content/types'
-import type { QueueForm } from '@/orders/queue-view'
+import type { QueueForm } from '@/orders/queue/queue-view'
 import { ListFilter } from './list-filter'
 
 type Props = { copy: OrderCopy; filter: QueueForm }

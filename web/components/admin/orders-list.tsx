@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { QueueView } from '@/orders/queue-view'
+import type { QueueView } from '@/orders/queue/queue-view'
 import '@/styles/admin.css'
 import { OrdersFilter } from './orders-filter'
 import { OrdersTable } from './orders-table'

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import type { OrderListRow } from '@/orders/order-queue'
+import type { OrderListRow } from '@/orders/queue/order-queue'
 import { fillTemplate } from '@/lib/templates'
 import { payoutHeldUntil, statusName } from './admin-words'
 

@@ -1,7 +1,8 @@
+import { Fragment } from 'react'
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { OrderRecord } from '@/orders/store'
-import type { BankDetails } from '@/orders/payout-crypto'
+import type { OrderRecord } from '@/orders/record/store'
+import { payoutMethodOf, type PayoutDetails as Details } from '@/payouts/methods'
 import { formatDateTime } from '@/lib/dates'
 import { payoutHeldUntil } from './admin-words'
 import { RevealForm } from './staff-forms'
@@ -10,7 +11,7 @@ type Props = {
   order: OrderRecord
   copy: OrderCopy
   role: 'staff' | 'manager'
-  payout: BankDetails | null
+  payout: Details | null
   recheckNeeded: boolean
 }
 
@@ -33,12 +34,14 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
       {payout ? (
         <>
           <dl className="admin-facts">
-            <dt>{labels.accountHolder}</dt>
-            <dd>{payout.accountHolder}</dd>
-            <dt>{labels.sortCode}</dt>
-            <dd className="admin-code">{payout.sortCode}</dd>
-            <dt>{labels.accountNumber}</dt>
-            <dd className="admin-code">{payout.accountNumber}</dd>
+            {payoutMethodOf(order.payoutMethod)
+              .shown(payout)
+              .map(({ field, value, code }) => (
+                <Fragment key={field}>
+                  <dt>{labels[field]}</dt>
+                  <dd className={code ? 'admin-code' : undefined}>{value}</dd>
+                </Fragment>
+              ))}
           </dl>
           <p className="admin-hint">{text.revealed}</p>
         </>

@@ -1,7 +1,7 @@
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import { isPhotoProblem, PHOTO_LIMITS, takesPhotos } from '@/orders/photo-rules'
-import type { OrderRecord } from '@/orders/store'
+import { isPhotoProblem, PHOTO_LIMITS, takesPhotos } from '@/orders/photos/photo-rules'
+import type { OrderRecord } from '@/orders/record/store'
 import { DevicePhotos } from '../orders/device-photos'
 
 const MEGABYTES = String(PHOTO_LIMITS.fileBytes / (1024 * 1024))

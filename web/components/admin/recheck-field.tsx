@@ -1,5 +1,5 @@
 import type { OrderCopy } from '@/content/types'
-import { RECHECK_FIELD } from '@/orders/admin-input'
+import { RECHECK_FIELD } from '@/orders/moves/admin-input'
 import { FormField } from './form-field'
 
 /**

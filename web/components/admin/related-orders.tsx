@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
-import type { RelatedMatch, RelatedOrder } from '@/orders/related-orders'
+import type { RelatedMatch, RelatedOrder } from '@/orders/record/related-orders'
 import { statusName } from './admin-words'
 
 type Props = { copy: OrderCopy; related: RelatedOrder[] }

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { offeredWithoutApproval, RISE_EVENTS, RISE_OPEN_STATUSES } from '@/orders/rise-events'
+import { offeredWithoutApproval, RISE_EVENTS, RISE_OPEN_STATUSES } from '@/orders/moves/rise-events'
 import type { AdminOrderProps } from './admin-order-props'
 import { RiseDecisionForms } from './staff-forms'
 

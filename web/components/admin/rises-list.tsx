@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
-import type { WaitingRise } from '@/orders/rise-store'
+import type { WaitingRise } from '@/orders/moves/rise-store'
 import '@/styles/admin.css'
 import { statusName } from './admin-words'
 

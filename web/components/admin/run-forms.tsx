@@ -3,7 +3,7 @@
 import { useActionState, useEffect, useRef } from 'react'
 import type { OrderCopy } from '@/content/types'
 import { FRESH_FORM } from '@/forms/form-state'
-import { markRunForm } from '@/orders/payment-run-form'
+import { markRunForm } from '@/orders/payment-runs/payment-run-form'
 
 type RunText = OrderCopy['admin']['payments']
 

@@ -1,6 +1,6 @@
 import { Fragment } from 'react'
 import type { OrderCopy } from '@/content/types'
-import type { OrderRecord } from '@/orders/store'
+import type { OrderRecord } from '@/orders/record/store'
 
 /** Who sold the order and where a return goes; a note once the details are removed (erased, or past their time). */
 export function SellerDetails({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {

@@ -12,8 +12,8 @@ import {
   RECHECK_FIELD,
   RETURN_DECLINED,
   type AdminMove,
-} from '@/orders/admin-input'
-import { staffForm } from '@/orders/staff-form'
+} from '@/orders/moves/admin-input'
+import { staffForm } from '@/orders/moves/staff-form'
 import { ActionFields, fieldLabels, type ActionItem } from './action-fields'
 import { FormField } from './form-field'
 import { RecheckField } from './recheck-field'

@@ -1,7 +1,7 @@
 import Link from 'next/link'
 import type { AccountCopy, OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { DashboardFigures } from '@/orders/figures'
+import type { DashboardFigures } from '@/orders/queue/figures'
 import '@/styles/admin.css'
 import { Dashboard } from './dashboard'
 

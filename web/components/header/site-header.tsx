@@ -6,6 +6,7 @@ import { DesktopNav } from './desktop-nav'
 import { DeviceSearch } from './device-search'
 import { MobileNav } from './mobile-nav'
 
+/** The site header: the logo, the desktop menus and the mobile drawer, search, the account link and the cart panel. */
 type Props = {
   settings: SiteSettings
   navigation: Navigation

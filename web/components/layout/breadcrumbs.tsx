@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import type { Breadcrumb } from '@/content/types'
 
+/** The breadcrumb trail of a page, as a labelled navigation list. */
 type Props = { crumbs: Breadcrumb[]; label: string }
 
 export function Breadcrumbs({ crumbs, label }: Props) {

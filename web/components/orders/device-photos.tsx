@@ -1,8 +1,8 @@
 import { fillTemplate } from '@/lib/templates'
-import { signedPhotoPath } from '@/orders/order-token'
-import { photoPath } from '@/orders/photo-rules'
+import { signedPhotoPath } from '@/orders/record/order-token'
+import { photoPath } from '@/orders/photos/photo-rules'
 import '@/styles/photos.css'
-import type { PhotoInfo } from '@/orders/photo-store'
+import type { PhotoInfo } from '@/orders/photos/photo-store'
 
 type Props = {
   photos: PhotoInfo[]

@@ -1,8 +1,8 @@
 'use client'
 
-import { validateCheckout } from '@/orders/checkout-validation'
-import { validateTracker } from '@/orders/tracker-validation'
-import { validatePayoutChange } from '@/orders/payout-change-validation'
+import { validateCheckout } from '@/orders/checkout/checkout-validation'
+import { validateTracker } from '@/orders/checkout/tracker-validation'
+import { validatePayoutChange } from '@/orders/payout-change/payout-change-validation'
 import { PageForm, type PageFormProps } from '../forms/page-form'
 
 const RULES = { checkout: validateCheckout, tracker: validateTracker, payout: validatePayoutChange }

@@ -1,6 +1,6 @@
 import type { OrderPanelProps } from './panel-props'
-import { orderProblemMessages } from '@/orders/problems'
-import { trackOrder } from '@/orders/form-actions'
+import { orderProblemMessages } from '@/orders/checkout/problems'
+import { trackOrder } from '@/orders/checkout/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
 

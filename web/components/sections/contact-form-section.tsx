@@ -1,6 +1,7 @@
 import type { PageSection } from '@/content/types'
 import { ContactForm } from './section-leaves'
 
+/** A CMS page's contact form section: its heading and text, then the form. */
 type Props = { section: Extract<PageSection, { _type: 'contactFormSection' }> }
 
 export function ContactFormSection({ section }: Props) {

@@ -1,5 +1,6 @@
 import type { PageSection } from '@/content/types'
 
+/** A CMS page's feature section: a heading and its features. */
 type Props = { section: Extract<PageSection, { _type: 'featureSection' }> }
 
 export function FeatureSection({ section }: Props) {

@@ -1,5 +1,6 @@
 import type { PageSection } from '@/content/types'
 
+/** A CMS page's grade section: what each condition grade means. */
 type Props = { section: Extract<PageSection, { _type: 'gradeSection' }> }
 
 export function GradeSection({ section }: Props) {

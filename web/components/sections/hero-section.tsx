@@ -1,6 +1,7 @@
 import type { PageSection } from '@/content/types'
 import { ContentLink } from '../ui/content-link'
 
+/** A CMS page's hero section: its heading (the page's first), text, image and call to action. */
 type Props = { section: Extract<PageSection, { _type: 'heroSection' }>; headingLevel: 'h1' | 'h2' }
 
 export function HeroSection({ section, headingLevel: Heading }: Props) {

@@ -1,6 +1,7 @@
 import type { PageSection } from '@/content/types'
 import { RichText } from './rich-text'
 
+/** A CMS page's rich text section, rendered with Portable Text. */
 type Props = { section: Extract<PageSection, { _type: 'richTextSection' }> }
 
 export function RichTextSection({ section }: Props) {

@@ -1,5 +1,6 @@
 import type { PageSection } from '@/content/types'
 
+/** A CMS page's steps section: how selling works, step by step. */
 type Props = { section: Extract<PageSection, { _type: 'stepsSection' }> }
 
 export function StepsSection({ section }: Props) {

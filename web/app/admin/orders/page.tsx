@@ -5,7 +5,7 @@ import { OrdersList, queueShowing } from '@/components/admin/orders-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'
-import { readOrderQueue } from '@/orders/queue-view'
+import { readOrderQueue } from '@/orders/queue/queue-view'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

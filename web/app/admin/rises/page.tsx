@@ -5,7 +5,7 @@ import { RisesList } from '@/components/admin/rises-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
-import { waitingRises } from '@/orders/rise-store'
+import { waitingRises } from '@/orders/moves/rise-store'
 
 // Per request, for the manager signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

@@ -1,8 +1,8 @@
 import { getSignedIn } from '@/accounts/session'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
-import { mayAct, openOrderLink } from '@/orders/actions'
-import { postageLabelContent } from '@/orders/label-content'
-import { postageLabelPdf } from '@/orders/label-pdf'
+import { mayAct, openOrderLink } from '@/orders/moves/actions'
+import { postageLabelContent } from '@/orders/checkout/label-content'
+import { postageLabelPdf } from '@/orders/checkout/label-pdf'
 
 export const dynamic = 'force-dynamic'
 

@@ -2,9 +2,9 @@ import { activeStaffFrom } from '@/accounts/session'
 import { getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { fillTemplate } from '@/lib/templates'
-import { paidOnDay } from '@/orders/figures'
-import { paidDayCsv } from '@/orders/figures-csv'
-import { isDayString } from '@/orders/working-days'
+import { paidOnDay } from '@/orders/queue/figures'
+import { paidDayCsv } from '@/orders/queue/figures-csv'
+import { isDayString } from '@/orders/record/working-days'
 
 export const dynamic = 'force-dynamic'
 

@@ -7,7 +7,7 @@ import { NewRunForm } from '@/components/admin/new-run-form'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
-import { readyOrders } from '@/orders/payment-runs'
+import { readyOrders } from '@/orders/payment-runs/payment-runs'
 import '@/styles/admin.css'
 
 // Per request, for the manager signed in: never prerendered or cached.

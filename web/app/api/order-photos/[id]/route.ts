@@ -1,7 +1,7 @@
 import { getSignedIn, isActiveStaff } from '@/accounts/session'
 import { getDb } from '@/db/connection'
-import { readOrderToken, readPhotoToken } from '@/orders/order-token'
-import { readPhoto } from '@/orders/photo-store'
+import { readOrderToken, readPhotoToken } from '@/orders/record/order-token'
+import { readPhoto } from '@/orders/photos/photo-store'
 
 export const dynamic = 'force-dynamic'
 

@@ -5,9 +5,9 @@ import { readCappedBody } from '@/http/capped-body'
 import { isCrossOrigin } from '@/http/same-origin'
 import { seeOther } from '@/http/see-other'
 import { describeError } from '@/lib/log'
-import { RECHECK_FIELD } from '@/orders/admin-input'
-import { downloadRunFile } from '@/orders/payment-runs'
-import { readPayoutKeys } from '@/orders/payout-crypto'
+import { RECHECK_FIELD } from '@/orders/moves/admin-input'
+import { downloadRunFile } from '@/orders/payment-runs/payment-runs'
+import { readPayoutKeys } from '@/payouts/payout-crypto'
 
 export const dynamic = 'force-dynamic'
 

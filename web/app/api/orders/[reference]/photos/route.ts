@@ -4,9 +4,9 @@ import { readCappedBody } from '@/http/capped-body'
 import { isCrossOrigin } from '@/http/same-origin'
 import { seeOther } from '@/http/see-other'
 import { describeError } from '@/lib/log'
-import { declaredTooLarge, PHOTO_LIMITS, type PhotoProblem } from '@/orders/photo-rules'
-import { addPhotos } from '@/orders/photo-store'
-import { normaliseReference } from '@/orders/references'
+import { declaredTooLarge, PHOTO_LIMITS, type PhotoProblem } from '@/orders/photos/photo-rules'
+import { addPhotos } from '@/orders/photos/photo-store'
+import { normaliseReference } from '@/orders/record/references'
 
 export const dynamic = 'force-dynamic'
 

@@ -1,0 +1,16 @@
+/**
+ * Every table, room by room: one file each (drizzle.config.ts reads them all; the migrations in
+ * web/db/migrations are made from them). Import tables from here, `@/db/schema`.
+ */
+export * from './account-schema'
+export * from './staff'
+export * from './baskets'
+export * from './orders'
+export * from './order-items'
+export * from './order-events'
+export * from './payment-runs'
+export * from './payout-changes'
+export * from './mail'
+export * from './subscriptions'
+export * from './contact'
+export * from './rate-limits'

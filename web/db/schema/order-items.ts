@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, jsonb, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
+import { user } from './account-schema'
+import { at, bytea, createdAt } from './columns'
+import { sellerOrder } from './orders'
+
+/** An order's devices, and the photos staff take of them. */
+/** One device in an order, with the price it was sold at and where that price came from. */
+export const orderItem = pgTable(
+  'order_item',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    modelId: text('model_id').notNull(),
+    // Make, model and storage as the seller saw them, e.g. "Apple iPhone 13 128GB".
+    device: text('device').notNull(),
+    variantKey: text('variant_key').notNull(),
+    gradeKey: text('grade_key').notNull(),
+    gradeName: text('grade_name').notNull(),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull(),
+    pricePence: integer('price_pence').notNull(),
+    // The model document's revision the price was read from.
+    catalogueRevision: text('catalogue_revision').notNull(),
+    // What the check found.
+    foundGradeKey: text('found_grade_key'),
+    foundGradeName: text('found_grade_name'),
+    imei: text('imei'),
+    checkNotes: text('check_notes'),
+    revisedPricePence: integer('revised_price_pence'),
+    revisedReason: text('revised_reason'),
+    // A new price above the quote waiting for a manager's approval (web/orders/moves/rise-store.ts): not
+    // yet an offer, so the seller neither sees nor answers it. Copied to the revised price on approval.
+    proposedPricePence: integer('proposed_price_pence'),
+    proposedReason: text('proposed_reason'),
+    // When a revised price above the quote was allowed: a manager's approval (the event says who and
+    // why), or the revision itself when the rise was within the threshold editors set. A rise without
+    // it is never paid (payment runs and "Mark paid" refuse the order).
+    riseApprovedAt: at('rise_approved_at'),
+    // The stolen-device register's answer for the IMEI or serial above: 'waiting' until it answers
+    // (retried by the register job), then 'pass', 'caution' or 'fail', its certificate and when.
+    registerResult: text('register_result'),
+    registerCertificate: text('register_certificate'),
+    registerCheckedAt: at('register_checked_at'),
+    // The seller's answer to this device's revised price: "accept" (paid at it) or "decline"
+    // (posted back free), by them or, at the deadline, by the rule in the CMS; when it was given.
+    offerAnswer: text('offer_answer'),
+    offerAnsweredAt: at('offer_answered_at'),
+    // A declined device of an order otherwise accepted, posted back: its tracking number and when.
+    returnTracking: text('return_tracking'),
+    returnedAt: at('returned_at'),
+  },
+  (table) => [
+    unique('order_item_position_unique').on(table.orderId, table.position),
+    check('order_item_register_result_known', sql`${table.registerResult} in ('waiting', 'pass', 'caution', 'fail')`),
+    // The staff search by IMEI or serial number, and an order's other orders with the same device.
+    index('order_item_imei_idx').on(table.imei),
+    index('order_item_register_waiting_idx')
+      .on(table.registerResult)
+      .where(sql`${table.registerResult} = 'waiting'`),
+    // The register job's read of devices reported stolen whose order is not yet flagged.
+    index('order_item_register_fail_idx')
+      .on(table.orderId)
+      .where(sql`${table.registerResult} = 'fail'`),
+    check('order_item_price_positive', sql`${table.pricePence} > 0`),
+    check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+    check('order_item_proposed_not_negative', sql`${table.proposedPricePence} >= 0`),
+    check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),
+  ],
+)
+
+/**
+ * A photo of a device taken at its check, as the site made it: re-encoded as WebP, at most 1600
+ * pixels a side, with no EXIF or location. Kept in the database so that every instance serves it
+ * and a backup holds it. Its id is random and is never enough on its own: the route that serves
+ * it also checks the order's link or account, or that the viewer is staff.
+ */
+export const orderItemPhoto = pgTable(
+  'order_item_photo',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => sellerOrder.id, { onDelete: 'cascade' }),
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItem.id, { onDelete: 'cascade' }),
+    contentType: text('content_type').notNull(),
+    bytes: bytea('bytes').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('order_item_photo_item_idx').on(table.orderItemId, table.createdAt),
+    index('order_item_photo_order_idx').on(table.orderId),
+    check('order_item_photo_size_positive', sql`${table.byteSize} > 0`),
+  ],
+)
+
+export type OrderItemRow = typeof orderItem.$inferSelect
+export type OrderItemPhotoRow = typeof orderItemPhoto.$inferSelect

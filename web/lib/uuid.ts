@@ -1,0 +1,3 @@
+/** Whether a value is a UUID as PostgreSQL writes one: checked before a query casts it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export const isUuid = (value: string) => UUID.test(value)

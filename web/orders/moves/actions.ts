@@ -1,0 +1,388 @@
+import 'server-only'
+import { getConditionGrades, getOrderCopy } from '@/content/loaders'
+import type { ConditionGrade } from '@/content/types'
+import { getDb } from '@/db/connection'
+import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/moves/admin-input'
+import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/record/lifecycle'
+import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/record/order-token'
+import { getOrder, type OrderRecord } from '@/orders/record/store'
+import {
+  answerDevices,
+  moveOrder,
+  recordEvent,
+  returnDeclinedDevices,
+  type MoveRequest,
+} from '@/orders/moves/move-store'
+import { openPayout, readPayoutKeys } from '@/payouts/payout-crypto'
+import type { PayoutDetails } from '@/payouts/methods'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { formatPence } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
+import { registerClient } from '@/register/client'
+import { timerContext } from './timings'
+import { checkedMails, flagIfFailed } from './register-checks'
+import { askRegister, payBlock } from '@/register/checks'
+import { applyTimers } from './timers'
+import { orderMail } from '@/orders/record/mail'
+import { approveRise, proposeRise, refuseRise } from './rise-store'
+
+/**
+ * What sellers and staff do to an order, checked against the lifecycle table, and what the page
+ * shows. Reads never write: the minute job moves orders when the clock says so, and an action
+ * first applies whatever the clock owes the order, so that it is judged against the real state.
+ */
+
+export async function readOrder(reference: string): Promise<OrderRecord | null> {
+  return getOrder(await getDb(), { reference })
+}
+
+/** The order a seller's signed link opens, or null when the link is forged, damaged, expired or the tracker's. */
+export async function readOrderByToken(token: string | undefined): Promise<OrderRecord | null> {
+  const reference = token ? readOrderToken(token) : null
+  return reference ? readOrder(reference) : null
+}
+
+/** The order any signed link opens (the seller's or the tracker's), and whether the link may change it. */
+export async function openOrderLink(
+  token: string | undefined,
+): Promise<{ order: OrderRecord; scope: OrderLinkScope } | null> {
+  const link = token ? readOrderLink(token) : null
+  const order = link ? await readOrder(link.reference) : null
+  return link && order ? { order, scope: link.scope } : null
+}
+
+/** Whether the seller may act from this link: theirs from the e-mail, or the tracker's while signed in to the order's account. */
+export function mayAct(
+  scope: OrderLinkScope,
+  order: Pick<OrderRecord, 'userId'>,
+  visitorUserId: string | null,
+): boolean {
+  return scope === 'act' || (order.userId !== null && order.userId === visitorUserId)
+}
+
+/** The order as an action must see it: what the clock owes it applied first (its e-mails queued). */
+export async function settledOrder(reference: string, origin: string): Promise<OrderRecord | null> {
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order) return null
+  if (await applyTimers(db, order.id, await timerContext(origin))) {
+    kickOutbox()
+    return getOrder(db, { reference })
+  }
+  return order
+}
+
+export type ActionResult =
+  /** Done; `done` names what was done when it is not the move asked for (a rise sent for approval). */
+  | { ok: true; done?: string }
+  | {
+      ok: false
+      code:
+        | 'notFound'
+        | 'notAllowed'
+        | 'invalid'
+        | 'registerDown'
+        | 'registerNotPassed'
+        | 'nothingToReturn'
+        | 'riseWaiting'
+        | 'riseUnapproved'
+        | 'ownRise'
+        | 'nothingWaiting'
+    }
+  | { ok: false; code: 'moved'; status: string }
+  | { ok: false; code: 'payoutHeld'; until: Date }
+
+/** What a seller can ask of the whole order from its page, and the move each makes. */
+const SELLER_MOVES = { cancel: 'cancel', return: 'requestReturn' } as const
+/** What a seller can answer: each of those, or accepting or declining one device's new price. */
+export type SellerAnswer = 'accept' | 'decline' | keyof typeof SELLER_MOVES
+
+/**
+ * A seller's answer from a signed link: accept or decline the new price of one device of a revised
+ * offer, cancel before it arrives, or ask for the device back free until they are paid. The
+ * tracker's link (reference and postcode, both on the parcel) only shows the order: it answers only
+ * for the order's own account, signed in.
+ */
+export async function sellerAnswer(
+  token: string,
+  answer: { kind: 'accept' | 'decline'; itemId: string } | { kind: keyof typeof SELLER_MOVES },
+  origin: string,
+  visitorUserId: string | null = null,
+): Promise<(ActionResult | { ok: false; code: 'signedLinkNeeded' }) & { reference?: string }> {
+  const link = readOrderLink(token)
+  if (link && !mayAct(link.scope, (await readOrder(link.reference)) ?? { userId: null }, visitorUserId)) {
+    return { ok: false, code: 'signedLinkNeeded' }
+  }
+  const order = link ? await settledOrder(link.reference, origin) : null
+  if (!order) return { ok: false, code: 'notFound' }
+  if (!('itemId' in answer)) {
+    const move = SELLER_MOVES[answer.kind]
+    const result = await act(order, { move, actor: 'seller', actorUserId: order.userId }, origin)
+    return { ...result, reference: order.reference }
+  }
+  const result = await answerDevices(await getDb(), {
+    orderId: order.id,
+    answers: [{ itemId: answer.itemId, answer: answer.kind }],
+    actor: 'seller',
+    actorUserId: order.userId,
+  })
+  if (result.ok) kickOutbox()
+  // A device answered already (a second click, another tab) is where the seller meant it to be.
+  if (result.ok) return { ok: true, reference: order.reference }
+  if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status, reference: order.reference }
+  return { ok: false, code: result.reason === 'unknown-item' ? 'invalid' : 'notFound', reference: order.reference }
+}
+
+export type StaffMember = { id: string; role: 'staff' | 'manager' }
+
+/**
+ * A staff member's action on `order` (as the caller just read it, with the grades it read), as they
+ * saw it in `expectedStatus`: the content and the order are read once per action, by the caller.
+ */
+export async function staffAction(
+  staff: StaffMember,
+  order: OrderRecord,
+  expectedStatus: string,
+  action: StaffAction,
+  context: { origin: string; grades: ConditionGrade[] },
+): Promise<ActionResult> {
+  // Judged against what the member of staff saw: if the order has moved on since, they are told.
+  return act(
+    { ...order, status: expectedStatus },
+    { ...action, actor: staff.role, actorUserId: staff.id },
+    context.origin,
+    context.grades,
+  )
+}
+
+/**
+ * Staff post back the devices the seller declined in an order they otherwise accepted, under one
+ * tracking number: the seller gets the "returned" e-mail with it. Posted already (a second click,
+ * another tab), or the order is elsewhere now, and nothing changes.
+ */
+export async function returnDeclined(
+  staff: StaffMember,
+  order: OrderRecord,
+  tracking: string,
+  origin: string,
+): Promise<ActionResult> {
+  const context = await timerContext(origin)
+  const result = await returnDeclinedDevices(await getDb(), {
+    orderId: order.id,
+    actor: staff.role,
+    actorUserId: staff.id,
+    tracking,
+    // The order's own tracking is for a whole order sent back; these devices went under this one.
+    emails: (current) => orderMail('returned', { ...current, returnTracking: tracking }, context.mail),
+  })
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true }
+  }
+  if (result.reason === 'wrong-status') return { ok: false, code: 'moved', status: result.status }
+  return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'nothingToReturn' }
+}
+
+type Act = { move: MoveName; actor: Actor; actorUserId: string | null; reason?: string } & Partial<{
+  tracking: string
+  items: ItemCheck[] | ItemRevision[]
+}>
+
+async function act(
+  order: OrderRecord,
+  action: Act,
+  origin: string,
+  knownGrades?: ConditionGrade[],
+): Promise<ActionResult> {
+  const db = await getDb()
+  const context = await timerContext(origin)
+  const request: MoveRequest = {
+    orderId: order.id,
+    move: action.move,
+    actor: action.actor,
+    actorUserId: action.actorUserId,
+    expectedStatus: order.status,
+    reason: action.reason?.trim() || null,
+  }
+  const known = (id: string) => order.items.some((item) => item.id === id)
+
+  switch (action.move) {
+    case 'check': {
+      const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
+      const checks = (action.items ?? []) as ItemCheck[]
+      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
+        return { ok: false, code: 'invalid' }
+      }
+      // The register is asked only for a check that can still be made; down or slow, a device's
+      // check waits (the job asks again) and the grading is recorded all the same.
+      const answers = allowedMove(order.status, 'check', action.actor).ok
+        ? await askRegister(
+            registerClient(),
+            checks.map((c) => c.imei),
+          )
+        : []
+      request.items = checks.map((c, index) => ({
+        id: c.id,
+        set: {
+          foundGradeKey: c.foundGrade,
+          foundGradeName: grades.get(c.foundGrade)!,
+          imei: c.imei,
+          checkNotes: c.notes || null,
+          ...answers[index],
+        },
+      }))
+      break
+    }
+    case 'pay': {
+      // Read just now (settledOrder): every device needs a register pass dated before this payment.
+      const block = payBlock(order.items, new Date())
+      if (block) return { ok: false, code: block }
+      break
+    }
+    case 'revise': {
+      const revisions = (action.items ?? []) as ItemRevision[]
+      if (!revisions.length || !revisions.every((r) => known(r.id))) return { ok: false, code: 'invalid' }
+      // One offer at a time: a rise waiting for a manager is decided first.
+      if (order.items.some((item) => item.proposedPricePence !== null)) return { ok: false, code: 'riseWaiting' }
+      const { rises } = await getOrderCopy()
+      const quoted = (id: string) => order.items.find((item) => item.id === id)!
+      // The published price chosen without a reason: the seller is told it is ours, for the grade found.
+      const reasonOf = (r: ItemRevision) =>
+        r.reason ||
+        (r.published ? fillTemplate(rises.publishedReason, { grade: quoted(r.id).foundGradeName ?? '' }) : '')
+      // The history keeps every price and the reason typed for it.
+      request.reason = revisions
+        .map((r) => `${quoted(r.id).device}: ${formatPence(r.newPricePence)}${r.reason ? ` (${r.reason})` : ''}`)
+        .join('; ')
+      const rise = (r: ItemRevision) => r.newPricePence - quoted(r.id).pricePence
+      if (revisions.some((r) => rise(r) > rises.approvalAbovePence)) {
+        const asked = await proposeRise(db, {
+          orderId: order.id,
+          staff: { id: action.actorUserId ?? '', role: action.actor === 'manager' ? 'manager' : 'staff' },
+          expectedStatus: order.status,
+          items: revisions.map((r) => ({ id: r.id, pricePence: r.newPricePence, reason: reasonOf(r) })),
+          reason: request.reason,
+        })
+        if (asked.ok) return { ok: true, done: 'proposeRise' }
+        if (asked.reason === 'moved') return { ok: false, code: 'moved', status: asked.status }
+        return { ok: false, code: asked.reason === 'already-waiting' ? 'riseWaiting' : 'notFound' }
+      }
+      const now = new Date()
+      request.items = revisions.map((r) => ({
+        id: r.id,
+        set: {
+          revisedPricePence: r.newPricePence,
+          revisedReason: reasonOf(r),
+          offerAnswer: null,
+          offerAnsweredAt: null,
+          // Within the threshold editors set: allowed by the revision itself.
+          riseApprovedAt: rise(r) > 0 ? now : null,
+        },
+      }))
+      request.set = { offerDeadline: addDays(now, context.timings.revisedOfferDays) }
+      break
+    }
+    case 'return':
+      request.set = { returnTracking: action.tracking }
+      break
+  }
+  const email = allowedMove(order.status, action.move, action.actor)
+  request.emails = (current) => {
+    // "Checked" waits until the register has answered for every device, and is not sent for a fail.
+    if (action.move === 'check') return checkedMails(current, context.mail)
+    return email.ok && email.email ? orderMail(email.email, current, context.mail) : []
+  }
+  const result = await moveOrder(db, request)
+  if (result.ok) {
+    // A register fail quarantines the order there and then, with the seller's e-mail.
+    if (action.move === 'check') await flagIfFailed(db, order.id, context.mail)
+    kickOutbox()
+    return { ok: true }
+  }
+  if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
+  if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
+  if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
+  return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
+}
+
+/** What a manager decides of a rise waiting on an order, from its page. */
+export const RISE_ACTIONS = { approve: 'approveRise', refuse: 'refuseRise' } as const
+export type RiseAction = (typeof RISE_ACTIONS)[keyof typeof RISE_ACTIONS]
+
+/**
+ * A manager approves (the seller is sent the revised offer) or refuses the rise waiting on `order`,
+ * with why. Decided already (a second click, another manager first), or their own rise: nothing changes.
+ */
+export async function decideRise(
+  staff: StaffMember,
+  order: OrderRecord,
+  decision: RiseAction,
+  why: string,
+  origin: string,
+): Promise<ActionResult> {
+  if (staff.role !== 'manager') return { ok: false, code: 'notAllowed' }
+  const db = await getDb()
+  const manager = { id: staff.id, role: staff.role }
+  let result
+  if (decision === RISE_ACTIONS.approve) {
+    const context = await timerContext(origin)
+    result = await approveRise(db, {
+      orderId: order.id,
+      manager,
+      why,
+      offerDeadline: addDays(new Date(), context.timings.revisedOfferDays),
+      emails: (current) => orderMail('revisedOffer', current, context.mail),
+    })
+  } else {
+    result = await refuseRise(db, { orderId: order.id, manager, why })
+  }
+  if (result.ok) {
+    kickOutbox()
+    return { ok: true, done: decision }
+  }
+  switch (result.reason) {
+    case 'moved':
+      return { ok: false, code: 'moved', status: result.status }
+    case 'own-rise':
+      return { ok: false, code: 'ownRise' }
+    case 'nothing-waiting':
+      return { ok: false, code: 'nothingWaiting' }
+    case 'not-allowed':
+      return { ok: false, code: 'notAllowed' }
+    default:
+      return { ok: false, code: 'notFound' }
+  }
+}
+
+/** How long the page that a reveal leads to shows the details: a reload, not a new tab tomorrow. */
+export const REVEAL_SHOWN_SECONDS = 2 * 60
+
+/**
+ * A manager's request to see an order's bank details (a POST, after the re-check): records who
+ * and when, and answers with the event that lets the order's page show them, briefly, to them.
+ */
+export async function revealPayout(staff: StaffMember, reference: string): Promise<number | null> {
+  if (staff.role !== 'manager') return null
+  const db = await getDb()
+  const order = await getOrder(db, { reference })
+  if (!order?.payoutSealed) return null
+  return recordEvent(db, { orderId: order.id, actor: 'manager', actorUserId: staff.id, action: 'reveal-payout' })
+}
+
+/**
+ * The bank details a recorded reveal opened: only for the manager who made it, on that order, for
+ * a couple of minutes. Opening the page again later, or someone else opening the address, shows
+ * the masked account and records nothing.
+ */
+export async function revealedPayout(
+  staff: StaffMember,
+  order: OrderRecord,
+  eventId: string | undefined,
+  now = Date.now(),
+): Promise<PayoutDetails | null> {
+  if (staff.role !== 'manager' || !order.payoutSealed || !eventId || !/^\d{1,15}$/.test(eventId)) return null
+  const event = order.events.find((candidate) => candidate.id === Number(eventId))
+  if (!event || event.action !== 'reveal-payout' || event.actorUserId !== staff.id) return null
+  if (now - event.at.getTime() > REVEAL_SHOWN_SECONDS * 1000) return null
+  return openPayout(order.payoutSealed, order.reference, readPayoutKeys())
+}

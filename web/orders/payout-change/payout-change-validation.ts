@@ -1,0 +1,37 @@
+import * as v from 'valibot'
+import { text, validatorFor, type Validation } from '@/forms/schema'
+import type { PayoutCodeProblem } from '@/orders/checkout/problems'
+import { DEFAULT_PAYOUT_METHOD as PAYOUT } from '@/payouts/methods'
+import type { BankProblem } from '@/payouts/bank/bank-transfer'
+
+/**
+ * The rules of the form that changes an order's bank details: the code e-mailed to the order's
+ * address, then the new details, checked by the very rules checkout uses (the payout method's). Run in the
+ * browser for instant messages and again on the server.
+ */
+export type { PayoutCodeProblem } from '@/orders/checkout/problems'
+
+const code = v.pipe(
+  text,
+  // Typed as the e-mail shows it, or with a space in the middle.
+  v.transform((typed) => typed.replace(/[\s-]/g, '')),
+  v.nonEmpty('codeMissing'),
+  v.regex(/^[0-9]{6}$/, 'codeInvalid'),
+)
+
+/** The payout method's fields as checkout shows them (labels, hints, input modes), in checkout's order. */
+export const PAYOUT_BANK_FIELDS = PAYOUT.fields
+
+const payoutChangeSchema = v.pipe(
+  v.object({ code, ...Object.fromEntries(PAYOUT.fields.map(({ name, rule }) => [name, rule])) } as {
+    code: typeof code
+  } & { [F in (typeof PAYOUT.fields)[number] as F['name']]: F['rule'] }),
+  v.transform(({ code, ...fields }) => ({ code, details: PAYOUT.details(fields) })),
+)
+
+/** A change as the order takes it: the code and the new bank details, normalised. */
+export type PayoutChangeInput = v.InferOutput<typeof payoutChangeSchema>
+
+export const validatePayoutChange = validatorFor<string, typeof payoutChangeSchema>(payoutChangeSchema) as (
+  body: unknown,
+) => Validation<PayoutChangeInput, PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'>
