@@ -9,6 +9,17 @@ export const DEFAULT_PAYOUT_METHOD = bankTransfer
 
 /** A seller's payout details, whichever the method: only ever held sealed, opened for the one staff view that pays. */
 export type PayoutDetails = BankDetails
+/** Any registered method. */
+export type PayoutMethodAny = (typeof PAYOUT_METHODS)[number]
+
+/** The method a form names (its `payoutMethod` field); the default when it names none, or one not offered. */
+export const payoutMethodNamed = (id: unknown): PayoutMethodAny =>
+  PAYOUT_METHODS.find((method) => method.id === id) ?? DEFAULT_PAYOUT_METHOD
+
+/** The methods a manager's payment run pays, with its bank file; any other is paid its own way. */
+export const PAYMENT_RUN_METHODS: readonly string[] = PAYOUT_METHODS.filter(
+  (method) => method.paidBy === 'payment-run',
+).map((method) => method.id)
 
 /** The method an order's `payout_method` names; an unknown name is a bug, not an input. */
 export function payoutMethodOf(id: string) {

@@ -4,7 +4,12 @@ import { NOT_A_NAME, personName } from '@/accounts/validation'
 import { EMAIL_MAX, isEmailAddress } from '@/lib/email-address'
 import { mustTick, normalised, oneLine, text, ticked, validatorFor, type Validation } from '@/forms/schema'
 import { field } from '@/payouts/method'
-import { DEFAULT_PAYOUT_METHOD as PAYOUT } from '@/payouts/methods'
+import {
+  DEFAULT_PAYOUT_METHOD as PAYOUT,
+  PAYOUT_METHODS,
+  payoutMethodNamed,
+  type PayoutMethodAny,
+} from '@/payouts/methods'
 
 /**
  * The rules of the checkout form (the tracker's are in tracker-validation.ts), run in the browser for instant messages and again
@@ -53,7 +58,7 @@ const addressLine = (missing?: CheckoutProblem) =>
  * The checkout's fields, in the order the form shows them (the summary lists problems in it): each
  * one's rule and how it is shown. The schema and the checkout panel are both drawn from this list.
  */
-export const CHECKOUT_FIELDS = [
+const BEFORE_PAYOUT = [
   field('name', personName('nameMissing'), {
     type: 'text',
     autoComplete: 'name',
@@ -90,7 +95,9 @@ export const CHECKOUT_FIELDS = [
     short: true,
   }),
   field('postagePack', ticked, { type: 'checkbox', legend: 'postageHeading', hint: 'postagePackHint' }),
-  ...PAYOUT.fields,
+] as const
+
+const AFTER_PAYOUT = [
   field('declareAge', mustTick(problem('declareAgeMissing')), { type: 'checkbox', legend: 'declarationsHeading' }),
   field('declareOwner', mustTick(problem('declareOwnerMissing')), { type: 'checkbox' }),
   field('declareWiped', mustTick(problem('declareWipedMissing')), { type: 'checkbox', link: 'wipeGuideLink' }),
@@ -98,33 +105,52 @@ export const CHECKOUT_FIELDS = [
   field('marketing', ticked, { type: 'checkbox' }),
 ] as const
 
+/** The checkout's fields with a payout method's in their place, in the form's order. */
+const fieldsWith = <M extends PayoutMethodAny>(method: M) =>
+  [...BEFORE_PAYOUT, ...(method.fields as M['fields']), ...AFTER_PAYOUT] as const
+
+/** The checkout's fields for the default payout method: what the checkout panel shows today. */
+export const CHECKOUT_FIELDS = fieldsWith(PAYOUT)
+
 /** Each field's rule, by its name: what `v.object` checks. */
 type CheckoutEntries = { [F in (typeof CHECKOUT_FIELDS)[number] as F['name']]: F['rule'] }
 
-const checkoutSchema = v.pipe(
-  v.object(Object.fromEntries(CHECKOUT_FIELDS.map(({ name, rule }) => [name, rule])) as CheckoutEntries),
-  // Every declaration is ticked by now: the order records them, not the tick boxes.
-  v.transform(
-    ({ name, email, phone, addressLine1, addressLine2, town, postcode, marketing, postagePack, ...rest }) => ({
-      name,
-      email,
-      phone,
-      addressLine1,
-      addressLine2,
-      town,
-      postcode,
-      // The payout method's own fields, as it keeps them (a sort code as "30-94-30").
-      ...PAYOUT.details(rest),
-      declarations: [...DECLARATIONS],
-      marketing,
-      postagePack,
-    }),
-  ),
+/** The checkout's schema with the given payout method's fields: one valibot object, then the value as the order takes it. */
+const checkoutSchemaFor = (method: PayoutMethodAny) =>
+  v.pipe(
+    v.object(Object.fromEntries(fieldsWith(method).map(({ name, rule }) => [name, rule])) as CheckoutEntries),
+    // Every declaration is ticked by now: the order records them, not the tick boxes.
+    v.transform(
+      ({ name, email, phone, addressLine1, addressLine2, town, postcode, marketing, postagePack, ...rest }) => ({
+        name,
+        email,
+        phone,
+        addressLine1,
+        addressLine2,
+        town,
+        postcode,
+        // The payout method's own fields, as it keeps them (a sort code as "30-94-30").
+        ...method.details(rest),
+        declarations: [...DECLARATIONS],
+        marketing,
+        postagePack,
+      }),
+    ),
+  )
+const checkoutSchema = checkoutSchemaFor(PAYOUT)
+const validators = new Map(
+  PAYOUT_METHODS.map((method) => [
+    method.id,
+    validatorFor<CheckoutProblem, typeof checkoutSchema>(checkoutSchemaFor(method)),
+  ]),
 )
 
-export const validateCheckout = validatorFor<CheckoutProblem, typeof checkoutSchema>(checkoutSchema) as (
-  body: unknown,
-) => Validation<CheckoutInput, CheckoutProblem>
+/** The checkout, checked with the fields of the payout method it names (`payoutMethod`; the default when it names none). */
+export const validateCheckout = (body: unknown): Validation<CheckoutInput, CheckoutProblem> =>
+  validators.get(payoutMethodNamed((body as { payoutMethod?: unknown } | null)?.payoutMethod).id)!(body) as Validation<
+    CheckoutInput,
+    CheckoutProblem
+  >
 
 /** A checkout as the order takes it: what the schema gives back, never written beside it. */
 export type CheckoutInput = v.InferOutput<typeof checkoutSchema>

@@ -17,7 +17,7 @@ import { priceBasket } from '@/basket/price-basket'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { orderMail } from '@/orders/record/mail'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
-import { DEFAULT_PAYOUT_METHOD } from '@/payouts/methods'
+import { payoutMethodNamed } from '@/payouts/methods'
 
 /**
  * What the seller confirmed: each line with its quantity and the price each they were shown. If
@@ -39,6 +39,8 @@ export type CheckoutOutcome =
 export async function placeCheckout(request: {
   basketToken: string | undefined
   input: CheckoutInput
+  /** The payout method the form named (payouts/methods.ts); the default when none. */
+  payoutMethod?: string
   idempotencyKey: string
   confirmedPrices: string
   userId: string | null
@@ -84,7 +86,7 @@ export async function placeCheckout(request: {
     })
 
   const keys = readPayoutKeys()
-  const method = DEFAULT_PAYOUT_METHOD
+  const method = payoutMethodNamed(request.payoutMethod)
   const payout = method.details(input)
   const now = new Date()
   const result = await placeOrder(db, {

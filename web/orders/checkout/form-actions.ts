@@ -13,9 +13,9 @@ import { BASKET_COOKIE } from '@/basket/cookie'
 import { placeCheckout } from './checkout'
 import { sellerAnswer, type SellerAnswer } from '@/orders/moves/actions'
 import { orderEndpoint } from './order-endpoint'
-import { PAYOUT_SECRET_FIELDS } from '@/payouts/methods'
+import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
 
-type CheckoutRequest = { input: CheckoutInput; idempotencyKey: string; confirmedPrices: string }
+type CheckoutRequest = { input: CheckoutInput; payoutMethod: string; idempotencyKey: string; confirmedPrices: string }
 
 export const checkout = orderEndpoint<CheckoutRequest>({
   // Generous: a household selling several phones may correct a form a few times.
@@ -28,6 +28,7 @@ export const checkout = orderEndpoint<CheckoutRequest>({
           ok: true,
           value: {
             input: result.value,
+            payoutMethod: payoutMethodNamed(body.payoutMethod).id,
             idempotencyKey: body.idempotencyKey ?? '',
             confirmedPrices: body.confirmedPrices ?? '',
           },

@@ -22,6 +22,7 @@ import { moveInTx, type Tx } from '@/orders/moves/move-store'
 import { isUuid } from '@/orders/record/order-values'
 import { noUnapprovedRise } from '@/orders/moves/rise-condition'
 import { openPayout, openText, sealText, type PayoutKeys } from '@/payouts/payout-crypto'
+import { PAYMENT_RUN_METHODS } from '@/payouts/methods'
 import type { OrderRecord } from '@/orders/record/store'
 import type { QueuedMail } from '@/orders/record/mail'
 
@@ -42,14 +43,15 @@ export const RUN_LIMIT = 1000
 export type Manager = { id: string; name: string }
 
 /**
- * An order is ready: in a status a run starts from, with something to pay and sealed bank details
- * to pay it to, no change of them holding the payment, every device passed by the register
- * before `now` (as paying one order by hand asks: register-checks.ts, payBlock), and no price rise
+ * An order is ready: in a status a run starts from, paid by a method a run pays (bank transfer;
+ * payouts/methods.ts), with something to pay and sealed details to pay it to, no change of them holding the payment, every device passed by the register
+ * before `now` (as paying one order by hand asks: register/checks.ts, payBlock), and no price rise
  * that a manager has not approved (rise-condition.ts).
  */
 function readyAt(now: Date) {
   return and(
     inArray(sellerOrder.status, [...READY_STATUSES]),
+    inArray(sellerOrder.payoutMethod, [...PAYMENT_RUN_METHODS]),
     gt(sellerOrder.totalPence, 0),
     isNotNull(sellerOrder.payoutSealed),
     or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)),

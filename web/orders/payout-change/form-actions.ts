@@ -5,7 +5,7 @@ import { getSignedIn } from '@/accounts/session'
 import { RateLimiter } from '@/http/rate-limit'
 import { orderEndpoint } from '@/orders/checkout/order-endpoint'
 import { tokenPath } from '@/orders/record/order-token'
-import { PAYOUT_SECRET_FIELDS } from '@/payouts/methods'
+import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
 import { validatePayoutChange, type PayoutChangeInput } from './payout-change-validation'
 import { replacePayout, sendPayoutCode } from './seller-payout'
 
@@ -28,14 +28,17 @@ export const askPayoutCode = orderEndpoint<{ token: string }>({
   },
 })
 
-export const changePayout = orderEndpoint<PayoutChangeInput & { token: string }>({
+export const changePayout = orderEndpoint<PayoutChangeInput & { payoutMethod: string; token: string }>({
   limiter: new RateLimiter('payout-change', 10, 15 * 60 * 1000),
   page: '/order-tracker-details',
   validate: (body) => {
     const checked = validatePayoutChange(body)
     if (!checked.ok) return checked
     return body.token
-      ? { ok: true, value: { ...checked.value, token: body.token } }
+      ? {
+          ok: true,
+          value: { ...checked.value, payoutMethod: payoutMethodNamed(body.payoutMethod).id, token: body.token },
+        }
       : { ok: false, errors: [{ field: 'code', code: 'linkInvalid' }] }
   },
   name: 'Payout change',

@@ -1,7 +1,12 @@
 import * as v from 'valibot'
 import { text, validatorFor, type Validation } from '@/forms/schema'
 import type { PayoutCodeProblem } from '@/orders/checkout/problems'
-import { DEFAULT_PAYOUT_METHOD as PAYOUT } from '@/payouts/methods'
+import {
+  DEFAULT_PAYOUT_METHOD as PAYOUT,
+  PAYOUT_METHODS,
+  payoutMethodNamed,
+  type PayoutMethodAny,
+} from '@/payouts/methods'
 import type { BankProblem } from '@/payouts/bank/bank-transfer'
 
 /**
@@ -22,16 +27,30 @@ const code = v.pipe(
 /** The payout method's fields as checkout shows them (labels, hints, input modes), in checkout's order. */
 export const PAYOUT_BANK_FIELDS = PAYOUT.fields
 
-const payoutChangeSchema = v.pipe(
-  v.object({ code, ...Object.fromEntries(PAYOUT.fields.map(({ name, rule }) => [name, rule])) } as {
-    code: typeof code
-  } & { [F in (typeof PAYOUT.fields)[number] as F['name']]: F['rule'] }),
-  v.transform(({ code, ...fields }) => ({ code, details: PAYOUT.details(fields) })),
+/** The change's schema with the given method's fields: the code, then the new details as the method keeps them. */
+const payoutChangeSchemaFor = (method: PayoutMethodAny) =>
+  v.pipe(
+    v.object({ code, ...Object.fromEntries(method.fields.map(({ name, rule }) => [name, rule])) } as {
+      code: typeof code
+    } & { [F in (typeof PAYOUT.fields)[number] as F['name']]: F['rule'] }),
+    v.transform(({ code, ...fields }) => ({ code, details: method.details(fields) })),
+  )
+const payoutChangeSchema = payoutChangeSchemaFor(PAYOUT)
+const validators = new Map(
+  PAYOUT_METHODS.map((method) => [
+    method.id,
+    validatorFor<string, typeof payoutChangeSchema>(payoutChangeSchemaFor(method)),
+  ]),
 )
 
 /** A change as the order takes it: the code and the new bank details, normalised. */
 export type PayoutChangeInput = v.InferOutput<typeof payoutChangeSchema>
 
-export const validatePayoutChange = validatorFor<string, typeof payoutChangeSchema>(payoutChangeSchema) as (
+/** A change, checked with the fields of the payout method it names (`payoutMethod`; the default when it names none). */
+export const validatePayoutChange = (
   body: unknown,
-) => Validation<PayoutChangeInput, PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'>
+): Validation<PayoutChangeInput, PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'> =>
+  validators.get(payoutMethodNamed((body as { payoutMethod?: unknown } | null)?.payoutMethod).id)!(body) as Validation<
+    PayoutChangeInput,
+    PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'
+  >

@@ -9,7 +9,7 @@ import { payoutChangeable } from '@/orders/record/lifecycle'
 import { PAYOUT_CHANGE_EVENT } from './payout-change-event'
 import type { QueuedMail } from '@/orders/record/mail'
 import { isUuid } from '@/orders/record/order-values'
-import { payoutMethodOf, type PayoutDetails } from '@/payouts/methods'
+import { DEFAULT_PAYOUT_METHOD, type PayoutDetails, type PayoutMethodAny } from '@/payouts/methods'
 import { orderEmails } from '@/orders/record/store'
 
 /**
@@ -51,7 +51,6 @@ async function lockOrder(tx: Tx, orderId: string) {
       email: sellerOrder.email,
       name: sellerOrder.name,
       status: sellerOrder.status,
-      payoutMethod: sellerOrder.payoutMethod,
     })
     .from(sellerOrder)
     .where(eq(sellerOrder.id, orderId))
@@ -123,11 +122,13 @@ export async function changePayout(
     orderId: string
     code: string
     details: PayoutDetails
+    /** The method the new details are for: the default when not given. */
+    method?: PayoutMethodAny
     secret: string
     /** Seals the new details for the order's reference. */
     seal: (details: PayoutDetails, reference: string) => string
     /** The new details' keyed hash (payout-match.ts). */
-    match: (details: PayoutDetails) => string
+    match: (details: PayoutDetails, method: PayoutMethodAny) => string
     actorUserId?: string | null
     now?: Date
     emails: (order: OrderForChange, change: { heldUntil: Date; last4: string }) => QueuedMail[]
@@ -157,12 +158,14 @@ export async function changePayout(
     }
     await tx.update(payoutChangeCode).set({ usedAt: now }).where(eq(payoutChangeCode.id, latest.id))
     const heldUntil = new Date(now.getTime() + PAYOUT_HOLD_HOURS * 60 * MINUTE_MS)
-    const last4 = payoutMethodOf(order.payoutMethod).last4(request.details)
+    const method = request.method ?? DEFAULT_PAYOUT_METHOD
+    const last4 = method.last4(request.details)
     await tx
       .update(sellerOrder)
       .set({
         payoutSealed: request.seal(request.details, order.reference),
-        payoutMatch: request.match(request.details),
+        payoutMatch: request.match(request.details, method),
+        payoutMethod: method.id,
         payoutLast4: last4,
         payoutHeldUntil: heldUntil,
         updatedAt: now,

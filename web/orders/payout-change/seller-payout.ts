@@ -11,6 +11,7 @@ import { payoutChangedMails, payoutCodeMail } from './payout-change-mail'
 import type { PayoutChangeInput } from './payout-change-validation'
 import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { payoutMatch } from '@/payouts/payout-match'
+import { payoutMethodNamed } from '@/payouts/methods'
 
 /**
  * The seller's side of changing an order's bank details, from its page: the link must be the
@@ -70,10 +71,10 @@ const REFUSALS: Record<Exclude<PayoutChanged, { ok: true }>['reason'], PayoutRef
   wrong: 'codeWrong',
 }
 
-/** Replaces the sealed bank details with the code and the new details. */
+/** Replaces the sealed payout details with the code and the new details (by the method the form named). */
 export async function replacePayout(
   token: string,
-  input: PayoutChangeInput,
+  input: PayoutChangeInput & { payoutMethod?: string },
   visitorUserId: string | null,
   origin: string,
 ): Promise<{ ok: true } | { ok: false; code: PayoutRefusal; triesLeft?: number }> {
@@ -85,9 +86,10 @@ export async function replacePayout(
     orderId: found.order.id,
     code: input.code,
     details: input.details,
+    method: payoutMethodNamed(input.payoutMethod),
     secret: readAuthSecret(),
     seal: (details, reference) => sealPayout(details, reference, keys),
-    match: (details) => payoutMatch(details, keys),
+    match: (details, method) => payoutMatch(details, keys, method),
     actorUserId: found.order.userId,
     emails: (order, change) => payoutChangedMails(order, change, context, settings.contactEmail),
   })
