@@ -27,8 +27,8 @@ import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
-import { serviceAddress } from '../web/config/stand-in-guard.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
+import { registerOrExit, standInCommand } from './register-stand-in.mjs'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -115,18 +115,7 @@ function stop(signal) {
  * else already on the port is not believed by the site (it cannot prove an answer): checks wait.
  */
 function startRegisterStandIn() {
-  let register
-  try {
-    register = serviceAddress(process.env, {
-      service: 'register',
-      urlSetting: 'REGISTER_URL',
-      example: 'https://register.example.com/api',
-    })
-  } catch (error) {
-    // The stand-in passes nearly every device: a site reached from elsewhere would pay for stolen phones.
-    console.error(`${error.message} (see docs/operators.md, "The stolen-device register")`)
-    process.exit(2)
-  }
+  const register = registerOrExit(process.env)
   if (register.kind === 'service') return
   // One key for this server's stand-ins, shared at start: the site reads it from its environment.
   process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
@@ -134,12 +123,7 @@ function startRegisterStandIn() {
   if (register.url) return
   const standInPort = process.env.REGISTER_STANDIN_PORT?.trim() || '3990'
   process.env.REGISTER_STANDIN_PORT = standInPort
-  const root = path.join(import.meta.dirname, '..')
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join('register-api', 'main.ts'), '--port', standInPort, '--exit-with-stdin'],
-    { cwd: root, stdio: ['pipe', 'inherit', 'inherit'] },
-  )
+  const child = spawn(...standInCommand(standInPort, { exitWithStdin: true, stdio: ['pipe', 'inherit', 'inherit'] }))
   child.on('exit', (code) => {
     if (code === 3)
       console.error(

@@ -21,10 +21,12 @@
 // connects to them from an address of its own (PROXY_ADDRESS): another process on this machine
 // reaching an instance's port from 127.0.0.1 is a client like any other.
 import { spawn, spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress } from '../web/config/stand-in-guard.ts'
+import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { writeNginxConfig } from './stack/nginx.mjs'
+import { sharedKeys } from './stack/shared-keys.mjs'
+import { postgresCluster, redisConfig } from './stack/stores.mjs'
 
 const root = path.join(import.meta.dirname, '..')
 const port = Number(process.env.STACK_PORT ?? 8080)
@@ -54,20 +56,10 @@ try {
 async function startStack() {
   // As `npm start`: a site reached from elsewhere never checks devices against a stand-in by
   // accident, and the real register is reached over https only.
-  let register
-  try {
-    register = serviceAddress(process.env, {
-      service: 'register',
-      urlSetting: 'REGISTER_URL',
-      example: 'https://register.example.com/api',
-    })
-  } catch (error) {
-    console.error(error.message)
-    process.exit(2)
-  }
+  const register = registerOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
-  const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys()
+  const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
   const registerUrl = register.kind === 'service' || register.url ? register.url : await startRegisterStandIn(keys)
@@ -143,83 +135,27 @@ function run(command, args, options = {}) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`)
 }
 
-/** A throwaway cluster in STACK_DIR, on a loopback port; as the postgres user when run as root. */
 async function startPostgres() {
-  const bin = ['/usr/lib/postgresql']
-    .filter(existsSync)
-    .flatMap((base) => readdirSync(base).map((version) => path.join(base, version, 'bin')))
-    .filter((candidate) => existsSync(path.join(candidate, 'initdb')))
-    .sort()
-    .at(-1)
-  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install postgresql (or set DATABASE_URL)')
-  const data = path.join(dir, 'postgres')
-  const asRoot = process.getuid?.() === 0
-  // The postgres user must reach its folder through the stack's (a temp folder is made 0700).
-  if (asRoot) chmodSync(dir, 0o755)
-  const as = (command, args) => (asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args])
-  if (!existsSync(path.join(data, 'PG_VERSION'))) {
-    mkdirSync(data, { recursive: true })
-    if (asRoot) chownSync(data, ...postgresIds())
-    run(
-      ...as(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']),
-      {
-        stdio: 'ignore',
-      },
-    )
-  }
-  start(
-    'postgres',
-    ...as(path.join(bin, 'postgres'), [
-      '-D',
-      data,
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      `port=${pgPort}`,
-      '-c',
-      `unix_socket_directories=${data}`,
-    ]),
-  )
-  // Stopped by pg_ctl (a fast shutdown): a signal to runuser would not reach the server.
-  children.at(-1).stop = () =>
-    spawnSync(...as(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop']), { stdio: 'ignore' })
-  const url = `postgres://postgres@127.0.0.1:${pgPort}/postgres`
-  await waitFor(url)
-  return url
-}
-
-function postgresIds() {
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((entry) => entry.startsWith('postgres:'))
-  const [, , uid, gid] = line.split(':')
-  return [Number(uid), Number(gid)]
+  const cluster = postgresCluster(dir, pgPort)
+  start('postgres', ...cluster.serve)
+  children.at(-1).stop = cluster.stop
+  await waitFor(cluster.url)
+  return cluster.url
 }
 
 function startRedis(password) {
-  // Nothing written to disk: the cache is a cache, rebuilt from the content on a miss. A password,
-  // as in production: any process on the machine can reach a loopback port, and what Redis holds
-  // decides the pages every visitor is served. It is in a file of mode 0600 rather than on the
-  // command line, which every user can read (ps).
-  const conf = path.join(dir, 'redis.conf')
-  writeFileSync(
-    conf,
-    [`port ${redisPort}`, 'bind 127.0.0.1', 'save ""', 'appendonly no', `requirepass ${password}`].join('\n') + '\n',
-    { mode: 0o600 },
-  )
+  const { conf, url } = redisConfig(dir, redisPort, password)
   // The site serves on without it (each instance from its own memory), so its stopping stops nothing.
   start('redis', 'redis-server', [conf], { mayExit: true })
-  return `redis://:${password}@127.0.0.1:${redisPort}`
+  return url
 }
 
 /** The stolen-device register's stand-in, for both instances; device checks wait while it is away. */
 async function startRegisterStandIn(keys) {
-  start(
-    'register',
-    process.execPath,
-    ['--import', 'tsx', path.join('register-api', 'main.ts'), '--port', String(registerPort)],
-    { cwd: root, mayExit: true, env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY } },
-  )
+  const [command, args, options] = standInCommand(registerPort, {
+    env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
+  })
+  start('register', command, args, { ...options, mayExit: true })
   const url = `http://127.0.0.1:${registerPort}`
   await waitFor(`${url}/health`)
   return url
@@ -227,73 +163,16 @@ async function startRegisterStandIn(keys) {
 
 function startNginx() {
   const conf = path.join(dir, 'nginx')
-  mkdirSync(path.join(conf, 'temp'), { recursive: true })
-  const site = readFileSync(path.join(root, 'deploy', 'nginx', 'handback.conf'), 'utf8')
-    .replaceAll('{{INSTANCE_A}}', `127.0.0.1:${instancePorts[0]}`)
-    .split('\n')
-    .filter((line) => instancePorts[1] || !line.includes('{{INSTANCE_B}}'))
-    .join('\n')
-    .replaceAll('{{INSTANCE_B}}', `127.0.0.1:${instancePorts[1]}`)
-    .replaceAll('{{LISTEN}}', `127.0.0.1:${port}`)
-    .replaceAll('{{PROXY_ADDRESS}}', PROXY_ADDRESS)
-    .replace(
-      'proxy_buffering off;',
-      microcache ? `include ${path.join(root, 'deploy', 'nginx', 'microcache.conf')};` : '$&',
-    )
-  writeFileSync(path.join(conf, 'handback.conf'), site)
-  // The frame a packaged nginx gives (/etc/nginx/nginx.conf), in a folder of the stack's own.
-  writeFileSync(
-    path.join(conf, 'nginx.conf'),
-    [
-      'worker_processes 1;',
-      `pid ${path.join(conf, 'nginx.pid')};`,
-      `error_log ${log('nginx-error')} warn;`,
-      'events { worker_connections 1024; }',
-      'http {',
-      '  access_log off;',
-      ...['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(
-        (kind) => `  ${kind}_temp_path ${path.join(conf, 'temp', kind)};`,
-      ),
-      ...(microcache
-        ? [
-            `  proxy_cache_path ${path.join(conf, 'cache')} levels=1:2 keys_zone=handback_micro:10m max_size=200m inactive=1m use_temp_path=off;`,
-          ]
-        : []),
-      `  include ${path.join(conf, 'handback.conf')};`,
-      '}',
-    ].join('\n'),
-  )
+  writeNginxConfig({
+    root,
+    conf,
+    port,
+    instancePorts,
+    microcache,
+    proxyAddress: PROXY_ADDRESS,
+    errorLog: log('nginx-error'),
+  })
   start('nginx', 'nginx', ['-p', conf, '-c', path.join(conf, 'nginx.conf'), '-g', 'daemon off;'])
-}
-
-function sharedKeys() {
-  const file = path.join(dir, 'keys.env')
-  const saved = existsSync(file)
-    ? Object.fromEntries(
-        readFileSync(file, 'utf8')
-          .split('\n')
-          .filter(Boolean)
-          .map((line) => line.split(/=(.*)/s).slice(0, 2)),
-      )
-    : {}
-  const keys = {
-    BETTER_AUTH_SECRET:
-      process.env.BETTER_AUTH_SECRET || saved.BETTER_AUTH_SECRET || randomBytes(32).toString('base64'),
-    PAYOUT_ENCRYPTION_KEY:
-      process.env.PAYOUT_ENCRYPTION_KEY || saved.PAYOUT_ENCRYPTION_KEY || randomBytes(32).toString('base64url'),
-    // The key the register stand-in proves its answers with, and its switch takes.
-    STAND_IN_KEY: process.env.STAND_IN_KEY || saved.STAND_IN_KEY || randomBytes(24).toString('hex'),
-    // Hex: it goes into REDIS_URL as it is, with nothing to escape.
-    REDIS_PASSWORD: saved.REDIS_PASSWORD || randomBytes(24).toString('hex'),
-  }
-  writeFileSync(
-    file,
-    Object.entries(keys)
-      .map(([name, value]) => `${name}=${value}`)
-      .join('\n') + '\n',
-    { mode: 0o600 },
-  )
-  return keys
 }
 
 /** Resolves once the address answers: an HTTP 200, or for PostgreSQL an open port. */

@@ -1,20 +1,34 @@
+/**
+ * The staff two-step set-up: accepting an invitation (the password and the key together), starting
+ * again with a new key, confirming the first code, and a manager's reset of someone else's.
+ */
 'use server'
 
 import 'server-only'
 import { notFound } from 'next/navigation'
 import { getDb } from '@/db/connection'
 import { linkOrigin } from '@/mail/link-origin'
-import { validateNewPassword, validateResetTwoStep, type NewPasswordInput, type ResetTwoStepInput } from './validation'
+import {
+  validateCode,
+  validateNewPassword,
+  validatePasswordOnly,
+  validateResetTwoStep,
+  type CodeInput,
+  type NewPasswordInput,
+  type PasswordInput,
+  type ResetTwoStepInput,
+} from './validation'
 import { getAuth } from './auth'
-import { withoutSession } from './code-limit'
+import { codeAllowance, codeDeviceCookie, withoutSession } from './code-limit'
 import { isCommonPassword } from './common-passwords'
-import { accountForm, done, refused } from './endpoint'
+import { accountForm, cookiesOf, done, errorCode, refused } from './endpoint'
 import { accountLimits as limits } from './limits'
+import { isStaffRole } from './roles'
 import { activeStaffFrom, getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
 import { resetTwoStep, redeemSetupLink } from './staff-invitations'
 import { recheck, recheckWait } from './step-up'
-import { startedBy } from './two-factor'
+import { endOtherSessions, isEnrollingSession, startedBy } from './two-factor'
 
 /**
  * The page a staff invitation (or a reset's set-up link) opens: the owner chooses their password,
@@ -49,6 +63,60 @@ export const acceptStaffInvitation = accountForm<NewPasswordInput>({
     // The key is this session's alone, shown on the next page once (web/accounts/two-factor.ts).
     await startedBy(visitor)
     return done('/staff-setup', signedIn.setCookies)
+  },
+})
+
+/**
+ * "Start again with a new key", in the session the invitation link began the set-up in and no
+ * other: a password alone never starts or restarts a set-up (web/accounts/staff-invitations.ts).
+ */
+export const startTwoFactor = accountForm<PasswordInput>({
+  limiter: limits.changePassword,
+  page: '/staff-setup',
+  validate: validatePasswordOnly,
+  run: async ({ password }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    if (visitor.user.twoFactorEnabled) return done('/admin')
+    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
+    const auth = await getAuth()
+    try {
+      await auth.api.enableTwoFactor({ body: { password }, headers })
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      return refused([{ field: 'password', code: 'currentPasswordWrong' }])
+    }
+    // The new key is this session's alone, shown on the next page once (web/accounts/two-factor.ts).
+    await startedBy(visitor)
+    return done('/staff-setup')
+  },
+})
+
+/**
+ * The first code from the app turns two-step login on, from the session that started the set-up
+ * only, within the account's code limit; every other session of the account ends.
+ */
+export const confirmTwoFactor = accountForm<CodeInput>({
+  limiter: limits.changePassword,
+  page: '/staff-setup',
+  validate: validateCode,
+  run: async ({ code }, { headers }) => {
+    const visitor = await getSignedIn(headers)
+    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
+    if (visitor.user.twoFactorEnabled) return done('/admin')
+    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
+    const allowance = await codeAllowance(visitor.user, headers)
+    if (!allowance.ok) return { ok: false, errors: 'tooMany', fill: { seconds: allowance.wait } }
+    const auth = await getAuth()
+    try {
+      const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
+      await endOtherSessions(visitor.user.id)
+      return done('/admin', [...cookiesOf(verified.headers), codeDeviceCookie(visitor.user.email)])
+    } catch (error) {
+      if (errorCode(error) === null) throw error
+      await allowance.wrong()
+      return refused([{ field: 'code', code: 'codeWrong' }])
+    }
   },
 })
 

@@ -6,6 +6,7 @@ import { isDraftMode } from './draft'
 import { isProduction, readContentSource, readPreviewConfig, type ContentSource } from '@/config'
 import { loadSeedDataset, resolveSeedPath } from './local-dataset'
 import * as catalogueQueries from './catalogue-queries'
+import * as copyQueries from './copy-queries'
 import * as pageQueries from './queries'
 import { draftClient, publishedClient } from './sanity-client'
 import { isPlainRead } from './stega'
@@ -22,7 +23,7 @@ export class ContentError extends Error {
 }
 
 const queryNames = new Map<string, string>(
-  Object.entries({ ...pageQueries, ...catalogueQueries }).flatMap(([name, value]) =>
+  Object.entries({ ...pageQueries, ...copyQueries, ...catalogueQueries }).flatMap(([name, value]) =>
     typeof value === 'string' ? [[value, name]] : [],
   ),
 )

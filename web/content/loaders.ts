@@ -6,21 +6,23 @@ import {
   accountCopyQuery,
   contactFormWordsQuery,
   contactInboxCopyQuery,
-  breadcrumbsQuery,
   emailCopyQuery,
+  orderCopyQuery,
+  sellingCopyQuery,
+  subscriptionCopyQuery,
   termsRevisionQuery,
+} from './copy-queries'
+import {
+  breadcrumbsQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
   navigationQuery,
   newsletterQuery,
-  orderCopyQuery,
   pageByPathQuery,
   pagePathsQuery,
-  sellingCopyQuery,
   siteFactsQuery,
   siteSettingsQuery,
-  subscriptionCopyQuery,
 } from './queries'
 import {
   conditionGradesQuery,

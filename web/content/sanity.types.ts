@@ -1702,432 +1702,7 @@ export type ModelForAlertQueryResult = {
   topPricePence: number
 } | null
 
-// Source: ../web/content/queries.ts
-// Variable: siteSettingsQuery
-// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  postalAddress,  paymentCutoff,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
-export type SiteSettingsQueryResult = {
-  productName: string
-  titleTemplate: string
-  siteUrl: string
-  loadingText: string
-  copyright: string
-  logoUrl: string | null
-  shareImage: {
-    url: string | null
-    alt: string | ''
-  }
-  contactPhone: string
-  contactEmail: string
-  postalAddress: string
-  paymentCutoff: string
-  openingHours: {
-    template: string
-    periods: Array<{
-      _key: string
-      fromDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
-      toDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
-      opens: string
-      closes: string
-    }>
-  }
-  socialLinks: Array<{
-    _key: string
-    platform: 'facebook' | 'instagram' | 'linkedin' | 'tiktok' | 'x' | 'youtube'
-    label: string
-    url: string
-  }> | null
-  paymentMethods: Array<{
-    _key: string
-    name: string
-    logoUrl: string | null
-  }> | null
-  reviewRating: {
-    siteName: string
-    url: string
-    score: number
-    reviewCount: number
-    countText: string
-    ratingLabel: string
-    bannerText: string
-    showMobileStrip: boolean | true
-  }
-  developerCredit: {
-    label: string
-    href: string | null
-    external: false | true
-  }
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: siteFactsQuery
-// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    productName,    contactPhone,    contactEmail,    postalAddress,    paymentCutoff,    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },    reviewRating{ siteName, score, reviewCount }  },  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,  "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears,  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }}
-export type SiteFactsQueryResult = {
-  settings: {
-    productName: string
-    contactPhone: string
-    contactEmail: string
-    postalAddress: string
-    paymentCutoff: string
-    openingHours: {
-      template: string
-      periods: Array<{
-        fromDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
-        toDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
-        opens: string
-        closes: string
-      }>
-    }
-    reviewRating: {
-      siteName: string
-      score: number
-      reviewCount: number
-    }
-  } | null
-  priceHoldDays: number | null
-  basketLimit: number | null
-  revisedOfferDays: number | null
-  quarantineDays: number | null
-  bankDetailsDays: number | null
-  recordYears: number | null
-  unanswered: {
-    lapsedOffer: 'accept' | 'return'
-    unansweredAccept: string
-    unansweredReturn: string
-  } | null
-}
-
-// Source: ../web/content/queries.ts
-// Variable: navigationQuery
-// Query: *[_type == "navigation" && _id == "navigation"][0]{  "desktopMenu": desktopMenu[]{    _key,    "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "expandedByDefault": coalesce(expandedByDefault, false),    "children": coalesce(children[]{ _key, "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "megaMenu": coalesce(megaMenu, "none") }, [])  },  "mobileMenu": mobileMenu[]{    _key,    "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "expandedByDefault": coalesce(expandedByDefault, false),    "children": coalesce(children[]{ _key, "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "megaMenu": coalesce(megaMenu, "none") }, [])  },  "accountLink": accountLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  promo{ heading, text, "cta": cta{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  labels}
-export type NavigationQueryResult = {
-  desktopMenu: Array<{
-    _key: string
-    link: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-    expandedByDefault: boolean | false
-    children:
-      | Array<{
-          _key: string
-          link: {
-            label: string
-            href: string | null
-            external: false | true
-          }
-          megaMenu: 'none' | 'phone' | 'tablet'
-        }>
-      | Array<never>
-  }>
-  mobileMenu: Array<{
-    _key: string
-    link: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-    expandedByDefault: boolean | false
-    children:
-      | Array<{
-          _key: string
-          link: {
-            label: string
-            href: string | null
-            external: false | true
-          }
-          megaMenu: 'none' | 'phone' | 'tablet'
-        }>
-      | Array<never>
-  }>
-  accountLink: {
-    label: string
-    href: string | null
-    external: false | true
-  }
-  promo: {
-    heading: string
-    text: string | null
-    cta: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-  }
-  labels: {
-    mainMenu: string
-    openMenu: string
-    closeMenu: string
-    showSubmenu: string
-    allModels: string
-  }
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: headerQuery
-// Query: *[_type == "header" && _id == "header"][0]{  search,  cart{ ..., "cartLink": cartLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  controls}
-export type HeaderQueryResult = {
-  search: {
-    label: string
-    placeholder: string
-    badge: string
-    loading: string
-    loadError: string
-    noResults: string
-    resultsCount: string
-    openLabel: string
-    closeLabel: string
-  }
-  cart: {
-    buttonLabel: string
-    title: string
-    closeLabel: string
-    cartLink: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-  }
-  controls: {
-    skipLink: string
-    scrollToTop: string
-    breadcrumbLabel: string
-    homeLabel: string
-    loadingLabel: string
-  }
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: footerQuery
-// Query: *[_type == "footer" && _id == "footer"][0]{  linkGroups[]{ _key, heading, "links": links[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" } },  contactHeading,  phoneLabel,  emailLabel,  hoursHeading,  socialHeading,  paymentHeading,  footerLabel}
-export type FooterQueryResult = {
-  linkGroups: Array<{
-    _key: string
-    heading: string
-    links: Array<{
-      _key: string
-      label: string
-      href: string | null
-      external: false | true
-    }>
-  }>
-  contactHeading: string
-  phoneLabel: string
-  emailLabel: string
-  hoursHeading: string
-  socialHeading: string
-  paymentHeading: string
-  footerLabel: string
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: newsletterQuery
-// Query: *[_type == "newsletter" && _id == "newsletter"][0]{  heading,  text,  emailLabel,  emailPlaceholder,  consentText,  "privacyLink": privacyLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  buttonLabel,  sendingMessage,  successMessage,  invalidEmailMessage,  consentRequiredMessage,  rateLimitedMessage,  errorMessage}
-export type NewsletterQueryResult = {
-  heading: string
-  text: string | null
-  emailLabel: string
-  emailPlaceholder: string | null
-  consentText: string
-  privacyLink: {
-    label: string
-    href: string | null
-    external: false | true
-  }
-  buttonLabel: string
-  sendingMessage: string
-  successMessage: string
-  invalidEmailMessage: string
-  consentRequiredMessage: string
-  rateLimitedMessage: string
-  errorMessage: string
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: errorPagesQuery
-// Query: *[_type == "errorPages" && _id == "errorPages"][0]{  notFound{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  serverError{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
-export type ErrorPagesQueryResult = {
-  notFound: {
-    title: string
-    heading: string
-    code: string
-    text: string
-    button: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-  }
-  serverError: {
-    title: string
-    heading: string
-    code: string
-    text: string
-    button: {
-      label: string
-      href: string | null
-      external: false | true
-    }
-  }
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: pagePathsQuery
-// Query: *[_type == "page" && defined(path.current)] | order(path.current asc).path.current
-export type PagePathsQueryResult = Array<string>
-
-// Source: ../web/content/queries.ts
-// Variable: pageByPathQuery
-// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) },    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }  }}
-export type PageByPathQueryResult = {
-  _id: string
-  title: string
-  path: string
-  breadcrumbTitle: string
-  description: string
-  intro: string | null
-  sections:
-    | Array<never>
-    | Array<
-        | {
-            _key: string
-            _type: 'accountSection'
-            heading?: string
-          }
-        | {
-            _key: string
-            _type: 'basketSection'
-            heading: string
-            editable: boolean
-          }
-        | {
-            _key: string
-            _type: 'contactFormSection'
-            heading: string
-            intro?: string
-            nameLabel: string
-            emailLabel: string
-            phoneLabel: string
-            optionalLabel: string
-            messageLabel: string
-            buttonLabel: string
-            errorSummaryTitle: string
-            sendingMessage: string
-            successMessage: string
-            nameRequiredMessage: string
-            emailInvalidMessage: string
-            phoneInvalidMessage: string
-            messageRequiredMessage: string
-            tooLongMessage: string
-            plainTextMessage: string
-            rateLimitedMessage: string
-            errorMessage: string
-          }
-        | {
-            _key: string
-            _type: 'deviceCatalogueSection'
-            heading: string
-            intro?: string
-            category: 'all' | 'phone' | 'tablet'
-            models: Array<string> | Array<never>
-            priceTemplate: string
-          }
-        | {
-            _key: string
-            _type: 'deviceFinderSection'
-            heading: string
-            intro?: string
-            searchLabel: string
-            searchHint: string
-            noResults: string
-            resultsCount: string
-            byMakeHeading: string
-            priceLine: string
-          }
-        | {
-            _key: string
-            _type: 'faqSection'
-            heading: string
-            entries: Array<{
-              question: string
-              answer: BlockContent
-              _type: 'faqEntry'
-              _key: string
-            }>
-            describeForSearch?: boolean
-          }
-        | {
-            _key: string
-            _type: 'featureSection'
-            heading: string
-            features: Array<{
-              title: string
-              text: string
-              _type: 'feature'
-              _key: string
-            }>
-          }
-        | {
-            _key: string
-            _type: 'gradeSection'
-            heading: string
-            intro?: string
-            grades: Array<{
-              _key: string
-              name: string
-              summary: string
-              criteria: Array<string>
-            }>
-          }
-        | {
-            _key: string
-            _type: 'heroSection'
-            heading: string
-            text?: string
-            actions:
-              | Array<{
-                  _key: string
-                  label: string
-                  href: string | null
-                  external: false | true
-                }>
-              | Array<never>
-          }
-        | {
-            _key: string
-            _type: 'orderSection'
-            heading?: string
-            kind: 'checkout' | 'confirmation' | 'details' | 'statuses' | 'tracker'
-          }
-        | {
-            _key: string
-            _type: 'richTextSection'
-            heading?: string
-            body: BlockContent
-          }
-        | {
-            _key: string
-            _type: 'stepsSection'
-            heading: string
-            steps: Array<{
-              title: string
-              text: string
-              _type: 'step'
-              _key: string
-            }>
-          }
-      >
-} | null
-
-// Source: ../web/content/queries.ts
-// Variable: breadcrumbsQuery
-// Query: *[_type == "page" && path.current in $paths]{  "path": path.current,  "title": coalesce(breadcrumbTitle, title)}
-export type BreadcrumbsQueryResult = Array<{
-  path: string
-  title: string
-}>
-
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: sellingCopyQuery
 // Query: *[_type == "sellingCopy" && _id == "sellingCopy"][0]{  modelPage,  quote{ ..., "criteriaLink": criteriaLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "basketLink": basketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  basket{ ..., "findDeviceLink": findDeviceLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "checkoutLink": checkoutLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
 export type SellingCopyQueryResult = {
@@ -2198,7 +1773,7 @@ export type SellingCopyQueryResult = {
   }
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: accountCopyQuery
 // Query: *[_type == "accountCopy" && _id == "accountCopy"][0]{  fields,  problems,  forms{    ...,    "forgotLink": forgotLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "signUpLink": signUpLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "loginLink": loginLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "requestAgainLink": requestAgainLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}  },  profile,  staff}
 export type AccountCopyQueryResult = {
@@ -2339,7 +1914,7 @@ export type AccountCopyQueryResult = {
   }
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: orderCopyQuery
 // Query: *[_type == "orderCopy" && _id == "orderCopy"][0]{  checkout{    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,    payoutText, accountHolder, sortCode,    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,    declareWiped, "wipeGuideLink": wipeGuideLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, declareTerms, "termsLink": termsLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,    "loginPrompt": loginPrompt{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, emptyBasket, "emptyBasketLink": emptyBasketLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    pricesChangedHeading, pricesChanged, submit  },  problems{    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,    postcodeInvalid, accountHolderMissing, accountHolderNotLatin, sortCodeMissing, sortCodeInvalid, accountNumberMissing,    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,    payoutClosed  },  confirmation{    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, noOrder  },  tracker{    reference, referenceHint, lookup, lookupHint, submit  },  details{    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, cancelled, paidTo, returnTracking, viewOrder,    returnHeading, returnHelp, returnButton, returnRequested  },  payoutChange{    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,    changed, timelineEntry, closed  },  statusesHeading,  "statuses": statuses[]{ _key, key, name, explanation },  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },  admin{    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,    timelineHeading, actionsHeading, noActions, moves, reveal,    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,    payoutChangedEvent, payoutChangedNotice, payoutHeld,    payments{      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft, payeeName,      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent    }  },  rises{    approvalAbovePence, publishedOption, publishedReason, typedHelp, heading, waiting, proposedBy, quotedColumn,    proposedColumn, reasonColumn, approveButton, refuseButton, why, ownRise, managerNeeded, proposed, approved, refused,    nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,    listNone, proposerColumn, dashboardLink, dashboardOwn  },  queue{    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,    relatedAccount, relatedAddress  },  figures{    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal  }}
 export type OrderCopyQueryResult = {
@@ -2813,7 +2388,7 @@ export type OrderCopyQueryResult = {
   }
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: emailCopyQuery
 // Query: *[_type == "emailCopy" && _id == "emailCopy"][0]{  greeting,  signOff,  footer,  verifyEmail{ subject, intro, button, outro },  existingAccount{ subject, intro, button, outro },  resetPassword{ subject, intro, button, outro },  passwordChanged{ subject, intro, button, outro },  accountDeleted{ subject, intro, button, outro },  staffInvitation{ subject, intro, button, outro },  staffTwoStepReset{ subject, intro, button, outro },  greetingNoName,  subscriptionFooter,  unsubscribeLabel,  newsletterConfirm{ subject, intro, button, outro },  priceAlertConfirm{ subject, intro, button, outro },  priceAlert{ subject, intro, button, outro },  contactReceived{ subject, intro, button, outro },  contactNoPhone,  staffFooter,  orderItemsHeading,  totalLabel,  revisedPriceRow,  photosHeading,  photoLink,  orderConfirmation{ subject, intro, button, secondButton, outro },  postagePackNote,  deviceReceived{ subject, intro, button, secondButton, outro },  checked{ subject, intro, button, secondButton, outro },  quarantined{ subject, intro, button, secondButton, outro },  registerLine, registerPass, registerCaution, registerFail, registerWaiting,  revisedOffer{ subject, intro, button, secondButton, outro },  revisedOfferReminder{ subject, intro, button, secondButton, outro },  paid{ subject, intro, button, secondButton, outro },  paymentFailed{ subject, intro, button, secondButton, outro },  returnRequested{ subject, intro, button, secondButton, outro },  returned{ subject, intro, button, secondButton, outro },  payoutCode{ subject, intro, button, secondButton, outro },  payoutChanged{ subject, intro, button, secondButton, outro },  payoutChangedStaff{ subject, intro, button, secondButton, outro },  cancelled{ subject, intro, button, secondButton, outro },  expired{ subject, intro, button, secondButton, outro }}
 export type EmailCopyQueryResult = {
@@ -3009,14 +2584,14 @@ export type EmailCopyQueryResult = {
   }
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: termsRevisionQuery
 // Query: *[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }
 export type TermsRevisionQueryResult = {
   revision: string
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: subscriptionCopyQuery
 // Query: *[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }}
 export type SubscriptionCopyQueryResult = {
@@ -3053,7 +2628,7 @@ export type SubscriptionCopyQueryResult = {
   }
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: contactInboxCopyQuery
 // Query: *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{  list{    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn  },  statuses{ new, answered, closed },  message{    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,    historyReceived, historyChange  },  retentionDays}
 export type ContactInboxCopyQueryResult = {
@@ -3104,7 +2679,7 @@ export type ContactInboxCopyQueryResult = {
   retentionDays: number
 } | null
 
-// Source: ../web/content/queries.ts
+// Source: ../web/content/copy-queries.ts
 // Variable: contactFormWordsQuery
 // Query: coalesce(  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]){  nameRequiredMessage,  emailInvalidMessage,  phoneInvalidMessage,  messageRequiredMessage,  tooLongMessage,  plainTextMessage,  successMessage,  rateLimitedMessage,  errorMessage}
 export type ContactFormWordsQueryResult = {
@@ -3119,6 +2694,431 @@ export type ContactFormWordsQueryResult = {
   errorMessage: string
 } | null
 
+// Source: ../web/content/queries.ts
+// Variable: siteSettingsQuery
+// Query: *[_type == "siteSettings" && _id == "siteSettings"][0]{  productName,  titleTemplate,  siteUrl,  loadingText,  copyright,  "logoUrl": logo.asset->url,  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },  contactPhone,  contactEmail,  postalAddress,  paymentCutoff,  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },  socialLinks[]{ _key, platform, label, url },  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },  "developerCredit": developerCredit{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}}
+export type SiteSettingsQueryResult = {
+  productName: string
+  titleTemplate: string
+  siteUrl: string
+  loadingText: string
+  copyright: string
+  logoUrl: string | null
+  shareImage: {
+    url: string | null
+    alt: string | ''
+  }
+  contactPhone: string
+  contactEmail: string
+  postalAddress: string
+  paymentCutoff: string
+  openingHours: {
+    template: string
+    periods: Array<{
+      _key: string
+      fromDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+      toDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+      opens: string
+      closes: string
+    }>
+  }
+  socialLinks: Array<{
+    _key: string
+    platform: 'facebook' | 'instagram' | 'linkedin' | 'tiktok' | 'x' | 'youtube'
+    label: string
+    url: string
+  }> | null
+  paymentMethods: Array<{
+    _key: string
+    name: string
+    logoUrl: string | null
+  }> | null
+  reviewRating: {
+    siteName: string
+    url: string
+    score: number
+    reviewCount: number
+    countText: string
+    ratingLabel: string
+    bannerText: string
+    showMobileStrip: boolean | true
+  }
+  developerCredit: {
+    label: string
+    href: string | null
+    external: false | true
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: siteFactsQuery
+// Query: {  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{    productName,    contactPhone,    contactEmail,    postalAddress,    paymentCutoff,    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },    reviewRating{ siteName, score, reviewCount }  },  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,  "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears,  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }}
+export type SiteFactsQueryResult = {
+  settings: {
+    productName: string
+    contactPhone: string
+    contactEmail: string
+    postalAddress: string
+    paymentCutoff: string
+    openingHours: {
+      template: string
+      periods: Array<{
+        fromDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+        toDay: 'Friday' | 'Monday' | 'Saturday' | 'Sunday' | 'Thursday' | 'Tuesday' | 'Wednesday'
+        opens: string
+        closes: string
+      }>
+    }
+    reviewRating: {
+      siteName: string
+      score: number
+      reviewCount: number
+    }
+  } | null
+  priceHoldDays: number | null
+  basketLimit: number | null
+  revisedOfferDays: number | null
+  quarantineDays: number | null
+  bankDetailsDays: number | null
+  recordYears: number | null
+  unanswered: {
+    lapsedOffer: 'accept' | 'return'
+    unansweredAccept: string
+    unansweredReturn: string
+  } | null
+}
+
+// Source: ../web/content/queries.ts
+// Variable: navigationQuery
+// Query: *[_type == "navigation" && _id == "navigation"][0]{  "desktopMenu": desktopMenu[]{    _key,    "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "expandedByDefault": coalesce(expandedByDefault, false),    "children": coalesce(children[]{ _key, "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "megaMenu": coalesce(megaMenu, "none") }, [])  },  "mobileMenu": mobileMenu[]{    _key,    "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},    "expandedByDefault": coalesce(expandedByDefault, false),    "children": coalesce(children[]{ _key, "link": link{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"}, "megaMenu": coalesce(megaMenu, "none") }, [])  },  "accountLink": accountLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  promo{ heading, text, "cta": cta{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  labels}
+export type NavigationQueryResult = {
+  desktopMenu: Array<{
+    _key: string
+    link: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    expandedByDefault: boolean | false
+    children:
+      | Array<{
+          _key: string
+          link: {
+            label: string
+            href: string | null
+            external: false | true
+          }
+          megaMenu: 'none' | 'phone' | 'tablet'
+        }>
+      | Array<never>
+  }>
+  mobileMenu: Array<{
+    _key: string
+    link: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+    expandedByDefault: boolean | false
+    children:
+      | Array<{
+          _key: string
+          link: {
+            label: string
+            href: string | null
+            external: false | true
+          }
+          megaMenu: 'none' | 'phone' | 'tablet'
+        }>
+      | Array<never>
+  }>
+  accountLink: {
+    label: string
+    href: string | null
+    external: false | true
+  }
+  promo: {
+    heading: string
+    text: string | null
+    cta: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+  }
+  labels: {
+    mainMenu: string
+    openMenu: string
+    closeMenu: string
+    showSubmenu: string
+    allModels: string
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: headerQuery
+// Query: *[_type == "header" && _id == "header"][0]{  search,  cart{ ..., "cartLink": cartLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  controls}
+export type HeaderQueryResult = {
+  search: {
+    label: string
+    placeholder: string
+    badge: string
+    loading: string
+    loadError: string
+    noResults: string
+    resultsCount: string
+    openLabel: string
+    closeLabel: string
+  }
+  cart: {
+    buttonLabel: string
+    title: string
+    closeLabel: string
+    cartLink: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+  }
+  controls: {
+    skipLink: string
+    scrollToTop: string
+    breadcrumbLabel: string
+    homeLabel: string
+    loadingLabel: string
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: footerQuery
+// Query: *[_type == "footer" && _id == "footer"][0]{  linkGroups[]{ _key, heading, "links": links[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" } },  contactHeading,  phoneLabel,  emailLabel,  hoursHeading,  socialHeading,  paymentHeading,  footerLabel}
+export type FooterQueryResult = {
+  linkGroups: Array<{
+    _key: string
+    heading: string
+    links: Array<{
+      _key: string
+      label: string
+      href: string | null
+      external: false | true
+    }>
+  }>
+  contactHeading: string
+  phoneLabel: string
+  emailLabel: string
+  hoursHeading: string
+  socialHeading: string
+  paymentHeading: string
+  footerLabel: string
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: newsletterQuery
+// Query: *[_type == "newsletter" && _id == "newsletter"][0]{  heading,  text,  emailLabel,  emailPlaceholder,  consentText,  "privacyLink": privacyLink{  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"},  buttonLabel,  sendingMessage,  successMessage,  invalidEmailMessage,  consentRequiredMessage,  rateLimitedMessage,  errorMessage}
+export type NewsletterQueryResult = {
+  heading: string
+  text: string | null
+  emailLabel: string
+  emailPlaceholder: string | null
+  consentText: string
+  privacyLink: {
+    label: string
+    href: string | null
+    external: false | true
+  }
+  buttonLabel: string
+  sendingMessage: string
+  successMessage: string
+  invalidEmailMessage: string
+  consentRequiredMessage: string
+  rateLimitedMessage: string
+  errorMessage: string
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: errorPagesQuery
+// Query: *[_type == "errorPages" && _id == "errorPages"][0]{  notFound{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} },  serverError{ title, heading, code, "text": coalesce(^.text, text), "button": coalesce(^.button, button){  label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external"} }}
+export type ErrorPagesQueryResult = {
+  notFound: {
+    title: string
+    heading: string
+    code: string
+    text: string
+    button: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+  }
+  serverError: {
+    title: string
+    heading: string
+    code: string
+    text: string
+    button: {
+      label: string
+      href: string | null
+      external: false | true
+    }
+  }
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: pagePathsQuery
+// Query: *[_type == "page" && defined(path.current)] | order(path.current asc).path.current
+export type PagePathsQueryResult = Array<string>
+
+// Source: ../web/content/queries.ts
+// Variable: pageByPathQuery
+// Query: *[_type == "page" && path.current == $path][0]{  _id,  title,  "path": path.current,  "breadcrumbTitle": coalesce(breadcrumbTitle, title),  description,  intro,  "sections": coalesce(contentFrom->sections, sections, [])[]{    ...,    _type == "heroSection" => { "actions": coalesce(actions[]{ _key,   label,  "href": select(    kind == "page" => page->path.current,    kind == "route" => route,    kind == "external" => url,    null  ),  "external": kind == "external" }, []) },    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }  }}
+export type PageByPathQueryResult = {
+  _id: string
+  title: string
+  path: string
+  breadcrumbTitle: string
+  description: string
+  intro: string | null
+  sections:
+    | Array<never>
+    | Array<
+        | {
+            _key: string
+            _type: 'accountSection'
+            heading?: string
+          }
+        | {
+            _key: string
+            _type: 'basketSection'
+            heading: string
+            editable: boolean
+          }
+        | {
+            _key: string
+            _type: 'contactFormSection'
+            heading: string
+            intro?: string
+            nameLabel: string
+            emailLabel: string
+            phoneLabel: string
+            optionalLabel: string
+            messageLabel: string
+            buttonLabel: string
+            errorSummaryTitle: string
+            sendingMessage: string
+            successMessage: string
+            nameRequiredMessage: string
+            emailInvalidMessage: string
+            phoneInvalidMessage: string
+            messageRequiredMessage: string
+            tooLongMessage: string
+            plainTextMessage: string
+            rateLimitedMessage: string
+            errorMessage: string
+          }
+        | {
+            _key: string
+            _type: 'deviceCatalogueSection'
+            heading: string
+            intro?: string
+            category: 'all' | 'phone' | 'tablet'
+            models: Array<string> | Array<never>
+            priceTemplate: string
+          }
+        | {
+            _key: string
+            _type: 'deviceFinderSection'
+            heading: string
+            intro?: string
+            searchLabel: string
+            searchHint: string
+            noResults: string
+            resultsCount: string
+            byMakeHeading: string
+            priceLine: string
+          }
+        | {
+            _key: string
+            _type: 'faqSection'
+            heading: string
+            entries: Array<{
+              question: string
+              answer: BlockContent
+              _type: 'faqEntry'
+              _key: string
+            }>
+            describeForSearch?: boolean
+          }
+        | {
+            _key: string
+            _type: 'featureSection'
+            heading: string
+            features: Array<{
+              title: string
+              text: string
+              _type: 'feature'
+              _key: string
+            }>
+          }
+        | {
+            _key: string
+            _type: 'gradeSection'
+            heading: string
+            intro?: string
+            grades: Array<{
+              _key: string
+              name: string
+              summary: string
+              criteria: Array<string>
+            }>
+          }
+        | {
+            _key: string
+            _type: 'heroSection'
+            heading: string
+            text?: string
+            actions:
+              | Array<{
+                  _key: string
+                  label: string
+                  href: string | null
+                  external: false | true
+                }>
+              | Array<never>
+          }
+        | {
+            _key: string
+            _type: 'orderSection'
+            heading?: string
+            kind: 'checkout' | 'confirmation' | 'details' | 'statuses' | 'tracker'
+          }
+        | {
+            _key: string
+            _type: 'richTextSection'
+            heading?: string
+            body: BlockContent
+          }
+        | {
+            _key: string
+            _type: 'stepsSection'
+            heading: string
+            steps: Array<{
+              title: string
+              text: string
+              _type: 'step'
+              _key: string
+            }>
+          }
+      >
+} | null
+
+// Source: ../web/content/queries.ts
+// Variable: breadcrumbsQuery
+// Query: *[_type == "page" && path.current in $paths]{  "path": path.current,  "title": coalesce(breadcrumbTitle, title)}
+export type BreadcrumbsQueryResult = Array<{
+  path: string
+  title: string
+}>
+
 // Query TypeMap
 declare global {
   interface SanityQueries {
@@ -3132,6 +3132,14 @@ declare global {
     '*[_type == "deviceModel" && defined(slug.current)]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelTopPricesQueryResult
     '*[_type == "deviceModel" && defined(slug.current) && !(_id in path("drafts.**"))]._id': PublishedModelIdsQueryResult
     '*[_type == "deviceModel" && _id == $id && defined(slug.current)][0]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelForAlertQueryResult
+    '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
+    '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
+    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,\n    payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, accountHolderNotLatin, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,\n    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,\n    payoutClosed\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder,\n    returnHeading, returnHelp, returnButton, returnRequested\n  },\n  payoutChange{\n    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,\n    changed, timelineEntry, closed\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,\n    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,\n    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,\n    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,\n    payoutChangedEvent, payoutChangedNotice, payoutHeld,\n    payments{\n      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,\n      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft, payeeName,\n      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,\n      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,\n      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,\n      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent\n    }\n  },\n  rises{\n    approvalAbovePence, publishedOption, publishedReason, typedHelp, heading, waiting, proposedBy, quotedColumn,\n    proposedColumn, reasonColumn, approveButton, refuseButton, why, ownRise, managerNeeded, proposed, approved, refused,\n    nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,\n    listNone, proposerColumn, dashboardLink, dashboardOwn\n  },\n  queue{\n    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,\n    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,\n    relatedAccount, relatedAddress\n  },\n  figures{\n    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,\n    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,\n    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,\n    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal\n  }\n}': OrderCopyQueryResult
+    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  staffInvitation{ subject, intro, button, outro },\n  staffTwoStepReset{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  registerLine, registerPass, registerCaution, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
+    '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
+    '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
+    '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult
+    'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult
     '{\n  "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{\n    productName,\n    contactPhone,\n    contactEmail,\n    postalAddress,\n    paymentCutoff,\n    openingHours{ template, periods[]{ fromDay, toDay, opens, closes } },\n    reviewRating{ siteName, score, reviewCount }\n  },\n  "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,\n  "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,\n  "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,\n  "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,\n  "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,\n  "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears,\n  "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }\n}': SiteFactsQueryResult
     '*[_type == "navigation" && _id == "navigation"][0]{\n  "desktopMenu": desktopMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "mobileMenu": mobileMenu[]{\n    _key,\n    "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "expandedByDefault": coalesce(expandedByDefault, false),\n    "children": coalesce(children[]{ _key, "link": link{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "megaMenu": coalesce(megaMenu, "none") }, [])\n  },\n  "accountLink": accountLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n  promo{ heading, text, "cta": cta{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  labels\n}': NavigationQueryResult
@@ -3142,14 +3150,6 @@ declare global {
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
     '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
-    '*[_type == "sellingCopy" && _id == "sellingCopy"][0]{\n  modelPage,\n  quote{ ..., "criteriaLink": criteriaLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "basketLink": basketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} },\n  basket{ ..., "findDeviceLink": findDeviceLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, "checkoutLink": checkoutLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n} }\n}': SellingCopyQueryResult
-    '*[_type == "accountCopy" && _id == "accountCopy"][0]{\n  fields,\n  problems,\n  forms{\n    ...,\n    "forgotLink": forgotLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "signUpLink": signUpLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "loginLink": loginLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    "requestAgainLink": requestAgainLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n  },\n  profile,\n  staff\n}': AccountCopyQueryResult
-    '*[_type == "orderCopy" && _id == "orderCopy"][0]{\n  checkout{\n    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,\n    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,\n    payoutText, accountHolder, sortCode,\n    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,\n    declareWiped, "wipeGuideLink": wipeGuideLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, declareTerms, "termsLink": termsLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,\n    "loginPrompt": loginPrompt{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, emptyBasket, "emptyBasketLink": emptyBasketLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n},\n    pricesChangedHeading, pricesChanged, submit\n  },\n  problems{\n    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,\n    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,\n    postcodeInvalid, accountHolderMissing, accountHolderNotLatin, sortCodeMissing, sortCodeInvalid, accountNumberMissing,\n    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,\n    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,\n    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,\n    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,\n    payoutClosed\n  },\n  confirmation{\n    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,\n    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, noOrder\n  },\n  tracker{\n    reference, referenceHint, lookup, lookupHint, submit\n  },\n  details{\n    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,\n    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,\n    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,\n    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}, cancelled, paidTo, returnTracking, viewOrder,\n    returnHeading, returnHelp, returnButton, returnRequested\n  },\n  payoutChange{\n    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,\n    changed, timelineEntry, closed\n  },\n  statusesHeading,\n  "statuses": statuses[]{ _key, key, name, explanation },\n  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },\n  admin{\n    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,\n    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,\n    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,\n    timelineHeading, actionsHeading, noActions, moves, reveal,\n    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,\n    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,\n    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,\n    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,\n    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,\n    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,\n    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,\n    payoutChangedEvent, payoutChangedNotice, payoutHeld,\n    payments{\n      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,\n      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft, payeeName,\n      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,\n      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,\n      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,\n      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent\n    }\n  },\n  rises{\n    approvalAbovePence, publishedOption, publishedReason, typedHelp, heading, waiting, proposedBy, quotedColumn,\n    proposedColumn, reasonColumn, approveButton, refuseButton, why, ownRise, managerNeeded, proposed, approved, refused,\n    nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,\n    listNone, proposerColumn, dashboardLink, dashboardOwn\n  },\n  queue{\n    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,\n    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,\n    relatedAccount, relatedAddress\n  },\n  figures{\n    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,\n    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,\n    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,\n    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal\n  }\n}': OrderCopyQueryResult
-    '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  staffInvitation{ subject, intro, button, outro },\n  staffTwoStepReset{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  registerLine, registerPass, registerCaution, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
-    '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
-    '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
-    '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  retentionDays\n}': ContactInboxCopyQueryResult
-    'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

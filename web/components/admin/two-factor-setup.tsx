@@ -1,6 +1,5 @@
 import { problemMessages } from '@/accounts/problems'
-import { confirmTwoFactor, startTwoFactor } from '@/accounts/form-actions'
-import { acceptStaffInvitation } from '@/accounts/staff-setup-actions'
+import { acceptStaffInvitation, confirmTwoFactor, startTwoFactor } from '@/accounts/staff-setup-actions'
 import type { Enrolment } from '@/accounts/two-factor'
 import { accountFields, codeField } from '@/components/account/form-props'
 import { AccountForm } from '@/components/account/account-form'

@@ -1,26 +1,25 @@
+/**
+ * The account forms that set or prove a password or an address: sign-up, confirming the address,
+ * a forgotten, reset or changed password, and a new verification e-mail.
+ */
 'use server'
 
 import 'server-only'
 import { verifyJWT } from 'better-auth/crypto'
+import { eq } from 'drizzle-orm'
 import { after } from 'next/server'
 import {
   validateChangePassword,
-  validateCode,
   validateConfirmEmail,
-  validatePasswordOnly,
   validateEmailOnly,
-  validateLogin,
   validateNewPassword,
   validateSignUp,
   type AccountProblem,
   type ChangePasswordInput,
-  type CodeInput,
   type ConfirmEmailInput,
-  type PasswordInput,
   type NewPasswordInput,
   type SignUpInput,
 } from '@/accounts/validation'
-import { eq } from 'drizzle-orm'
 import type { Validation } from '@/forms/schema'
 import { getDb } from '@/db/connection'
 import { user, verification } from '@/db/schema'
@@ -28,13 +27,9 @@ import { accountForm, cookiesOf, done, errorCode, refused } from './endpoint'
 import { sendAccountMail } from './mail'
 import { getAuth } from './auth'
 import { isCommonPassword } from './common-passwords'
-import { carriesSession, challengeAccount, codeAllowance, codeDeviceCookie, withoutSession } from './code-limit'
 import { accountLimits as limits } from './limits'
-import { safeNextPath } from './next-path'
-import { isStaffRole } from './roles'
 import { getSignedIn } from './session'
 import { signInWithPassword } from './sign-in'
-import { endOtherSessions, isEnrollingSession, startedBy } from './two-factor'
 
 /** A new password must also not be one of the most common ones: checked here, on the server only. */
 function withCommonCheck<T extends { password: string }>(
@@ -58,124 +53,6 @@ export const signUp = accountForm<SignUpInput>({
     const auth = await getAuth()
     await auth.api.signUpEmail({ body: { name, email, password }, headers })
     return done('/sign-up?sent=1')
-  },
-})
-
-export const logIn = accountForm({
-  limiter: limits.login,
-  page: '/login',
-  validate: (body) => {
-    const result = validateLogin(body)
-    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next) } } : result
-  },
-  run: async ({ email, password, rememberMe, next }, { headers }) => {
-    const signedIn = await signInWithPassword({ email, password, rememberMe }, headers)
-    if (!signedIn.ok) {
-      return signedIn.problem === 'tooMany'
-        ? { ok: false, errors: 'tooMany', fill: { seconds: signedIn.wait } }
-        : refused('wrongCredentials')
-    }
-    // Two-step login: no session yet, only the plugin's short-lived cookie for the code page.
-    if (signedIn.twoFactor) return done(`/two-factor?next=${encodeURIComponent(next)}`, signedIn.setCookies)
-    return done(next, signedIn.setCookies)
-  },
-})
-
-/**
- * The second step of logging in: a code from the app, or one of the backup codes (each works
- * once). The plugin's cookie from the first step says whose; five wrong codes end that step, and
- * every code counts toward the account's one code limit (web/accounts/code-limit.ts).
- *
- * It only ever signs in. A request that already carries a session is refused before better-auth
- * sees it: handed a session, better-auth would take the code as the session's own set-up (turning
- * two-step login on from a session the password alone made, past every limit), and no session
- * cookie is ever passed on.
- */
-export const twoFactorCode = accountForm<CodeInput & { next: string }>({
-  limiter: limits.login,
-  page: '/two-factor',
-  validate: (body) => {
-    const result = validateCode(body)
-    return result.ok ? { ok: true, value: { ...result.value, next: safeNextPath(body.next, '/admin') } } : result
-  },
-  run: async ({ code, next }, { headers }) => {
-    if (carriesSession(headers)) return refused('signedIn')
-    const challenge = withoutSession(headers)
-    const owner = await challengeAccount(challenge)
-    if (!owner) return refused('codeLocked')
-    const allowance = await codeAllowance(owner, challenge)
-    if (!allowance.ok) return { ok: false, errors: 'tooMany', fill: { seconds: allowance.wait } }
-    const auth = await getAuth()
-    const backup = !/^\d{6}$/.test(code)
-    try {
-      const verified = backup
-        ? await auth.api.verifyBackupCode({ body: { code }, headers: challenge, returnHeaders: true })
-        : await auth.api.verifyTOTP({ body: { code }, headers: challenge, returnHeaders: true })
-      return done(next, [...cookiesOf(verified.headers), codeDeviceCookie(owner.email)])
-    } catch (error) {
-      const failure = errorCode(error)
-      if (failure === null) throw error
-      // The first step has run out or been used up: the words say to log in again.
-      if (failure === 'INVALID_TWO_FACTOR_COOKIE' || failure === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') {
-        return refused('codeLocked')
-      }
-      await allowance.wrong()
-      return refused([{ field: 'code', code: 'codeWrong' }])
-    }
-  },
-})
-
-/**
- * "Start again with a new key", in the session the invitation link began the set-up in and no
- * other: a password alone never starts or restarts a set-up (web/accounts/staff-invitations.ts).
- */
-export const startTwoFactor = accountForm<PasswordInput>({
-  limiter: limits.changePassword,
-  page: '/staff-setup',
-  validate: validatePasswordOnly,
-  run: async ({ password }, { headers }) => {
-    const visitor = await getSignedIn(headers)
-    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
-    if (visitor.user.twoFactorEnabled) return done('/admin')
-    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
-    const auth = await getAuth()
-    try {
-      await auth.api.enableTwoFactor({ body: { password }, headers })
-    } catch (error) {
-      if (errorCode(error) === null) throw error
-      return refused([{ field: 'password', code: 'currentPasswordWrong' }])
-    }
-    // The new key is this session's alone, shown on the next page once (web/accounts/two-factor.ts).
-    await startedBy(visitor)
-    return done('/staff-setup')
-  },
-})
-
-/**
- * The first code from the app turns two-step login on, from the session that started the set-up
- * only, within the account's code limit; every other session of the account ends.
- */
-export const confirmTwoFactor = accountForm<CodeInput>({
-  limiter: limits.changePassword,
-  page: '/staff-setup',
-  validate: validateCode,
-  run: async ({ code }, { headers }) => {
-    const visitor = await getSignedIn(headers)
-    if (!visitor || !isStaffRole(visitor.user.role)) return done('/login?next=/admin')
-    if (visitor.user.twoFactorEnabled) return done('/admin')
-    if (!(await isEnrollingSession(visitor))) return refused('enrolmentRestart')
-    const allowance = await codeAllowance(visitor.user, headers)
-    if (!allowance.ok) return { ok: false, errors: 'tooMany', fill: { seconds: allowance.wait } }
-    const auth = await getAuth()
-    try {
-      const verified = await auth.api.verifyTOTP({ body: { code }, headers, returnHeaders: true })
-      await endOtherSessions(visitor.user.id)
-      return done('/admin', [...cookiesOf(verified.headers), codeDeviceCookie(visitor.user.email)])
-    } catch (error) {
-      if (errorCode(error) === null) throw error
-      await allowance.wrong()
-      return refused([{ field: 'code', code: 'codeWrong' }])
-    }
   },
 })
 
@@ -290,18 +167,6 @@ export const resendVerification = accountForm({
       await auth.api.sendVerificationEmail({ body: { email: visitor.user.email }, headers })
     }
     return done('/profile?notice=resent')
-  },
-})
-
-export const signOut = accountForm({
-  limiter: limits.signOut,
-  page: '/profile',
-  validate: (body) => ({ ok: true, value: { everywhere: body.everywhere === 'true' } }),
-  run: async ({ everywhere }, { headers }) => {
-    const auth = await getAuth()
-    if (everywhere && (await getSignedIn(headers))) await auth.api.revokeSessions({ headers })
-    const signedOut = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null)
-    return done('/login?notice=signedOut', cookiesOf(signedOut?.headers))
   },
 })
 

@@ -1,0 +1,198 @@
+/**
+ * The copy documents: the words of each room (selling, accounts, orders, e-mails, subscriptions,
+ * the contact inbox and form) and the terms' revision a seller accepts.
+ */
+import { defineQuery } from 'groq'
+import { LINK } from './link-projection'
+
+export const sellingCopyQuery = defineQuery(`*[_type == "sellingCopy" && _id == "sellingCopy"][0]{
+  modelPage,
+  quote{ ..., "criteriaLink": criteriaLink${LINK}, "basketLink": basketLink${LINK} },
+  basket{ ..., "findDeviceLink": findDeviceLink${LINK}, "checkoutLink": checkoutLink${LINK} }
+}`)
+
+export const accountCopyQuery = defineQuery(`*[_type == "accountCopy" && _id == "accountCopy"][0]{
+  fields,
+  problems,
+  forms{
+    ...,
+    "forgotLink": forgotLink${LINK},
+    "signUpLink": signUpLink${LINK},
+    "loginLink": loginLink${LINK},
+    "requestAgainLink": requestAgainLink${LINK}
+  },
+  profile,
+  staff
+}`)
+
+export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "orderCopy"][0]{
+  checkout{
+    detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,
+    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,
+    payoutText, accountHolder, sortCode,
+    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,
+    declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
+    marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
+    "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
+    pricesChangedHeading, pricesChanged, submit
+  },
+  problems{
+    summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,
+    phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,
+    postcodeInvalid, accountHolderMissing, accountHolderNotLatin, sortCodeMissing, sortCodeInvalid, accountNumberMissing,
+    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
+    basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
+    linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,
+    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,
+    payoutClosed
+  },
+  confirmation{
+    heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
+    freepostAddress, labelPdfLink, postagePackNote, slipHeading, slipInstructions, "trackLink": trackLink${LINK}, noOrder
+  },
+  tracker{
+    reference, referenceHint, lookup, lookupHint, submit
+  },
+  details{
+    referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
+    priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
+    acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder,
+    returnHeading, returnHelp, returnButton, returnRequested
+  },
+  payoutChange{
+    heading, current, held, help, askButton, codeSent, resendButton, code, codeHint, newDetailsHeading, submit,
+    changed, timelineEntry, closed
+  },
+  statusesHeading,
+  "statuses": statuses[]{ _key, key, name, explanation },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
+  admin{
+    ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
+    sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
+    sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,
+    timelineHeading, actionsHeading, noActions, moves, reveal,
+    confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
+    photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
+    photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,
+    returnDeclined, declinedReturned, declinedNoneToReturn, why, moved, done,
+    notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
+    actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
+    registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
+    payoutChangedEvent, payoutChangedNotice, payoutHeld,
+    payments{
+      heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,
+      stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft, payeeName,
+      skipped, runHeading, compareHelp, formatLabel, formatName, shaLabel, downloadButton, downloadsHeading, noDownloads,
+      downloadEntry, fileDeleted, linesHeading, orderColumn, payeeColumn, amountColumn, lineStateColumn, linePending,
+      linePaid, lineFailed, markPaidButton, markPaidHelp, markFailedButton, failureReason, reasonNeeded, made, markedPaid,
+      markedFailed, alreadyMarked, startEvent, confirmEvent, failEvent
+    }
+  },
+  rises{
+    approvalAbovePence, publishedOption, publishedReason, typedHelp, heading, waiting, proposedBy, quotedColumn,
+    proposedColumn, reasonColumn, approveButton, refuseButton, why, ownRise, managerNeeded, proposed, approved, refused,
+    nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,
+    listNone, proposerColumn, dashboardLink, dashboardOwn
+  },
+  queue{
+    homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
+    pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,
+    relatedAccount, relatedAddress
+  },
+  figures{
+    heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,
+    returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,
+    tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,
+    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal
+  }
+}`)
+
+export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "emailCopy"][0]{
+  greeting,
+  signOff,
+  footer,
+  verifyEmail{ subject, intro, button, outro },
+  existingAccount{ subject, intro, button, outro },
+  resetPassword{ subject, intro, button, outro },
+  passwordChanged{ subject, intro, button, outro },
+  accountDeleted{ subject, intro, button, outro },
+  staffInvitation{ subject, intro, button, outro },
+  staffTwoStepReset{ subject, intro, button, outro },
+  greetingNoName,
+  subscriptionFooter,
+  unsubscribeLabel,
+  newsletterConfirm{ subject, intro, button, outro },
+  priceAlertConfirm{ subject, intro, button, outro },
+  priceAlert{ subject, intro, button, outro },
+  contactReceived{ subject, intro, button, outro },
+  contactNoPhone,
+  staffFooter,
+  orderItemsHeading,
+  totalLabel,
+  revisedPriceRow,
+  photosHeading,
+  photoLink,
+  orderConfirmation{ subject, intro, button, secondButton, outro },
+  postagePackNote,
+  deviceReceived{ subject, intro, button, secondButton, outro },
+  checked{ subject, intro, button, secondButton, outro },
+  quarantined{ subject, intro, button, secondButton, outro },
+  registerLine, registerPass, registerCaution, registerFail, registerWaiting,
+  revisedOffer{ subject, intro, button, secondButton, outro },
+  revisedOfferReminder{ subject, intro, button, secondButton, outro },
+  paid{ subject, intro, button, secondButton, outro },
+  paymentFailed{ subject, intro, button, secondButton, outro },
+  returnRequested{ subject, intro, button, secondButton, outro },
+  returned{ subject, intro, button, secondButton, outro },
+  payoutCode{ subject, intro, button, secondButton, outro },
+  payoutChanged{ subject, intro, button, secondButton, outro },
+  payoutChangedStaff{ subject, intro, button, secondButton, outro },
+  cancelled{ subject, intro, button, secondButton, outro },
+  expired{ subject, intro, button, secondButton, outro }
+}`)
+
+// The terms a seller accepts at checkout: their revision is recorded with the order.
+export const termsRevisionQuery = defineQuery(
+  `*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }`,
+)
+
+export const subscriptionCopyQuery = defineQuery(`*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{
+  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },
+  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },
+  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }
+}`)
+
+export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{
+  list{
+    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,
+    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn
+  },
+  statuses{ new, answered, closed },
+  message{
+    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,
+    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,
+    historyReceived, historyChange
+  },
+  retentionDays
+}`)
+
+/**
+ * The contact form's words for its answer, from the page section the form was on (its key comes
+ * with the post), or else from the first contact form on the site: the server answers in the
+ * editor's words for that form.
+ */
+export const contactFormWordsQuery = defineQuery(`coalesce(
+  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],
+  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]
+){
+  nameRequiredMessage,
+  emailInvalidMessage,
+  phoneInvalidMessage,
+  messageRequiredMessage,
+  tooLongMessage,
+  plainTextMessage,
+  successMessage,
+  rateLimitedMessage,
+  errorMessage
+}`)
