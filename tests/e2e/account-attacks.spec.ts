@@ -5,8 +5,11 @@ import { postPageForm, type PostedForm } from './form-post'
 import { placeOrder } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'two people and their browsers: run once'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'two people and their browsers: run once')
   test.setTimeout(90_000)
   await ownAddress(page)
 })

@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { MAIL_OUTBOX_DIR, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { readOutbox as readMessages, type ReceivedMail as MailMessage } from '../support/mail-messages'
 
@@ -74,6 +74,22 @@ export async function mailTo(
 
 export async function mailCount(to: string): Promise<number> {
   return (await readMessages(MAIL_OUTBOX_DIR)).filter((m) => m.to === to).length
+}
+
+/**
+ * Returns once every e-mail queued before this call is in the outbox folder, for a test that checks
+ * that an answer it already has sent nothing more (instead of waiting a fixed time): a new address
+ * signs up for the newsletter, and its confirmation is waited for. The outbox sends oldest first,
+ * one message after another, so once that e-mail is in the folder so is every one queued before it.
+ */
+export async function outboxCaughtUp(request: APIRequestContext) {
+  const barrier = uniqueEmail('barrier')
+  const response = await request.post('/api/newsletter', {
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': testClientAddress() },
+    data: Buffer.from(JSON.stringify({ email: barrier, consent: true })),
+  })
+  expect(response.status(), 'the barrier sign-up').toBe(201)
+  await mailTo(barrier, /^Confirm your sign-up to Handback news$/)
 }
 
 /** The link in an e-mail that goes to `path` on this site, as a path the test can open. */

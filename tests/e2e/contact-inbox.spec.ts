@@ -8,8 +8,11 @@ import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
 import { staffLogIn, staffPage } from './order-helpers'
 
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
   test.setTimeout(120_000)
   await ownAddress(page)
 })

@@ -12,8 +12,11 @@ import { approveRise, placeOrder, RISE_WAITING, staffDoes, staffPage, statusName
 import { addGoodIphone, choose, GOOD_CHOICES, quoteForm } from './sell-helpers'
 
 // Photos with a revised offer, each device answered on its own: the seller's and staff's journey.
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'the order lifecycle runs once, at desktop width'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'the order lifecycle runs once, at desktop width')
   test.setTimeout(180_000)
   await ownAddress(page)
 })

@@ -17,8 +17,11 @@ import {
 import { addGoodIphone, cartBadge, choose, GOOD_CHOICES, IPHONE_13, openSearch, quoteForm } from './sell-helpers'
 
 // The seller's whole journey and the staff who run it: at 1280 px, where staff work.
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'the order lifecycle runs once, at desktop width'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'the order lifecycle runs once, at desktop width')
   // A seller and staff, page after page: far longer than one page's test.
   test.setTimeout(120_000)
   await ownAddress(page)

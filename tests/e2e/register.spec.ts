@@ -10,8 +10,11 @@ import { placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The stolen-device register at the check, as staff and the seller meet it: at 1280 px, where staff work.
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
   test.setTimeout(150_000)
   await ownAddress(page)
 })

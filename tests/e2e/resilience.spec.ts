@@ -9,8 +9,10 @@ import { readSeed } from '../support/seed-copy'
 
 // A site built against a Sanity project (a local stand-in of its API) keeps serving its pages,
 // stale but whole, once that project cannot be reached, even after a webhook asks for fresh ones.
+// Serial: its one test and the build and server made for it in beforeAll share one worker.
 test.describe.configure({ mode: 'serial' })
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one build is enough'))
+// In beforeAll, declared before the set-up: a project that skips never builds or starts the server.
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one build is enough'))
 
 const PORT = 3950
 const SECRET = 'resilience-test-secret'

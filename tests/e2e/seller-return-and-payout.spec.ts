@@ -10,8 +10,11 @@ import { addGoodIphone } from './sell-helpers'
 // The seller's own controls after checkout: a free return until paid, and bank details changed
 // with a code e-mailed to the order's address. Each runs with scripts and without, at desktop
 // width, where staff work; the seller's pages are looked at on a phone too.
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'the order lifecycle runs once, at desktop width'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'the order lifecycle runs once, at desktop width')
   test.setTimeout(180_000)
   await ownAddress(page)
 })

@@ -16,7 +16,10 @@ import { placeOrder } from './order-helpers'
  * page that showed an old value shows the new one. It runs on a second server, on its own copy of
  * the build and of the seed, so the main e2e server keeps the seed's facts for the other tests.
  */
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one server is enough'))
+// In beforeAll, declared before the set-up: a project that skips never copies the build or starts the server.
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one server is enough'))
+// Serial, and in this order: both tests use the one server copy started below, and the e-mails are
+// checked after the first test has sent the webhooks for every changed document.
 test.describe.configure({ mode: 'serial' })
 
 const PORT = 3190

@@ -9,8 +9,11 @@ import { readPageForm, sendPageForm } from './form-post'
 import { acceptInvitation, enterCode, placeOrder, setupLink, staffLogIn, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
   test.setTimeout(90_000)
   await ownAddress(page)
 })

@@ -20,9 +20,12 @@ import { startSiteCopy, type SiteCopy } from '../support/site-copy'
  * production. An editor's edits and publishes reach the site through the signed webhook. No
  * account and no network: the Studio's calls to Sanity's own hosts fail here, on purpose.
  */
-test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'the Studio is a desktop tool'))
+// In beforeAll, declared before the set-up: a project that skips never builds the Studio or starts a server.
+test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'the Studio is a desktop tool'))
 // The Studio is a large single-page app: on a busy two-core machine a pane can take seconds to open.
 const expect = baseExpect.configure({ timeout: 20_000 })
+// Serial, and in this order: the tests share the API, the Studio and the site started below, and the
+// last one checks every request the Studio sent during the ones before it.
 test.describe.configure({ mode: 'serial', timeout: 120_000 })
 test.use({ ignoreHTTPSErrors: true })
 

@@ -12,8 +12,11 @@ import { logIn, ownAddress } from './account-helpers'
 import { postPageForm, readPageForm, sendPageForm, type PostedForm } from './form-post'
 import { acceptInvitation, enterCode, staffLogIn, staffPage } from './order-helpers'
 
+// Skipped in beforeAll: a project that skips never opens a page for it.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once'),
+)
 test.beforeEach(async ({ page }) => {
-  test.skip(test.info().project.name !== 'desktop', 'staff work at desktop width: run once')
   test.setTimeout(120_000)
   await ownAddress(page)
 })
