@@ -4,9 +4,9 @@ import {
   isImei,
   parseAdminAction,
   parseReturnDeclined,
-  poundsToPence,
   type AdminProblem,
 } from '@/orders/moves/admin-input'
+import { poundsToPence } from '@/lib/money'
 import { declinedToReturn } from '@/orders/record/order-values'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/queue/order-search'
 

@@ -17,3 +17,10 @@ export function penceAsPounds(pence: number): string {
     throw new RangeError(`Not a whole, non-negative number of pence: ${pence}`)
   return `${Math.floor(pence / 100)}.${String(pence % 100).padStart(2, '0')}`
 }
+
+/** "95", "95.5", "95.50" or "£95.50" in pence; null for anything else (negative amounts too). */
+export function poundsToPence(value: string): number | null {
+  const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(value.trim().replace(/,/g, ''))
+  if (!match) return null
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+}

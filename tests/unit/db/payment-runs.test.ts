@@ -6,15 +6,9 @@ import { readBankFile } from '@/payouts/bank/bank-file'
 import { changePayout, issuePayoutCode } from '@/orders/payout-change/payout-change'
 import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import type { BankDetails } from '@/payouts/bank/bank-transfer'
-import {
-  downloadRunFile,
-  getRun,
-  makeRun,
-  markLineFailed,
-  markRunPaid,
-  readyOrders,
-  type Manager,
-} from '@/orders/payment-runs/payment-runs'
+import { downloadRunFile, makeRun, readyOrders, type Manager } from '@/orders/payment-runs/payment-runs'
+import { markLineFailed, markRunPaid } from '@/orders/payment-runs/run-marks'
+import { getRun } from '@/orders/payment-runs/run-reads'
 import { applyRetention } from '@/orders/moves/retention'
 import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { raceForRow } from '../../support/row-lock-race'

@@ -2,7 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact as formatPence } from '@/lib/money'
-import type { RunSummary } from '@/orders/payment-runs/payment-runs'
+import type { RunSummary } from '@/orders/payment-runs/run-reads'
 import '@/styles/admin.css'
 
 type Props = { copy: OrderCopy; runs: RunSummary[] }

@@ -6,15 +6,8 @@ import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/moves/admin-
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/record/lifecycle'
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/record/order-token'
 import { getOrder, type OrderRecord } from '@/orders/record/store'
-import {
-  answerDevices,
-  moveOrder,
-  recordEvent,
-  returnDeclinedDevices,
-  type MoveRequest,
-} from '@/orders/moves/move-store'
-import { openPayout, readPayoutKeys } from '@/payouts/payout-crypto'
-import type { PayoutDetails } from '@/payouts/methods'
+import { moveOrder, type MoveRequest } from '@/orders/moves/move-store'
+import { answerDevices, returnDeclinedDevices } from '@/orders/moves/device-answers'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
@@ -24,7 +17,7 @@ import { checkedMails, flagIfFailed } from './register-checks'
 import { askRegister, payBlock } from '@/register/checks'
 import { applyTimers } from './timers'
 import { orderMail } from '@/orders/record/mail'
-import { approveRise, proposeRise, refuseRise } from './rise-store'
+import { proposeRise } from './rise-store'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -303,86 +296,4 @@ async function act(
   if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
-}
-
-/** What a manager decides of a rise waiting on an order, from its page. */
-export const RISE_ACTIONS = { approve: 'approveRise', refuse: 'refuseRise' } as const
-export type RiseAction = (typeof RISE_ACTIONS)[keyof typeof RISE_ACTIONS]
-
-/**
- * A manager approves (the seller is sent the revised offer) or refuses the rise waiting on `order`,
- * with why. Decided already (a second click, another manager first), or their own rise: nothing changes.
- */
-export async function decideRise(
-  staff: StaffMember,
-  order: OrderRecord,
-  decision: RiseAction,
-  why: string,
-  origin: string,
-): Promise<ActionResult> {
-  if (staff.role !== 'manager') return { ok: false, code: 'notAllowed' }
-  const db = await getDb()
-  const manager = { id: staff.id, role: staff.role }
-  let result
-  if (decision === RISE_ACTIONS.approve) {
-    const context = await timerContext(origin)
-    result = await approveRise(db, {
-      orderId: order.id,
-      manager,
-      why,
-      offerDeadline: addDays(new Date(), context.timings.revisedOfferDays),
-      emails: (current) => orderMail('revisedOffer', current, context.mail),
-    })
-  } else {
-    result = await refuseRise(db, { orderId: order.id, manager, why })
-  }
-  if (result.ok) {
-    kickOutbox()
-    return { ok: true, done: decision }
-  }
-  switch (result.reason) {
-    case 'moved':
-      return { ok: false, code: 'moved', status: result.status }
-    case 'own-rise':
-      return { ok: false, code: 'ownRise' }
-    case 'nothing-waiting':
-      return { ok: false, code: 'nothingWaiting' }
-    case 'not-allowed':
-      return { ok: false, code: 'notAllowed' }
-    default:
-      return { ok: false, code: 'notFound' }
-  }
-}
-
-/** How long the page that a reveal leads to shows the details: a reload, not a new tab tomorrow. */
-export const REVEAL_SHOWN_SECONDS = 2 * 60
-
-/**
- * A manager's request to see an order's bank details (a POST, after the re-check): records who
- * and when, and answers with the event that lets the order's page show them, briefly, to them.
- */
-export async function revealPayout(staff: StaffMember, reference: string): Promise<number | null> {
-  if (staff.role !== 'manager') return null
-  const db = await getDb()
-  const order = await getOrder(db, { reference })
-  if (!order?.payoutSealed) return null
-  return recordEvent(db, { orderId: order.id, actor: 'manager', actorUserId: staff.id, action: 'reveal-payout' })
-}
-
-/**
- * The bank details a recorded reveal opened: only for the manager who made it, on that order, for
- * a couple of minutes. Opening the page again later, or someone else opening the address, shows
- * the masked account and records nothing.
- */
-export async function revealedPayout(
-  staff: StaffMember,
-  order: OrderRecord,
-  eventId: string | undefined,
-  now = Date.now(),
-): Promise<PayoutDetails | null> {
-  if (staff.role !== 'manager' || !order.payoutSealed || !eventId || !/^\d{1,15}$/.test(eventId)) return null
-  const event = order.events.find((candidate) => candidate.id === Number(eventId))
-  if (!event || event.action !== 'reveal-payout' || event.actorUserId !== staff.id) return null
-  if (now - event.at.getTime() > REVEAL_SHOWN_SECONDS * 1000) return null
-  return openPayout(order.payoutSealed, order.reference, readPayoutKeys())
 }

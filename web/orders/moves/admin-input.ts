@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
 import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/record/lifecycle'
 import { isDeviceId, normaliseDeviceId } from '@/register/device-id'
+import { poundsToPence } from '@/lib/money'
 
 export { isImei } from '@/register/device-id'
 
@@ -296,11 +297,4 @@ export function parseAdminAction(
   return validatorFor<AdminProblem, typeof schema>(schema)(
     body instanceof URLSearchParams ? Object.fromEntries(body) : body,
   )
-}
-
-/** "95", "95.5", "95.50" or "£95.50" in pence; null for anything else (negative amounts too). */
-export function poundsToPence(value: string): number | null {
-  const match = /^£?\s*(\d{1,6})(?:\.(\d{1,2}))?$/.exec(value.trim().replace(/,/g, ''))
-  if (!match) return null
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
 }

@@ -17,7 +17,9 @@ import {
   RETURN_DECLINED,
   type AdminProblem,
 } from './admin-input'
-import { decideRise, returnDeclined, revealPayout, RISE_ACTIONS, settledOrder, staffAction } from './actions'
+import { returnDeclined, settledOrder, staffAction } from './actions'
+import { decideRise, RISE_ACTIONS } from './rise-actions'
+import { revealPayout } from './payout-reveal'
 import { isOrderStatus } from '@/orders/record/lifecycle'
 import { withPublishedPrices } from './published-prices'
 import { normaliseReference } from '@/orders/record/references'

@@ -14,7 +14,8 @@ import { linkOrigin } from '@/mail/link-origin'
 import { RECHECK_FIELD } from '@/orders/moves/admin-input'
 import { orderMail } from '@/orders/record/mail'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
-import { makeRun, markLineFailed, markRunPaid } from './payment-runs'
+import { makeRun } from './payment-runs'
+import { markLineFailed, markRunPaid } from './run-marks'
 import { readPayoutKeys } from '@/payouts/payout-crypto'
 
 /**

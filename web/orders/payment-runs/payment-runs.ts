@@ -1,30 +1,17 @@
 import 'server-only'
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
 import type { PaymentOriginator } from '@/config/index'
 import type { Db } from '@/db/connection'
-import {
-  orderEvent,
-  orderItem,
-  paymentRun,
-  paymentRunDownload,
-  paymentRunLine,
-  sellerOrder,
-  user,
-  type PaymentRunLineRow,
-  type PaymentRunRow,
-} from '@/db/schema'
+import { orderEvent, orderItem, paymentRun, paymentRunDownload, paymentRunLine, sellerOrder, user } from '@/db/schema'
 import { REFERENCE_ALPHABET } from '@/lib/reference-format'
 import { bankPayment, payeeNameless } from '@/payouts/bank/bank-transfer'
 import { writeBankFile } from '@/payouts/bank/bank-file'
 import { MOVES, type OrderStatus } from '@/orders/record/lifecycle'
-import { moveInTx, type Tx } from '@/orders/moves/move-store'
 import { isUuid } from '@/orders/record/order-values'
 import { noUnapprovedRise } from '@/orders/moves/rise-condition'
-import { openPayout, openText, sealText, type PayoutKeys } from '@/payouts/payout-crypto'
 import { PAYMENT_RUN_METHODS } from '@/payouts/methods'
-import type { OrderRecord } from '@/orders/record/store'
-import type { QueuedMail } from '@/orders/record/mail'
+import { openPayout, openText, sealText, type PayoutKeys } from '@/payouts/payout-crypto'
 
 /**
  * Payment runs: a manager puts the orders ready to pay into one run, in one transaction (each
@@ -197,171 +184,6 @@ export async function makeRun(
     const skipped = chosen ? chosen.length - orders.length : 0
     return { ok: true, runId, reference, count: file.count, totalPence: file.totalPence, skipped }
   })
-}
-
-export type Marked = { ok: true; marked: number } | { ok: false; reason: 'not-found' | 'nothing-to-mark' }
-
-type Emails = (order: OrderRecord) => QueuedMail[]
-
-/** The run's row, locked: marking its lines one way or another never crosses another marking. */
-async function lockRun(tx: Tx, runId: string) {
-  const [run] = await tx.select({ id: paymentRun.id }).from(paymentRun).where(eq(paymentRun.id, runId)).for('update')
-  return run
-}
-
-/** Settles the run once no line waits. */
-async function settleIfDone(tx: Tx, runId: string, now: Date) {
-  const [waiting] = await tx
-    .select({ id: paymentRunLine.id })
-    .from(paymentRunLine)
-    .where(and(eq(paymentRunLine.runId, runId), eq(paymentRunLine.state, 'pending')))
-    .limit(1)
-  if (!waiting) {
-    await tx
-      .update(paymentRun)
-      .set({ state: 'settled', settledAt: now })
-      .where(and(eq(paymentRun.id, runId), eq(paymentRun.state, 'open')))
-  }
-}
-
-/**
- * The bank paid the run: every line still waiting is marked paid and its order moves to `paid`
- * with the seller's e-mail, in one transaction. A second click finds nothing waiting.
- */
-export async function markRunPaid(
-  db: Db,
-  request: { runId: string; manager: Manager; emails: Emails; now?: Date },
-): Promise<Marked> {
-  if (!isUuid(request.runId)) return { ok: false, reason: 'not-found' }
-  const now = request.now ?? new Date()
-  return db.transaction(async (tx): Promise<Marked> => {
-    if (!(await lockRun(tx, request.runId))) return { ok: false, reason: 'not-found' }
-    const lines = await tx
-      .update(paymentRunLine)
-      .set({ state: 'paid', settledAt: now })
-      .where(and(eq(paymentRunLine.runId, request.runId), eq(paymentRunLine.state, 'pending')))
-      .returning({ orderId: paymentRunLine.orderId })
-    if (!lines.length) return { ok: false, reason: 'nothing-to-mark' }
-    for (const line of lines) {
-      const moved = await moveInTx(tx, {
-        orderId: line.orderId,
-        move: 'confirmPayment',
-        actor: 'manager',
-        actorUserId: request.manager.id,
-        expectedStatus: 'paying',
-        emails: request.emails,
-        now,
-      })
-      // A line waiting is an order in `paying` (nothing else moves it): anything else is a fault, undone whole.
-      if (!moved.ok) throw new Error(`Payment run line for an order no longer paying (${moved.reason}).`)
-    }
-    await settleIfDone(tx, request.runId, now)
-    return { ok: true, marked: lines.length }
-  })
-}
-
-/**
- * The bank returned or refused one payment: its line is marked failed with the reason, and its
- * order moves to `payment-failed` with the e-mail asking the seller to check their bank details.
- * It is then ready for a later run. A second click finds the line marked already.
- */
-export async function markLineFailed(
-  db: Db,
-  request: { runId: string; lineId: number; reason: string; manager: Manager; emails: Emails; now?: Date },
-): Promise<Marked> {
-  if (!isUuid(request.runId) || !Number.isSafeInteger(request.lineId)) return { ok: false, reason: 'not-found' }
-  const now = request.now ?? new Date()
-  return db.transaction(async (tx): Promise<Marked> => {
-    if (!(await lockRun(tx, request.runId))) return { ok: false, reason: 'not-found' }
-    const [line] = await tx
-      .update(paymentRunLine)
-      .set({ state: 'failed', failureReason: request.reason, settledAt: now })
-      .where(
-        and(
-          eq(paymentRunLine.id, request.lineId),
-          eq(paymentRunLine.runId, request.runId),
-          eq(paymentRunLine.state, 'pending'),
-        ),
-      )
-      .returning({ orderId: paymentRunLine.orderId })
-    if (!line) return { ok: false, reason: 'nothing-to-mark' }
-    const moved = await moveInTx(tx, {
-      orderId: line.orderId,
-      move: 'failPayment',
-      actor: 'manager',
-      actorUserId: request.manager.id,
-      expectedStatus: 'paying',
-      reason: request.reason,
-      emails: request.emails,
-      now,
-    })
-    if (!moved.ok) throw new Error(`Payment run line for an order no longer paying (${moved.reason}).`)
-    await settleIfDone(tx, request.runId, now)
-    return { ok: true, marked: 1 }
-  })
-}
-
-export type RunSummary = Pick<
-  PaymentRunRow,
-  'id' | 'reference' | 'createdByName' | 'createdAt' | 'orderCount' | 'totalPence' | 'state'
->
-
-/** The runs, newest first. */
-export async function listRuns(db: Pick<Db, 'select'>, limit = 200): Promise<RunSummary[]> {
-  return db
-    .select({
-      id: paymentRun.id,
-      reference: paymentRun.reference,
-      createdByName: paymentRun.createdByName,
-      createdAt: paymentRun.createdAt,
-      orderCount: paymentRun.orderCount,
-      totalPence: paymentRun.totalPence,
-      state: paymentRun.state,
-    })
-    .from(paymentRun)
-    .orderBy(desc(paymentRun.createdAt), desc(paymentRun.id))
-    .limit(limit)
-}
-
-export type RunLine = Pick<PaymentRunLineRow, 'id' | 'orderId' | 'amountPence' | 'state' | 'failureReason'> & {
-  reference: string
-  name: string | null
-}
-
-export type RunDetail = Omit<PaymentRunRow, 'fileSealed'> & {
-  fileHeld: boolean
-  lines: RunLine[]
-  downloads: Array<{ name: string; at: Date }>
-}
-
-/** One run, its lines in the file's order and who downloaded its file; never the file itself. */
-export async function getRun(db: Pick<Db, 'select'>, runId: string): Promise<RunDetail | null> {
-  if (!isUuid(runId)) return null
-  const [run] = await db.select().from(paymentRun).where(eq(paymentRun.id, runId))
-  if (!run) return null
-  const [lines, downloads] = await Promise.all([
-    db
-      .select({
-        id: paymentRunLine.id,
-        orderId: paymentRunLine.orderId,
-        amountPence: paymentRunLine.amountPence,
-        state: paymentRunLine.state,
-        failureReason: paymentRunLine.failureReason,
-        reference: sellerOrder.reference,
-        name: sellerOrder.name,
-      })
-      .from(paymentRunLine)
-      .innerJoin(sellerOrder, eq(sellerOrder.id, paymentRunLine.orderId))
-      .where(eq(paymentRunLine.runId, runId))
-      .orderBy(asc(paymentRunLine.id)),
-    db
-      .select({ name: paymentRunDownload.actorName, at: paymentRunDownload.at })
-      .from(paymentRunDownload)
-      .where(eq(paymentRunDownload.runId, runId))
-      .orderBy(asc(paymentRunDownload.id)),
-  ])
-  const { fileSealed, ...rest } = run
-  return { ...rest, fileHeld: fileSealed !== null, lines, downloads }
 }
 
 /**

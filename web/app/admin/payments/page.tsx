@@ -5,7 +5,7 @@ import { PaymentRunsList } from '@/components/admin/payment-runs-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
-import { listRuns } from '@/orders/payment-runs/payment-runs'
+import { listRuns } from '@/orders/payment-runs/run-reads'
 
 // Per request, for the manager signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'

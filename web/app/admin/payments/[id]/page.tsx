@@ -6,7 +6,7 @@ import { RunView } from '@/components/admin/run-view'
 import { getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
-import { getRun } from '@/orders/payment-runs/payment-runs'
+import { getRun } from '@/orders/payment-runs/run-reads'
 
 // Per request, for the manager signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
