@@ -4,7 +4,8 @@ import { useRouter } from 'next/navigation'
 import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react'
 import { ErrorSummary } from '@/components/forms/error-summary'
 import type { OrderCopy } from '@/content/types'
-import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
+import { FRESH_FORM } from '@/forms/form-state'
+import type { FieldProblem } from '@/lib/field-problem'
 import {
   parseAdminAction,
   parseReturnDeclined,
@@ -41,9 +42,9 @@ const NOTICES = new Set([
  * and the focus moved to each new set of them: the notice, the summary, or the password asked for.
  * Someone else having moved the order redraws the page around the form, with the order as it is now.
  */
-function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
+function useStaffForm(check?: (body: Record<string, string>) => FieldProblem[]) {
   const [state, post, sending] = useActionState(staffForm, FRESH_FORM)
-  const [local, setLocal] = useState<{ problems: FormProblem[]; count: number } | null>(null)
+  const [local, setLocal] = useState<{ problems: FieldProblem[]; count: number } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const noticeRef = useRef<HTMLParagraphElement>(null)
   const router = useRouter()
@@ -82,7 +83,7 @@ function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
   return { state, problems, notice, noticeRef, recheck, form, sending }
 }
 
-function Notice({ problem, ref }: { problem: FormProblem | null; ref: Ref<HTMLParagraphElement> }) {
+function Notice({ problem, ref }: { problem: FieldProblem | null; ref: Ref<HTMLParagraphElement> }) {
   if (!problem) return null
   return (
     <p
@@ -99,7 +100,7 @@ function Notice({ problem, ref }: { problem: FormProblem | null; ref: Ref<HTMLPa
 }
 
 /** The password's problem for its field: wrong, or too many tries; asking for it is not a problem. */
-const recheckError = (problem: FormProblem | null) =>
+const recheckError = (problem: FieldProblem | null) =>
   problem && problem.code !== 'recheckNeeded' ? problem.message : null
 
 type ActionFormProps = {
