@@ -27,6 +27,9 @@ import { createServer } from 'node:http'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import next from 'next'
+// Shared with the app through the process's globals, named in web/config/process-state.ts: on a stop
+// this sets `draining`, clears the minute job's timer and waits for the e-mail being sent.
+import { readProcessState, writeProcessState } from '../web/config/process-state.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
 
@@ -39,11 +42,6 @@ const hostname = listenAddress(values.hostname, port)
 const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
-// Shared with the app through the process's globals (web/http/draining.ts, web/jobs/tick.ts,
-// web/mail/outbox-kick.ts).
-const DRAINING = Symbol.for('handback.draining')
-const JOBS = Symbol.for('handback.jobs')
-const OUTBOX = Symbol.for('handback.outbox')
 
 startRegisterStandIn()
 
@@ -90,12 +88,12 @@ function lastOnItsConnection(response) {
 function stop(signal) {
   if (stopping) return
   stopping = true
-  globalThis[DRAINING] = true
+  writeProcessState('draining', true)
   for (const response of inFlight) lastOnItsConnection(response)
   console.log(`${signal}: finishing the requests in flight (up to ${graceSeconds} s), taking no new ones.`)
-  const jobs = globalThis[JOBS]
+  const jobs = readProcessState('jobs')
   if (jobs?.timer) clearInterval(jobs.timer)
-  const outbox = globalThis[OUTBOX]
+  const outbox = readProcessState('outbox')
   setTimeout(() => {
     console.error(`Stopped after ${graceSeconds} s with requests still open.`)
     server.closeAllConnections()
@@ -129,7 +127,7 @@ function startRegisterStandIn() {
       console.error(
         `Port ${standInPort} is taken by another program: device checks wait until the register stand-in answers there (set REGISTER_STANDIN_PORT to a free port).`,
       )
-    else if (!globalThis[DRAINING])
+    else if (!readProcessState('draining'))
       console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
   })
   console.log(`Stolen-device register: the local stand-in (set REGISTER_URL for the real one).`)

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@/forms/schema'
+import type { FieldIssue } from '@/lib/field-problem'
 import {
   adminMovesFor,
   isImei,

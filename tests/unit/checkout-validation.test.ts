@@ -7,7 +7,7 @@ import {
   type CheckoutProblem,
 } from '@/orders/checkout/checkout-validation'
 import { validateTracker } from '@/orders/checkout/tracker-validation'
-import type { FieldIssue } from '@/forms/schema'
+import type { FieldIssue } from '@/lib/field-problem'
 import { normaliseMobile, normalisePostcode } from '@/lib/uk-formats'
 
 const valid = {

@@ -1,4 +1,5 @@
-import { validateContact, validateNewsletter } from '@/forms/validation'
+import { validateContact } from '@/contact/validation'
+import { validateNewsletter } from '@/subscriptions/validation'
 
 const codes = (result: ReturnType<typeof validateNewsletter> | ReturnType<typeof validateContact>) =>
   result.ok ? [] : result.errors.map((e) => `${e.field}:${e.code}`)

@@ -1,6 +1,7 @@
 import { GET as ready } from '@/app/api/health/ready/route'
+import { PROCESS_STATE } from '@/config/process-state'
 
-const DRAINING = Symbol.for('handback.draining')
+const DRAINING = PROCESS_STATE.draining
 const flags = globalThis as typeof globalThis & { [DRAINING]?: boolean }
 
 afterEach(() => {

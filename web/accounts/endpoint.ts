@@ -3,7 +3,7 @@ import { isAPIError } from 'better-auth/api'
 import { getAccountCopy } from '@/content/loaders'
 import type { AccountCopy } from '@/content/types'
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, ACCOUNT_PROBLEMS, type AccountProblem } from '@/accounts/validation'
-import type { FieldIssue, Validation } from '@/forms/schema'
+import type { Validation } from '@/forms/schema'
 import { formAction, type Outcome as BaseOutcome } from '@/forms/form-action'
 import { clientAddressFrom, type RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
@@ -31,7 +31,6 @@ export const PROBLEM_CODES = [
 ] as const
 export type ProblemCode = (typeof PROBLEM_CODES)[number]
 
-export type FieldProblem = FieldIssue<ProblemCode>
 export type Outcome = BaseOutcome<ProblemCode>
 
 type Options<T> = {

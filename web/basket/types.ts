@@ -32,5 +32,4 @@ export type BasketResponse =
       code: string
       message: string
       basket?: BasketView
-      errors?: Array<{ field: string; message: string }>
     }

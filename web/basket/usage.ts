@@ -1,20 +1,20 @@
 import 'server-only'
+import { processState, writeProcessState } from '@/config/process-state'
 
 // One list for the process: each route's bundle has its own copy of this module.
-const KEY = Symbol.for('handback.basketUses')
-const shared = globalThis as typeof globalThis & { [KEY]?: Map<string, Date> }
+type Uses = Map<string, Date>
 
 /**
  * Notes that a basket was read, for the basket's job to mark it used (markBasketsUsed): a read
  * writes nothing, so the header's badge on every page never queues behind the basket's row.
  */
 export function noteBasketUse(id: string, at: Date = new Date()): void {
-  ;(shared[KEY] ??= new Map()).set(id, at)
+  processState<Uses>('basketUses', () => new Map()).set(id, at)
 }
 
 /** The uses noted since the last call, now handed over. */
-export function takeBasketUses(): Map<string, Date> {
-  const uses = shared[KEY] ?? new Map<string, Date>()
-  shared[KEY] = new Map()
+export function takeBasketUses(): Uses {
+  const uses = processState<Uses>('basketUses', () => new Map())
+  writeProcessState<Uses>('basketUses', new Map())
   return uses
 }

@@ -1,7 +1,9 @@
 import type { SellingCopy } from '@/content/types'
+import type { FieldProblem } from '@/lib/field-problem'
 import type { Quote } from '@/lib/pricing'
 
-type Problem = { code: string; message: string; errors?: Array<{ field: string; message: string }> }
+/** Why the quote as a whole gave no price, and, for a form that shows them, each field's problem. */
+type Problem = Omit<FieldProblem, 'field'> & { errors?: FieldProblem[] }
 
 /** Why a quote gave no price, in the content's words: one message, and one per field where that helps. */
 export function quoteProblems(quote: Exclude<Quote, { kind: 'price' }>, copy: SellingCopy['quote']): Problem {
@@ -11,8 +13,9 @@ export function quoteProblems(quote: Exclude<Quote, { kind: 'price' }>, copy: Se
     case 'unpriced':
       return { code: 'unpriced', message: copy.unknownChoice }
     case 'invalid': {
-      const errors = quote.problems.map((problem) => ({
+      const errors = quote.problems.map((problem): FieldProblem => ({
         field: problem.field,
+        code: problem.code,
         message:
           problem.code === 'unknown'
             ? copy.unknownChoice

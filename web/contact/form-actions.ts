@@ -2,10 +2,11 @@
 
 import { getContactFormWords } from '@/content/loaders'
 import { formAction } from '@/forms/form-action'
-import { LIMITS, validateContact } from '@/forms/validation'
+import { LIMITS } from '@/forms/limits'
 import { contactLimiter } from '@/http/form-limits'
 import { fillTemplate } from '@/lib/templates'
 import { receiveContactMessage } from './service'
+import { validateContact } from './validation'
 
 /** The honeypot's value, when a robot filled it in: the rules refuse it. */
 const honeypot = (body: Record<string, string>) => (body.website ? { website: body.website } : {})

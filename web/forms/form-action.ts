@@ -6,8 +6,9 @@ import { arrivedOverHttps } from '@/http/https'
 import { clientKey, type RateLimiter } from '@/http/rate-limit'
 import { isCrossOrigin } from '@/http/same-origin'
 import { describeError } from '@/lib/log'
-import type { FormAction, FormProblem, FormState } from './form-state'
-import type { FieldIssue, Validation } from './schema'
+import type { FieldIssue, FieldProblem } from '@/lib/field-problem'
+import type { FormAction, FormState } from './form-state'
+import type { Validation } from './schema'
 
 const TYPED_MAX = 1000
 
@@ -87,7 +88,7 @@ export function formAction<T, C extends string, Data = never, Who = null>(
     const say = await words(body)
     const typed = typedBack(body, secret)
     const sent = (previous?.sent ?? 0) + 1
-    const answer = (problems: FormProblem[], data?: Data): FormState<Data> =>
+    const answer = (problems: FieldProblem[], data?: Data): FormState<Data> =>
       data === undefined ? { problems, typed, sent } : { problems, typed, sent, data }
     const problem = (code: C | CommonProblem, fill?: Fill, data?: Data) =>
       answer([{ field: null, code, message: say(code, fill) }], data)

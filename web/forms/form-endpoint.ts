@@ -1,8 +1,9 @@
 import { explain, type ErrorCode } from './field-checks'
-import type { FieldIssue, Validation } from './schema'
+import type { Validation } from './schema'
 import { jsonResponse, readJsonBody, unavailableResponse } from '@/http/json-request'
 import type { RateLimiter } from '@/http/rate-limit'
 import { refuseWrite } from '@/http/write-guard'
+import type { FieldIssue, FieldProblem } from '@/lib/field-problem'
 import { describeError } from '@/lib/log'
 
 type Options<T> = {
@@ -43,7 +44,7 @@ export function formEndpoint<T>({ validate, store, limiter, unavailable }: Optio
 
 /** Each problem with its plain explanation, for clients that are not the forms. */
 function invalid(issues: FieldIssue<ErrorCode>[]): Response {
-  const errors = issues.map(({ field, code }) => ({ field, code, message: explain(field, code) }))
+  const errors = issues.map(({ field, code }): FieldProblem => ({ field, code, message: explain(field, code) }))
   const first = errors[0]!
   return jsonResponse(422, { ok: false, code: first.code, message: first.message, errors })
 }

@@ -1,3 +1,5 @@
+import type { FieldProblem } from '@/lib/field-problem'
+
 /**
  * What every server action answers, and what its form renders from: the problems found (each with
  * its code, for the field it belongs to, and the content's words for it) and what was typed, so the
@@ -9,10 +11,8 @@
  * the content's words saying it was taken; and, where the page shows what the change left (the
  * basket after it), `data`.
  */
-export type FormProblem = { field: string | null; code: string; message: string }
-
 export type FormState<Data = never> = {
-  problems: FormProblem[]
+  problems: FieldProblem[]
   typed: Record<string, string>
   sent: number
   done?: string

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import type { FieldIssue } from '@/lib/field-problem'
 
 /**
  * A form's rules are one valibot schema: the same schema runs in the browser for instant messages
@@ -10,7 +11,6 @@ import * as v from 'valibot'
  * problem as a code naming its words in the content. The one shape for every form.
  */
 export type Validation<T, C extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldIssue<C>[] }
-export type FieldIssue<C extends string = string> = { field: string; code: C }
 
 /** The form's validate function: problems in the order of the schema's fields. */
 export function validatorFor<C extends string, S extends v.GenericSchema<unknown, unknown>>(schema: S) {

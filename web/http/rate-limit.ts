@@ -1,4 +1,5 @@
 import { databaseUrl } from '@/config'
+import { processState } from '@/config/process-state'
 import type { HitStore } from '@/db/hit-store'
 
 /**
@@ -47,16 +48,13 @@ export class MemoryHitStore implements HitStore {
 
 export type Quota = { allowed: true } | { allowed: false; retryAfter: number }
 
-const MEMORY = Symbol.for('handback.rateLimitMemory')
-
 /**
  * This process's counts, one store for every limiter (buckets start with the limiter's name):
  * each route's and action's bundle has its own copy of this module, and a form's action and its
  * JSON endpoint must count toward one limit.
  */
 function processMemory(): MemoryHitStore {
-  const shared = globalThis as typeof globalThis & { [MEMORY]?: MemoryHitStore }
-  return (shared[MEMORY] ??= new MemoryHitStore())
+  return processState('rateLimitMemory', () => new MemoryHitStore())
 }
 
 export class RateLimiter {
@@ -120,21 +118,17 @@ export class RateLimiter {
   }
 }
 
-const SHARED = Symbol.for('handback.sharedHitStore')
-
 /** The database's store beside a shared database (DATABASE_URL), once per process; else none. */
 async function sharedHitStore(): Promise<HitStore | null> {
   if (!databaseUrl()) return null
-  const memo = globalThis as typeof globalThis & { [SHARED]?: Promise<HitStore> }
-  memo[SHARED] ??= (async () => {
+  return processState('sharedHitStore', async (): Promise<HitStore> => {
     // Loaded only here: the database's store needs the database, which a pure limiter does not.
     const [{ DatabaseHitStore }, { getDb }] = await Promise.all([
       import('@/db/rate-limit-store'),
       import('@/db/connection'),
     ])
     return new DatabaseHitStore(getDb)
-  })()
-  return memo[SHARED]
+  })
 }
 
 /**

@@ -1,4 +1,5 @@
 import 'server-only'
+import { processState } from '@/config/process-state'
 import { runExclusively } from '@/db/connection'
 import { describeError } from '@/lib/log'
 
@@ -20,9 +21,8 @@ export type Job = {
 }
 
 // Shared with scripts/server.mjs through the process's globals: on a stop it clears `timer`.
-const STATE = Symbol.for('handback.jobs')
 type State = { timer: NodeJS.Timeout | null }
-const state = ((globalThis as typeof globalThis & { [STATE]?: State })[STATE] ??= { timer: null })
+const state = processState<State>('jobs', () => ({ timer: null }))
 
 /** Runs the jobs one after another, each under its lock; one that fails does not stop the rest. */
 export async function runJobs(jobs: readonly Job[]): Promise<void> {

@@ -1,3 +1,5 @@
+import type { FieldIssue } from './field-problem'
+
 /**
  * How a seller's answers become a grade, and a grade and storage size a price. Pure rules over
  * published content, run in the browser for an instant price and again on the server, whose
@@ -18,8 +20,7 @@ export type GradeRank = { key: string; rank: number }
 
 export type QuoteInput = { variant?: string | null; answers: Record<string, string | undefined> }
 
-export type QuoteProblem =
-  { field: 'storage'; code: 'missing' | 'unknown' } | { field: string; code: 'missing' | 'unknown' }
+export type QuoteProblem = FieldIssue<'missing' | 'unknown'>
 
 export type Quote =
   | { kind: 'price'; variantKey: string; storageGb: number; gradeKey: string; pence: number }

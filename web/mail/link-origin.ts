@@ -1,6 +1,7 @@
 import 'server-only'
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { listenPort, siteOrigin, type Env } from '@/config'
+import { processState } from '@/config/process-state'
 
 /**
  * Where links in e-mails point: SITE_URL, or without it http://localhost and the port the server
@@ -13,9 +14,7 @@ export function linkOrigin(env?: Env): string {
 
 // One store for the process: each route's bundle has its own copy of this module, and the auth
 // instance (made once, by whichever route came first) must read the store the current route wrote.
-const KEY = Symbol.for('handback.linkOrigin')
-const shared = globalThis as typeof globalThis & { [KEY]?: AsyncLocalStorage<string> }
-const current = (shared[KEY] ??= new AsyncLocalStorage<string>())
+const current = processState('linkOrigin', () => new AsyncLocalStorage<string>())
 
 /** Runs `work` with the address that links in its e-mails start with. */
 export function withLinkOrigin<T>(origin: string, work: () => Promise<T>): Promise<T> {

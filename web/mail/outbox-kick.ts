@@ -1,16 +1,13 @@
 import 'server-only'
+import { processState } from '@/config/process-state'
 import { getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { describeError } from '@/lib/log'
 import { deliverDueEmails } from './outbox'
 
 // Shared with scripts/server.mjs through the process's globals: on a stop it waits for `delivering`.
-const STATE = Symbol.for('handback.outbox')
 type State = { delivering: Promise<void> | null; again: boolean }
-const state = ((globalThis as typeof globalThis & { [STATE]?: State })[STATE] ??= {
-  delivering: null,
-  again: false,
-})
+const state = processState<State>('outbox', () => ({ delivering: null, again: false }))
 
 /**
  * Sends what is due now, without making the caller wait; a send already running goes round again.

@@ -3,14 +3,14 @@
 import 'server-only'
 import { getNewsletter, getSubscriptionCopy } from '@/content/loaders'
 import { formAction } from '@/forms/form-action'
-import { validateNewsletter, type ErrorCode } from '@/forms/validation'
+import type { ErrorCode } from '@/forms/field-checks'
 import { newsletterLimiter } from '@/http/form-limits'
 import { RateLimiter } from '@/http/rate-limit'
 import { fillTemplate } from '@/lib/templates'
 import { signUpForNewsletter } from './newsletter-signup'
 import { confirmLink, requestPriceAlert, unsubscribeLink } from './service'
 import { CONFIRM_LINK_DAYS } from './store'
-import { validatePriceAlert } from './validation'
+import { validateNewsletter, validatePriceAlert } from './validation'
 
 // As the newsletter's: ten a minute from one address is more than any person sends.
 const priceAlertLimiter = new RateLimiter('price-alert', 10, 60_000)

@@ -1,7 +1,7 @@
 import 'server-only'
 import { describeError } from '@/lib/log'
 import { requestNewsletter } from '@/subscriptions/service'
-import type { NewsletterInput } from '@/forms/newsletter-validation'
+import type { NewsletterInput } from './validation'
 import { StoreUnavailableError } from '@/forms/store-unavailable'
 
 /**

@@ -14,7 +14,7 @@ import type { ContactMailContext } from '@/contact/mail'
 import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { contactMessage, contactMessageEvent, emailOutbox, user } from '@/db/schema'
-import type { ContactInput } from '@/forms/validation'
+import type { ContactInput } from '@/contact/validation'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 

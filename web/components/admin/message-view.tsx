@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import type { ContactInboxCopy } from '@/content/types'
 import { CONTACT_MOVES, isContactStatus } from '@/contact/statuses'
 import type { ContactMessageRecord } from '@/contact/store'
@@ -7,6 +6,7 @@ import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { MessageStatusForms } from './message-status-forms'
 import { contactStatusName, moveLabel } from './message-words'
+import { StaffPage } from './staff-page'
 
 type Props = {
   copy: ContactInboxCopy
@@ -21,13 +21,11 @@ export function MessageView({ copy, message, done }: Props) {
   const status = contactStatusName(copy, message.status)
   const moves = isContactStatus(message.status) ? CONTACT_MOVES[message.status] : []
   return (
-    <article className="admin admin-message">
-      <p>
-        <Link href="/admin/messages">{text.backToList}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{fillTemplate(text.heading, { name: message.name })}</h1>
-      </header>
+    <StaffPage
+      className="admin-message"
+      back={{ href: '/admin/messages', label: text.backToList }}
+      heading={fillTemplate(text.heading, { name: message.name })}
+    >
       {done === message.status ? (
         <p className="admin-notice" role="status">
           {fillTemplate(text.done, { status })}
@@ -91,6 +89,6 @@ export function MessageView({ copy, message, done }: Props) {
           ))}
         </ol>
       </section>
-    </article>
+    </StaffPage>
   )
 }

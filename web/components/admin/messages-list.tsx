@@ -7,6 +7,7 @@ import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { ListFilter } from './list-filter'
 import { contactStatusName } from './message-words'
+import { StaffPage } from './staff-page'
 
 type Props = {
   copy: ContactInboxCopy
@@ -18,14 +19,11 @@ type Props = {
 export function MessagesList({ copy, messages, filter }: Props) {
   const text = copy.list
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin/orders">{text.backToOrders}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{text.heading}</h1>
-        <p className="page__intro">{fillTemplate(text.retentionNote, { days: copy.retentionDays })}</p>
-      </header>
+    <StaffPage
+      back={{ href: '/admin/orders', label: text.backToOrders }}
+      heading={text.heading}
+      intro={fillTemplate(text.retentionNote, { days: copy.retentionDays })}
+    >
       <ListFilter
         action="/admin/messages"
         idPrefix="messages"
@@ -34,7 +32,7 @@ export function MessagesList({ copy, messages, filter }: Props) {
         filter={filter}
       />
       <MessagesTable copy={copy} messages={messages} />
-    </article>
+    </StaffPage>
   )
 }
 

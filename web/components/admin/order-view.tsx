@@ -1,4 +1,3 @@
-import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
@@ -14,19 +13,19 @@ import { PayoutDetails } from './payout-details'
 import { RelatedOrders } from './related-orders'
 import { RisePanel } from './rise-panel'
 import { SellerDetails } from './seller-details'
+import { StaffPage } from './staff-page'
 
 /** One order for staff: where it is, whose it is, its devices, what to do next and its history. */
 export function AdminOrder(props: AdminOrderProps) {
   const { order, copy } = props
   const text = copy.admin
   return (
-    <article className="admin admin-order">
-      <p>
-        <Link href="/admin/orders">{text.backToList}</Link>
-      </p>
-      <header className="page__header">
-        <h1 className="admin-reference">{order.reference}</h1>
-      </header>
+    <StaffPage
+      className="admin-order"
+      back={{ href: '/admin/orders', label: text.backToList }}
+      heading={order.reference}
+      headingClassName="admin-reference"
+    >
       <Outcome copy={copy} query={props.query} />
       <dl className="admin-facts">
         <dt>{text.statusColumn}</dt>
@@ -60,7 +59,7 @@ export function AdminOrder(props: AdminOrderProps) {
       <RisePanel {...props} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
-    </article>
+    </StaffPage>
   )
 }
 

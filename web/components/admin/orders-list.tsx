@@ -5,6 +5,7 @@ import type { QueueView } from '@/orders/queue/queue-view'
 import '@/styles/admin.css'
 import { OrdersFilter } from './orders-filter'
 import { OrdersTable } from './orders-table'
+import { StaffPage } from './staff-page'
 
 type Props = { copy: OrderCopy; queue: QueueView }
 
@@ -25,13 +26,7 @@ export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 't
 export function OrdersList({ copy, queue }: Props) {
   const text = copy.queue
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin">{text.homeLink}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{copy.admin.ordersHeading}</h1>
-      </header>
+    <StaffPage back={{ href: '/admin', label: text.homeLink }} heading={copy.admin.ordersHeading}>
       <OrdersFilter copy={copy} filter={queue.form} />
       {queue.pageInvalid ? (
         <p className="admin-notice admin-notice--warning" role="status">
@@ -45,7 +40,7 @@ export function OrdersList({ copy, queue }: Props) {
       ) : null}
       <OrdersTable copy={copy} orders={queue.rows} />
       <Pager copy={copy} queue={queue} />
-    </article>
+    </StaffPage>
   )
 }
 

@@ -4,6 +4,7 @@ import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact as formatPence } from '@/lib/money'
 import type { RunSummary } from '@/orders/payment-runs/run-reads'
 import '@/styles/admin.css'
+import { StaffPage } from './staff-page'
 
 type Props = { copy: OrderCopy; runs: RunSummary[] }
 
@@ -11,13 +12,7 @@ type Props = { copy: OrderCopy; runs: RunSummary[] }
 export function PaymentRunsList({ copy, runs }: Props) {
   const text = copy.admin.payments
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin/orders">{copy.admin.backToList}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{text.heading}</h1>
-      </header>
+    <StaffPage back={{ href: '/admin/orders', label: copy.admin.backToList }} heading={text.heading}>
       <p>
         <Link href="/admin/payments/new" className="button button--primary">
           {text.newRun}
@@ -56,6 +51,6 @@ export function PaymentRunsList({ copy, runs }: Props) {
       ) : (
         <p className="admin-empty">{text.noRuns}</p>
       )}
-    </article>
+    </StaffPage>
   )
 }

@@ -3,7 +3,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { offeredWithoutApproval, RISE_EVENTS, RISE_OPEN_STATUSES } from '@/orders/moves/rise-events'
 import type { AdminOrderProps } from './admin-order-props'
-import { RiseDecisionForms } from './staff-forms'
+import { RiseDecisionForms } from './rise-decision-forms'
 
 /**
  * A price rise waiting for a manager on the order's page: each device's quote and new price with

@@ -5,18 +5,13 @@ import { formatPence } from '@/lib/money'
 import type { WaitingRise } from '@/orders/moves/rise-store'
 import '@/styles/admin.css'
 import { statusName } from './admin-words'
+import { StaffPage } from './staff-page'
 
 /** The price rises waiting for a manager, oldest first, each linking the order where it is decided. */
 export function RisesList({ copy, rises }: { copy: OrderCopy; rises: WaitingRise[] }) {
   const text = copy.rises
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin">{copy.figures.heading}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{text.listHeading}</h1>
-      </header>
+    <StaffPage back={{ href: '/admin', label: copy.figures.heading }} heading={text.listHeading}>
       {rises.length ? (
         <div className="admin-scroll">
           <table className="admin-table">
@@ -55,6 +50,6 @@ export function RisesList({ copy, rises }: { copy: OrderCopy; rises: WaitingRise
       ) : (
         <p className="admin-empty">{text.listNone}</p>
       )}
-    </article>
+    </StaffPage>
   )
 }

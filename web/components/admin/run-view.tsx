@@ -8,6 +8,7 @@ import type { RunDetail } from '@/orders/payment-runs/run-reads'
 import '@/styles/admin.css'
 import { RecheckField } from './recheck-field'
 import { MarkFailedForm, MarkPaidForm } from './run-forms'
+import { StaffPage } from './staff-page'
 
 type Props = {
   copy: OrderCopy
@@ -38,13 +39,10 @@ export function RunView({ copy, run, notice, recheckNeeded }: Props) {
   const downloadError = notice.downloadProblem ? problemWords(copy.admin, notice.downloadProblem) : null
   const pending = run.lines.some((line) => line.state === 'pending')
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin/payments">{text.backToRuns}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{fillTemplate(text.runHeading, { reference: run.reference })}</h1>
-      </header>
+    <StaffPage
+      back={{ href: '/admin/payments', label: text.backToRuns }}
+      heading={fillTemplate(text.runHeading, { reference: run.reference })}
+    >
       {done ? (
         <p className="admin-notice" role="status">
           {done}
@@ -142,6 +140,6 @@ export function RunView({ copy, run, notice, recheckNeeded }: Props) {
           </table>
         </div>
       </section>
-    </article>
+    </StaffPage>
   )
 }

@@ -3,6 +3,7 @@ import { resetStaffTwoStep } from '@/accounts/staff-setup-actions'
 import { AccountForm } from '@/components/account/account-form'
 import type { AccountCopy } from '@/content/types'
 import '@/styles/admin.css'
+import { StaffPage } from './staff-page'
 
 type Person = { id: string; name: string; email: string; role: string | null; twoStep: boolean | null }
 type Props = { copy: AccountCopy; people: Person[]; selfId: string; reset: boolean }
@@ -19,11 +20,7 @@ export function StaffAccounts({ copy, people, selfId, reset }: Props) {
     passwordToggle: { show: copy.fields.showPassword, hide: copy.fields.hidePassword },
   }
   return (
-    <article className="admin">
-      <header className="page__header">
-        <h1>{text.staffAccountsLink}</h1>
-        <p className="page__intro">{text.staffAccountsIntro}</p>
-      </header>
+    <StaffPage heading={text.staffAccountsLink} intro={text.staffAccountsIntro}>
       {reset && <p role="status">{text.resetDone}</p>}
       <ul className="admin-section">
         {people.map((person) => (
@@ -56,6 +53,6 @@ export function StaffAccounts({ copy, people, selfId, reset }: Props) {
           </li>
         ))}
       </ul>
-    </article>
+    </StaffPage>
   )
 }

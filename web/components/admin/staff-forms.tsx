@@ -1,106 +1,21 @@
 'use client'
 
-import { useRouter } from 'next/navigation'
-import { useActionState, useEffect, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react'
+import type { ReactNode } from 'react'
 import { ErrorSummary } from '@/components/forms/error-summary'
 import type { OrderCopy } from '@/content/types'
-import { FRESH_FORM, type FormProblem } from '@/forms/form-state'
 import {
   parseAdminAction,
   parseReturnDeclined,
-  parseRiseDecision,
   RECHECK_FIELD,
   RETURN_DECLINED,
   type AdminMove,
 } from '@/orders/moves/admin-input'
-import { staffForm } from '@/orders/moves/staff-form'
 import { ActionFields, fieldLabels, type ActionItem } from './action-fields'
 import { FormField } from './form-field'
 import { RecheckField } from './recheck-field'
+import { Notice, recheckError, useStaffForm } from './staff-form-state'
 
 type AdminCopy = OrderCopy['admin']
-
-/** Problems that stop the whole form rather than one field: shown as a notice at its top. */
-const NOTICES = new Set([
-  'notAllowed',
-  'invalid',
-  'unavailable',
-  'moved',
-  'registerDown',
-  'registerNotPassed',
-  'payoutHeld',
-  'nothingToReturn',
-  'riseWaiting',
-  'riseUnapproved',
-  'ownRise',
-  'nothingWaiting',
-])
-
-/**
- * A staff form's state: the action's answer (or the problems the rules here found before sending),
- * and the focus moved to each new set of them: the notice, the summary, or the password asked for.
- * Someone else having moved the order redraws the page around the form, with the order as it is now.
- */
-function useStaffForm(check?: (body: Record<string, string>) => FormProblem[]) {
-  const [state, post, sending] = useActionState(staffForm, FRESH_FORM)
-  const [local, setLocal] = useState<{ problems: FormProblem[]; count: number } | null>(null)
-  const formRef = useRef<HTMLFormElement>(null)
-  const noticeRef = useRef<HTMLParagraphElement>(null)
-  const router = useRouter()
-  const problems = local?.problems ?? state.problems
-  const notice = problems.find((problem) => problem.field === null && NOTICES.has(problem.code)) ?? null
-  const recheck = problems.find((problem) => problem.field === RECHECK_FIELD) ?? null
-
-  useEffect(() => {
-    if (!local?.count && !state.sent) return
-    const form = formRef.current
-    const target = notice
-      ? noticeRef.current
-      : recheck?.code === 'recheckNeeded'
-        ? form?.querySelector<HTMLElement>('input[type="password"]')
-        : form?.querySelector<HTMLElement>('.error-summary')
-    target?.focus()
-    // Focus follows each new answer only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [local?.count, state.sent])
-
-  useEffect(() => {
-    if (state.problems.some((problem) => problem.code === 'moved')) router.refresh()
-  }, [state, router])
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (sending) return event.preventDefault()
-    if (!check) return
-    const body = Object.fromEntries([...new FormData(event.currentTarget)].map(([key, value]) => [key, String(value)]))
-    const found = check(body)
-    if (!found.length) return setLocal(null)
-    event.preventDefault()
-    setLocal((previous) => ({ problems: found, count: (previous?.count ?? 0) + 1 }))
-  }
-
-  const form = { ref: formRef, action: post, onSubmit, 'aria-busy': sending || undefined }
-  return { state, problems, notice, noticeRef, recheck, form, sending }
-}
-
-function Notice({ problem, ref }: { problem: FormProblem | null; ref: Ref<HTMLParagraphElement> }) {
-  if (!problem) return null
-  return (
-    <p
-      ref={ref}
-      className="admin-notice admin-notice--problem"
-      role="alert"
-      tabIndex={-1}
-      data-notice
-      data-problem={problem.code}
-    >
-      {problem.message}
-    </p>
-  )
-}
-
-/** The password's problem for its field: wrong, or too many tries; asking for it is not a problem. */
-const recheckError = (problem: FormProblem | null) =>
-  problem && problem.code !== 'recheckNeeded' ? problem.message : null
 
 type ActionFormProps = {
   reference: string
@@ -275,93 +190,6 @@ export function ReturnDeclinedForm({
       />
       <button type="submit" className="button button--primary" aria-disabled={staff.sending || undefined}>
         {text.returnDeclined}
-      </button>
-    </form>
-  )
-}
-
-/**
- * A manager's decision on a price rise waiting on the order: approve (the seller is sent the
- * revised offer) or refuse, each with why, kept in the history. Two forms, scripts or none.
- */
-export function RiseDecisionForms({
-  reference,
-  text,
-  riseText,
-  summaryTitle,
-  refusable,
-}: {
-  reference: string
-  text: AdminCopy
-  riseText: OrderCopy['rises']
-  summaryTitle: string
-  /** Whether the rise still waits (it can be refused); one already offered can only be approved. */
-  refusable: boolean
-}) {
-  const actions = refusable ? (['approveRise', 'refuseRise'] as const) : (['approveRise'] as const)
-  return (
-    <div className="admin-rise-forms">
-      {actions.map((action) => (
-        <RiseDecisionForm
-          key={action}
-          action={action}
-          reference={reference}
-          text={text}
-          riseText={riseText}
-          summaryTitle={summaryTitle}
-        />
-      ))}
-    </div>
-  )
-}
-
-function RiseDecisionForm({
-  action,
-  reference,
-  text,
-  riseText,
-  summaryTitle,
-}: {
-  action: 'approveRise' | 'refuseRise'
-  reference: string
-  text: AdminCopy
-  riseText: OrderCopy['rises']
-  summaryTitle: string
-}) {
-  const staff = useStaffForm((body) => {
-    const parsed = parseRiseDecision(body)
-    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: text.invalid }))
-  })
-  const { problems, notice, noticeRef } = staff
-  const id = `${action}-reason`
-  const error = problems.some((problem) => problem.field === 'reason') ? text.invalid : null
-  const label = action === 'approveRise' ? riseText.approveButton : riseText.refuseButton
-  return (
-    <form id={action} {...staff.form} className="admin-action-form" aria-label={label} noValidate>
-      <Notice problem={notice} ref={noticeRef} />
-      <ErrorSummary
-        title={summaryTitle}
-        autoFocus={!notice && problems.length > 0}
-        errors={problems
-          .filter((problem) => problem.field === 'reason')
-          .map((problem) => ({ href: `#${id}`, text: riseText.why, code: problem.code }))}
-      />
-      <input type="hidden" name="reference" value={reference} />
-      <input type="hidden" name="action" value={action} />
-      <FormField
-        name="reason"
-        id={id}
-        label={riseText.why}
-        error={error}
-        defaultValue={staff.state.typed.reason ?? ''}
-        multiline
-      />
-      <button
-        type="submit"
-        className={action === 'approveRise' ? 'button button--primary' : 'button button--secondary'}
-        aria-disabled={staff.sending || undefined}
-      >
-        {label}
       </button>
     </form>
   )

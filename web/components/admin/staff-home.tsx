@@ -4,6 +4,7 @@ import { fillTemplate } from '@/lib/templates'
 import type { DashboardFigures } from '@/orders/queue/figures'
 import '@/styles/admin.css'
 import { Dashboard } from './dashboard'
+import { StaffPage } from './staff-page'
 
 type Props = {
   copy: OrderCopy
@@ -25,11 +26,7 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   const returnsToSend = figures.today.returnsToSend
   return (
-    <article className="admin">
-      <header className="page__header">
-        <h1>{copy.figures.heading}</h1>
-        <p className="page__intro">{fillTemplate(staffCopy.signedInAs, { name: member.name, role })}</p>
-      </header>
+    <StaffPage heading={copy.figures.heading} intro={fillTemplate(staffCopy.signedInAs, { name: member.name, role })}>
       <nav aria-label={copy.figures.heading}>
         <ul className="admin-links">
           <li>
@@ -71,6 +68,6 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
         </ul>
       </nav>
       <Dashboard copy={copy} figures={figures} promiseHours={promiseHours} />
-    </article>
+    </StaffPage>
   )
 }

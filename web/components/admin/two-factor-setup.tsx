@@ -5,6 +5,7 @@ import { accountFields, codeField } from '@/components/account/form-props'
 import { AccountForm } from '@/components/account/account-form'
 import type { AccountCopy } from '@/content/types'
 import '@/styles/admin.css'
+import { StaffPage } from './staff-page'
 
 type Props = { copy: AccountCopy; enrolment: Enrolment }
 
@@ -22,10 +23,7 @@ function sharedProps(copy: AccountCopy) {
  */
 export function StaffInvitation({ copy, token }: { copy: AccountCopy; token: string | null }) {
   return (
-    <article className="admin admin-setup">
-      <header className="page__header">
-        <h1>{copy.staff.enrolHeading}</h1>
-      </header>
+    <StaffPage className="admin-setup" heading={copy.staff.enrolHeading}>
       {token ? (
         <>
           <p>{copy.staff.enrolIntro}</p>
@@ -43,7 +41,7 @@ export function StaffInvitation({ copy, token }: { copy: AccountCopy; token: str
           {copy.problems.setupLinkInvalid}
         </p>
       )}
-    </article>
+    </StaffPage>
   )
 }
 
@@ -57,10 +55,7 @@ export function TwoFactorSetup({ copy, enrolment }: Props) {
   const text = copy.staff
   const shared = sharedProps(copy)
   return (
-    <article className="admin admin-setup">
-      <header className="page__header">
-        <h1>{text.enrolHeading}</h1>
-      </header>
+    <StaffPage className="admin-setup" heading={text.enrolHeading}>
       {enrolment.stage === 'start' ? (
         <p>{text.enrolByLink}</p>
       ) : (
@@ -119,6 +114,6 @@ export function TwoFactorSetup({ copy, enrolment }: Props) {
           )}
         </>
       )}
-    </article>
+    </StaffPage>
   )
 }

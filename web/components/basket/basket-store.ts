@@ -3,7 +3,8 @@
 import { useSyncExternalStore } from 'react'
 import { addDevice as addDeviceAction, changeLine as changeLineAction } from '@/basket/form-actions'
 import type { BasketResponse, BasketView } from '@/basket/types'
-import { FRESH_FORM, type FormProblem, type FormState } from '@/forms/form-state'
+import { FRESH_FORM, type FormState } from '@/forms/form-state'
+import type { FieldProblem } from '@/lib/field-problem'
 
 /**
  * The visitor's basket in the browser: one copy per page, shared by the header badge, the cart
@@ -67,7 +68,7 @@ export async function loadBasket(): Promise<void> {
  * Sends one change through the basket's server action (the one the same form posts to without
  * scripts); answers the refusal, if any, for the caller to show (no words: the network failed).
  */
-async function sendBasketChange(send: () => Promise<FormState<BasketView>>): Promise<FormProblem | null> {
+async function sendBasketChange(send: () => Promise<FormState<BasketView>>): Promise<FieldProblem | null> {
   set({ pending: true })
   try {
     const answer = await send()

@@ -3,6 +3,7 @@
 import { useRouter } from 'next/navigation'
 import { Fragment, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { FRESH_FORM, type FormAction } from '@/forms/form-state'
+import type { FieldIssue, FieldProblem } from '@/lib/field-problem'
 import '@/styles/account.css'
 import { PasswordInput } from '../account/password-input'
 import { ErrorSummary } from './error-summary'
@@ -23,8 +24,6 @@ export type FormField = {
   /** A narrow field for a short value (a postcode, a sort code). */
   short?: boolean
 }
-export type Problem = { field: string | null; code: string; message?: string }
-
 export type PageFormProps = {
   /** The form's server action (see forms/form-action.ts): it posts there with scripts or without. */
   action: FormAction
@@ -32,7 +31,7 @@ export type PageFormProps = {
    * The form's own rules, run in the browser before sending: given by the wrapper for its kind of
    * form (AccountForm, OrderForm), so that each page's scripts hold only the rules it uses.
    */
-  validate: (body: Record<string, string>) => { ok: true } | { ok: false; errors: Problem[] }
+  validate: (body: Record<string, string>) => { ok: true } | { ok: false; errors: FieldIssue[] }
   fields: FormField[]
   hidden?: Record<string, string>
   submitLabel: string
@@ -58,12 +57,14 @@ export function PageForm(props: PageFormProps) {
   const id = useId()
   const [state, post, sending] = useActionState(action, FRESH_FORM)
   // Problems the rules here found before anything was sent; cleared when the form is sent.
-  const [local, setLocal] = useState<{ problems: Problem[]; count: number } | null>(null)
+  const [local, setLocal] = useState<{ problems: FieldProblem[]; count: number } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   const router = useRouter()
   const fieldId = (name: string) => `${id}-${name}`
   const notices = props.notices ?? {}
-  const answered: Problem[] = local?.problems ?? state.problems
+  // The rules here find codes, given the content's words; the server's answer comes worded.
+  const wordsFor = (code: string) => messages[code] ?? messages.unavailable ?? ''
+  const answered: FieldProblem[] = local?.problems ?? state.problems
   const problems = answered.filter((problem) => !(problem.code in notices))
   const notice = answered.find((problem) => problem.code in notices)
 
@@ -85,15 +86,14 @@ export function PageForm(props: PageFormProps) {
     const checked = validate(body)
     if (checked.ok) return setLocal(null)
     event.preventDefault()
-    setLocal((previous) => ({ problems: checked.errors, count: (previous?.count ?? 0) + 1 }))
+    const found = checked.errors.map(({ field, code }) => ({ field, code, message: wordsFor(code) }))
+    setLocal((previous) => ({ problems: found, count: (previous?.count ?? 0) + 1 }))
   }
 
-  // The server's words win: some hold numbers only it knows (how long to wait).
-  const messageFor = (problem: Problem) => problem.message ?? messages[problem.code] ?? messages.unavailable
   const firstField = fields.find((field) => field.type !== 'checkbox')?.name ?? fields[0]?.name ?? ''
   const summary = problems.map((problem) => ({
     href: `#${fieldId(problem.field ?? firstField)}`,
-    text: messageFor(problem) ?? '',
+    text: problem.message,
     code: problem.code,
   }))
   const typed = (field: FormField) => state.typed[field.name] ?? field.defaultValue
@@ -105,7 +105,7 @@ export function PageForm(props: PageFormProps) {
 
   const renderField = (field: FormField) => {
     const problem = fieldProblem(field.name)
-    const error = problem ? messageFor(problem) : undefined
+    const error = problem ? problem.message : undefined
     const hinted = Boolean(field.hint || field.link)
     const describedBy =
       [hinted ? `${fieldId(field.name)}-hint` : '', error ? `${fieldId(field.name)}-error` : '']

@@ -1,7 +1,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import { getConditionGrades, getPriceList, getPricingRules, getTermsRevision } from '@/content/loaders'
-import type { FieldIssue } from '@/forms/schema'
+import type { FieldIssue } from '@/lib/field-problem'
 import type { CheckoutInput, CheckoutProblem } from '@/orders/checkout/checkout-validation'
 import { findBasket } from '@/basket/store'
 import { getDb, type Db } from '@/db/connection'

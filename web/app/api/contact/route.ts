@@ -1,5 +1,5 @@
 import { ContactUnavailableError, receiveContactMessage } from '@/contact/service'
-import { validateContact } from '@/forms/validation'
+import { validateContact } from '@/contact/validation'
 import { formEndpoint } from '@/forms/form-endpoint'
 import { contactLimiter } from '@/http/form-limits'
 

@@ -1,6 +1,6 @@
 import { StoreUnavailableError } from '@/forms/store-unavailable'
 import { signUpForNewsletter } from '@/subscriptions/newsletter-signup'
-import { validateNewsletter } from '@/forms/validation'
+import { validateNewsletter } from '@/subscriptions/validation'
 import { formEndpoint } from '@/forms/form-endpoint'
 import { newsletterLimiter } from '@/http/form-limits'
 

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next'
-import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
 import { recentlyChecked } from '@/accounts/step-up'
 import { NewRunForm } from '@/components/admin/new-run-form'
+import { StaffPage } from '@/components/admin/staff-page'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
@@ -25,20 +25,17 @@ export default async function NewPaymentRunPage() {
   const orders = await readyOrders(db)
   const text = copy.admin.payments
   return (
-    <article className="admin">
-      <p>
-        <Link href="/admin/payments">{text.backToRuns}</Link>
-      </p>
-      <header className="page__header">
-        <h1>{text.newHeading}</h1>
-        <p className="page__intro">{text.newHelp}</p>
-      </header>
+    <StaffPage
+      back={{ href: '/admin/payments', label: text.backToRuns }}
+      heading={text.newHeading}
+      intro={text.newHelp}
+    >
       <NewRunForm
         text={copy.admin}
         statusNames={Object.fromEntries(copy.statuses.map((status) => [status.key, status.name]))}
         orders={orders}
         recheckNeeded={!recent}
       />
-    </article>
+    </StaffPage>
   )
 }

@@ -1,15 +1,12 @@
 /**
- * The one set of rules for the newsletter and contact forms (a valibot schema each), run on the
- * server by their actions and JSON endpoints. Errors carry a code; the form shows the editor's wording for it, and the
- * API sends a plain explanation for other clients.
+ * The contact form's rules (a valibot schema), run on the server by its action and its JSON
+ * endpoint. Errors carry a code; the form shows the editor's wording for it, and the API sends a
+ * plain explanation for other clients.
  */
 import * as v from 'valibot'
 import { UK_PHONE } from '@rules/uk-phone'
-import { CONTROL, emailField, formSchema, LIMITS, MARKUP, validateWith } from './field-checks'
-import { text } from './schema'
-
-export { LIMITS, normaliseEmail, type ErrorCode } from './field-checks'
-export { validateNewsletter, type NewsletterInput } from './newsletter-validation'
+import { CONTROL, emailField, formSchema, LIMITS, MARKUP, validateWith } from '@/forms/field-checks'
+import { text } from '@/forms/schema'
 
 // A line break or tab, which only a message may hold.
 const LINE_BREAK = /[\r\n\t]/
