@@ -11,6 +11,10 @@ export const DEFAULT_PAYOUT_METHOD = bankTransfer
 export type PayoutDetails = BankDetails
 /** Any registered method. */
 export type PayoutMethodAny = (typeof PAYOUT_METHODS)[number]
+/** Every problem any method's fields report. */
+export type PayoutProblem = PayoutMethodAny['problems'][number]
+/** Every method's problems, in the order the methods are registered. */
+export const PAYOUT_PROBLEMS: readonly PayoutProblem[] = PAYOUT_METHODS.flatMap((method) => method.problems)
 
 /** The method a form names (its `payoutMethod` field); the default when it names none, or one not offered. */
 export const payoutMethodNamed = (id: unknown): PayoutMethodAny =>

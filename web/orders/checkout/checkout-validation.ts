@@ -7,6 +7,7 @@ import { field } from '@/payouts/method'
 import {
   DEFAULT_PAYOUT_METHOD as PAYOUT,
   PAYOUT_METHODS,
+  PAYOUT_PROBLEMS,
   payoutMethodNamed,
   type PayoutMethodAny,
 } from '@/payouts/methods'
@@ -35,7 +36,7 @@ export const CHECKOUT_PROBLEMS = [
   'townMissing',
   'postcodeMissing',
   'postcodeInvalid',
-  ...PAYOUT.problems,
+  ...PAYOUT_PROBLEMS,
   ...DECLARATIONS.map((name) => `${name}Missing` as const),
   'referenceMissing',
   'referenceInvalid',

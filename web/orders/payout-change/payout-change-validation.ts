@@ -6,8 +6,8 @@ import {
   PAYOUT_METHODS,
   payoutMethodNamed,
   type PayoutMethodAny,
+  type PayoutProblem,
 } from '@/payouts/methods'
-import type { BankProblem } from '@/payouts/bank/bank-transfer'
 
 /**
  * The rules of the form that changes an order's bank details: the code e-mailed to the order's
@@ -49,8 +49,8 @@ export type PayoutChangeInput = v.InferOutput<typeof payoutChangeSchema>
 /** A change, checked with the fields of the payout method it names (`payoutMethod`; the default when it names none). */
 export const validatePayoutChange = (
   body: unknown,
-): Validation<PayoutChangeInput, PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'> =>
+): Validation<PayoutChangeInput, PayoutCodeProblem | PayoutProblem | 'nameTooLong' | 'nameInvalid'> =>
   validators.get(payoutMethodNamed((body as { payoutMethod?: unknown } | null)?.payoutMethod).id)!(body) as Validation<
     PayoutChangeInput,
-    PayoutCodeProblem | BankProblem | 'nameTooLong' | 'nameInvalid'
+    PayoutCodeProblem | PayoutProblem | 'nameTooLong' | 'nameInvalid'
   >
