@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 
 /** Contact messages and their history. */
 export const CONTACT_STATUSES = ['new', 'answered', 'closed'] as const

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 import { sellerOrder } from './orders'
 
 /** The order's history. */

@@ -1,19 +1,8 @@
 import { sql } from 'drizzle-orm'
-import {
-  type AnyPgColumn,
-  boolean,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  unique,
-  uuid,
-} from 'drizzle-orm/pg-core'
+import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
 import { user } from './account-schema'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 
 /** An order, and the payment run that pays it (each points at the other's row). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 import { paymentRun, sellerOrder } from './orders'
 
 /** A payment run's lines and the downloads of its bank file. */

@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 import { sellerOrder } from './orders'
 
 /** The codes a seller is e-mailed to change an order's payout details. */

@@ -1,5 +1,5 @@
 import { bigserial, index, pgTable, text } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 
 /** The rate limits' hits, shared by every instance. */
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, pgTable, text } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 
 /** What happened to a staff account: its set-up, its resets. */
 /**

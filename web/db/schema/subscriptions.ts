@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core'
-import { at, createdAt } from './columns'
+import { at } from './columns'
 
 /** Newsletter sign-ups and price alerts. */
 export const SUBSCRIPTION_TOPICS = ['newsletter', 'price-alert'] as const

@@ -138,12 +138,9 @@ const checkoutSchemaFor = (method: PayoutMethodAny) =>
       }),
     ),
   )
-const checkoutSchema = checkoutSchemaFor(PAYOUT)
+type CheckoutSchema = ReturnType<typeof checkoutSchemaFor>
 const validators = new Map(
-  PAYOUT_METHODS.map((method) => [
-    method.id,
-    validatorFor<CheckoutProblem, typeof checkoutSchema>(checkoutSchemaFor(method)),
-  ]),
+  PAYOUT_METHODS.map((method) => [method.id, validatorFor<CheckoutProblem, CheckoutSchema>(checkoutSchemaFor(method))]),
 )
 
 /** The checkout, checked with the fields of the payout method it names (`payoutMethod`; the default when it names none). */
@@ -154,4 +151,4 @@ export const validateCheckout = (body: unknown): Validation<CheckoutInput, Check
   >
 
 /** A checkout as the order takes it: what the schema gives back, never written beside it. */
-export type CheckoutInput = v.InferOutput<typeof checkoutSchema>
+export type CheckoutInput = v.InferOutput<CheckoutSchema>

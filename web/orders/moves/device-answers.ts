@@ -1,6 +1,6 @@
 import 'server-only'
 import { moveInTx, readInTx, staffName } from './move-store'
-import { and, eq, isNull, or } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'

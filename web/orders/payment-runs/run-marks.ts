@@ -1,6 +1,6 @@
 import 'server-only'
 import type { Manager } from './payment-runs'
-import { and, eq, or } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { paymentRun, paymentRunLine } from '@/db/schema'
 import { moveInTx, type Tx } from '@/orders/moves/move-store'

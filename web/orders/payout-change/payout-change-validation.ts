@@ -35,16 +35,13 @@ const payoutChangeSchemaFor = (method: PayoutMethodAny) =>
     } & { [F in (typeof PAYOUT.fields)[number] as F['name']]: F['rule'] }),
     v.transform(({ code, ...fields }) => ({ code, details: method.details(fields) })),
   )
-const payoutChangeSchema = payoutChangeSchemaFor(PAYOUT)
+type PayoutChangeSchema = ReturnType<typeof payoutChangeSchemaFor>
 const validators = new Map(
-  PAYOUT_METHODS.map((method) => [
-    method.id,
-    validatorFor<string, typeof payoutChangeSchema>(payoutChangeSchemaFor(method)),
-  ]),
+  PAYOUT_METHODS.map((method) => [method.id, validatorFor<string, PayoutChangeSchema>(payoutChangeSchemaFor(method))]),
 )
 
 /** A change as the order takes it: the code and the new bank details, normalised. */
-export type PayoutChangeInput = v.InferOutput<typeof payoutChangeSchema>
+export type PayoutChangeInput = v.InferOutput<PayoutChangeSchema>
 
 /** A change, checked with the fields of the payout method it names (`payoutMethod`; the default when it names none). */
 export const validatePayoutChange = (
