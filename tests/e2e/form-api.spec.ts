@@ -8,6 +8,9 @@ test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop',
 
 const CONFIRM_SUBJECT = /^Confirm your sign-up to Handback news$/
 
+/** How long a barrier may wait for the outbox to send everything queued before it. */
+const OUTBOX_DRAIN_MS = 30_000
+
 /**
  * The newsletter's confirmation e-mails, once every sign-up taken before this call has had its
  * e-mail written: a sign-up of its own is sent, and the outbox sends in the order requests came.
@@ -16,8 +19,12 @@ async function confirmationsSoFar(request: APIRequestContext) {
   const barrier = uniqueEmail('barrier')
   expect((await send(request, '/api/newsletter', { email: barrier, consent: true })).status).toBe(201)
   let mails: Awaited<ReturnType<typeof readOutbox>> = []
+  // The outbox sends one at a time: after 200 sign-ups the barrier's e-mail comes 201st, which on a
+  // busy CI machine takes longer than expect.poll's default 5 seconds. The wait ends on the event.
   await expect
-    .poll(async () => (mails = await readOutbox(MAIL_OUTBOX_DIR)).some((mail) => mail.to === barrier))
+    .poll(async () => (mails = await readOutbox(MAIL_OUTBOX_DIR)).some((mail) => mail.to === barrier), {
+      timeout: OUTBOX_DRAIN_MS,
+    })
     .toBe(true)
   return mails.filter((mail) => CONFIRM_SUBJECT.test(mail.subject))
 }
@@ -33,7 +40,9 @@ async function contactMailsSoFar(request: APIRequestContext) {
   expect(taken.status).toBe(201)
   let mails: Awaited<ReturnType<typeof readOutbox>> = []
   await expect
-    .poll(async () => (mails = await readOutbox(MAIL_OUTBOX_DIR)).some((mail) => mail.replyTo === barrier))
+    .poll(async () => (mails = await readOutbox(MAIL_OUTBOX_DIR)).some((mail) => mail.replyTo === barrier), {
+      timeout: OUTBOX_DRAIN_MS,
+    })
     .toBe(true)
   return mails.filter((mail) => mail.replyTo)
 }
