@@ -9,6 +9,7 @@ import {
   IPHONE_13,
   lineQuantity,
   undoButton,
+  whenHydrated,
 } from './sell-helpers'
 
 // Each test is a visitor of its own: its own client address (rate limits) and its own cookies.
@@ -84,6 +85,7 @@ test.describe('the basket', () => {
     await page.goto('/add-to-cart')
     const main = page.getByRole('main')
     const remove = main.getByRole('button', { name: `Remove one ${IPHONE_13.device}` })
+    await whenHydrated(remove)
     await remove.focus()
     await page.keyboard.press('Enter')
     await expect(main).toContainText(`${IPHONE_13.device} was removed from your basket.`)

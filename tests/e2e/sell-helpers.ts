@@ -67,6 +67,17 @@ export const undoButton = (scope: Locator, device: string) =>
   scope.getByRole('button', { name: new RegExp(`^Undo\\s?: ${device}$`) })
 
 /** How many of a device a basket line holds: the line's quantity `<output>` (role status). */
+/**
+ * Waits until React has taken over an element the server rendered. Before that, a key pressed on
+ * a form's button posts it without scripts (a full page load), which is the no-script path, not
+ * the one a test of scripted focus means to exercise.
+ */
+export async function whenHydrated(target: Locator) {
+  await expect
+    .poll(() => target.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactProps'))))
+    .toBe(true)
+}
+
 export const lineQuantity = (scope: Locator, device: string) =>
   scope.getByRole('group', { name: `Quantity: ${device}`, exact: true }).getByRole('status')
 

@@ -24,8 +24,11 @@ export type PayoutMethod<Details extends Record<string, string>, Problem extends
   matchKey: (details: Details) => string
   /** The details staff see when they reveal them: each field in turn, codes set as codes. */
   shown: (details: Details) => { field: keyof Details & string; value: string; code: boolean }[]
-  /** How it is paid: today every method is paid by a manager's payment run and its file. */
-  paidBy: 'payment-run'
+  /**
+   * How it is paid: by a manager's payment run and its file, or through a payer's API (payer.ts,
+   * named by its id), which the payout job sends each payment to on its own.
+   */
+  paidBy: 'payment-run' | { payer: string }
 }
 
 type CheckoutCopy = OrderCopy['checkout']

@@ -96,3 +96,36 @@ export function workingDaysBefore(now: Date, days: number): Date {
       : weeks * WEEK_MS + intoWeek + FIRST_MONDAY_DAYS * DAY_MS
   return fromLondonWallClock(wall)
 }
+
+/**
+ * The days the business does not pay or count as working, besides weekends: England and Wales bank
+ * holidays (content-rules/bank-holidays.json) and the closure days editors add.
+ */
+export type BusinessCalendar = { closedDays: ReadonlySet<string> }
+export const NO_CLOSED_DAYS: BusinessCalendar = { closedDays: new Set() }
+
+/** Whether a London day ("2026-12-25") is a working day: Monday to Friday, and not a closed day. */
+export function isWorkingDay(day: string, calendar: BusinessCalendar): boolean {
+  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay()
+  return weekday >= 1 && weekday <= 5 && !calendar.closedDays.has(day)
+}
+
+/** The first working day after `day`. */
+export function nextWorkingDay(day: string, calendar: BusinessCalendar): string {
+  let next = addLondonDays(day, 1)
+  while (!isWorkingDay(next, calendar)) next = addLondonDays(next, 1)
+  return next
+}
+
+/** The moment London's clock reads `cutoff` ("14:00") on `day`. */
+export const cutoffOn = (day: string, cutoff: string) => fromLondonWallClock(Date.parse(`${day}T${cutoff}:00Z`))
+
+/**
+ * The London day on whose cut-off something that became due at `at` is paid: that day when it is a
+ * working day and `at` is before its cut-off; otherwise the next working day.
+ */
+export function paymentDayFor(at: Date, cutoff: string, calendar: BusinessCalendar): string {
+  const day = londonDay(at)
+  if (isWorkingDay(day, calendar) && at < cutoffOn(day, cutoff)) return day
+  return nextWorkingDay(day, calendar)
+}
