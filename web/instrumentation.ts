@@ -27,6 +27,7 @@ export async function register() {
     orders.orderTimersJob,
     orders.registerChecksJob,
     orders.orderRetentionJob,
+    orders.payoutJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,

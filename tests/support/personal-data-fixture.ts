@@ -12,6 +12,7 @@ import {
   orderItemPhoto,
   paymentRun,
   paymentRunDownload,
+  payment,
   paymentRunLine,
   payoutChangeCode,
   sellerOrder,
@@ -194,6 +195,18 @@ export async function addPerson(
     state: 'failed',
     failureReason: `Account closed (${tag})`,
     settledAt: new Date(Date.UTC(2026, 2, 12)),
+  })
+  await db.insert(payment).values({
+    orderId,
+    attempt: 1,
+    idempotencyKey: `${orderId}.1`,
+    payer: 'faster-payments',
+    amountPence: 12_000,
+    reference: `HB-${tag}`.slice(0, 18),
+    day: '2026-03-12',
+    state: 'rejected',
+    payerPaymentId: `pay_${tag}`,
+    reason: `AC01 account closed (${tag})`,
   })
   await db.insert(orderEvent).values([
     {

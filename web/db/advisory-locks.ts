@@ -14,6 +14,7 @@ export const ADVISORY_LOCKS = {
   basketCleanUp: 735_120_007,
   registerRetries: 735_120_010,
   orderRetention: 735_120_036,
+  payouts: 735_120_040,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

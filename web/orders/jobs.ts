@@ -10,6 +10,8 @@ import { applyDueTimers } from './moves/timers'
 import { timerContext } from './moves/timings'
 import { forgetOldPayoutCodes } from './payout-change/payout-change'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
+import { payDue } from './payments/payout-job'
+import { payoutContext } from './payments/payout-context'
 
 /**
  * The orders' minute jobs: the clock's moves (price holds that ran out, revised offers past their
@@ -62,4 +64,18 @@ export const orderRetentionJob: Job = {
   name: 'Order retention',
   lock: ADVISORY_LOCKS.orderRetention,
   run: () => applyDueRetention(),
+}
+
+/**
+ * Payments through the payers: unknown outcomes asked about, and at the cut-off on a working day,
+ * everything due sent (payments/payout-job.ts). One instance at a time; each payment's key and
+ * guarded updates make even two runs pay once.
+ */
+export const payoutJob: Job = {
+  name: 'Payouts',
+  lock: ADVISORY_LOCKS.payouts,
+  run: async () => {
+    const pass = await payDue(await getDb(), await payoutContext())
+    if (pass.sent || pass.asked) kickOutbox()
+  },
 }

@@ -25,10 +25,11 @@ export type PayoutMethod<Details extends Record<string, string>, Problem extends
   /** The details staff see when they reveal them: each field in turn, codes set as codes. */
   shown: (details: Details) => { field: keyof Details & string; value: string; code: boolean }[]
   /**
-   * How it is paid: by a manager's payment run and its file, or through a payer's API (payer.ts,
-   * named by its id), which the payout job sends each payment to on its own.
+   * How it is paid: through a payer's API (payer.ts, named by its id), to which the payout job
+   * sends each payment on its own when that payer is configured; and whether a manager's payment
+   * run and its bank file can pay it too (the route without a provider, and for what the job holds back).
    */
-  paidBy: 'payment-run' | { payer: string }
+  paidBy: { payer: string; paymentRun: boolean }
 }
 
 type CheckoutCopy = OrderCopy['checkout']

@@ -21,9 +21,9 @@ export const payoutMethodNamed = (id: unknown): PayoutMethodAny =>
   PAYOUT_METHODS.find((method) => method.id === id) ?? DEFAULT_PAYOUT_METHOD
 
 /** The methods a manager's payment run pays, with its bank file; any other is paid its own way. */
-export const PAYMENT_RUN_METHODS: readonly string[] = PAYOUT_METHODS.filter(
-  (method) => method.paidBy === 'payment-run',
-).map((method) => method.id)
+export const PAYMENT_RUN_METHODS: readonly string[] = PAYOUT_METHODS.filter((method) => method.paidBy.paymentRun).map(
+  (method) => method.id,
+)
 
 /** The method an order's `payout_method` names; an unknown name is a bug, not an input. */
 export function payoutMethodOf(id: string) {

@@ -15,6 +15,7 @@ import {
   orderEvent,
   orderItem,
   orderItemPhoto,
+  payment,
   paymentRun,
   paymentRunLine,
   payoutChangeCode,
@@ -114,6 +115,7 @@ export async function eraseAccount(
  */
 async function eraseFromPaymentRuns(tx: Pick<Db, 'update' | 'select'>, orderIds: string[]) {
   await tx.update(paymentRunLine).set({ failureReason: null }).where(inArray(paymentRunLine.orderId, orderIds))
+  await tx.update(payment).set({ reason: null }).where(inArray(payment.orderId, orderIds))
   const runs = tx
     .select({ id: paymentRunLine.runId })
     .from(paymentRunLine)

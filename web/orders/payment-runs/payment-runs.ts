@@ -35,10 +35,10 @@ export type Manager = { id: string; name: string }
  * before `now` (as paying one order by hand asks: register/checks.ts, payBlock), and no price rise
  * that a manager has not approved (rise-condition.ts).
  */
-function readyAt(now: Date) {
+export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METHODS) {
   return and(
     inArray(sellerOrder.status, [...READY_STATUSES]),
-    inArray(sellerOrder.payoutMethod, [...PAYMENT_RUN_METHODS]),
+    inArray(sellerOrder.payoutMethod, [...methods]),
     gt(sellerOrder.totalPence, 0),
     isNotNull(sellerOrder.payoutSealed),
     or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)),

@@ -39,7 +39,10 @@ type Move = {
   fields?: StaffFields
   /** Refused while the payout is held after the seller changed their bank details. */
   waitsForPayoutHold?: true
-  /** Made for many orders at once from a payment run's pages (web/orders/payment-runs/payment-runs.ts), never from an order's. */
+  /**
+   * Made for many orders at once, never from an order's page: by a payment run's pages
+   * (web/orders/payment-runs/) or by the payout job and the payers' webhooks (web/orders/payments/).
+   */
   inRun?: true
 }
 
@@ -92,6 +95,20 @@ export const MOVES = {
   },
   confirmPayment: { from: ['paying'], to: 'paid', by: ['manager'], email: 'paid', inRun: true },
   failPayment: { from: ['paying'], to: 'payment-failed', by: ['manager'], email: 'paymentFailed', inRun: true },
+  // The payout job sends a payment through a payer's API at the cut-off; the payer's final status,
+  // by webhook or read back, settles it (the seller's e-mail says the bank confirmed it) or fails it.
+  sendPayment: {
+    from: ['checked', 'accepted', 'payment-failed'],
+    to: 'paying',
+    by: ['system'],
+    email: null,
+    waitsForPayoutHold: true,
+    inRun: true,
+  },
+  settlePayment: { from: ['paying'], to: 'paid', by: ['system'], email: 'paid', inRun: true },
+  rejectPayment: { from: ['paying'], to: 'payment-failed', by: ['system'], email: 'paymentFailed', inRun: true },
+  // A payment the seller's bank sends back days after it settled: the order is owed again.
+  returnPayment: { from: ['paid'], to: 'payment-failed', by: ['system'], email: 'paymentFailed', inRun: true },
   return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
   // A stolen-device flag: held, then closed; never paid or returned. Staff quarantine by hand (after
   // a caution they looked up); a register fail flags the order by itself, whenever it arrives.
@@ -125,12 +142,18 @@ export const FINAL_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
   (status) => !MOVE_NAMES.some((name) => (MOVES[name].from as readonly OrderStatus[]).includes(status)),
 )
 
+/** Moves that reopen an order at rest: a late parcel taken in, a payment the bank sent back later. */
+const REOPENING: readonly MoveName[] = ['receive', 'returnPayment']
+
 /**
  * Statuses an order rests in, with nothing owed by either side: those no move leaves, and those only
- * a late parcel reopens (a price hold that ended, a cancelled order: `receive` takes the device in).
+ * a late parcel reopens (a price hold that ended, a cancelled order: `receive` takes the device in),
+ * or a bank's late return of a payment (`paid`).
  */
 export const SETTLED_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((status) =>
-  MOVE_NAMES.every((name) => name === 'receive' || !(MOVES[name].from as readonly OrderStatus[]).includes(status)),
+  MOVE_NAMES.every(
+    (name) => REOPENING.includes(name) || !(MOVES[name].from as readonly OrderStatus[]).includes(status),
+  ),
 )
 
 /** Statuses from which some run of moves still leads to `paid`: where the bank details may yet be used. */

@@ -92,7 +92,7 @@ export const bankTransfer: PayoutMethod<BankDetails, BankProblem> = {
     { field: 'sortCode', value: details.sortCode, code: true },
     { field: 'accountNumber', value: details.accountNumber, code: true },
   ],
-  paidBy: 'payment-run',
+  paidBy: { payer: 'faster-payments', paymentRun: true },
 }
 
 /** Whether the bank file would name this payee with blanks (a run that would carry one is refused). */

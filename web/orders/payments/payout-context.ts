@@ -1,0 +1,32 @@
+import 'server-only'
+import { getSiteSettings } from '@/content/loaders'
+import { linkOrigin } from '@/mail/link-origin'
+import { orderMail } from '@/orders/record/mail'
+import { loadOrderMailContext } from '@/orders/record/mail-context'
+import { NO_CLOSED_DAYS } from '@/orders/record/working-days'
+import { sitePayers } from '@/payouts/site-payers'
+import { readPayoutKeys } from '@/payouts/payout-crypto'
+import type { PayoutContext } from './payout-job'
+import type { Emails } from './payment-store'
+
+/** The payout job's and the webhooks' world: the cut-off and the calendar from the content, the keys, the payers, the e-mails. */
+
+/** The seller's e-mails for a payment's end: paid (the bank confirmed it), or failed (check your details). */
+export async function payoutEmails(): Promise<Emails> {
+  const mail = await loadOrderMailContext(linkOrigin())
+  return {
+    paid: (order) => orderMail('paid', order, mail),
+    failed: (order) => orderMail('paymentFailed', order, mail),
+  }
+}
+
+export async function payoutContext(): Promise<PayoutContext> {
+  const [settings, emails] = await Promise.all([getSiteSettings(), payoutEmails()])
+  return {
+    cutoff: settings.paymentCutoff,
+    calendar: NO_CLOSED_DAYS,
+    keys: readPayoutKeys(),
+    payers: sitePayers(),
+    emails,
+  }
+}
