@@ -137,7 +137,15 @@ test('the dashboard counts what staff do today, its charts hold the same numbers
   expect(response.headers()['cache-control']).toBe('private, no-store')
   const text = await response.text()
   const rows = parseCsv(text)
-  expect(rows[0]).toEqual(['Order number', 'Paid at (London time)', 'Devices', 'Models', 'Amount (GBP)'])
+  expect(rows[0]).toEqual([
+    'Order number',
+    'Paid at (London time)',
+    'Devices',
+    'Models',
+    'Amount (GBP)',
+    'Method',
+    'Paid by',
+  ])
   const paidReference = exact.at(-1)!.split(': ')[1]!
   const row = rows.find((cells) => cells[0] === paidReference)!
   expect(row).toEqual([
@@ -146,6 +154,9 @@ test('the dashboard counts what staff do today, its charts hold the same numbers
     '1',
     'Apple iPhone 13 128GB',
     '114.00',
+    'bank',
+    // Paid by hand ("Mark paid"): neither a run nor a provider's reference.
+    '',
   ])
   const [label, , devices, , amount] = rows.at(-1)!
   expect(label).toBe('Total')

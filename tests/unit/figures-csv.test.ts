@@ -9,6 +9,8 @@ const WORDS = {
   csvModels: 'Models',
   csvAmount: 'Amount (GBP)',
   csvTotal: 'Total',
+  csvMethod: 'Method',
+  csvPaidBy: 'Paid by',
 }
 
 describe('the accountant’s day sheet', () => {
@@ -20,27 +22,39 @@ describe('the accountant’s day sheet', () => {
           paidAt: new Date('2026-07-01T23:30:00Z'),
           devices: ['Apple iPhone 13', 'Apple iPad'],
           pence: 25_001,
+          method: 'bank',
+          paidBy: 'faster-payments pay_01H8',
         },
         {
           reference: 'HB-BBBB-BBBB',
           paidAt: new Date('2026-12-02T09:05:00Z'),
           devices: ['Google Pixel 7, 128GB'],
           pence: 99,
+          method: 'bank',
+          paidBy: 'PR-261202-0900-K7Q',
         },
       ],
       WORDS,
     )
     expect(csv.startsWith('\uFEFF')).toBe(true)
     expect(parseCsv(csv)).toEqual([
-      ['Order number', 'Paid at', 'Devices', 'Models', 'Amount (GBP)'],
-      ['HB-AAAA-AAAA', '2026-07-02 00:30:00', '2', 'Apple iPhone 13; Apple iPad', '250.01'],
-      ['HB-BBBB-BBBB', '2026-12-02 09:05:00', '1', 'Google Pixel 7, 128GB', '0.99'],
-      ['Total', '', '3', '', '251.00'],
+      ['Order number', 'Paid at', 'Devices', 'Models', 'Amount (GBP)', 'Method', 'Paid by'],
+      [
+        'HB-AAAA-AAAA',
+        '2026-07-02 00:30:00',
+        '2',
+        'Apple iPhone 13; Apple iPad',
+        '250.01',
+        'bank',
+        'faster-payments pay_01H8',
+      ],
+      ['HB-BBBB-BBBB', '2026-12-02 09:05:00', '1', 'Google Pixel 7, 128GB', '0.99', 'bank', 'PR-261202-0900-K7Q'],
+      ['Total', '', '3', '', '251.00', '', ''],
     ])
   })
 
   it('says an empty day with a zero total', () => {
-    expect(parseCsv(paidDayCsv([], WORDS)).at(-1)).toEqual(['Total', '', '0', '', '0.00'])
+    expect(parseCsv(paidDayCsv([], WORDS)).at(-1)).toEqual(['Total', '', '0', '', '0.00', '', ''])
   })
 
   // OWASP's CSV injection: a model's name, or a word of the content, that a spreadsheet would run.
@@ -52,6 +66,8 @@ describe('the accountant’s day sheet', () => {
         paidAt: new Date('2026-07-02T10:00:00Z'),
         devices: [device],
         pence: 100,
+        method: 'bank',
+        paidBy: '',
       })),
       { ...WORDS, csvTotal: '=1+1', csvModels: '@Models' },
     )

@@ -104,7 +104,14 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, ordersLink, paymentsLink, todayHeading, arrived, checked, waiting, waitingOverdue, paid, paidAmount,
     returns, chartsHeading, arrivalsChart, checksChart, revisedChart, checkHoursChart, payHoursChart, promiseLine,
     tableToggle, dayColumn, devicesColumn, checksColumn, percentColumn, hoursColumn, noValue, csvHeading, csvHelp,
-    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal
+    csvDate, csvButton, csvDateInvalid, csvFileName, csvReference, csvPaidAt, csvDevices, csvModels, csvAmount, csvTotal,
+    csvMethod, csvPaidBy
+  },
+  payouts{
+    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldCutoff, noPayer, limitLine, limitLabel,
+    limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, orderHeading, attemptColumn,
+    sentColumn, stateColumn, payerColumn, reasonColumn, stateSending, stateAccepted, stateSettled, stateRejected,
+    stateReturned, sendEvent, settleEvent, rejectEvent, returnEvent
   }
 }`)
 

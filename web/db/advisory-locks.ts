@@ -15,6 +15,7 @@ export const ADVISORY_LOCKS = {
   registerRetries: 735_120_010,
   orderRetention: 735_120_036,
   payouts: 735_120_040,
+  payoutApprovals: 735_120_041,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

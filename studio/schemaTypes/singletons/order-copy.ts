@@ -7,6 +7,7 @@ import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
 import { detailsFields } from './order-copy/details-fields'
 import { figuresFields } from './order-copy/figures-fields'
+import { payoutFields } from './order-copy/payout-fields'
 import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
@@ -34,6 +35,7 @@ export const orderCopy = defineType({
     { name: 'rises', title: 'Price rises' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
+    { name: 'payouts', title: 'Payouts' },
   ],
   fields: [
     group(
@@ -85,6 +87,12 @@ export const orderCopy = defineType({
       'Dashboard',
       'The staff home page at /admin: the day’s numbers, the charts, and the accountant’s day sheet.',
       figuresFields,
+    ),
+    group(
+      'payouts',
+      'Payouts',
+      'The payout job as staff see it: the money on the dashboard, the daily limit and approvals, an order’s payments.',
+      payoutFields,
     ),
   ],
   preview: { prepare: () => ({ title: 'Orders' }) },

@@ -6,6 +6,8 @@ import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { dashboardFigures, promiseHours } from '@/orders/queue/figures'
 import { riseCounts } from '@/orders/moves/rise-store'
+import { moneyFigures } from '@/orders/payments/payout-figures'
+import { payoutRules } from '@/orders/payments/payout-context'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -25,7 +27,12 @@ export default async function AdminPage() {
     getDb(),
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
-  const [figures, rises] = await Promise.all([dashboardFigures(db, new Date(), promises), riseCounts(db)])
+  const now = new Date()
+  const [figures, rises, money] = await Promise.all([
+    dashboardFigures(db, now, promises),
+    riseCounts(db),
+    payoutRules().then((rules) => moneyFigures(db, rules, now)),
+  ])
   return (
     <StaffHome
       copy={copy}
@@ -35,6 +42,7 @@ export default async function AdminPage() {
       promiseHours={promiseHours(promises)}
       messagesLink={inboxCopy.list.staffHomeLink}
       rises={rises}
+      money={money}
     />
   )
 }

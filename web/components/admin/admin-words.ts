@@ -12,7 +12,12 @@ export const statusName = (copy: OrderCopy, key: string) =>
   copy.statuses.find((status) => status.key === key)?.name ?? key
 
 /** The label of a staff action, or of a timeline entry staff made; null for anything else. */
-export function actionLabel(admin: AdminCopy, action: string, rises?: OrderCopy['rises']): string | null {
+export function actionLabel(
+  admin: AdminCopy,
+  action: string,
+  rises?: OrderCopy['rises'],
+  payouts?: OrderCopy['payouts'],
+): string | null {
   if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent
   if (rises && action === RISE_EVENTS.approve) return rises.approveEvent
   if (rises && action === RISE_EVENTS.refuse) return rises.refuseEvent
@@ -29,6 +34,10 @@ export function actionLabel(admin: AdminCopy, action: string, rises?: OrderCopy[
   if (action === 'startPayment') return admin.payments.startEvent
   if (action === 'confirmPayment') return admin.payments.confirmEvent
   if (action === 'failPayment') return admin.payments.failEvent
+  if (payouts && action === 'sendPayment') return payouts.sendEvent
+  if (payouts && action === 'settlePayment') return payouts.settleEvent
+  if (payouts && action === 'rejectPayment') return payouts.rejectEvent
+  if (payouts && action === 'returnPayment') return payouts.returnEvent
   return isAdminMove(action) ? admin.moves[action] : null
 }
 

@@ -4,6 +4,8 @@ import { fillTemplate } from '@/lib/templates'
 import type { DashboardFigures } from '@/orders/queue/figures'
 import '@/styles/admin.css'
 import { Dashboard } from './dashboard'
+import { MoneyPanel } from './money-panel'
+import type { MoneyFigures } from '@/orders/payments/payout-figures'
 import { StaffPage } from './staff-page'
 
 type Props = {
@@ -16,13 +18,15 @@ type Props = {
   messagesLink: string
   /** Orders with a price rise waiting for a manager, and how many of them a manager asked for. */
   rises: { waiting: number; byManager: number }
+  /** Paid today, paying, failed, held and why; the daily limit. */
+  money: MoneyFigures
 }
 
 /**
  * The staff area's front page: who is signed in, the ways to the orders, the returns to send, the
  * payment runs and the contact messages, and the dashboard.
  */
-export function StaffHome({ copy, staffCopy, member, figures, promiseHours, messagesLink, rises }: Props) {
+export function StaffHome({ copy, staffCopy, member, figures, promiseHours, messagesLink, rises, money }: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   const returnsToSend = figures.today.returnsToSend
   return (
@@ -67,6 +71,7 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
           </li>
         </ul>
       </nav>
+      <MoneyPanel words={copy.payouts} figures={money} manager={member.role === 'manager'} />
       <Dashboard copy={copy} figures={figures} promiseHours={promiseHours} />
     </StaffPage>
   )

@@ -20,13 +20,13 @@ export async function payoutEmails(): Promise<Emails> {
   }
 }
 
+/** When and through whom the job pays: the cut-off and the calendar from the content, the payers configured. */
+export async function payoutRules(): Promise<Pick<PayoutContext, 'cutoff' | 'calendar' | 'payers'>> {
+  const settings = await getSiteSettings()
+  return { cutoff: settings.paymentCutoff, calendar: NO_CLOSED_DAYS, payers: sitePayers() }
+}
+
 export async function payoutContext(): Promise<PayoutContext> {
-  const [settings, emails] = await Promise.all([getSiteSettings(), payoutEmails()])
-  return {
-    cutoff: settings.paymentCutoff,
-    calendar: NO_CLOSED_DAYS,
-    keys: readPayoutKeys(),
-    payers: sitePayers(),
-    emails,
-  }
+  const [rules, emails] = await Promise.all([payoutRules(), payoutEmails()])
+  return { ...rules, keys: readPayoutKeys(), emails }
 }

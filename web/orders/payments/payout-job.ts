@@ -62,7 +62,13 @@ export async function dayAllowance(db: Pick<Db, 'select'>, day: string) {
 export type DueOrder = { id: string; reference: string; status: string; totalPence: number; method: string }
 
 /** The orders due at the cut-off of `day`: ready now, and ready since before that cut-off; oldest first. */
-export async function dueOrders(db: Pick<Db, 'select'>, context: PayoutContext, day: string, now: Date, limit = BATCH) {
+export async function dueOrders(
+  db: Pick<Db, 'select'>,
+  context: Pick<PayoutContext, 'cutoff' | 'payers'>,
+  day: string,
+  now: Date,
+  limit = BATCH,
+) {
   const methods = jobMethods(context.payers)
   if (!methods.length) return []
   return db

@@ -179,13 +179,23 @@ export type PaidOrder = {
   /** The devices paid for, as the seller named them (a declined device is posted back, not paid). */
   devices: string[]
   pence: number
+  /** How the seller was paid (the order's payout method: bank, paypal). */
+  method: string
+  /** The payer and its own reference for the payment, or the payment run's reference; empty when paid by hand. */
+  paidBy: string
 }
 
 /** The orders paid on a London day, in the order they were paid: the accountant's day sheet. */
 export async function paidOnDay(db: Db, day: string): Promise<PaidOrder[]> {
   const rows = await rowsOf(
     db,
-    sql`select o.reference, e.at as paid_at, o.total_pence as pence,
+    sql`select o.reference, e.at as paid_at, o.total_pence as pence, o.payout_method as method,
+        coalesce(
+          (select p.payer || ' ' || p.payer_payment_id from payment p
+            where p.order_id = o.id and p.state = 'settled' order by p.attempt desc limit 1),
+          (select r.reference from payment_run_line l join payment_run r on r.id = l.run_id
+            where l.order_id = o.id and l.state = 'paid' order by l.id desc limit 1),
+          '') as paid_by,
         array(select i.device from order_item i
           where i.order_id = o.id and i.offer_answer is distinct from 'decline' order by i.position) as devices
       from order_event e join seller_order o on o.id = e.order_id
@@ -198,5 +208,7 @@ export async function paidOnDay(db: Db, day: string): Promise<PaidOrder[]> {
     paidAt: new Date(row.paid_at as string | Date),
     devices: (row.devices as string[]).map(String),
     pence: int(row.pence),
+    method: String(row.method),
+    paidBy: String(row.paid_by),
   }))
 }

@@ -119,4 +119,14 @@ export const figuresFields = [
     'Total row',
     'The first cell of the file’s last row, which adds up the day, for example "Total".',
   ),
+  requiredString(
+    'csvMethod',
+    'Day sheet: method column',
+    'How the seller was paid (bank, paypal), for example "Method".',
+  ),
+  requiredString(
+    'csvPaidBy',
+    'Day sheet: paid by column',
+    'The payment run’s reference, or the payments provider’s own reference for the payment, for example "Paid by".',
+  ),
 ]

@@ -1,0 +1,126 @@
+import { requiredString, templateString } from '../../fields'
+
+/** The payout job as staff see it: the money on the dashboard, the daily limit, approvals, an order's payments. */
+export const payoutFields = [
+  requiredString('heading', 'Money heading', 'Above the dashboard’s money figures, for example "Money today".'),
+  templateString(
+    'paidToday',
+    'Paid today',
+    'Orders whose payment the bank confirmed today. {count} becomes how many, {total} the amount.',
+    ['count', 'total'],
+  ),
+  templateString(
+    'paying',
+    'Paying now',
+    'Payments sent and not yet confirmed by the bank. {count} becomes how many, {total} the amount.',
+    ['count', 'total'],
+  ),
+  templateString(
+    'failed',
+    'Failed',
+    'Orders whose payment the bank refused or returned, waiting for the seller to check their details. {count} becomes how many.',
+    ['count'],
+  ),
+  requiredString('heldHeading', 'Held heading', 'Above what is ready but not paid, and why, for example "Held back".'),
+  templateString(
+    'heldLimit',
+    'Held above the limit',
+    'Orders due today that wait above the day’s limit until a manager approves them. {count} becomes how many, {total} the amount.',
+    ['count', 'total'],
+  ),
+  templateString(
+    'heldChange',
+    'Held after a change of bank details',
+    'Orders whose seller changed their bank details lately: paid once the hold ends. {count} becomes how many.',
+    ['count'],
+  ),
+  templateString(
+    'heldCutoff',
+    'Waiting for the next cut-off',
+    'Orders ready to pay that the next cut-off pays (they became ready after today’s, or today is not a working day). {count} becomes how many.',
+    ['count'],
+  ),
+  requiredString(
+    'noPayer',
+    'No payments provider',
+    'When no payments provider is configured: every payment is made by a manager’s payment run.',
+  ),
+  templateString(
+    'limitLine',
+    'Today’s limit',
+    'The day’s limit and what the job has sent against it. {limit}, {sent} and {left} become amounts.',
+    ['limit', 'sent', 'left'],
+  ),
+  requiredString(
+    'limitLabel',
+    'Daily limit field',
+    'The field where a manager sets the limit, in pounds, for example "Daily limit (£)".',
+  ),
+  requiredString(
+    'limitHint',
+    'Daily limit hint',
+    'Under the field: what the limit does, for example "The most paid on its own in a day; above it, a manager approves".',
+  ),
+  requiredString('limitButton', 'Set the limit button', 'For example "Set the limit".'),
+  requiredString('limitInvalid', 'Limit not an amount', 'When the limit typed is not an amount of pounds.'),
+  templateString('limitSet', 'Limit set', 'After a manager set the limit. {limit} becomes the new limit.', ['limit']),
+  templateString(
+    'approveButton',
+    'Approve button',
+    'The button that lets today’s payments above the limit go. {total} becomes the amount waiting.',
+    ['total'],
+  ),
+  templateString('approved', 'Approved', 'After a manager approved. {total} becomes the amount approved.', ['total']),
+  requiredString(
+    'nothingToApprove',
+    'Nothing to approve',
+    'When nothing waits above the limit any more (another manager approved it).',
+  ),
+  requiredString(
+    'orderHeading',
+    'An order’s payments heading',
+    'On an order’s staff page, above its payments, for example "Payments".',
+  ),
+  requiredString('attemptColumn', 'Attempt column', 'For example "Attempt".'),
+  requiredString('sentColumn', 'Sent column', 'When it was sent, for example "Sent".'),
+  requiredString('stateColumn', 'State column', 'For example "State".'),
+  requiredString(
+    'payerColumn',
+    'Payer reference column',
+    'The payer’s own reference for the payment, for example "Provider’s reference".',
+  ),
+  requiredString('reasonColumn', 'Reason column', 'The bank’s or provider’s reason for a failure, for example "Why".'),
+  requiredString(
+    'stateSending',
+    'State: sending',
+    'Sent, with no answer yet (it is asked again every minute), for example "Sending".',
+  ),
+  requiredString(
+    'stateAccepted',
+    'State: accepted',
+    'The provider has it; the bank has not confirmed it yet, for example "With the bank".',
+  ),
+  requiredString('stateSettled', 'State: settled', 'The bank confirmed it, for example "Paid".'),
+  requiredString('stateRejected', 'State: rejected', 'The bank refused it, for example "Refused".'),
+  requiredString('stateReturned', 'State: returned', 'The bank sent it back, for example "Returned".'),
+  requiredString(
+    'sendEvent',
+    'History: sent',
+    'In an order’s history, when the job sent its payment, for example "Payment sent".',
+  ),
+  requiredString(
+    'settleEvent',
+    'History: paid',
+    'In an order’s history, when the bank confirmed it, for example "Bank confirmed the payment".',
+  ),
+  requiredString(
+    'rejectEvent',
+    'History: refused',
+    'In an order’s history, when the bank refused it, for example "Payment refused".',
+  ),
+  requiredString(
+    'returnEvent',
+    'History: returned',
+    'In an order’s history, when the bank sent it back, for example "Payment returned".',
+  ),
+]
