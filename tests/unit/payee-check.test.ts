@@ -32,7 +32,11 @@ describe('Confirmation of Payee where a seller gives bank details', () => {
       details: john,
       record: { payeeCheck: 'match', payeeBankName: null, payeeReason: null },
     })
-    const unavailable = await checkPayee({ details: john, keys, ...bank({ result: 'unavailable', reasonCode: 'OPTO' }) })
+    const unavailable = await checkPayee({
+      details: john,
+      keys,
+      ...bank({ result: 'unavailable', reasonCode: 'OPTO' }),
+    })
     expect(unavailable).toMatchObject({ kind: 'checked', record: { payeeCheck: 'unavailable', payeeReason: 'OPTO' } })
   })
 
@@ -68,7 +72,9 @@ describe('Confirmation of Payee where a seller gives bank details', () => {
       record: { payeeCheck: 'no_match', payeeBankName: null, payeeReason: 'ANNM' },
     })
     // "Use the bank's name" is no answer to a no match.
-    expect(await checkPayee({ details: john, keys, token: asked.token, choice: 'bankName', ...bank(none) })).toMatchObject({
+    expect(
+      await checkPayee({ details: john, keys, token: asked.token, choice: 'bankName', ...bank(none) }),
+    ).toMatchObject({
       kind: 'ask',
     })
   })
@@ -88,7 +94,13 @@ describe('Confirmation of Payee where a seller gives bank details', () => {
     }
     // Typed with dashes or spaces it is the same account.
     expect(
-      await checkPayee({ details: { ...john, sortCode: '200000' }, keys, token: asked.token, choice: 'sure', ...bank(none) }),
+      await checkPayee({
+        details: { ...john, sortCode: '200000' },
+        keys,
+        token: asked.token,
+        choice: 'sure',
+        ...bank(none),
+      }),
     ).toMatchObject({ kind: 'checked', record: { payeeCheck: 'no_match' } })
   })
 

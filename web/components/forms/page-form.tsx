@@ -161,8 +161,8 @@ export function PageForm(props: PageFormProps) {
   return (
     <form className="account-form" action={post} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
       {question ? (
-        <div className="notice notice--panel" role="alert" data-problem={question.code}>
-          <p>{question.message}</p>
+        <div className="notice notice--panel" role="alert">
+          <p data-problem={question.code}>{question.message}</p>
           {questions[question.code]}
         </div>
       ) : notice ? (

@@ -42,7 +42,11 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
       EMPTIED,
     ),
     payout_last4: personal('orders[].payout.accountNumberEnding', EMPTIED),
-    payee_check: personal('orders[].payout.payeeCheck', EMPTIED, "what the seller's bank said of the name on the account"),
+    payee_check: personal(
+      'orders[].payout.payeeCheck',
+      EMPTIED,
+      "what the seller's bank said of the name on the account",
+    ),
     payee_bank_name: personal(
       'orders[].payout.payeeBankName',
       EMPTIED,
