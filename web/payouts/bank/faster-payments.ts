@@ -37,6 +37,7 @@ const EVENTS: Readonly<Record<string, PaymentStatus>> = {
   'payment.returned': 'returned',
 }
 const COP_RESULTS = ['match', 'close_match', 'no_match', 'unavailable'] as const
+const COP_TIMEOUT_MS = 4000
 
 const digits = (typed: string) => typed.replace(/\D/g, '')
 
@@ -90,11 +91,18 @@ export function fasterPayments(
       return verifiedEvent(settings.webhookSecret, rawBody, headers.get('payments-signature'), now())
     },
     async confirmPayee(details) {
-      const reply = await call('POST', '/confirmation-of-payee', {
-        sortCode: digits(details.sortCode),
-        accountNumber: digits(details.accountNumber),
-        name: details.accountHolder,
-      })
+      // A seller waits on this at checkout: past a few seconds it is "not checked", and the order goes on.
+      const reply = await call(
+        'POST',
+        '/confirmation-of-payee',
+        {
+          sortCode: digits(details.sortCode),
+          accountNumber: digits(details.accountNumber),
+          name: details.accountHolder,
+        },
+        {},
+        Math.min(settings.timeoutMs, COP_TIMEOUT_MS),
+      )
       if (!reply.ok || reply.value.status !== 200) return { result: 'unavailable', reasonCode: null }
       const { result, reasonCode, name } = (reply.value.body ?? {}) as Record<string, unknown>
       const code = typeof reasonCode === 'string' && /^[A-Z0-9]{2,8}$/.test(reasonCode) ? reasonCode : null
@@ -132,6 +140,7 @@ function callerFor(settings: Connected) {
     path: string,
     body?: unknown,
     extra: Record<string, string> = {},
+    timeoutMs = settings.timeoutMs,
   ): Promise<PayerReply<Reply>> => {
     const challenge = randomBytes(16).toString('hex')
     try {
@@ -144,7 +153,7 @@ function callerFor(settings: Connected) {
           ...extra,
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(settings.timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
         cache: 'no-store',
       })
       const text = await response.text()
