@@ -10,6 +10,7 @@ import {
   SERVER_SECRETS,
   SERVER_LOG,
   STAND_IN_KEY,
+  PAYMENTS_STANDIN_PORT,
   LEAKED_STAFF,
   LOCKOUT_STAFF,
   NEW_STAFF,
@@ -98,6 +99,13 @@ export default defineConfig({
       REGISTER_URL: '',
       REGISTER_STANDIN_PORT: String(REGISTER_STANDIN_PORT),
       REGISTER_TIMEOUT_MS: String(REGISTER_TIMEOUT_MS),
+      // No PAYMENTS_URL either: the payments provider's stand-in, on this run's own port.
+      PAYMENTS_URL: '',
+      PAYMENTS_ROUTE: '',
+      PAYMENTS_STANDIN_PORT: String(PAYMENTS_STANDIN_PORT),
+      // Staff pay this server's orders by hand, whenever the suite runs: the payout job, which would
+      // send checked orders after the cut-off on a working day, is played by its own server (payouts.spec.ts).
+      PAYOUT_JOB: 'off',
       // The key the server shares with its stand-in, given here so that tests can use the switch.
       STAND_IN_KEY,
       // As behind one proxy: each test's own X-Forwarded-For address is its client address, so

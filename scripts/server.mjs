@@ -21,6 +21,10 @@
 // sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
 // is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
 // (web/config/stand-in-guard.ts).
+//
+// Likewise without PAYMENTS_URL (and unless PAYMENTS_ROUTE=bacs-file), the payments provider's
+// stand-in (payments-api/) on 127.0.0.1:PAYMENTS_STANDIN_PORT (default 3991), sending its webhooks
+// to this site (SITE_URL, or this port on 127.0.0.1).
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -31,6 +35,7 @@ import next from 'next'
 // this sets `draining`, clears the minute job's timer and waits for the e-mail being sent.
 import { readProcessState, writeProcessState } from '../web/config/process-state.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
+import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
 
 const { values } = parseArgs({
@@ -44,6 +49,7 @@ const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADD
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 
 startRegisterStandIn()
+startPaymentsStandIn()
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -131,6 +137,38 @@ function startRegisterStandIn() {
       console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
   })
   console.log(`Stolen-device register: the local stand-in (set REGISTER_URL for the real one).`)
+}
+
+/**
+ * The payments provider's stand-in, when no real one is configured: a child that ends with this
+ * process, sending the payments' webhooks here. A second `npm start` sharing one database and
+ * STAND_IN_KEY finds the port taken and uses the first one's (its webhooks reach the first site,
+ * which shares the database); with another key it is not believed, and payments wait.
+ */
+function startPaymentsStandIn() {
+  const payments = paymentsOrExit(process.env)
+  if (payments.kind !== 'stand-in') return
+  process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
+  if (payments.url) return
+  const standInPort = process.env.PAYMENTS_STANDIN_PORT?.trim() || '3991'
+  process.env.PAYMENTS_STANDIN_PORT = standInPort
+  const origin = process.env.SITE_URL?.trim() || `http://127.0.0.1:${port}`
+  const child = spawn(
+    ...paymentsStandInCommand(standInPort, {
+      webhookUrl: webhookUrlFor(new URL(origin).origin),
+      exitWithStdin: true,
+      stdio: ['pipe', 'inherit', 'inherit'],
+    }),
+  )
+  child.on('exit', (code) => {
+    if (code === 3)
+      console.error(
+        `Port ${standInPort} is taken by another program: payments go to whatever answers there, and count only if it is a stand-in sharing this STAND_IN_KEY (set PAYMENTS_STANDIN_PORT to a free port).`,
+      )
+    else if (!readProcessState('draining'))
+      console.error(`The payments stand-in stopped (exit ${code}): payments and payee checks will wait.`)
+  })
+  console.log(`Payments provider: the local stand-in (set PAYMENTS_URL for a real one, or PAYMENTS_ROUTE=bacs-file).`)
 }
 
 function readGraceSeconds(value) {

@@ -11,6 +11,9 @@
 //   REGISTER_URL      the stolen-device register; unset, one stand-in (register-api/) on the port
 //                     after Redis's, which both instances ask, sharing STAND_IN_KEY (keys.env);
 //                     refused when SITE_URL is not this machine, unless ALLOW_STAND_INS=register
+//   PAYMENTS_URL      the payments provider; unset (and PAYMENTS_ROUTE not bacs-file), one stand-in
+//                     (payments-api/) on the port after the register's, which both instances use
+//                     and which sends its webhooks to nginx; refused as the register's is
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -23,6 +26,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
 import { writeNginxConfig } from './stack/nginx.mjs'
 import { sharedKeys } from './stack/shared-keys.mjs'
@@ -36,6 +40,7 @@ const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
 const registerPort = port + 5
+const paymentsPort = port + 6
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -57,12 +62,16 @@ async function startStack() {
   // As `npm start`: a site reached from elsewhere never checks devices against a stand-in by
   // accident, and the real register is reached over https only.
   const register = registerOrExit(process.env)
+  const payments = paymentsOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
   const registerUrl = register.kind === 'service' || register.url ? register.url : await startRegisterStandIn(keys)
+  const siteUrl = process.env.SITE_URL?.trim() || `http://localhost:${port}`
+  const paymentsUrl =
+    payments.kind !== 'stand-in' || payments.url ? payments.url : await startPaymentsStandIn(keys, siteUrl)
 
   const env = {
     ...process.env,
@@ -71,13 +80,15 @@ async function startStack() {
     REDIS_URL: redisUrl,
     // One register for both instances: the stand-in's switch (slow, down) reaches them alike.
     REGISTER_URL: registerUrl,
+    // One provider's stand-in for both: a payment sent by one instance is read back by the other.
+    ...(paymentsUrl ? { PAYMENTS_URL: paymentsUrl } : {}),
     // nginx is the one proxy in front: it appends the address it was reached from to
     // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
     TRUSTED_PROXY_ADDRESSES: PROXY_ADDRESS,
     MAIL_OUTBOX_DIR: process.env.MAIL_OUTBOX_DIR ?? path.join(dir, 'outbox'),
     // Links in e-mails go to nginx, the stack's one public port, not to the instance that sent them.
-    SITE_URL: process.env.SITE_URL?.trim() || `http://localhost:${port}`,
+    SITE_URL: siteUrl,
   }
   for (const [index, instancePort] of instancePorts.entries()) {
     const name = `instance-${'ab'[index]}`
@@ -100,6 +111,7 @@ async function startStack() {
       redisPort,
       pgPort,
       registerUrl,
+      paymentsUrl,
       pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
     }),
   )
@@ -161,6 +173,18 @@ async function startRegisterStandIn(keys) {
   return url
 }
 
+/** The payments provider's stand-in, for both instances, its webhooks to nginx (either instance takes them). */
+async function startPaymentsStandIn(keys, siteUrl) {
+  const [command, args, options] = paymentsStandInCommand(paymentsPort, {
+    webhookUrl: webhookUrlFor(new URL(siteUrl).origin),
+    env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
+  })
+  start('payments', command, args, { ...options, mayExit: true })
+  const url = `http://127.0.0.1:${paymentsPort}`
+  await waitFor(`${url}/health`)
+  return url
+}
+
 function startNginx() {
   const conf = path.join(dir, 'nginx')
   writeNginxConfig({
@@ -202,7 +226,7 @@ async function waitFor(address, seconds = 120) {
 async function stopAll(code) {
   if (stopping) return
   stopping = true
-  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'redis', 'postgres']
+  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'payments', 'redis', 'postgres']
   for (const name of order) {
     const entry = children.find((candidate) => candidate.name === name)
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue

@@ -65,6 +65,11 @@ export const REGISTER_STANDIN_PORT = Number(
   process.env.E2E_REGISTER_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1000,
 )
 export const REGISTER_STANDIN = `http://127.0.0.1:${REGISTER_STANDIN_PORT}`
+/** The payments provider's stand-in the e2e server starts: a port of its own beside the register's. */
+export const PAYMENTS_STANDIN_PORT = Number(
+  process.env.E2E_PAYMENTS_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1001,
+)
+export const PAYMENTS_STANDIN = `http://127.0.0.1:${PAYMENTS_STANDIN_PORT}`
 /** The key the e2e server shares with its stand-in (STAND_IN_KEY): the switch takes it. */
 export const STAND_IN_KEY = 'e2e-only-stand-in-key-5b7d0e2a91c4'
 export const REGISTER_TIMEOUT_MS = 1500

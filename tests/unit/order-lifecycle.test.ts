@@ -49,11 +49,22 @@ describe('the MOVES table', () => {
     expect([...reachableFrom('placed')].sort()).toEqual([...ORDER_STATUSES].sort())
   })
 
-  it('ends at paid, returned and closed, and nowhere else', () => {
-    expect([...FINAL_STATUSES].sort()).toEqual(['closed', 'paid', 'returned'])
+  it('ends at returned and closed, and nowhere else; paid is left only when the bank sends the payment back', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(['closed', 'returned'])
     for (const status of FINAL_STATUSES) {
       for (const actor of ACTORS) expect(movesFor(status, actor)).toEqual([])
     }
+    for (const actor of ACTORS) expect(movesFor('paid', actor)).toEqual([])
+    expect(MOVE_NAMES.filter((name) => (MOVES[name].from as readonly string[]).includes('paid'))).toEqual([
+      'returnPayment',
+    ])
+    expect(allowedMove('paid', 'returnPayment', 'system')).toEqual({
+      ok: true,
+      to: 'payment-failed',
+      email: 'paymentFailed',
+    })
+    for (const actor of ['seller', 'staff', 'manager'] as const)
+      expect(allowedMove('paid', 'returnPayment', actor)).toEqual({ ok: false, reason: 'not-allowed' })
   })
 
   it('lets a device that arrives after its price hold ran out be received', () => {
@@ -130,7 +141,7 @@ describe('the MOVES table', () => {
   })
 
   it('holds only paying while a change of bank details is recent', () => {
-    expect(MOVE_NAMES.filter(waitsForPayoutHold)).toEqual(['pay', 'startPayment'])
+    expect(MOVE_NAMES.filter(waitsForPayoutHold)).toEqual(['pay', 'startPayment', 'sendPayment'])
   })
 
   it('moves only between known statuses', () => {

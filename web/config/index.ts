@@ -1,7 +1,7 @@
 import 'server-only'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress } from './stand-in-guard.ts'
+import { serviceAddress, siteIsLocal, standInSecret } from './stand-in-guard.ts'
 
 /**
  * Every setting the server takes from its environment, read here and nowhere else in web/
@@ -215,6 +215,106 @@ export function registerSettings(env: Env = processEnv()): RegisterSettings {
   }
   const port = setting(env, 'REGISTER_STANDIN_PORT') ?? DEFAULT_REGISTER_STANDIN_PORT
   return { url: address.url ?? `http://127.0.0.1:${port}`, key: undefined, timeoutMs: timeout, standInKey }
+}
+
+// --- The payments provider (Faster Payments and Confirmation of Payee) ----------------------------
+
+/** The local stand-in's port when PAYMENTS_URL is unset (payments-api/, which `npm start` runs). */
+export const DEFAULT_PAYMENTS_STANDIN_PORT = 3991
+
+export type PaymentsSettings =
+  /** No provider: bank transfers are paid by a manager's payment run and its Bacs file, as before. */
+  | { route: 'bacs-file' }
+  | {
+      route: 'faster-payments'
+      /** The provider's API: PAYMENTS_URL, or the local stand-in. */
+      url: string
+      /** PAYMENTS_API_KEY, sent as a bearer token to the real provider only. */
+      apiKey: string | undefined
+      /** What the provider signs its webhooks with: PAYMENTS_WEBHOOK_SECRET (derived from STAND_IN_KEY for the stand-in). */
+      webhookSecret: string
+      /** How long one answer may take before it counts as unavailable (the payment is read back or sent again). */
+      timeoutMs: number
+      /** For the stand-in: STAND_IN_KEY, which it proves each answer with. null for the real provider. */
+      standInKey: string | null
+    }
+
+/**
+ * The payments provider that pays bank transfers by Faster Payments and confirms payees
+ * (web/payouts/bank/faster-payments.ts). PAYMENTS_ROUTE=bacs-file is a business with no provider:
+ * a manager's payment run pays, and payees are not checked. Otherwise PAYMENTS_URL names the real
+ * provider (https, with PAYMENTS_API_KEY and PAYMENTS_WEBHOOK_SECRET); unset, the local stand-in on
+ * 127.0.0.1 (PAYMENTS_STANDIN_PORT, default 3991), refused when SITE_URL is not this machine unless
+ * ALLOW_STAND_INS names `payments`.
+ */
+export function paymentsSettings(env: Env = processEnv()): PaymentsSettings {
+  const route = setting(env, 'PAYMENTS_ROUTE') ?? 'faster-payments'
+  if (route === 'bacs-file') return { route }
+  if (route !== 'faster-payments') {
+    throw new Error(`PAYMENTS_ROUTE must be faster-payments (a payments provider's API) or bacs-file, not "${route}".`)
+  }
+  const address = serviceAddress(env, {
+    service: 'payments',
+    urlSetting: 'PAYMENTS_URL',
+    example: 'https://api.provider.example/v1',
+  })
+  const timeoutMs = Number(setting(env, 'PAYMENTS_TIMEOUT_MS') ?? 10_000)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000) {
+    throw new Error('PAYMENTS_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000.')
+  }
+  const webhookSecret = setting(env, 'PAYMENTS_WEBHOOK_SECRET')
+  if (address.kind === 'service') {
+    const apiKey = setting(env, 'PAYMENTS_API_KEY')
+    if (!apiKey || !webhookSecret) {
+      throw new Error(
+        'PAYMENTS_URL names a provider: set PAYMENTS_API_KEY and PAYMENTS_WEBHOOK_SECRET from its dashboard too.',
+      )
+    }
+    return { route, url: address.url, apiKey, webhookSecret, timeoutMs, standInKey: null }
+  }
+  const standInKey = setting(env, 'STAND_IN_KEY')
+  if (!standInKey) {
+    throw new Error(
+      'STAND_IN_KEY must be set to the key the payments stand-in was started with (npm start and npm run stack share one at start).',
+    )
+  }
+  const port = setting(env, 'PAYMENTS_STANDIN_PORT') ?? DEFAULT_PAYMENTS_STANDIN_PORT
+  return {
+    route,
+    url: address.url ?? `http://127.0.0.1:${port}`,
+    apiKey: undefined,
+    webhookSecret: webhookSecret ?? standInSecret(standInKey, 'payments webhook'),
+    timeoutMs,
+    standInKey,
+  }
+}
+
+export type PayoutJobSettings = {
+  /** Off (PAYOUT_JOB=off): this instance never sends payments on its own; a manager's run still pays. */
+  enabled: boolean
+  /**
+   * How far the job's clock is moved from the real one, in milliseconds: PAYOUT_CLOCK names the
+   * moment the job takes as now when the process starts, for a rehearsal of a cut-off (the
+   * end-to-end suite's). Refused unless the site is served to this machine alone.
+   */
+  clockOffsetMs: number
+}
+
+export function payoutJobSettings(env: Env = processEnv(), startedAt = Date.now()): PayoutJobSettings {
+  const job = setting(env, 'PAYOUT_JOB') ?? 'on'
+  if (job !== 'on' && job !== 'off') throw new Error(`PAYOUT_JOB must be on or off, not "${job}".`)
+  const clock = setting(env, 'PAYOUT_CLOCK')
+  if (!clock) return { enabled: job === 'on', clockOffsetMs: 0 }
+  const moment = Date.parse(clock)
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?(\.\d+)?Z$/.test(clock) || !Number.isFinite(moment)) {
+    throw new Error(`PAYOUT_CLOCK must be a moment in UTC such as 2026-12-01T14:05:00Z, not "${clock}".`)
+  }
+  if (!siteIsLocal(env)) {
+    throw new Error(
+      "PAYOUT_CLOCK moves the payout job's clock for a rehearsal: it is refused when SITE_URL is not this machine.",
+    )
+  }
+  return { enabled: job === 'on', clockOffsetMs: moment - startedAt }
 }
 
 // --- The runtime ---------------------------------------------------------------------------------

@@ -99,3 +99,11 @@ export function hasStandInKey(authorization: string | undefined, key: string | u
   const given = Buffer.from(authorization)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
+
+/**
+ * A secret of a stand-in's own, derived from the key shared at start (the payments stand-in signs
+ * its webhooks with one): HMAC-SHA256 of its purpose, so nothing more has to be handed to both sides.
+ */
+export function standInSecret(key: string, purpose: string): string {
+  return createHmac('sha256', key).update(`stand-in secret: ${purpose}`).digest('hex')
+}

@@ -34,7 +34,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
     marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
     "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
-    pricesChangedHeading, pricesChanged, submit
+    pricesChangedHeading, pricesChanged, submit, payeeChoiceLegend, payeeUseBankName, payeeKeepOwnName,
+    payeeSure, payeeRetype
   },
   problems{
     summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,
@@ -44,7 +45,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
     linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,
     cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,
-    payoutClosed
+    payoutClosed, payeeCloseMatch, payeeNoMatch
   },
   confirmation{
     heading, referenceLabel, emailSent, holdUntil, printButton, labelHeading, labelInstructions,
@@ -79,7 +80,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     notAllowed, invalid, revealed, recheckHeading, recheckHelp, recheckPassword, recheckWrong, recheckTooMany,
     actorNamed, actorSeller, actorSystem, registerColumn, registerCertificate, registerPass, registerCaution,
     registerFail, registerWaiting, registerNotPassed, registerDown, returnsLink, returnRequestedEvent,
-    payoutChangedEvent, payoutChangedNotice, payoutHeld,
+    payoutChangedEvent, payoutChangedNotice, payoutHeld, payeeHeading, payeeMatch, payeeCloseMatchAccepted,
+    payeeCloseMatchKept, payeeNoMatch, payeeUnavailable, payeeHeld,
     payments{
       heading, newRun, noRuns, backToRuns, runColumn, madeColumn, byColumn, countColumn, totalColumn, stateColumn,
       stateOpen, stateSettled, newHeading, newHelp, noneReady, includeOrder, allReady, makeButton, noneChosen, noneLeft, payeeName,
@@ -108,7 +110,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     csvMethod, csvPaidBy
   },
   payouts{
-    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldCutoff, noPayer, limitLine, limitLabel,
+    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldCutoff, noPayer, limitLine, limitLabel,
     limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, orderHeading, attemptColumn,
     sentColumn, stateColumn, payerColumn, reasonColumn, stateSending, stateAccepted, stateSettled, stateRejected,
     stateReturned, sendEvent, settleEvent, rejectEvent, returnEvent

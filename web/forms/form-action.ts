@@ -23,7 +23,7 @@ export type Outcome<C extends string, Data = never> =
   | { ok: true; redirect: string; setCookies?: string[] }
   /** Taken, and the form stays where it is: the content's words saying so, and what the change left. */
   | { ok: true; done?: string; data?: Data }
-  | { ok: false; errors: FieldIssue<C>[] | C | CommonProblem; fill?: Fill; data?: Data }
+  | { ok: false; errors: FieldIssue<C>[] | C | CommonProblem; fill?: Fill; data?: Data; carry?: Record<string, string> }
 
 export type RunContext<Who> = {
   request: Request
@@ -111,12 +111,14 @@ export function formAction<T, C extends string, Data = never, Who = null>(
       return problem('unavailable')
     }
     if (!outcome.ok) {
-      return typeof outcome.errors === 'string'
-        ? problem(outcome.errors, outcome.fill, outcome.data)
-        : answer(
-            outcome.errors.map(({ field, code }) => ({ field, code, message: say(code, outcome.fill, field) })),
-            outcome.data,
-          )
+      const refused =
+        typeof outcome.errors === 'string'
+          ? problem(outcome.errors, outcome.fill, outcome.data)
+          : answer(
+              outcome.errors.map(({ field, code }) => ({ field, code, message: say(code, outcome.fill, field) })),
+              outcome.data,
+            )
+      return outcome.carry ? { ...refused, carry: outcome.carry } : refused
     }
     if ('redirect' in outcome) {
       await setCookies(outcome.setCookies ?? [], arrivedOverHttps(request))

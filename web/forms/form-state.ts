@@ -17,6 +17,11 @@ export type FormState<Data = never> = {
   sent: number
   done?: string
   data?: Data
+  /**
+   * Fields the answer asks the next post to carry, as hidden inputs (a question's token, such as
+   * Confirmation of Payee's, which binds the seller's answer to the details it was asked about).
+   */
+  carry?: Record<string, string>
 }
 
 export const FRESH_FORM: FormState = { problems: [], typed: {}, sent: 0 }

@@ -10,6 +10,7 @@ import { applyDueTimers } from './moves/timers'
 import { timerContext } from './moves/timings'
 import { forgetOldPayoutCodes } from './payout-change/payout-change'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
+import { payoutJobSettings, type PayoutJobSettings } from '@/config/index'
 import { payDue } from './payments/payout-job'
 import { payoutContext } from './payments/payout-context'
 
@@ -71,11 +72,17 @@ export const orderRetentionJob: Job = {
  * everything due sent (payments/payout-job.ts). One instance at a time; each payment's key and
  * guarded updates make even two runs pay once.
  */
+// Read once, at the first tick: PAYOUT_CLOCK's moment is the process's start.
+let jobSettings: PayoutJobSettings | undefined
+
 export const payoutJob: Job = {
   name: 'Payouts',
   lock: ADVISORY_LOCKS.payouts,
   run: async () => {
-    const pass = await payDue(await getDb(), await payoutContext())
+    const { enabled, clockOffsetMs } = (jobSettings ??= payoutJobSettings())
+    if (!enabled) return
+    const now = new Date(Date.now() + clockOffsetMs)
+    const pass = await payDue(await getDb(), { ...(await payoutContext()), now })
     if (pass.sent || pass.asked) kickOutbox()
   },
 }

@@ -39,6 +39,9 @@ export function MoneyPanel({ words, figures, manager }: Props) {
           {amount(words.heldLimit, held.aboveLimit)}
         </li>
         <li>{fillTemplate(words.heldChange, { count: held.change })}</li>
+        <li className={held.payee ? 'admin-queue--due' : undefined}>
+          {fillTemplate(words.heldPayee, { count: held.payee })}
+        </li>
         <li>{fillTemplate(words.heldCutoff, { count: held.nextCutoff })}</li>
       </ul>
       <p>

@@ -5,6 +5,7 @@ import type { OrderRecord } from '@/orders/record/store'
 import { payoutMethodOf, type PayoutDetails as Details } from '@/payouts/methods'
 import { formatDateTime } from '@/lib/dates'
 import { payoutHeldUntil } from './admin-words'
+import { PayeeCheckFacts } from './payee-check'
 import { RevealForm } from './staff-forms'
 
 type Props = {
@@ -31,6 +32,7 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
           {fillTemplate(text.payoutChangedNotice, { until: formatDateTime(held) })}
         </p>
       ) : null}
+      <PayeeCheckFacts order={order} copy={copy} />
       {payout ? (
         <>
           <dl className="admin-facts">

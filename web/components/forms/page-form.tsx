@@ -44,6 +44,12 @@ export type PageFormProps = {
   beforeSubmit?: ReactNode
   /** Answers that are news rather than mistakes, by code: shown at the top instead of in the summary. */
   notices?: Record<string, ReactNode>
+  /**
+   * Answers that ask the visitor something before the form can go through, by code: the answer's
+   * words (filled, such as the name a bank holds) with these choices under them, at the top. It
+   * stays while the rules here point at a field to fix.
+   */
+  questions?: Record<string, ReactNode>
 }
 
 /**
@@ -61,12 +67,15 @@ export function PageForm(props: PageFormProps) {
   const summaryRef = useRef<HTMLDivElement>(null)
   const router = useRouter()
   const fieldId = (name: string) => `${id}-${name}`
-  const notices = props.notices ?? {}
+  const questions = props.questions ?? {}
+  const notices = { ...(props.notices ?? {}), ...questions }
   // The rules here find codes, given the content's words; the server's answer comes worded.
   const wordsFor = (code: string) => messages[code] ?? messages.unavailable ?? ''
   const answered: FieldProblem[] = local?.problems ?? state.problems
   const problems = answered.filter((problem) => !(problem.code in notices))
   const notice = answered.find((problem) => problem.code in notices)
+  // A question the server asked stays on screen while the rules here point at a field to fix.
+  const question = state.problems.find((problem) => problem.code in questions)
 
   // Each new set of problems moves the focus to their summary, once it is on screen.
   useEffect(() => {
@@ -151,10 +160,20 @@ export function PageForm(props: PageFormProps) {
 
   return (
     <form className="account-form" action={post} noValidate onSubmit={onSubmit} aria-busy={sending || undefined}>
-      {notice ? notices[notice.code] : null}
+      {question ? (
+        <div className="notice notice--panel" role="alert">
+          <p data-problem={question.code}>{question.message}</p>
+          {questions[question.code]}
+        </div>
+      ) : notice ? (
+        notices[notice.code]
+      ) : null}
       <ErrorSummary ref={summaryRef} title={summaryTitle} errors={summary} autoFocus={problems.length > 0} />
       {Object.entries(hidden).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={hiddenValue(name, value)} />
+      ))}
+      {Object.entries(state.carry ?? {}).map(([name, value]) => (
+        <input key={`carry-${name}`} type="hidden" name={name} value={value} />
       ))}
       {groups(fields).map(({ legend, members }, index) => {
         const rendered = members.map(renderField)

@@ -7,6 +7,7 @@ import { CHECKOUT_FIELDS } from '@/orders/checkout/checkout-validation'
 import { checkout } from '@/orders/checkout/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
+import { payeeQuestions } from './payee-questions'
 import { type FormField } from '../forms/page-form'
 import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
@@ -66,6 +67,7 @@ export function CheckoutPanel({
         submitLabel={text.submit}
         messages={messages}
         summaryTitle={copy.problems.summary}
+        questions={payeeQuestions(copy)}
         // New prices are news, not a mistake: said above the form, which is drawn again with them.
         notices={{
           // Said once, above, when the basket could not be read either.

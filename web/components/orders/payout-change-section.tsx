@@ -11,6 +11,7 @@ import { payoutHeldUntil } from '@/orders/record/order-values'
 import { ButtonForm } from '../forms/button-form'
 import type { FormField } from '../forms/page-form'
 import { OrderForm } from './order-form'
+import { payeeQuestions } from './payee-questions'
 
 type Props = { order: OrderRecord; copy: OrderCopy; token: string; step: string | undefined }
 
@@ -50,6 +51,7 @@ export function PayoutChangeSection({ order, copy, token, step }: Props) {
             submitLabel={text.submit}
             messages={orderProblemMessages(copy)}
             summaryTitle={copy.problems.summary}
+            questions={payeeQuestions(copy)}
           />
           <ButtonForm
             action={askPayoutCode}

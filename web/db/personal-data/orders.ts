@@ -42,6 +42,17 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
       EMPTIED,
     ),
     payout_last4: personal('orders[].payout.accountNumberEnding', EMPTIED),
+    payee_check: personal(
+      'orders[].payout.payeeCheck',
+      EMPTIED,
+      "what the seller's bank said of the name on the account",
+    ),
+    payee_bank_name: personal(
+      'orders[].payout.payeeBankName',
+      EMPTIED,
+      'the name the bank holds, given on a close match; it goes with the sealed details',
+    ),
+    payee_reason: personal('orders[].payout.payeeReason', EMPTIED, "the bank's reason code for its answer"),
     marketing_consent: personal('orders[].marketingConsent', resetTo(false)),
     terms_revision: saleRecord('orders[].termsRevision'),
     declarations: personal('orders[].declarations', resetTo([])),

@@ -42,6 +42,12 @@ export const sellerOrder = pgTable(
     // A keyed hash of the sort code and account number (payout-match.ts), so staff see one account
     // paid for several orders without anyone opening them; it goes when the sealed details go.
     payoutMatch: text('payout_match'),
+    // Confirmation of Payee on the bank details (web/payouts/payee-check.ts): the result as kept
+    // ('match', 'close_match_accepted', 'close_match_kept', 'no_match', 'unavailable'; null: not
+    // asked, as before it existed), the name the bank holds on a close match, and the bank's reason code.
+    payeeCheck: text('payee_check'),
+    payeeBankName: text('payee_bank_name'),
+    payeeReason: text('payee_reason'),
     marketingConsent: boolean('marketing_consent').notNull().default(false),
     // The terms' revision the seller accepted, and what they declared (keys), when.
     termsRevision: text('terms_revision'),

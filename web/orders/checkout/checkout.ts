@@ -18,6 +18,8 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import { orderMail } from '@/orders/record/mail'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
 import { payoutMethodNamed } from '@/payouts/methods'
+import { checkPayout } from '@/payouts/payee-check'
+import type { PayeeQuestion } from '@/payouts/payee-questions'
 
 /**
  * What the seller confirmed: each line with its quantity and the price each they were shown. If
@@ -31,6 +33,8 @@ export type CheckoutOutcome =
   | { kind: 'placed'; reference: string }
   | { kind: 'problem'; code: 'basketEmpty' | 'pricesChanged' | 'keyReused'; status: number }
   | { kind: 'invalid'; errors: FieldIssue<CheckoutProblem>[] }
+  /** Confirmation of Payee asks the seller first: its question, the bank's name, the token for the answer. */
+  | { kind: 'ask'; question: PayeeQuestion; bankName: string | null; token: string }
 
 /**
  * Places the visitor's basket as an order. Prices are computed again here, from the published
@@ -45,6 +49,8 @@ export async function placeCheckout(request: {
   confirmedPrices: string
   userId: string | null
   origin: string
+  /** The seller's answer to Confirmation of Payee's question, with its token, when there was one. */
+  payee?: { token?: string; choice?: string }
 }): Promise<CheckoutOutcome> {
   if (!isUuid(request.idempotencyKey)) return { kind: 'problem', code: 'keyReused', status: 400 }
   const [models, grades, rules, termsRevision, mailContext] = await Promise.all([
@@ -87,7 +93,10 @@ export async function placeCheckout(request: {
 
   const keys = readPayoutKeys()
   const method = payoutMethodNamed(request.payoutMethod)
-  const payout = method.details(input)
+  // The bank is asked whether the name is the account's before the order is placed.
+  const payee = await checkPayout({ methodId: method.id, details: method.details(input), keys, ...request.payee })
+  if (payee.kind === 'ask') return payee
+  const payout = payee.details
   const now = new Date()
   const result = await placeOrder(db, {
     idempotencyKey: request.idempotencyKey,
@@ -105,6 +114,7 @@ export async function placeCheckout(request: {
     sealPayout: (reference) => sealPayout(payout, reference, keys),
     payoutMatch: payoutMatch(payout, keys, method),
     payoutLast4: method.last4(payout),
+    payee: payee.record,
     payoutMethod: method.id,
     marketingConsent: input.marketing,
     postagePack: input.postagePack,

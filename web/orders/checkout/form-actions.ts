@@ -14,6 +14,7 @@ import { placeCheckout } from './checkout'
 import { sellerAnswer, type SellerAnswer } from '@/orders/moves/actions'
 import { orderEndpoint } from './order-endpoint'
 import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
+import { payeeQuestion } from './payee-question'
 
 type CheckoutRequest = { input: CheckoutInput; payoutMethod: string; idempotencyKey: string; confirmedPrices: string }
 
@@ -38,17 +39,19 @@ export const checkout = orderEndpoint<CheckoutRequest>({
   name: 'Checkout',
   // The payout details' numbers are typed again, never sent back in a page.
   secret: PAYOUT_SECRET_FIELDS,
-  run: async (value, { request, origin }) => {
+  run: async (value, { request, origin, body }) => {
     const [visitor, jar] = await Promise.all([getSignedIn(request.headers), cookies()])
     const outcome = await placeCheckout({
       ...value,
       basketToken: jar.get(BASKET_COOKIE)?.value,
       userId: visitor?.user.id ?? null,
       origin,
+      payee: { token: body.payeeToken, choice: body.payeeChoice },
     })
     if (outcome.kind === 'placed') {
       return { ok: true, redirect: orderPath(outcome.reference, 'receipt') }
     }
+    if (outcome.kind === 'ask') return payeeQuestion(outcome)
     if (outcome.kind === 'invalid') return { ok: false, errors: outcome.errors }
     return { ok: false, errors: outcome.code }
   },

@@ -11,7 +11,10 @@ export function orderEndpoint<T>(options: {
   limiter: RateLimiter
   page: string
   validate: (body: Record<string, string>) => Validation<T, OrderProblemCode>
-  run: (value: T, context: { request: Request; origin: string }) => Promise<Outcome<OrderProblemCode>>
+  run: (
+    value: T,
+    context: { request: Request; origin: string; body: Record<string, string> },
+  ) => Promise<Outcome<OrderProblemCode>>
   name: string
   secret?: readonly string[]
 }) {
@@ -25,8 +28,9 @@ export function orderEndpoint<T>(options: {
           code,
           fill?.seconds === undefined ? undefined : Number(fill.seconds),
           Number(fill?.tries ?? 0),
+          String(fill?.bankName ?? ''),
         )
     },
-    run: (value, { request }) => options.run(value, { request, origin: linkOrigin() }),
+    run: (value, { request, body }) => options.run(value, { request, origin: linkOrigin(), body }),
   })
 }

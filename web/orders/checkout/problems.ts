@@ -3,6 +3,7 @@ import { ADDRESS_MAX, CHECKOUT_PROBLEMS } from '@/orders/checkout/checkout-valid
 import { NAME_MAX } from '@/accounts/validation'
 import { EMAIL_MAX } from '@/lib/email-address'
 import { fillTemplate } from '@/lib/templates'
+import { PAYEE_QUESTIONS } from '@/payouts/payee-questions'
 
 /** The code a seller types to change their payout details: the form's own problems (payout-change/). */
 export const PAYOUT_CODE_PROBLEMS = ['codeMissing', 'codeInvalid'] as const
@@ -27,6 +28,7 @@ export const ORDER_PROBLEM_CODES = [
   'noCode',
   'codesTooMany',
   'payoutClosed',
+  ...PAYEE_QUESTIONS,
   'signedLinkNeeded',
   'tooMany',
   'crossOrigin',
@@ -41,9 +43,18 @@ const MAXIMA: Partial<Record<OrderProblemCode, number>> = {
   addressTooLong: ADDRESS_MAX,
 }
 
-/** The problem's words, filled: `seconds` to wait after too many tries, `tries` left for a code. */
-export function orderProblemMessage(copy: OrderCopy, code: OrderProblemCode, seconds = 60, tries = 0): string {
-  return fillTemplate(copy.problems[code], { max: MAXIMA[code] ?? 0, seconds, tries })
+/**
+ * The problem's words, filled: `seconds` to wait after too many tries, `tries` left for a code,
+ * `bankName` the name a seller's bank holds (Confirmation of Payee's close match).
+ */
+export function orderProblemMessage(
+  copy: OrderCopy,
+  code: OrderProblemCode,
+  seconds = 60,
+  tries = 0,
+  bankName = '',
+): string {
+  return fillTemplate(copy.problems[code], { max: MAXIMA[code] ?? 0, seconds, tries, bankName })
 }
 
 export function isOrderProblemCode(code: string): code is OrderProblemCode {

@@ -97,7 +97,7 @@ export async function removeBankDetails(db: Db, orderId: string, now = new Date(
     const [removed] = await tx
       .update(sellerOrder)
       // The keyed hash goes with them: nothing is left to match this account by.
-      .set({ payoutSealed: null, payoutMatch: null, updatedAt: now })
+      .set({ payoutSealed: null, payoutMatch: null, payeeBankName: null, updatedAt: now })
       .where(and(eq(sellerOrder.id, orderId), isNotNull(sellerOrder.payoutSealed)))
       .returning({ status: sellerOrder.status })
     if (!removed) return false

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, not, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 import { orderEvent, payoutApproval, payoutLimit, sellerOrder, user } from '@/db/schema'
@@ -7,6 +7,7 @@ import { readyAt, READY_STATUSES } from '@/orders/payment-runs/payment-runs'
 import { addLondonDays, cutoffOn, isWorkingDay, londonDay, startOfLondonDay } from '@/orders/record/working-days'
 import { PAYOUT_METHODS } from '@/payouts/methods'
 import { payerFor } from '@/payouts/payers'
+import { payeeHeldSql } from '@/payouts/payee-check'
 import { dayAllowance, dueOrders, type PayoutContext } from './payout-job'
 
 /**
@@ -22,7 +23,7 @@ export type MoneyFigures = {
   paidToday: Amount
   paying: Amount
   failed: number
-  held: { aboveLimit: Amount; change: number; nextCutoff: number }
+  held: { aboveLimit: Amount; change: number; payee: number; nextCutoff: number }
   limit: { limitPence: number; sentPence: number; leftPence: number }
 }
 
@@ -50,7 +51,7 @@ export async function waitingAboveLimit(db: Db, context: Context, now: Date): Pr
 export async function moneyFigures(db: Db, context: Context, now: Date): Promise<MoneyFigures> {
   const day = londonDay(now)
   const methods = PAYOUT_METHODS.filter((method) => payerFor(context.payers, method)).map((method) => method.id)
-  const [paidToday, paying, failed, change, ready, limit, aboveLimit] = await Promise.all([
+  const [paidToday, paying, failed, change, payee, ready, limit, aboveLimit] = await Promise.all([
     db
       .select({ pence: sellerOrder.totalPence })
       .from(orderEvent)
@@ -69,8 +70,15 @@ export async function moneyFigures(db: Db, context: Context, now: Date): Promise
       .select({ pence: sellerOrder.totalPence })
       .from(sellerOrder)
       .where(and(inArray(sellerOrder.status, [...READY_STATUSES]), gt(sellerOrder.payoutHeldUntil, now))),
+    db
+      .select({ pence: sellerOrder.totalPence })
+      .from(sellerOrder)
+      .where(and(inArray(sellerOrder.status, [...READY_STATUSES]), payeeHeldSql)),
     methods.length
-      ? db.select({ pence: sellerOrder.totalPence }).from(sellerOrder).where(readyAt(now, methods))
+      ? db
+          .select({ pence: sellerOrder.totalPence })
+          .from(sellerOrder)
+          .where(and(readyAt(now, methods), not(payeeHeldSql)))
       : Promise.resolve([]),
     dayAllowance(db, day),
     waitingAboveLimit(db, context, now),
@@ -84,7 +92,7 @@ export async function moneyFigures(db: Db, context: Context, now: Date): Promise
     paidToday: sum(paidToday),
     paying: sum(paying),
     failed: failed.length,
-    held: { aboveLimit, change: change.length, nextCutoff: Math.max(0, ready.length - dueNow) },
+    held: { aboveLimit, change: change.length, payee: payee.length, nextCutoff: Math.max(0, ready.length - dueNow) },
     limit,
   }
 }

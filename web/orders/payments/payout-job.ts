@@ -1,11 +1,12 @@
 import 'server-only'
-import { and, asc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, ne, not, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderItem, payment, payoutApproval, payoutLimit, sellerOrder, type PaymentRow } from '@/db/schema'
 import { readyAt } from '@/orders/payment-runs/payment-runs'
 import { cutoffOn, isWorkingDay, londonDay, type BusinessCalendar } from '@/orders/record/working-days'
 import { PAYOUT_METHODS, payoutMethodOf } from '@/payouts/methods'
 import { payerFor, type Payers } from '@/payouts/payers'
+import { payeeHeldSql } from '@/payouts/payee-check'
 import { openPayout, type PayoutKeys } from '@/payouts/payout-crypto'
 import { applyAnswer, markAsked, startPayment, type Emails } from './payment-store'
 
@@ -87,6 +88,8 @@ export async function dueOrders(
         // A payment that failed is sent again once the seller changed their details after it failed
         // (the change's hold starts then); until then a manager's run pays it, if staff decide so.
         or(ne(sellerOrder.status, 'payment-failed'), gt(sellerOrder.payoutHeldUntil, sellerOrder.statusSince)),
+        // A payee the bank did not match, or an account another seller gave too: staff look first.
+        not(payeeHeldSql),
       ),
     )
     .orderBy(asc(readySince), asc(sellerOrder.id))

@@ -8,6 +8,7 @@ import { tokenPath } from '@/orders/record/order-token'
 import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
 import { validatePayoutChange, type PayoutChangeInput } from './payout-change-validation'
 import { replacePayout, sendPayoutCode } from './seller-payout'
+import { payeeQuestion } from '@/orders/checkout/payee-question'
 
 /** Where the bank details part of an order's page is, for the link it was opened by. */
 const payoutSection = (token: string, query = '') => `${tokenPath(token)}${query}#payout-change`
@@ -44,10 +45,14 @@ export const changePayout = orderEndpoint<PayoutChangeInput & { payoutMethod: st
   name: 'Payout change',
   // The payout details' numbers and the code are typed again, never sent back in a page.
   secret: [...PAYOUT_SECRET_FIELDS, 'code'],
-  run: async ({ token, ...input }, { request, origin }) => {
+  run: async ({ token, ...input }, { request, origin, body }) => {
     const visitor = await getSignedIn(request.headers)
-    const changed = await replacePayout(token, input, visitor?.user.id ?? null, origin)
+    const changed = await replacePayout(token, input, visitor?.user.id ?? null, origin, {
+      token: body.payeeToken,
+      choice: body.payeeChoice,
+    })
     if (changed.ok) return { ok: true, redirect: `${tokenPath(token)}&done=payout` }
+    if ('ask' in changed) return payeeQuestion(changed.ask)
     // A code's problem belongs to the code field; the others to the form.
     return changed.code.startsWith('code')
       ? { ok: false, errors: [{ field: 'code', code: changed.code }], fill: { tries: changed.triesLeft ?? 0 } }

@@ -11,6 +11,7 @@ import type { QueuedMail } from '@/orders/record/mail'
 import { isUuid } from '@/orders/record/order-values'
 import { DEFAULT_PAYOUT_METHOD, type PayoutDetails, type PayoutMethodAny } from '@/payouts/methods'
 import { orderEmails } from '@/orders/record/store'
+import type { PayeeRecord } from '@/payouts/payee-questions'
 
 /**
  * A seller changes the bank details of an order: a 6-digit code is e-mailed to the order's address
@@ -129,6 +130,8 @@ export async function changePayout(
     seal: (details: PayoutDetails, reference: string) => string
     /** The new details' keyed hash (payout-match.ts). */
     match: (details: PayoutDetails, method: PayoutMethodAny) => string
+    /** Confirmation of Payee on the new details (payouts/payee-check.ts); null for a method it does not cover. */
+    payee?: PayeeRecord | null
     actorUserId?: string | null
     now?: Date
     emails: (order: OrderForChange, change: { heldUntil: Date; last4: string }) => QueuedMail[]
@@ -167,6 +170,10 @@ export async function changePayout(
         payoutMatch: request.match(request.details, method),
         payoutMethod: method.id,
         payoutLast4: last4,
+        // The new details' own check replaces the old one's.
+        payeeCheck: request.payee?.payeeCheck ?? null,
+        payeeBankName: request.payee?.payeeBankName ?? null,
+        payeeReason: request.payee?.payeeReason ?? null,
         payoutHeldUntil: heldUntil,
         updatedAt: now,
       })

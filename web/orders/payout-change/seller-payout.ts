@@ -12,6 +12,7 @@ import type { PayoutChangeInput } from './payout-change-validation'
 import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { payoutMatch } from '@/payouts/payout-match'
 import { payoutMethodNamed } from '@/payouts/methods'
+import { checkPayout, type PayeeOutcome } from '@/payouts/payee-check'
 
 /**
  * The seller's side of changing an order's bank details, from its page: the link must be the
@@ -77,16 +78,27 @@ export async function replacePayout(
   input: PayoutChangeInput & { payoutMethod?: string },
   visitorUserId: string | null,
   origin: string,
-): Promise<{ ok: true } | { ok: false; code: PayoutRefusal; triesLeft?: number }> {
+  /** The seller's answer to Confirmation of Payee's question, with its token, when there was one. */
+  payeeAnswer: { token?: string; choice?: string } = {},
+): Promise<
+  | { ok: true }
+  | { ok: false; code: PayoutRefusal; triesLeft?: number }
+  | { ok: false; ask: Extract<PayeeOutcome, { kind: 'ask' }> }
+> {
   const found = await orderFor(token, visitorUserId)
   if (!found.order) return { ok: false, code: found.refused }
   const [context, settings] = await Promise.all([loadOrderMailContext(origin), getSiteSettings()])
   const keys = readPayoutKeys()
+  const method = payoutMethodNamed(input.payoutMethod)
+  // The bank is asked about the new details before the code is spent on them.
+  const payee = await checkPayout({ methodId: method.id, details: input.details, keys, ...payeeAnswer })
+  if (payee.kind === 'ask') return { ok: false, ask: payee }
   const changed = await changePayout(await getDb(), {
     orderId: found.order.id,
     code: input.code,
-    details: input.details,
-    method: payoutMethodNamed(input.payoutMethod),
+    details: payee.details,
+    payee: payee.record,
+    method,
     secret: readAuthSecret(),
     seal: (details, reference) => sealPayout(details, reference, keys),
     match: (details, method) => payoutMatch(details, keys, method),

@@ -8,6 +8,7 @@ import { newReference } from './references'
 import { photosOf, type PhotoInfo } from '@/orders/photos/photo-store'
 import { basket, basketLine, orderEvent, orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
 import { DEFAULT_PAYOUT_METHOD } from '@/payouts/methods'
+import type { PayeeRecord } from '@/payouts/payee-questions'
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
@@ -35,6 +36,8 @@ export type NewOrder = {
   /** The details' keyed hash (payout-match.ts): staff see other orders paid to the same account. */
   payoutMatch: string
   payoutLast4: string
+  /** Confirmation of Payee on the details (payouts/payee-check.ts); none for a method it does not cover. */
+  payee?: PayeeRecord | null
   /** The payout method's id (payouts/methods.ts); the default method's when not given. */
   payoutMethod?: string
   marketingConsent: boolean
@@ -109,6 +112,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
       payoutSealed: order.sealPayout(reference),
       payoutLast4: order.payoutLast4,
       payoutMatch: order.payoutMatch,
+      ...(order.payee ?? {}),
       marketingConsent: order.marketingConsent,
       postagePack: order.postagePack,
       termsRevision: order.termsRevision,

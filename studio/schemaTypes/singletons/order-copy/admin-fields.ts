@@ -280,4 +280,39 @@ export const adminFields = [
     'When a manager tries to pay during the wait after a change. {until} becomes when it may be paid.',
     ['until'],
   ),
+  requiredString(
+    'payeeHeading',
+    'Bank name check heading',
+    'On the order, above what the seller’s bank said of the name on the account, for example "Confirmation of Payee".',
+  ),
+  requiredString('payeeMatch', 'Bank name check: match', 'When the bank confirmed the name, for example "Match".'),
+  templateString(
+    'payeeCloseMatchAccepted',
+    'Bank name check: bank’s name taken',
+    'A close match where the seller took the name the bank holds. {bankName} becomes that name.',
+    ['bankName'],
+  ),
+  templateString(
+    'payeeCloseMatchKept',
+    'Bank name check: own name kept',
+    'A close match where the seller kept their own name: held for a look before paying. {bankName} becomes the name the bank holds.',
+    ['bankName'],
+  ),
+  templateString(
+    'payeeNoMatch',
+    'Bank name check: no match, confirmed',
+    'A no match the seller said they were sure of: held for a look before paying. {reason} becomes the bank’s reason code.',
+    ['reason'],
+  ),
+  templateString(
+    'payeeUnavailable',
+    'Bank name check: not checked',
+    'When the bank could not say (opted out, not taking part, or the service was down). {reason} becomes the bank’s reason code, or a dash.',
+    ['reason'],
+  ),
+  requiredString(
+    'payeeHeld',
+    'Bank name check: held',
+    'Beside a no match or a kept name: nothing is paid automatically until someone has checked with the seller.',
+  ),
 ]

@@ -98,4 +98,29 @@ export const checkoutFields = [
     'Shown when a price changed between adding a device and placing the order. Say what to do.',
   ),
   requiredString('submit', 'Place order button', 'For example "Place order and get free postage".'),
+  requiredString(
+    'payeeChoiceLegend',
+    'Bank name check: question',
+    'Above the choices when the bank says the name does not match, for example "What would you like to do?".',
+  ),
+  requiredString(
+    'payeeUseBankName',
+    'Bank name check: use the bank’s name',
+    'The choice to take the name the bank holds (given in the message above), for example "Use the name my bank holds".',
+  ),
+  requiredString(
+    'payeeKeepOwnName',
+    'Bank name check: keep my name',
+    'The choice to keep the name the seller typed. Say that a person checks it before anything is paid.',
+  ),
+  requiredString(
+    'payeeSure',
+    'Bank name check: I am sure',
+    'The choice, after a no match, to keep the details as typed. Say that a person checks them before anything is paid.',
+  ),
+  requiredText(
+    'payeeRetype',
+    'Bank name check: type the numbers again',
+    'Under the choices: the sort code and account number are never shown again, so ask for them to be typed again before sending.',
+  ),
 ]

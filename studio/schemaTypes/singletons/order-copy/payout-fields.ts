@@ -35,6 +35,12 @@ export const payoutFields = [
     ['count'],
   ),
   templateString(
+    'heldPayee',
+    'Held for a look at the payee',
+    'Orders the job does not pay until staff look: the bank said the name does not match the account (Confirmation of Payee), the seller kept their name against the bank’s, or another seller gave the same account. {count} becomes how many.',
+    ['count'],
+  ),
+  templateString(
     'heldCutoff',
     'Waiting for the next cut-off',
     'Orders ready to pay that the next cut-off pays (they became ready after today’s, or today is not a working day). {count} becomes how many.',

@@ -93,4 +93,15 @@ export const problemFields = [
     'Bank details can no longer change',
     'When a seller tries to change their bank details after we paid, or when the order can no longer be paid.',
   ),
+  templateString(
+    'payeeCloseMatch',
+    'Bank name check: close match',
+    'When the seller’s bank holds the account in a name close to the one typed. {bankName} becomes the name the bank holds.',
+    ['bankName'],
+  ),
+  requiredString(
+    'payeeNoMatch',
+    'Bank name check: no match',
+    'When the seller’s bank says the name does not match the account. Say to check the details and correct them, or confirm them.',
+  ),
 ]
