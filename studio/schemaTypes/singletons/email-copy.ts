@@ -173,12 +173,12 @@ export const emailCopy = defineType({
     message(
       'payoutChanged',
       'Bank details changed',
-      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when we may pay)',
+      ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when we may pay)',
     ),
     message(
       'payoutChangedStaff',
       'Bank details changed (to us)',
-      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when it may be paid). Sent to the e-mail address in Site settings',
+      ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when it may be paid). Sent to the e-mail address in Site settings',
     ),
   ],
   preview: { prepare: () => ({ title: 'E-mails' }) },

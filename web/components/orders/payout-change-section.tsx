@@ -11,6 +11,7 @@ import { payoutHeldUntil } from '@/orders/record/order-values'
 import { ButtonForm } from '../forms/button-form'
 import type { FormField } from '../forms/page-form'
 import { OrderForm } from './order-form'
+import { payoutAccount } from '@/payouts/methods'
 
 type Props = { order: OrderRecord; copy: OrderCopy; token: string; step: string | undefined }
 
@@ -37,7 +38,7 @@ export function PayoutChangeSection({ order, copy, token, step }: Props) {
   return (
     <section id="payout-change" aria-labelledby="payout-change-heading" className="order-payout">
       <h2 id="payout-change-heading">{text.heading}</h2>
-      <p>{fillTemplate(text.current, { last4: order.payoutLast4 })}</p>
+      <p>{fillTemplate(text.current, { account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4) })}</p>
       {heldUntil ? <p>{fillTemplate(text.held, { until: formatDateTime(heldUntil) })}</p> : null}
       {step === 'code' ? (
         <>
