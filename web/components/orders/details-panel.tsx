@@ -74,7 +74,11 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         <p className="order-status__name">{status.name}</p>
         <p>{status.explanation}</p>
         {canAct && order.status === 'paid' && order.payoutLast4 ? (
-          <p>{fillTemplate(text.paidTo, { account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4) })}</p>
+          <p>
+            {fillTemplate(text.paidTo, {
+              account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4),
+            })}
+          </p>
         ) : null}
         {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
         {/* The devices declined in an order otherwise kept, posted back together. */}
