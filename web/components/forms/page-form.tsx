@@ -1,7 +1,17 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { Fragment, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  Fragment,
+  useActionState,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import type { FieldIssue, FieldProblem } from '@/lib/field-problem'
 import '@/styles/account.css'
@@ -68,7 +78,7 @@ export function PageForm(props: PageFormProps) {
   const [local, setLocal] = useState<{ problems: FieldProblem[]; count: number } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
   // Whether scripts run here: only then are the groups of choices not made hidden.
-  const [scripted, setScripted] = useState(false)
+  const scripted = useSyncExternalStore(noChange, inBrowser, onServer)
   const [chosen, setChosen] = useState<Record<string, string>>({})
   const router = useRouter()
   const fieldId = (name: string) => `${id}-${name}`
@@ -78,8 +88,6 @@ export function PageForm(props: PageFormProps) {
   const answered: FieldProblem[] = local?.problems ?? state.problems
   const problems = answered.filter((problem) => !(problem.code in notices))
   const notice = answered.find((problem) => problem.code in notices)
-
-  useEffect(() => setScripted(true), [])
 
   // Each new set of problems moves the focus to their summary, once it is on screen.
   useEffect(() => {
@@ -223,6 +231,10 @@ export function PageForm(props: PageFormProps) {
     </form>
   )
 }
+
+const noChange = () => () => {}
+const inBrowser = () => true
+const onServer = () => false
 
 type Group = { legend: string | null; members: FormField[]; shownWhen?: FormField['shownWhen'] }
 
