@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util'
 import { createPaypalServer } from './server'
-import { STAND_IN_CLIENT_ID, standInSecret } from '../web/payouts/paypal/paypal-signature'
+import { STAND_IN_CLIENT_ID, standInSecret } from '../web/config/stand-in-guard'
 
 /**
  * The local stand-in for PayPal Payouts (see server.ts), on 127.0.0.1 and nowhere else. `npm start`
@@ -26,8 +26,8 @@ if (!key) {
 const server = createPaypalServer({
   key,
   clientId: process.env.PAYPAL_CLIENT_ID?.trim() || STAND_IN_CLIENT_ID,
-  clientSecret: process.env.PAYPAL_CLIENT_SECRET?.trim() || standInSecret(key, 'client-secret'),
-  webhookSecret: process.env.PAYPAL_WEBHOOK_SECRET?.trim() || standInSecret(key, 'webhook-secret'),
+  clientSecret: process.env.PAYPAL_CLIENT_SECRET?.trim() || standInSecret(key, 'paypal client-secret'),
+  webhookSecret: process.env.PAYPAL_WEBHOOK_SECRET?.trim() || standInSecret(key, 'paypal webhook-secret'),
   webhookUrl: values.webhook,
 })
 server.on('error', (error: NodeJS.ErrnoException) => {

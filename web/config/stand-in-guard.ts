@@ -99,3 +99,14 @@ export function hasStandInKey(authorization: string | undefined, key: string | u
   const given = Buffer.from(authorization)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
+
+/**
+ * A secret a stand-in and the site both need besides the key (the PayPal stand-in's app secret,
+ * its webhook secret): derived from the key shared at start, so one key is all that is shared.
+ */
+export function standInSecret(key: string, purpose: string): string {
+  return createHmac('sha256', key).update(`handback stand-in ${purpose}`).digest('base64url')
+}
+
+/** The app id a stand-in's OAuth takes when none is configured. */
+export const STAND_IN_CLIENT_ID = 'handback-stand-in'

@@ -23,12 +23,3 @@ export function webhookSigned(secret: string, transmissionId: string, time: stri
   const given = Buffer.from(signature)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
-
-/**
- * The stand-in's app credentials and webhook secret when none are configured: derived from the
- * key the site and its stand-ins share at start (STAND_IN_KEY), so `npm start` shares one key only.
- */
-export function standInSecret(standInKey: string, purpose: 'client-secret' | 'webhook-secret'): string {
-  return createHmac('sha256', standInKey).update(`handback paypal stand-in ${purpose}`).digest('base64url')
-}
-export const STAND_IN_CLIENT_ID = 'handback-stand-in'
