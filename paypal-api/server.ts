@@ -122,7 +122,7 @@ export function createPaypalServer(options: PaypalStandInOptions): Server {
     }
 
     if (mode.mode === 'down') return answer(503, { name: 'SERVICE_UNAVAILABLE', message: 'stand-in down' })
-    if (mode.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.delayMs))
+    if (mode.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, mode.delayMs).unref())
 
     if (url.pathname === '/v1/oauth2/token' && request.method === 'POST') {
       const expected = `Basic ${Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64')}`

@@ -32,7 +32,7 @@ export function createWebhooks(options: { secret: string; url?: string }) {
           record.delivered++
           break
         }
-        await new Promise((resolve) => setTimeout(resolve, 1000))
+        await new Promise((resolve) => setTimeout(resolve, 1000).unref())
       }
     }
   }
@@ -62,7 +62,7 @@ export function createWebhooks(options: { secret: string; url?: string }) {
   }
 
   const send = async (event: Event) => {
-    if (setting.delayMs) await new Promise((resolve) => setTimeout(resolve, setting.delayMs))
+    if (setting.delayMs) await new Promise((resolve) => setTimeout(resolve, setting.delayMs).unref())
     const record = made.find((candidate) => candidate.event.id === event.id)!
     await deliver(record, setting.mode === 'duplicate' ? 2 : 1)
   }
