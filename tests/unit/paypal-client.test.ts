@@ -36,7 +36,7 @@ describe('the PayPal client, against the stand-in', () => {
     expect(response.status).toBe(200)
   }
   const headersOf = (headers: IncomingHttpHeaders) =>
-    new Headers(Object.entries(headers).map(([name, value]) => [name, String(value)]))
+    new Headers(Object.entries(headers).map(([name, value]): [string, string] => [name, String(value)]))
   const eventsFor = (id: string) =>
     heard
       .map((one) => client().verifyWebhook(one.body, headersOf(one.headers)))
