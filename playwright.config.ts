@@ -4,6 +4,7 @@ import {
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
   REGISTER_STANDIN_PORT,
+  PAYPAL_STANDIN_PORT,
   REGISTER_TIMEOUT_MS,
   SEED_COPY_DIR,
   SEED_COPY_PATH,
@@ -98,6 +99,9 @@ export default defineConfig({
       REGISTER_URL: '',
       REGISTER_STANDIN_PORT: String(REGISTER_STANDIN_PORT),
       REGISTER_TIMEOUT_MS: String(REGISTER_TIMEOUT_MS),
+      // No PAYPAL_URL: `npm start` runs PayPal's stand-in too, on this run's own port.
+      PAYPAL_URL: '',
+      PAYPAL_STANDIN_PORT: String(PAYPAL_STANDIN_PORT),
       // The key the server shares with its stand-in, given here so that tests can use the switch.
       STAND_IN_KEY,
       // As behind one proxy: each test's own X-Forwarded-For address is its client address, so

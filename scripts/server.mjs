@@ -20,7 +20,8 @@
 // (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process,
 // sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
 // is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
-// (web/config/stand-in-guard.ts).
+// (web/config/stand-in-guard.ts). Without PAYPAL_URL, likewise PayPal's stand-in (paypal-api/) on
+// PAYPAL_STANDIN_PORT (default 3992), told this server's own webhook address as its argument.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -32,6 +33,7 @@ import next from 'next'
 import { readProcessState, writeProcessState } from '../web/config/process-state.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -44,6 +46,7 @@ const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADD
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 
 startRegisterStandIn()
+startPaypalStandIn()
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -131,6 +134,32 @@ function startRegisterStandIn() {
       console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
   })
   console.log(`Stolen-device register: the local stand-in (set REGISTER_URL for the real one).`)
+}
+
+/**
+ * PayPal's stand-in, when PayPal itself is not configured: as the register's, with this server's
+ * address for its webhooks, as a PayPal account is set up with the site's webhook address.
+ */
+function startPaypalStandIn() {
+  const paypal = paypalOrExit(process.env)
+  if (paypal.kind === 'service') return
+  process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
+  if (paypal.url) return
+  const standInPort = process.env.PAYPAL_STANDIN_PORT?.trim() || '3992'
+  process.env.PAYPAL_STANDIN_PORT = standInPort
+  const webhook = paypalWebhookUrl(`http://127.0.0.1:${port}`)
+  const child = spawn(
+    ...paypalStandInCommand(standInPort, webhook, { exitWithStdin: true, stdio: ['pipe', 'inherit', 'inherit'] }),
+  )
+  child.on('exit', (code) => {
+    if (code === 3)
+      console.error(
+        `Port ${standInPort} is taken by another program: PayPal payments wait until the PayPal stand-in answers there (set PAYPAL_STANDIN_PORT to a free port).`,
+      )
+    else if (!readProcessState('draining'))
+      console.error(`The PayPal stand-in stopped (exit ${code}): PayPal payments will wait.`)
+  })
+  console.log(`PayPal: the local stand-in (set PAYPAL_URL for PayPal itself).`)
 }
 
 function readGraceSeconds(value) {

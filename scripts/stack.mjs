@@ -11,6 +11,8 @@
 //   REGISTER_URL      the stolen-device register; unset, one stand-in (register-api/) on the port
 //                     after Redis's, which both instances ask, sharing STAND_IN_KEY (keys.env);
 //                     refused when SITE_URL is not this machine, unless ALLOW_STAND_INS=register
+//   PAYPAL_URL        PayPal; unset, one stand-in (paypal-api/) on the port two after the register's,
+//                     sending its webhooks through nginx; refused as the register's is (ALLOW_STAND_INS=paypal)
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -24,6 +26,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 import { writeNginxConfig } from './stack/nginx.mjs'
 import { sharedKeys } from './stack/shared-keys.mjs'
 import { postgresCluster, redisConfig } from './stack/stores.mjs'
@@ -36,6 +39,7 @@ const microcache = process.env.STACK_MICROCACHE === '1'
 const pgPort = port + 3
 const redisPort = port + 4
 const registerPort = port + 5
+const paypalPort = port + 7
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -57,12 +61,14 @@ async function startStack() {
   // As `npm start`: a site reached from elsewhere never checks devices against a stand-in by
   // accident, and the real register is reached over https only.
   const register = registerOrExit(process.env)
+  const paypal = paypalOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
   const registerUrl = register.kind === 'service' || register.url ? register.url : await startRegisterStandIn(keys)
+  const paypalUrl = paypal.kind === 'service' || paypal.url ? paypal.url : await startPaypalStandIn(keys)
 
   const env = {
     ...process.env,
@@ -71,6 +77,8 @@ async function startStack() {
     REDIS_URL: redisUrl,
     // One register for both instances: the stand-in's switch (slow, down) reaches them alike.
     REGISTER_URL: registerUrl,
+    // One PayPal for both: a payment sent by one instance is told (by webhook) to whichever nginx picks.
+    PAYPAL_URL: paypalUrl,
     // nginx is the one proxy in front: it appends the address it was reached from to
     // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
@@ -157,6 +165,17 @@ async function startRegisterStandIn(keys) {
   })
   start('register', command, args, { ...options, mayExit: true })
   const url = `http://127.0.0.1:${registerPort}`
+  await waitFor(`${url}/health`)
+  return url
+}
+
+/** PayPal's stand-in, for both instances, its webhooks sent to nginx as PayPal's would reach the site. */
+async function startPaypalStandIn(keys) {
+  const [command, args, options] = paypalStandInCommand(paypalPort, paypalWebhookUrl(`http://127.0.0.1:${port}`), {
+    env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
+  })
+  start('paypal', command, args, { ...options, mayExit: true })
+  const url = `http://127.0.0.1:${paypalPort}`
   await waitFor(`${url}/health`)
   return url
 }
