@@ -223,22 +223,27 @@ describe('the PayPal client, against the stand-in', () => {
   })
 
   it("believes nothing on the stand-in's address that cannot prove it is ours", async () => {
+    // It answers everything as PayPal would: a token, and an item paid.
     const impostor = createServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' })
       response.end(
         JSON.stringify({
           access_token: 'x',
           expires_in: 3600,
+          payout_item_id: 'PI1',
+          transaction_status: 'SUCCESS',
           items: [{ payout_item_id: 'PI1', transaction_status: 'SUCCESS' }],
         }),
       )
     })
     await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve))
     const impostorUrl = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`
-    await expect(paypalClient(settingsFor(impostorUrl)).read('PI1')).resolves.toMatchObject({
-      ok: false,
-      reason: 'unavailable',
-    })
+    for (const asked of [
+      paypalClient(settingsFor(impostorUrl)).read('PI1'),
+      paypalClient(settingsFor(impostorUrl)).send(payment('a@example.com')),
+    ]) {
+      await expect(asked).resolves.toMatchObject({ ok: false, reason: 'unavailable' })
+    }
     await new Promise((resolve) => impostor.close(resolve))
   })
 

@@ -27,7 +27,11 @@ export const problemFields = [
   requiredString('sortCodeInvalid', 'Sort code not valid', 'For example "Enter a 6-digit sort code, like 30-94-30".'),
   requiredString('accountNumberMissing', 'No account number', 'For example "Enter your account number".'),
   requiredString('accountNumberInvalid', 'Account number not valid', 'For example "Enter an 8-digit account number".'),
-  requiredString('paypalEmailMissing', 'No PayPal address', 'For example "Enter the e-mail address of your PayPal account".'),
+  requiredString(
+    'paypalEmailMissing',
+    'No PayPal address',
+    'For example "Enter the e-mail address of your PayPal account".',
+  ),
   requiredString(
     'paypalEmailInvalid',
     'PayPal address not valid',
