@@ -22,8 +22,10 @@ const MASKED = 'the PayPal account s•••@e•••.com'
 const PAYPAL_LABEL = 'E-mail address of your PayPal account'
 const BANK_ONLY = ['Name on the account', 'Sort code', 'Account number']
 
-async function browserWith(browser: Browser, scripts: boolean): Promise<Page> {
-  const page = await (await browser.newContext({ javaScriptEnabled: scripts })).newPage()
+/** A browser of the seller's own, with scripts or without, holding the cookies of `from` (its basket). */
+async function browserWith(browser: Browser, scripts: boolean, from?: Page): Promise<Page> {
+  const storageState = from ? await from.context().storageState() : undefined
+  const page = await (await browser.newContext({ javaScriptEnabled: scripts, storageState })).newPage()
   await ownAddress(page)
   return page
 }
@@ -33,10 +35,14 @@ const summaryLink = (page: Page, text: string) =>
 for (const scripts of [true, false]) {
   const how = scripts ? 'with scripts' : 'without scripts'
 
-  test(`a seller chooses PayPal at checkout and is told it will be paid there (${how})`, async ({ browser }) => {
-    const page = await browserWith(browser, scripts)
+  test(`a seller chooses PayPal at checkout and is told it will be paid there (${how})`, async ({
+    page: quoting,
+    browser,
+  }) => {
+    // The price is quoted with scripts (the house's quote form); the checkout is the test's.
+    await addGoodIphone(quoting)
+    const page = await browserWith(browser, scripts, quoting)
     const email = uniqueEmail(scripts ? 'paypal' : 'paypal-noscript')
-    await addGoodIphone(page)
     await page.goto('/complete-order')
     const main = page.getByRole('main')
     const choice = main.getByRole('group', { name: 'How would you like to be paid?' })
