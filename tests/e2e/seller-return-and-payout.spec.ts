@@ -205,7 +205,7 @@ for (const scripts of [true, false]) {
     await expect(region(seller, 'Your payment details')).toContainText('For your security, we pay from')
     await expect(seller.locator('body')).not.toContainText('87654321')
     await expect(
-      region(seller, 'What has happened').getByRole('listitem').filter({ hasText: 'Bank details changed' }),
+      region(seller, 'What has happened').getByRole('listitem').filter({ hasText: 'Payment details changed' }),
     ).toHaveCount(1)
     if (scripts) {
       expect(await violations(seller)).toEqual([])
