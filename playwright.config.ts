@@ -4,6 +4,7 @@ import {
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
   REGISTER_STANDIN_PORT,
+  PAYPAL_STANDIN_PORT,
   REGISTER_TIMEOUT_MS,
   SEED_COPY_DIR,
   SEED_COPY_PATH,
@@ -106,6 +107,9 @@ export default defineConfig({
       // Staff pay this server's orders by hand, whenever the suite runs: the payout job, which would
       // send checked orders after the cut-off on a working day, is played by its own server (payouts.spec.ts).
       PAYOUT_JOB: 'off',
+      // No PAYPAL_URL: `npm start` runs PayPal's stand-in too, on this run's own port.
+      PAYPAL_URL: '',
+      PAYPAL_STANDIN_PORT: String(PAYPAL_STANDIN_PORT),
       // The key the server shares with its stand-in, given here so that tests can use the switch.
       STAND_IN_KEY,
       // As behind one proxy: each test's own X-Forwarded-For address is its client address, so

@@ -24,7 +24,8 @@
 //
 // Likewise without PAYMENTS_URL (and unless PAYMENTS_ROUTE=bacs-file), the payments provider's
 // stand-in (payments-api/) on 127.0.0.1:PAYMENTS_STANDIN_PORT (default 3991), sending its webhooks
-// to this site (SITE_URL, or this port on 127.0.0.1).
+// to this site (SITE_URL, or this port on 127.0.0.1). Without PAYPAL_URL, likewise PayPal's stand-in
+// (paypal-api/) on PAYPAL_STANDIN_PORT (default 3992), told this server's own webhook address as its argument.
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { createServer } from 'node:http'
@@ -37,6 +38,7 @@ import { readProcessState, writeProcessState } from '../web/config/process-state
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 
 const { values } = parseArgs({
   options: { port: { type: 'string', short: 'p' }, hostname: { type: 'string', short: 'H' } },
@@ -50,6 +52,7 @@ const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 
 startRegisterStandIn()
 startPaymentsStandIn()
+startPaypalStandIn()
 
 // The hostname is for listen() only: given to next() as well, a request for the not-found page after
 // a publish made it stale never got an answer (Next 16.3, seen with --hostname 127.0.0.1).
@@ -225,4 +228,30 @@ function readTrustedProxies(value) {
     process.exit(2)
   }
   return hops
+}
+
+/**
+ * PayPal's stand-in, when PayPal itself is not configured: as the register's, with this server's
+ * address for its webhooks, as a PayPal account is set up with the site's webhook address.
+ */
+function startPaypalStandIn() {
+  const paypal = paypalOrExit(process.env)
+  if (paypal.kind === 'service') return
+  process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
+  if (paypal.url) return
+  const standInPort = process.env.PAYPAL_STANDIN_PORT?.trim() || '3992'
+  process.env.PAYPAL_STANDIN_PORT = standInPort
+  const webhook = paypalWebhookUrl(`http://127.0.0.1:${port}`)
+  const child = spawn(
+    ...paypalStandInCommand(standInPort, webhook, { exitWithStdin: true, stdio: ['pipe', 'inherit', 'inherit'] }),
+  )
+  child.on('exit', (code) => {
+    if (code === 3)
+      console.error(
+        `Port ${standInPort} is taken by another program: PayPal payments wait until the PayPal stand-in answers there (set PAYPAL_STANDIN_PORT to a free port).`,
+      )
+    else if (!readProcessState('draining'))
+      console.error(`The PayPal stand-in stopped (exit ${code}): PayPal payments will wait.`)
+  })
+  console.log(`PayPal: the local stand-in (set PAYPAL_URL for PayPal itself).`)
 }

@@ -14,6 +14,8 @@
 //   PAYMENTS_URL      the payments provider; unset (and PAYMENTS_ROUTE not bacs-file), one stand-in
 //                     (payments-api/) on the port after the register's, which both instances use
 //                     and which sends its webhooks to nginx; refused as the register's is
+//   PAYPAL_URL        PayPal; unset, one stand-in (paypal-api/) on the port two after the register's (one after the payments provider's),
+//                     sending its webhooks through nginx; refused as the register's is (ALLOW_STAND_INS=paypal)
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -28,6 +30,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
 import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 import { writeNginxConfig } from './stack/nginx.mjs'
 import { sharedKeys } from './stack/shared-keys.mjs'
 import { postgresCluster, redisConfig } from './stack/stores.mjs'
@@ -41,6 +44,7 @@ const pgPort = port + 3
 const redisPort = port + 4
 const registerPort = port + 5
 const paymentsPort = port + 6
+const paypalPort = port + 7
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -63,6 +67,7 @@ async function startStack() {
   // accident, and the real register is reached over https only.
   const register = registerOrExit(process.env)
   const payments = paymentsOrExit(process.env)
+  const paypal = paypalOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
@@ -72,6 +77,7 @@ async function startStack() {
   const siteUrl = process.env.SITE_URL?.trim() || `http://localhost:${port}`
   const paymentsUrl =
     payments.kind !== 'stand-in' || payments.url ? payments.url : await startPaymentsStandIn(keys, siteUrl)
+  const paypalUrl = paypal.kind === 'service' || paypal.url ? paypal.url : await startPaypalStandIn(keys)
 
   const env = {
     ...process.env,
@@ -82,6 +88,8 @@ async function startStack() {
     REGISTER_URL: registerUrl,
     // One provider's stand-in for both: a payment sent by one instance is read back by the other.
     ...(paymentsUrl ? { PAYMENTS_URL: paymentsUrl } : {}),
+    // One PayPal for both: a payment sent by one instance is told (by webhook) to whichever nginx picks.
+    PAYPAL_URL: paypalUrl,
     // nginx is the one proxy in front: it appends the address it was reached from to
     // X-Forwarded-For, and that entry is believed only on a connection from nginx's own address.
     TRUSTED_PROXIES: '1',
@@ -185,6 +193,17 @@ async function startPaymentsStandIn(keys, siteUrl) {
   return url
 }
 
+/** PayPal's stand-in, for both instances, its webhooks sent to nginx as PayPal's would reach the site. */
+async function startPaypalStandIn(keys) {
+  const [command, args, options] = paypalStandInCommand(paypalPort, paypalWebhookUrl(`http://127.0.0.1:${port}`), {
+    env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
+  })
+  start('paypal', command, args, { ...options, mayExit: true })
+  const url = `http://127.0.0.1:${paypalPort}`
+  await waitFor(`${url}/health`)
+  return url
+}
+
 function startNginx() {
   const conf = path.join(dir, 'nginx')
   writeNginxConfig({
@@ -226,7 +245,7 @@ async function waitFor(address, seconds = 120) {
 async function stopAll(code) {
   if (stopping) return
   stopping = true
-  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'payments', 'redis', 'postgres']
+  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'payments', 'paypal', 'redis', 'postgres']
   for (const name of order) {
     const entry = children.find((candidate) => candidate.name === name)
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue

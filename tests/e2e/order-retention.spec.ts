@@ -144,7 +144,7 @@ test('retention on a moved clock: bank details go a month after the order ends, 
 
   await staff.goto(`/admin/orders/${lastMonth}`)
   const payout = staff.getByRole('region', { name: 'Payout' })
-  await expect(payout).toContainText('Account ending 5678')
+  await expect(payout).toContainText('We pay the account ending 5678')
   await expect(payout).toContainText('The full bank details were deleted, as the privacy policy says')
   await expect(payout.getByRole('button', { name: 'Show bank details' })).toHaveCount(0)
   await expect(staff.getByRole('region', { name: 'Seller' })).toContainText('Jo Seller')

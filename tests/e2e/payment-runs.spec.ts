@@ -173,7 +173,7 @@ test('a run of 50 orders: the file reads back to the same payees and pence; one 
   const seller = await (await browser.newContext()).newPage()
   const orderLink = linkIn(await mailTo(failed.email, /order/i), '/order-tracker-details')
   await seller.goto(orderLink)
-  await expect(seller.getByRole('heading', { name: 'Your bank details' })).toHaveCount(0)
+  await expect(seller.getByRole('heading', { name: 'Your payment details' })).toHaveCount(0)
   const row = manager.locator(`tr[data-line="${failed.reference}"]`)
   await row.locator('summary').click()
   await row.getByLabel('Bank’s reason (kept in the order’s history)').fill('Account closed')
@@ -185,7 +185,7 @@ test('a run of 50 orders: the file reads back to the same payees and pence; one 
   expect(changeLink).toContain('#payout-change')
   // Now the seller can put their details right, from the e-mail's link.
   await seller.goto(changeLink)
-  await expect(seller.getByRole('heading', { name: 'Your bank details' })).toBeVisible()
+  await expect(seller.getByRole('heading', { name: 'Your payment details' })).toBeVisible()
 
   await manager.getByRole('button', { name: 'Mark the run paid' }).click()
   await expect(manager.getByText('Marked paid')).toBeVisible()

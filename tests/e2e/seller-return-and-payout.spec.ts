@@ -117,13 +117,13 @@ for (const scripts of [true, false]) {
 
     // The order page shows the account's last four digits, never the details themselves.
     await seller.goto(mine.link)
-    const bank = region(seller, 'Your bank details')
+    const bank = region(seller, 'Your payment details')
     await expect(bank).toContainText('We will pay the account ending 5678.')
     await expect(seller.locator('body')).not.toContainText('12345678')
     await expect(seller.locator('body')).not.toContainText('30-94-30')
     await bank.getByRole('button', { name: 'E-mail me a code to change them' }).click()
     await expect(bank.getByText(/We have e-mailed you a 6-digit code\. It works once, for 15 minutes\./)).toBeVisible()
-    const codeMail = await mailTo(mine.email, new RegExp(`code to change bank details: order ${mine.reference}`))
+    const codeMail = await mailTo(mine.email, new RegExp(`code to change payment details: order ${mine.reference}`))
     expect(codeMail.text).toContain('Your code is ')
     expect(codeMail.text).toContain('It works once, for 15 minutes.')
     expect(codeMail.text).not.toContain('12345678')
@@ -145,12 +145,12 @@ for (const scripts of [true, false]) {
     // It shows where the order is, never the bank account's digits: those are the seller's own link's.
     await expect(statusName(tracker)).toHaveText('Order placed')
     await expect(tracker.locator('main')).not.toContainText('5678')
-    await expect(region(tracker, 'Your bank details')).toHaveCount(0)
+    await expect(region(tracker, 'Your payment details')).toHaveCount(0)
     await expect(tracker.getByRole('button', { name: /code/ })).toHaveCount(0)
     await expect(tracker.getByText(/change your bank details, open the link in the e-mail we sent you/)).toBeVisible()
     const viewToken = new URL(tracker.url()).searchParams.get('order')!
     const changeForm = await readPageForm(tracker.request, `${mine.link}&payout=code`, {
-      button: 'Change my bank details',
+      button: 'Change my payment details',
     })
     // Posted where the form is, with the view-only link's token in it: the action reads the token.
     const forged = await sendPageForm(tracker.request, `${mine.link}&payout=code`, {
@@ -172,18 +172,18 @@ for (const scripts of [true, false]) {
     // Another seller's order: my code does not open it, from its own page.
     const other = await sellerBrowser(browser, scripts)
     await other.goto(theirs.link)
-    await region(other, 'Your bank details').getByRole('button', { name: 'E-mail me a code to change them' }).click()
-    await mailTo(theirs.email, new RegExp(`code to change bank details: order ${theirs.reference}`))
+    await region(other, 'Your payment details').getByRole('button', { name: 'E-mail me a code to change them' }).click()
+    await mailTo(theirs.email, new RegExp(`code to change payment details: order ${theirs.reference}`))
     await fillBankChange(other, code)
     await expect(errorLink(other, /That is not the code we sent/)).toBeVisible()
-    await expect(region(other, 'Your bank details')).toContainText('We will pay the account ending 5678.')
+    await expect(region(other, 'Your payment details')).toContainText('We will pay the account ending 5678.')
     await other.context().close()
 
     // A name the bank file cannot carry (another script) is refused where it is typed, saying
     // what to type, before the code is tried: nothing changes and no try is used.
     await fillBankChange(seller, code, { ...NEW_BANK, holder: 'Дмитрий Иванов' })
     await expect(errorLink(seller, /in Latin letters/)).toBeVisible()
-    await expect(region(seller, 'Your bank details')).toContainText('We will pay the account ending 5678.')
+    await expect(region(seller, 'Your payment details')).toContainText('We will pay the account ending 5678.')
 
     // A wrong code is refused, and says how many tries are left.
     const wrong = code === '000000' ? '111111' : '000000'
@@ -199,13 +199,13 @@ for (const scripts of [true, false]) {
     // The right code changes them.
     await fillBankChange(seller, code)
     await expect(seller.getByRole('status').first()).toHaveText(
-      /^Your bank details are changed\. We will pay the account ending 4321, from \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
+      /^Your payment details are changed\. We will pay the account ending 4321, from \d{1,2} \w{3} \d{4}, \d\d:\d\d\.$/,
     )
-    await expect(region(seller, 'Your bank details')).toContainText('We will pay the account ending 4321.')
-    await expect(region(seller, 'Your bank details')).toContainText('For your security, we pay from')
+    await expect(region(seller, 'Your payment details')).toContainText('We will pay the account ending 4321.')
+    await expect(region(seller, 'Your payment details')).toContainText('For your security, we pay from')
     await expect(seller.locator('body')).not.toContainText('87654321')
     await expect(
-      region(seller, 'What has happened').getByRole('listitem').filter({ hasText: 'Bank details changed' }),
+      region(seller, 'What has happened').getByRole('listitem').filter({ hasText: 'Payment details changed' }),
     ).toHaveCount(1)
     if (scripts) {
       expect(await violations(seller)).toEqual([])
@@ -217,16 +217,16 @@ for (const scripts of [true, false]) {
     await seller.goto(`${mine.link}&payout=code`)
     await fillBankChange(seller, code, { ...NEW_BANK, accountNumber: '99998888' })
     await expect(errorLink(seller, 'That code has already been used. Ask for a new code below')).toBeVisible()
-    await expect(region(seller, 'Your bank details')).toContainText('We will pay the account ending 4321.')
+    await expect(region(seller, 'Your payment details')).toContainText('We will pay the account ending 4321.')
 
     // The seller and the business are told, with the last four digits only.
-    const changed = await mailTo(mine.email, new RegExp(`bank details for order ${mine.reference} have changed`))
+    const changed = await mailTo(mine.email, new RegExp(`payment details for order ${mine.reference} have changed`))
     expect(changed.text).toContain('We will pay the account ending 4321.')
     expect(changed.text).toMatch(/we pay from \d{1,2} \w{3} \d{4}, \d\d:\d\d/)
     expect(changed.text).toContain('If you did not make this change, call us on')
     expect(changed.text).not.toContain('87654321')
-    const toUs = await mailTo(BUSINESS, new RegExp(`Bank details changed for order ${mine.reference}`))
-    expect(toUs.text).toContain('The new account ends 4321.')
+    const toUs = await mailTo(BUSINESS, new RegExp(`Payment details changed for order ${mine.reference}`))
+    expect(toUs.text).toContain('We will now pay the account ending 4321.')
     expect(toUs.text).toContain(`/admin/orders/${mine.reference}`)
     expect(toUs.text).not.toContain('87654321')
 
@@ -279,9 +279,11 @@ test('bank details cannot be changed once the order is paid', async ({ page, bro
   })
   // A code asked for before payment...
   await page.goto(mine.link)
-  await region(page, 'Your bank details').getByRole('button', { name: 'E-mail me a code to change them' }).click()
-  const code = codeIn(await mailTo(mine.email, new RegExp(`code to change bank details: order ${mine.reference}`)))
-  const changeForm = await readPageForm(page.request, `${mine.link}&payout=code`, { button: 'Change my bank details' })
+  await region(page, 'Your payment details').getByRole('button', { name: 'E-mail me a code to change them' }).click()
+  const code = codeIn(await mailTo(mine.email, new RegExp(`code to change payment details: order ${mine.reference}`)))
+  const changeForm = await readPageForm(page.request, `${mine.link}&payout=code`, {
+    button: 'Change my payment details',
+  })
   await staffDoes(manager, mine.reference, 'Mark paid')
   await mailTo(mine.email, new RegExp(`paid you for order ${mine.reference}`))
   const mailsBefore = await mailCount(mine.email)
@@ -296,23 +298,23 @@ test('bank details cannot be changed once the order is paid', async ({ page, bro
   expect(late.status).toBe(200)
   expect(late.problems.map((problem) => problem.code)).toEqual(['payoutClosed'])
   expect(late.problems[0]!.message).toBe(
-    'These bank details can no longer be changed here. Call us on 020 7946 0123 if something is wrong.',
+    'These payment details can no longer be changed here. Call us on 020 7946 0123 if something is wrong.',
   )
   expect(await mailCount(mine.email)).toBe(mailsBefore)
   await page.goto(mine.link)
   await expect(statusName(page)).toHaveText('Paid')
-  await expect(region(page, 'Your bank details')).toHaveCount(0)
+  await expect(region(page, 'Your payment details')).toHaveCount(0)
   await expect(page.getByText('Paid to the account ending 5678')).toBeVisible()
 })
 
 /** Fills the bank details form as a seller would, and sends it. */
 async function fillBankChange(page: Page, code: string, bank = NEW_BANK) {
-  const form = region(page, 'Your bank details')
+  const form = region(page, 'Your payment details')
   await form.getByLabel('Code from our e-mail', { exact: true }).fill(code)
   await form.getByLabel('Name on the account', { exact: true }).fill(bank.holder)
   await form.getByLabel('Sort code', { exact: true }).fill(bank.sortCode)
   await form.getByLabel('Account number', { exact: true }).fill(bank.accountNumber)
-  await form.getByRole('button', { name: 'Change my bank details' }).click()
+  await form.getByRole('button', { name: 'Change my payment details' }).click()
 }
 
 const errorLink = (page: Page, text: string | RegExp) =>

@@ -12,3 +12,13 @@ export async function getEmailCopy() {
     .map((line) => JSON.parse(line) as { _id: string })
     .find((doc) => doc._id === 'emailCopy')
 }
+
+/** The Orders document's checkout words as the seed holds them: e-mails name the account paid with them. */
+export function seedCheckoutWords(): import('@/content/types').OrderCopy['checkout'] {
+  const orders = readFileSync('studio/seed/data.ndjson', 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { _id: string; checkout?: unknown })
+    .find((doc) => doc._id === 'orderCopy')
+  return orders!.checkout as import('@/content/types').OrderCopy['checkout']
+}

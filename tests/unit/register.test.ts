@@ -11,6 +11,7 @@ import { isDeviceId, isImei, isSerial, normaliseDeviceId } from '@/register/devi
 import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
 import { createRegisterServer } from '../../register-api/server'
 import { seedWithFacts } from '../support/seed-facts'
+import { seedCheckoutWords } from '../support/seed-email-loaders'
 
 /** A valid IMEI no list names: fourteen random digits and their Luhn check digit. */
 function randomImei(): string {
@@ -300,6 +301,7 @@ describe('the e-mails that say what the register found', () => {
     copy: seedWithFacts('emailCopy') as EmailCopy,
     origin: 'https://shop.example',
     reviewUrl: 'https://reviews.example/handback',
+    checkout: seedCheckoutWords(),
   }
   const order = {
     reference: 'HB-2345-6789',
@@ -309,6 +311,7 @@ describe('the e-mails that say what the register found', () => {
     holdUntil: new Date('2026-12-01T00:00:00Z'),
     offerDeadline: null,
     payoutLast4: '5678',
+    payoutMethod: 'bank',
     returnTracking: null,
     postagePack: false,
   }

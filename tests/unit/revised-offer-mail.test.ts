@@ -2,6 +2,7 @@ import type { EmailCopy } from '@/content/types'
 import { orderMail } from '@/orders/record/mail'
 import { readOrderLink, readPhotoToken } from '@/orders/record/order-token'
 import { seedWithFacts } from '../support/seed-facts'
+import { seedCheckoutWords } from '../support/seed-email-loaders'
 
 process.env.BETTER_AUTH_SECRET ??= 'revised-offer-mail-secret-0123456789abcdef'
 
@@ -9,6 +10,7 @@ const context = {
   copy: seedWithFacts('emailCopy') as EmailCopy,
   origin: 'https://shop.example',
   reviewUrl: 'https://reviews.example/handback',
+  checkout: seedCheckoutWords(),
 }
 const order = {
   reference: 'HB-7K4M-Q2XP',
@@ -18,6 +20,7 @@ const order = {
   holdUntil: new Date('2026-11-01T12:00:00Z'),
   offerDeadline: new Date('2026-11-20T12:00:00Z'),
   payoutLast4: '5678',
+  payoutMethod: 'bank',
   returnTracking: null,
   postagePack: false,
   items: [

@@ -1,7 +1,7 @@
 import 'server-only'
 import { statSync } from 'node:fs'
 import path from 'node:path'
-import { serviceAddress, siteIsLocal, standInSecret } from './stand-in-guard.ts'
+import { serviceAddress, siteIsLocal, STAND_IN_CLIENT_ID, standInSecret } from './stand-in-guard.ts'
 
 /**
  * Every setting the server takes from its environment, read here and nowhere else in web/
@@ -315,6 +315,68 @@ export function payoutJobSettings(env: Env = processEnv(), startedAt = Date.now(
     )
   }
   return { enabled: job === 'on', clockOffsetMs: moment - startedAt }
+}
+
+// --- PayPal Payouts -------------------------------------------------------------------------------
+
+/** The local PayPal stand-in's port when PAYPAL_URL is unset (paypal-api/, which `npm start` runs). */
+export const DEFAULT_PAYPAL_STANDIN_PORT = 3992
+
+export type PaypalSettings = {
+  /** PayPal's REST API: PAYPAL_URL (https://api-m.paypal.com live, https://api-m.sandbox.paypal.com to try), or the stand-in. */
+  url: string
+  /** The app's credentials, for OAuth's client-credentials token: PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET. */
+  clientId: string
+  clientSecret: string
+  /** The secret the webhooks are signed with: PAYPAL_WEBHOOK_SECRET (see docs/operators.md, PayPal). */
+  webhookSecret: string
+  timeoutMs: number
+  /** For the stand-in: STAND_IN_KEY, which it proves each answer with. null for PayPal itself. */
+  standInKey: string | null
+}
+
+/**
+ * PayPal Payouts, which pays sellers who chose PayPal (web/payouts/paypal). PAYPAL_URL names PayPal
+ * (https); unset, the local stand-in on 127.0.0.1 (PAYPAL_STANDIN_PORT, default 3992), which `npm
+ * start` starts, refused when SITE_URL is not this machine unless ALLOW_STAND_INS names `paypal`.
+ * The stand-in's credentials and webhook secret are derived from STAND_IN_KEY unless set.
+ */
+export function paypalSettings(env: Env = processEnv()): PaypalSettings {
+  const address = serviceAddress(env, {
+    service: 'paypal',
+    urlSetting: 'PAYPAL_URL',
+    example: 'https://api-m.paypal.com',
+  })
+  const timeoutMs = Number(setting(env, 'PAYPAL_TIMEOUT_MS') ?? 10_000)
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 60_000) {
+    throw new Error('PAYPAL_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000.')
+  }
+  const clientId = setting(env, 'PAYPAL_CLIENT_ID')
+  const clientSecret = setting(env, 'PAYPAL_CLIENT_SECRET')
+  const webhookSecret = setting(env, 'PAYPAL_WEBHOOK_SECRET')
+  if (address.kind === 'service') {
+    if (!clientId || !clientSecret || !webhookSecret) {
+      throw new Error(
+        'PAYPAL_URL names PayPal: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_SECRET too.',
+      )
+    }
+    return { url: address.url, clientId, clientSecret, webhookSecret, timeoutMs, standInKey: null }
+  }
+  const standInKey = setting(env, 'STAND_IN_KEY')
+  if (!standInKey) {
+    throw new Error(
+      'STAND_IN_KEY must be set to the key the PayPal stand-in was started with (npm start shares one at start).',
+    )
+  }
+  const port = setting(env, 'PAYPAL_STANDIN_PORT') ?? DEFAULT_PAYPAL_STANDIN_PORT
+  return {
+    url: address.url ?? `http://127.0.0.1:${port}`,
+    clientId: clientId ?? STAND_IN_CLIENT_ID,
+    clientSecret: clientSecret ?? standInSecret(standInKey, 'paypal client-secret'),
+    webhookSecret: webhookSecret ?? standInSecret(standInKey, 'paypal webhook-secret'),
+    timeoutMs,
+    standInKey,
+  }
 }
 
 // --- The runtime ---------------------------------------------------------------------------------

@@ -107,3 +107,6 @@ export function hasStandInKey(authorization: string | undefined, key: string | u
 export function standInSecret(key: string, purpose: string): string {
   return createHmac('sha256', key).update(`stand-in secret: ${purpose}`).digest('hex')
 }
+
+/** The app id a stand-in's OAuth takes when none is configured. */
+export const STAND_IN_CLIENT_ID = 'handback-stand-in'

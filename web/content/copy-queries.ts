@@ -28,9 +28,9 @@ export const accountCopyQuery = defineQuery(`*[_type == "accountCopy" && _id == 
 export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "orderCopy"][0]{
   checkout{
     detailsHeading, name, nameHint, email, emailHint, phone, phoneHint, addressHeading, addressLine1,
-    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutHeading,
-    payoutText, accountHolder, sortCode,
-    sortCodeHint, accountNumber, accountNumberHint, declarationsHeading, declareAge, declareOwner,
+    addressLine2, town, postcode, postcodeHint, postageHeading, postagePack, postagePackHint, payoutChoice,
+    bankChoice, paypalChoice, bankShown, paypalShown, payoutHeading, payoutText, accountHolder, sortCode,
+    sortCodeHint, accountNumber, accountNumberHint, paypalHeading, paypalEmail, paypalText, declarationsHeading, declareAge, declareOwner,
     declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
     marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
     "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
@@ -41,7 +41,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     summary, nameMissing, nameTooLong, nameInvalid, emailMissing, emailInvalid, emailTooLong, phoneMissing,
     phoneInvalid, addressLine1Missing, addressTooLong, addressInvalid, townMissing, postcodeMissing,
     postcodeInvalid, accountHolderMissing, accountHolderNotLatin, sortCodeMissing, sortCodeInvalid, accountNumberMissing,
-    accountNumberInvalid, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
+    accountNumberInvalid, paypalEmailMissing, paypalEmailInvalid, paypalEmailTooLong, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
     basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
     linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,
     cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,

@@ -7,9 +7,16 @@ import type { OrderCopy } from '@/content/types'
  * (checkout, the bank-details change, the staff view, payment runs) go through it and name no
  * method's fields. Bank transfer (bank/) is the first.
  */
+// The functions are written as methods on purpose: a method's parameters are compared both ways, so
+// each method (taking its own details) is also a PayoutMethodAny (methods.ts), which is handed only
+// the details of the method an order names.
 export type PayoutMethod<Details extends Record<string, string>, Problem extends string = string> = {
   /** What `seller_order.payout_method` holds for an order paid this way. */
   id: string
+  /** The checkout word naming it where a seller chooses how to be paid. */
+  choice: WordOf<string>
+  /** The checkout word (a template of `{last4}`) naming an account of it on pages and in e-mails. */
+  shownAs: WordOf<string>
   /** The fields the seller types, in the form's order, each with its rule and how it is shown. */
   fields: readonly FormField<keyof Details & string, v.GenericSchema<unknown, string, v.BaseIssue<unknown>>>[]
   /** Every problem the fields report: each names its words in the Orders document. */
@@ -17,13 +24,13 @@ export type PayoutMethod<Details extends Record<string, string>, Problem extends
   /** Fields never sent back in a page after a failed post: they are typed again. */
   secretFields: readonly (keyof Details & string)[]
   /** The details as kept (sealed), from the checked fields, normalised. */
-  details: (fields: Details) => Details
+  details(fields: Details): Details
   /** The plain tail kept beside the sealed details, shown as "ending 5678". */
-  last4: (details: Details) => string
+  last4(details: Details): string
   /** What is the same when two sellers give one account: hashed with a key (payout-match.ts). */
-  matchKey: (details: Details) => string
+  matchKey(details: Details): string
   /** The details staff see when they reveal them: each field in turn, codes set as codes. */
-  shown: (details: Details) => { field: keyof Details & string; value: string; code: boolean }[]
+  shown(details: Details): { field: keyof Details & string; value: string; code: boolean }[]
   /**
    * How it is paid: through a payer's API (payer.ts, named by its id), to which the payout job
    * sends each payment on its own when that payer is configured; and whether a manager's payment

@@ -130,7 +130,8 @@ export async function checkPayout(request: {
   keys: PayoutKeys
 }): Promise<PayeeOutcome | { kind: 'checked'; details: PayoutDetails; record: null }> {
   if (request.methodId !== bankTransfer.id) return { kind: 'checked', details: request.details, record: null }
-  return checkPayee(request)
+  // A bank transfer's details: the method's own fields, checked by its rules before this.
+  return checkPayee({ ...request, details: request.details as BankDetails })
 }
 
 /**

@@ -150,12 +150,12 @@ export const emailCopy = defineType({
     message(
       'paid',
       'Paid',
-      ', {reference} (the order number), {total} (what we paid), {last4} (the last digits of the account) and {reviewSite} (the review site). Its second button opens our page on the review site (the address is in Site settings, under the rating)',
+      ', {reference} (the order number), {total} (what we paid), {account} (the account paid, as the seller’s way of being paid names it: "the account ending 5678", "the PayPal account s•••@e•••.com"), {last4} (the last digits of the account) and {reviewSite} (the review site). Sent once the bank (or PayPal) has confirmed the payment. Its second button opens our page on the review site (the address is in Site settings, under the rating)',
     ),
     message(
       'paymentFailed',
       'Payment failed',
-      ', {reference} (the order number), {total} (what we pay) and {last4} (the last digits of the account we tried). Sent when the bank returns or refuses the payment: ask the seller to check their bank details. Its button opens the order’s page, where they can change them',
+      ', {reference} (the order number), {total} (what we pay), {account} (the account we tried, as the seller’s way of being paid names it) and {last4} (the last digits of the account we tried). Sent when the bank (or PayPal) refuses or returns the payment: ask the seller to check their payment details. Its button opens the order’s page, where they can change them',
     ),
     message('returnRequested', 'Device asked back', ', {reference} (the order number)'),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
@@ -173,12 +173,12 @@ export const emailCopy = defineType({
     message(
       'payoutChanged',
       'Bank details changed',
-      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when we may pay)',
+      ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when we may pay)',
     ),
     message(
       'payoutChangedStaff',
       'Bank details changed (to us)',
-      ', {reference} (the order number), {last4} (the new account’s last digits) and {until} (when it may be paid). Sent to the e-mail address in Site settings',
+      ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when it may be paid). Sent to the e-mail address in Site settings',
     ),
   ],
   preview: { prepare: () => ({ title: 'E-mails' }) },

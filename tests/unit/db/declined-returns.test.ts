@@ -9,6 +9,7 @@ import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { sampleOrder, SAMPLE_TABLET } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
@@ -19,6 +20,7 @@ const MAIL = {
   copy: seedWithFacts('emailCopy') as EmailCopy,
   origin: 'https://shop.example',
   reviewUrl: 'https://reviews.example/handback',
+  checkout: seedCheckoutWords(),
 }
 
 const TABLET = SAMPLE_TABLET

@@ -12,6 +12,7 @@ import { applyTimers } from '@/orders/moves/timers'
 import { sampleOrder, SAMPLE_TABLET } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
@@ -125,6 +126,7 @@ describe('an offer nobody answered, at its deadline', () => {
       copy: seedWithFacts('emailCopy') as EmailCopy,
       origin: 'https://shop.example',
       reviewUrl: 'https://reviews.example/handback',
+      checkout: seedCheckoutWords(),
     },
   })
 

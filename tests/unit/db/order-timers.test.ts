@@ -9,6 +9,7 @@ import { applyTimers } from '@/orders/moves/timers'
 import { sampleOrder } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
@@ -23,6 +24,7 @@ const context = {
     copy: seedWithFacts('emailCopy') as EmailCopy,
     origin: 'https://shop.example',
     reviewUrl: 'https://reviews.example/handback',
+    checkout: seedCheckoutWords(),
   },
 }
 const DAY = 24 * 3600 * 1000

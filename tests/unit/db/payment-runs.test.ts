@@ -327,7 +327,7 @@ it('refuses a change of bank details once the order is in a run, and allows it a
       details: { accountHolder: 'New', sortCode: '200000', accountNumber: '87654321' },
       secret,
       seal: (details, reference) => sealPayout(details, reference, keys),
-      match: (details) => `match-${details.accountNumber}`,
+      match: (details) => `match-${JSON.stringify(details)}`,
       emails: () => [],
     })
   await expect(change()).resolves.toEqual({ ok: false, reason: 'closed' })

@@ -10,6 +10,7 @@ import type { StolenDeviceRegister } from '@/register/client'
 import { sampleOrder } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
 
 let db: Db
 withFileDatabase((opened) => (db = opened))
@@ -21,6 +22,7 @@ const mail = {
   copy: seedWithFacts('emailCopy') as EmailCopy,
   origin: 'https://shop.example',
   reviewUrl: 'https://reviews.example/handback',
+  checkout: seedCheckoutWords(),
 }
 const PHONE = '490154203237518'
 const TABLET = 'DMPXK2ABCD12'

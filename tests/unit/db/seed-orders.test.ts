@@ -124,7 +124,7 @@ describe('npm run seed:orders', () => {
     const sealed = orders.filter((order) => order.payoutSealed)
     expect(sealed.length).toBeGreaterThan(COUNT / 10)
     for (const order of sealed.slice(0, 200)) {
-      const bank = openPayout(order.payoutSealed!, order.reference, keys)
+      const bank = openPayout(order.payoutSealed!, order.reference, keys) as { sortCode: string; accountNumber: string }
       expect(bank.accountNumber.slice(-4)).toBe(order.payoutLast4)
       expect(bank.sortCode).toMatch(/^0099\d\d$/)
     }

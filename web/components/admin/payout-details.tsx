@@ -2,7 +2,7 @@ import { Fragment } from 'react'
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/record/store'
-import { payoutMethodOf, type PayoutDetails as Details } from '@/payouts/methods'
+import { payoutAccount, payoutMethodOf, type PayoutDetails as Details } from '@/payouts/methods'
 import { formatDateTime } from '@/lib/dates'
 import { payoutHeldUntil } from './admin-words'
 import { PayeeCheckFacts } from './payee-check'
@@ -49,7 +49,7 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
         </>
       ) : order.payoutLast4 ? (
         <>
-          <p>{fillTemplate(text.masked, { last4: order.payoutLast4 })}</p>
+          <p>{fillTemplate(text.masked, { account: payoutAccount(labels, order.payoutMethod, order.payoutLast4) })}</p>
           {/* A form post, never a link: only the manager's own click records a reveal. */}
           {!order.payoutSealed ? <p className="admin-hint">{text.bankDetailsRemoved}</p> : null}
           {role === 'manager' && order.payoutSealed ? (

@@ -1,7 +1,17 @@
 'use client'
 
 import { useRouter } from 'next/navigation'
-import { Fragment, useActionState, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import {
+  Fragment,
+  useActionState,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type FormEvent,
+  type ReactNode,
+} from 'react'
 import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import type { FieldIssue, FieldProblem } from '@/lib/field-problem'
 import '@/styles/account.css'
@@ -12,7 +22,9 @@ import { FieldMessage } from './field-message'
 export type FormField = {
   name: string
   label: string
-  type: 'text' | 'email' | 'tel' | 'password' | 'checkbox'
+  type: 'text' | 'email' | 'tel' | 'password' | 'checkbox' | 'radio'
+  /** A radio group's choices, in order: the first is chosen unless `defaultValue` names another. */
+  options?: { value: string; label: string }[]
   autoComplete?: string
   hint?: string | null
   /** A link shown with the hint, such as the guidance a declaration refers to. */
@@ -23,6 +35,12 @@ export type FormField = {
   legend?: string
   /** A narrow field for a short value (a postcode, a sort code). */
   short?: boolean
+  /**
+   * On a field that starts a group: the group is for one choice of a radio group (a way of being
+   * paid). With scripts, the others' groups are hidden and not sent; without, every group is shown
+   * and the server checks only the chosen one's fields.
+   */
+  shownWhen?: { field: string; value: string }
 }
 export type PageFormProps = {
   /** The form's server action (see forms/form-action.ts): it posts there with scripts or without. */
@@ -65,6 +83,9 @@ export function PageForm(props: PageFormProps) {
   // Problems the rules here found before anything was sent; cleared when the form is sent.
   const [local, setLocal] = useState<{ problems: FieldProblem[]; count: number } | null>(null)
   const summaryRef = useRef<HTMLDivElement>(null)
+  // Whether scripts run here: only then are the groups of choices not made hidden.
+  const scripted = useSyncExternalStore(noChange, inBrowser, onServer)
+  const [chosen, setChosen] = useState<Record<string, string>>({})
   const router = useRouter()
   const fieldId = (name: string) => `${id}-${name}`
   const questions = props.questions ?? {}
@@ -110,6 +131,14 @@ export function PageForm(props: PageFormProps) {
   // key among them) are the ones sent, not the fresh ones of a page drawn again.
   const retrying = state.problems.some((problem) => problem.code === 'unavailable')
   const hiddenValue = (name: string, value: string) => (retrying ? (state.typed[name] ?? value) : value)
+  // A radio group's choice: as changed here, else as sent last, else as the page set it, else the first.
+  const chosenOf = (field: FormField) => chosen[field.name] ?? typed(field) ?? field.options?.[0]?.value ?? ''
+  const radios = new Map(fields.filter((field) => field.type === 'radio').map((field) => [field.name, field]))
+  const offChoice = (shownWhen: FormField['shownWhen']) => {
+    if (!scripted || !shownWhen) return false
+    const radio = radios.get(shownWhen.field)
+    return !radio || chosenOf(radio) !== shownWhen.value
+  }
   const fieldProblem = (name: string) => problems.find((problem) => problem.field === name)
 
   const renderField = (field: FormField) => {
@@ -125,6 +154,32 @@ export function PageForm(props: PageFormProps) {
       name: field.name,
       'aria-invalid': error ? true : undefined,
       'aria-describedby': describedBy,
+    }
+    if (field.type === 'radio') {
+      const current = chosenOf(field)
+      return (
+        <fieldset key={field.name} className="form-group form-group--choice">
+          <legend>{field.label}</legend>
+          {hinted ? <Hint id={`${fieldId(field.name)}-hint`} field={field} /> : null}
+          <FieldMessage id={`${fieldId(field.name)}-error`} message={error} />
+          {(field.options ?? []).map((option, index) => (
+            <div key={option.value} className="field field--check">
+              <input
+                type="radio"
+                id={index === 0 ? fieldId(field.name) : `${fieldId(field.name)}-${option.value}`}
+                name={field.name}
+                value={option.value}
+                checked={current === option.value}
+                onChange={() => setChosen((previous) => ({ ...previous, [field.name]: option.value }))}
+                aria-describedby={describedBy}
+              />
+              <label htmlFor={index === 0 ? fieldId(field.name) : `${fieldId(field.name)}-${option.value}`}>
+                {option.label}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+      )
     }
     if (field.type === 'checkbox') {
       return (
@@ -175,10 +230,12 @@ export function PageForm(props: PageFormProps) {
       {Object.entries(state.carry ?? {}).map(([name, value]) => (
         <input key={`carry-${name}`} type="hidden" name={name} value={value} />
       ))}
-      {groups(fields).map(({ legend, members }, index) => {
+      {groups(fields).map(({ legend, members, shownWhen }, index) => {
         const rendered = members.map(renderField)
+        const off = offChoice(shownWhen)
         return legend ? (
-          <fieldset key={legend} className="form-group">
+          // Another choice's fields: hidden, and disabled so that nothing in them is sent.
+          <fieldset key={legend} className="form-group" hidden={off} disabled={off}>
             <legend>{legend}</legend>
             {rendered}
           </fieldset>
@@ -194,11 +251,19 @@ export function PageForm(props: PageFormProps) {
   )
 }
 
-/** Fields in runs: each field with a legend starts a new group. */
-function groups(fields: FormField[]): Array<{ legend: string | null; members: FormField[] }> {
-  const runs: Array<{ legend: string | null; members: FormField[] }> = []
+const noChange = () => () => {}
+const inBrowser = () => true
+const onServer = () => false
+
+type Group = { legend: string | null; members: FormField[]; shownWhen?: FormField['shownWhen'] }
+
+/** Fields in runs: each field with a legend starts a new group, and a radio group is one of its own. */
+function groups(fields: FormField[]): Group[] {
+  const runs: Group[] = []
   for (const field of fields) {
-    if (field.legend || !runs.length) runs.push({ legend: field.legend ?? null, members: [] })
+    const own = field.type === 'radio' || runs.at(-1)?.members[0]?.type === 'radio'
+    if (field.legend || own || !runs.length)
+      runs.push({ legend: field.legend ?? null, members: [], shownWhen: field.shownWhen })
     runs.at(-1)!.members.push(field)
   }
   return runs

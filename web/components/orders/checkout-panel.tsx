@@ -3,12 +3,14 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { BasketView } from '@/basket/types'
 import { orderProblemMessages } from '@/orders/checkout/problems'
-import { CHECKOUT_FIELDS } from '@/orders/checkout/checkout-validation'
+import { CHECKOUT_FORM } from '@/orders/checkout/checkout-validation'
+import { DEFAULT_PAYOUT_METHOD } from '@/payouts/methods'
 import { checkout } from '@/orders/checkout/form-actions'
 import '@/styles/orders.css'
 import { OrderForm } from './order-form'
 import { payeeQuestions } from './payee-questions'
 import { type FormField } from '../forms/page-form'
+import { formField, payoutChoiceFields, type CheckoutField } from './payout-choice'
 import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
 
@@ -126,25 +128,16 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
 
 /**
  * The form's fields as the checkout's field list shows them, in the content's words, filled with
- * `typed` (the account's name and e-mail). The rules stay behind: the form's scripts have their own.
+ * `typed` (the account's name and e-mail); in the middle, the choice of how to be paid and each
+ * method's fields. The rules stay behind: the form's scripts have their own.
  */
 function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
   const words = copy.checkout
-  return CHECKOUT_FIELDS.map(({ name, type, autoComplete, inputMode, short, hint, legend, link }) => ({
-    name,
-    label: words[name],
-    type,
-    autoComplete,
-    inputMode,
-    short,
-    hint: hint && words[hint],
-    legend: legend && words[legend],
-    link: link && linkOf(words[link]),
-    defaultValue: typed[name] || undefined,
-  }))
-}
-
-/** A CMS link as a plain label and address, for a client component. */
-function linkOf(link: { label?: string | null; href?: string | null } | null | undefined) {
-  return link?.label && link.href ? { label: link.label, href: link.href } : null
+  const shown = (list: readonly CheckoutField[]) =>
+    list.map((field) => ({ ...formField(words, field), defaultValue: typed[field.name] || undefined }))
+  return [
+    ...shown(CHECKOUT_FORM.before),
+    ...payoutChoiceFields(words, DEFAULT_PAYOUT_METHOD.id),
+    ...shown(CHECKOUT_FORM.after),
+  ]
 }

@@ -1,4 +1,5 @@
 import type { OrderCopy } from '@/content/types'
+import { payoutAccount } from '@/payouts/methods'
 import { formatDateTime, formatLongDate, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
@@ -47,7 +48,7 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
     return: text.returnRequested,
     payout: order.payoutLast4
       ? fillTemplate(copy.payoutChange.changed, {
-          last4: order.payoutLast4,
+          account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4),
           until: order.payoutHeldUntil ? formatDateTime(order.payoutHeldUntil) : '',
         })
       : undefined,
@@ -73,7 +74,11 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         <p className="order-status__name">{status.name}</p>
         <p>{status.explanation}</p>
         {canAct && order.status === 'paid' && order.payoutLast4 ? (
-          <p>{fillTemplate(text.paidTo, { last4: order.payoutLast4 })}</p>
+          <p>
+            {fillTemplate(text.paidTo, {
+              account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4),
+            })}
+          </p>
         ) : null}
         {order.returnTracking ? <p>{fillTemplate(text.returnTracking, { tracking: order.returnTracking })}</p> : null}
         {/* The devices declined in an order otherwise kept, posted back together. */}

@@ -5,13 +5,14 @@ import { askPayoutCode, changePayout } from '@/orders/payout-change/form-actions
 import { payoutChangeable } from '@/orders/record/lifecycle'
 import { orderProblemMessages } from '@/orders/checkout/problems'
 import { PAYOUT_CODE_MINUTES } from '@rules/payout-change'
-import { PAYOUT_BANK_FIELDS } from '@/orders/payout-change/payout-change-validation'
 import type { OrderRecord } from '@/orders/record/store'
 import { payoutHeldUntil } from '@/orders/record/order-values'
 import { ButtonForm } from '../forms/button-form'
 import type { FormField } from '../forms/page-form'
 import { OrderForm } from './order-form'
 import { payeeQuestions } from './payee-questions'
+import { payoutChoiceFields } from './payout-choice'
+import { payoutAccount } from '@/payouts/methods'
 
 type Props = { order: OrderRecord; copy: OrderCopy; token: string; step: string | undefined }
 
@@ -38,15 +39,18 @@ export function PayoutChangeSection({ order, copy, token, step }: Props) {
   return (
     <section id="payout-change" aria-labelledby="payout-change-heading" className="order-payout">
       <h2 id="payout-change-heading">{text.heading}</h2>
-      <p>{fillTemplate(text.current, { last4: order.payoutLast4 })}</p>
+      <p>
+        {fillTemplate(text.current, { account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4) })}
+      </p>
       {heldUntil ? <p>{fillTemplate(text.held, { until: formatDateTime(heldUntil) })}</p> : null}
       {step === 'code' ? (
         <>
           <p role="status">{fillTemplate(text.codeSent, { minutes: PAYOUT_CODE_MINUTES })}</p>
+          <h3>{text.newDetailsHeading}</h3>
           <OrderForm
             action={changePayout}
             rules="payout"
-            fields={payoutFields(copy)}
+            fields={payoutFields(copy, order.payoutMethod)}
             hidden={{ token }}
             submitLabel={text.submit}
             messages={orderProblemMessages(copy)}
@@ -69,10 +73,9 @@ export function PayoutChangeSection({ order, copy, token, step }: Props) {
   )
 }
 
-/** The code, then the bank account's fields as checkout shows them, in the content's words. */
-function payoutFields(copy: OrderCopy): FormField[] {
+/** The code, then the choice of how to be paid and each method's fields as checkout shows them, in the content's words. */
+function payoutFields(copy: OrderCopy, method: string): FormField[] {
   const text = copy.payoutChange
-  const words = copy.checkout
   return [
     {
       name: 'code',
@@ -83,15 +86,6 @@ function payoutFields(copy: OrderCopy): FormField[] {
       autoComplete: 'one-time-code',
       short: true,
     },
-    ...PAYOUT_BANK_FIELDS.map(({ name, type, autoComplete, inputMode, short, hint }, index) => ({
-      name,
-      label: words[name],
-      type,
-      autoComplete,
-      inputMode,
-      short,
-      hint: hint && words[hint],
-      legend: index === 0 ? text.newDetailsHeading : undefined,
-    })),
+    ...payoutChoiceFields(copy.checkout, method),
   ]
 }

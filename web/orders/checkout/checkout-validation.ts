@@ -110,8 +110,14 @@ const AFTER_PAYOUT = [
 const fieldsWith = <M extends PayoutMethodAny>(method: M) =>
   [...BEFORE_PAYOUT, ...(method.fields as M['fields']), ...AFTER_PAYOUT] as const
 
-/** The checkout's fields for the default payout method: what the checkout panel shows today. */
+/** The checkout's fields for the default payout method, in the form's order. */
 export const CHECKOUT_FIELDS = fieldsWith(PAYOUT)
+
+/**
+ * The form as the checkout panel draws it: the fields before the payout, the choice of a payout
+ * method, then every method's fields (each group for its own choice), then the declarations.
+ */
+export const CHECKOUT_FORM = { before: BEFORE_PAYOUT, methods: PAYOUT_METHODS, after: AFTER_PAYOUT } as const
 
 /** Each field's rule, by its name: what `v.object` checks. */
 type CheckoutEntries = { [F in (typeof CHECKOUT_FIELDS)[number] as F['name']]: F['rule'] }

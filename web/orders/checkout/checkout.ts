@@ -134,6 +134,7 @@ export async function placeCheckout(request: {
           holdUntil: addDays(now, rules.priceHoldDays),
           offerDeadline: null,
           payoutLast4: method.last4(payout),
+          payoutMethod: method.id,
           returnTracking: null,
           postagePack: input.postagePack,
           items: items.map((item) => ({ ...item, revisedPricePence: null, revisedReason: null })),

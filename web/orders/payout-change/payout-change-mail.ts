@@ -20,14 +20,15 @@ export function payoutCodeMail(order: Order, code: string, { copy }: OrderMailCo
  */
 export function payoutChangedMails(
   order: Order,
-  change: { heldUntil: Date; last4: string },
+  /** `account`: the new account, in the checkout's words for its method. */
+  change: { heldUntil: Date; account: string },
   { copy, origin }: OrderMailContext,
   businessAddress: string,
 ): QueuedMail[] {
   const values = {
     name: order.name ?? '',
     reference: order.reference,
-    last4: change.last4,
+    account: change.account,
     until: formatDateTime(change.heldUntil),
   }
   const toSeller = order.email

@@ -1,6 +1,6 @@
 import 'server-only'
 import { readAuthSecret } from '@/config/secrets'
-import { getSiteSettings } from '@/content/loaders'
+import { getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { mayAct, readOrder } from '@/orders/moves/actions'
@@ -11,7 +11,7 @@ import { payoutChangedMails, payoutCodeMail } from './payout-change-mail'
 import type { PayoutChangeInput } from './payout-change-validation'
 import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { payoutMatch } from '@/payouts/payout-match'
-import { payoutMethodNamed } from '@/payouts/methods'
+import { payoutAccount, payoutMethodNamed } from '@/payouts/methods'
 import { checkPayout, type PayeeOutcome } from '@/payouts/payee-check'
 
 /**
@@ -87,9 +87,13 @@ export async function replacePayout(
 > {
   const found = await orderFor(token, visitorUserId)
   if (!found.order) return { ok: false, code: found.refused }
-  const [context, settings] = await Promise.all([loadOrderMailContext(origin), getSiteSettings()])
-  const keys = readPayoutKeys()
+  const [context, settings, words] = await Promise.all([
+    loadOrderMailContext(origin),
+    getSiteSettings(),
+    getOrderCopy(),
+  ])
   const method = payoutMethodNamed(input.payoutMethod)
+  const keys = readPayoutKeys()
   // The bank is asked about the new details before the code is spent on them.
   const payee = await checkPayout({ methodId: method.id, details: input.details, keys, ...payeeAnswer })
   if (payee.kind === 'ask') return { ok: false, ask: payee }
@@ -103,7 +107,13 @@ export async function replacePayout(
     seal: (details, reference) => sealPayout(details, reference, keys),
     match: (details, method) => payoutMatch(details, keys, method),
     actorUserId: found.order.userId,
-    emails: (order, change) => payoutChangedMails(order, change, context, settings.contactEmail),
+    emails: (order, { heldUntil, last4 }) =>
+      payoutChangedMails(
+        order,
+        { heldUntil, account: payoutAccount(words.checkout, method.id, last4) },
+        context,
+        settings.contactEmail,
+      ),
   })
   if (!changed.ok) {
     return { ok: false, code: REFUSALS[changed.reason], ...(changed.triesLeft ? { triesLeft: changed.triesLeft } : {}) }

@@ -1,5 +1,6 @@
 import 'server-only'
-import type { EmailCopy } from '@/content/types'
+import type { EmailCopy, OrderCopy } from '@/content/types'
+import { payoutAccount } from '@/payouts/methods'
 import { formatPence } from '@/lib/money'
 import { renderEmail } from '@/mail/templates'
 import type { MailMessage } from '@/mail/send'
@@ -21,6 +22,8 @@ export type OrderMailContext = {
   origin: string
   /** Our page on the review site (Site settings, under the rating): the paid e-mail asks for a review there. */
   reviewUrl: string
+  /** The Orders document's checkout words, for naming the account paid the method's way ({account}). */
+  checkout: OrderCopy['checkout']
 }
 
 type OrderForMail = Pick<
@@ -32,6 +35,7 @@ type OrderForMail = Pick<
   | 'holdUntil'
   | 'offerDeadline'
   | 'payoutLast4'
+  | 'payoutMethod'
   | 'returnTracking'
   | 'postagePack'
 > & {
@@ -95,6 +99,8 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
       .flatMap((item) => (item.revisedReason ? [`${item.device}: ${item.revisedReason}`] : []))
       .join('\n'),
     last4: order.payoutLast4 ?? '',
+    // "the account ending 5678", "the PayPal account s•••@e•••.com": as the method shows it.
+    account: payoutAccount(context.checkout, order.payoutMethod, order.payoutLast4 ?? ''),
     tracking: order.returnTracking ?? '',
     results: kind === 'checked' || kind === 'quarantined' ? registerLines(kind, order.items, copy) : '',
   }

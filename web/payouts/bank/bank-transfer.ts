@@ -77,6 +77,8 @@ const digits = (typed: string) => typed.replace(/\D/g, '')
 
 export const bankTransfer: PayoutMethod<BankDetails, BankProblem> = {
   id: 'bank',
+  choice: 'bankChoice',
+  shownAs: 'bankShown',
   fields: BANK_FIELDS,
   problems: BANK_PROBLEMS,
   secretFields: ['sortCode', 'accountNumber'],
@@ -95,11 +97,28 @@ export const bankTransfer: PayoutMethod<BankDetails, BankProblem> = {
   paidBy: { payer: 'faster-payments', paymentRun: true },
 }
 
+/**
+ * Opened details that a payment run holds, which are a bank transfer's: the run takes only the
+ * methods it pays (PAYMENT_RUN_METHODS). Anything else here is a bug, stopped before a file is made.
+ */
+function bankDetailsOf(opened: object): BankDetails {
+  const details = opened as Partial<BankDetails>
+  if (typeof details.sortCode !== 'string' || typeof details.accountNumber !== 'string') {
+    throw new Error('A payment run holds bank transfers only: these details are not a bank account.')
+  }
+  return details as BankDetails
+}
+
 /** Whether the bank file would name this payee with blanks (a run that would carry one is refused). */
-export const payeeNameless = (details: BankDetails) => bacsNameless(details.accountHolder)
+export const payeeNameless = (opened: object) => bacsNameless(bankDetailsOf(opened).accountHolder)
 
 /** One payment of a run, as the bank file takes it. */
-export const bankPayment = (details: BankDetails, reference: string, amountPence: number): Payee => ({
+export const bankPayment = (opened: object, reference: string, amountPence: number): Payee => {
+  const details = bankDetailsOf(opened)
+  return bankPayee(details, reference, amountPence)
+}
+
+const bankPayee = (details: BankDetails, reference: string, amountPence: number): Payee => ({
   sortCode: details.sortCode,
   accountNumber: details.accountNumber,
   accountHolder: details.accountHolder,

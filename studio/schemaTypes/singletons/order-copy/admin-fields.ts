@@ -35,8 +35,8 @@ export const adminFields = [
   templateString(
     'masked',
     'Hidden account',
-    'Shown until the bank details are revealed. {last4} becomes the last four digits.',
-    ['last4'],
+    'Shown until the payment details are revealed. {account} becomes the account, as the checkout words name it (the account ending 5678).',
+    ['account'],
   ),
   requiredString(
     'sellerRemoved',

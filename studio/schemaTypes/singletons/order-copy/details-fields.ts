@@ -89,7 +89,12 @@ export const detailsFields = [
   ),
   requiredLink('signedLinkLogin', 'Log in link', 'Under "How to cancel or answer", usually to /login?next=/profile.'),
   requiredString('cancelled', 'Order cancelled', 'Shown after cancelling, for example "Your order is cancelled."'),
-  templateString('paidTo', 'Paid to', '{last4} becomes the last four digits of the account we paid.', ['last4']),
+  templateString(
+    'paidTo',
+    'Paid to',
+    '{account} becomes the account we paid, as the checkout words name it (the account ending 5678).',
+    ['account'],
+  ),
   templateString(
     'returnTracking',
     'Return tracking',

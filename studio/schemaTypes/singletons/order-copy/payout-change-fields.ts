@@ -10,8 +10,8 @@ export const payoutChangeFields = [
   templateString(
     'current',
     'Account we pay',
-    '{last4} becomes the last four digits of the account. The old details are never shown.',
-    ['last4'],
+    '{account} becomes the account, as the checkout words name it (the account ending 5678). The old details are never shown.',
+    ['account'],
   ),
   templateString('held', 'Payment on hold', 'After a change: {until} becomes the date and time from which we pay.', [
     'until',
@@ -35,8 +35,8 @@ export const payoutChangeFields = [
   templateString(
     'changed',
     'Changed',
-    'Shown after a change. {last4} becomes the new account’s last four digits and {until} when we may pay.',
-    ['last4', 'until'],
+    'Shown after a change. {account} becomes the new account, as the checkout words name it, and {until} when we may pay.',
+    ['account', 'until'],
   ),
   requiredString(
     'timelineEntry',

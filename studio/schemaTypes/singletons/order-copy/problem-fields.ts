@@ -27,6 +27,17 @@ export const problemFields = [
   requiredString('sortCodeInvalid', 'Sort code not valid', 'For example "Enter a 6-digit sort code, like 30-94-30".'),
   requiredString('accountNumberMissing', 'No account number', 'For example "Enter your account number".'),
   requiredString('accountNumberInvalid', 'Account number not valid', 'For example "Enter an 8-digit account number".'),
+  requiredString(
+    'paypalEmailMissing',
+    'No PayPal address',
+    'For example "Enter the e-mail address of your PayPal account".',
+  ),
+  requiredString(
+    'paypalEmailInvalid',
+    'PayPal address not valid',
+    'For example "Enter your PayPal address like name@example.co.uk".',
+  ),
+  templateString('paypalEmailTooLong', 'PayPal address too long', '{max} becomes the most characters.', ['max']),
   requiredString('declareAgeMissing', 'Age not confirmed', 'When the age and residence box is not ticked.'),
   requiredString('declareOwnerMissing', 'Ownership not confirmed', 'When the ownership box is not ticked.'),
   requiredString('declareWipedMissing', 'Wiping not confirmed', 'When the wiping box is not ticked.'),
