@@ -50,12 +50,8 @@ export const startOfLondonDay = (day: string) => fromLondonWallClock(Date.parse(
 export const addLondonDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
-/** Whether a string names a real calendar day, written "YYYY-MM-DD". */
-export function isDayString(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const time = Date.parse(`${value}T00:00:00Z`)
-  return Number.isFinite(time) && new Date(time).toISOString().slice(0, 10) === value
-}
+/** Whether a string names a real calendar day, written "YYYY-MM-DD" (the Studio checks closure days with it). */
+export { isDayString } from '@rules/days'
 
 const WEEK_MS = 7 * DAY_MS
 const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
