@@ -66,7 +66,7 @@ type Run = { code: number | null; stdout: string; stderr: string }
 function run(url = `http://127.0.0.1:${port}/bank-holidays.json`): Promise<Run> {
   const [command, ...args] = (scripts['bank-holidays'] ?? '').split(' ')
   expect(command).toBe('tsx')
-  const env = { ...process.env, BANK_HOLIDAYS_URL: url, BANK_HOLIDAYS_FILE: target }
+  const env: NodeJS.ProcessEnv = { ...process.env, BANK_HOLIDAYS_URL: url, BANK_HOLIDAYS_FILE: target }
   delete env.NODE_OPTIONS
   const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), args, { cwd: ROOT, env })
   let [stdout, stderr] = ['', '']

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
 import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/queue/figures'
-import { workingTimeBetween } from '@/orders/record/working-days'
+import { NO_CLOSED_DAYS, workingTimeBetween } from '@/orders/record/working-days'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -150,7 +150,7 @@ describe('the dashboard’s figures', () => {
   const on = (day: string) => figures.days.find((entry) => entry.day === day) as DayFigures
 
   beforeAll(async () => {
-    figures = await dashboardFigures(db, NOW, PROMISES)
+    figures = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
   })
 
   it('gives today’s numbers as counted by hand', () => {
@@ -234,29 +234,30 @@ describe('the dashboard’s figures', () => {
     // E: in on Saturday, checked on Monday at 10:00 London time.
     expect(on('2026-06-22')).toMatchObject({ checked: 1, revised: 0, revisedPercent: 0, checkHours: 10 })
     // F: in on Friday 1 May, checked on Tuesday 30 June: as the pure rule counts it.
-    const fHours = workingTimeBetween(new Date('2026-05-01T10:00:00Z'), new Date('2026-06-30T10:00:00Z')) / HOUR
+    const fHours =
+      workingTimeBetween(new Date('2026-05-01T10:00:00Z'), new Date('2026-06-30T10:00:00Z'), NO_CLOSED_DAYS) / HOUR
     expect(fHours).toBe(42 * 24)
     expect(on('2026-06-30').checkHours).toBe(fHours)
   })
 
   it('counts an order as waiting too long only past the promise', async () => {
-    const later = await dashboardFigures(db, new Date('2026-07-02T12:00:01Z'), PROMISES)
+    const later = await dashboardFigures(db, new Date('2026-07-02T12:00:01Z'), PROMISES, NO_CLOSED_DAYS)
     // D arrived Wednesday 14:00 London time: still within its working day at Thursday 14:00…
-    const atPromise = await dashboardFigures(db, new Date('2026-07-02T13:00:00Z'), PROMISES)
+    const atPromise = await dashboardFigures(db, new Date('2026-07-02T13:00:00Z'), PROMISES, NO_CLOSED_DAYS)
     expect(atPromise.today.waitingOverdue).toBe(1)
     // …and over it a second later.
-    const past = await dashboardFigures(db, new Date('2026-07-02T13:00:01Z'), PROMISES)
+    const past = await dashboardFigures(db, new Date('2026-07-02T13:00:01Z'), PROMISES, NO_CLOSED_DAYS)
     expect(past.today.waitingOverdue).toBe(2)
     expect(later.today.waitingOverdue).toBe(1)
     // A promise of four working days puts neither over (C has waited three days and two hours).
-    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 3 })).today.waitingOverdue).toBe(1)
-    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 4 })).today.waitingOverdue).toBe(0)
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 3 }, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(1)
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 4 }, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(0)
   })
 })
 
 describe('days still open', () => {
   it('are read afresh each time: a move made after a reading is in the next one', async () => {
-    const before = await dashboardFigures(db, NOW, PROMISES)
+    const before = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
     await order(
       'HB-GGGG-GGGG',
       'received',
@@ -264,7 +265,7 @@ describe('days still open', () => {
       [['Apple iPhone 14 128GB']],
       [['2026-07-02T11:30:00Z', 'receive', 'placed', 'received']],
     )
-    const after = await dashboardFigures(db, NOW, PROMISES)
+    const after = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
     expect(after.today.arrivedDevices).toBe(before.today.arrivedDevices + 1)
     expect(after.today.waiting).toBe(before.today.waiting + 1)
     // Days over (and an hour past) are kept, and the same.
