@@ -1,7 +1,7 @@
 import shipped from '@rules/bank-holidays.json'
 import { checkBankHolidays, SHIPPED_BANK_HOLIDAYS } from '@rules/bank-holidays'
-import { calendarOf } from '@/orders/record/business-calendar'
 import {
+  calendarOf,
   closedWeekdays,
   isWorkingDay,
   NO_CLOSED_DAYS,

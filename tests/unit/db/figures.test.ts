@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
 import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/queue/figures'
-import { NO_CLOSED_DAYS, workingTimeBetween } from '@/orders/record/working-days'
+import { calendarOf, NO_CLOSED_DAYS, workingTimeBetween, type BusinessCalendar } from '@/orders/record/working-days'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -291,5 +291,91 @@ describe('the day’s payments for the accountant', () => {
       },
     ])
     expect(await paidOnDay(db, '2026-07-01')).toEqual([])
+  })
+})
+
+describe('working hours with bank holidays and closure days, in SQL as in the pure rule', () => {
+  const BANK_HOLIDAYS = calendarOf([])
+  const CLOSURE = calendarOf(['2026-12-29', '2026-06-01', '2026-06-06'])
+  const day = async (now: string, calendar: BusinessCalendar, wanted: string) =>
+    (await dashboardFigures(db, new Date(now), PROMISES, calendar)).days.find((entry) => entry.day === wanted)!
+  const jsHours = (from: string, to: string, calendar: BusinessCalendar) =>
+    workingTimeBetween(new Date(from), new Date(to), calendar) / HOUR
+
+  beforeAll(async () => {
+    // H: in on Maundy Thursday 10:00 BST, checked the Tuesday after Easter at 10:00 BST.
+    await order(
+      'HB-HHHH-HHHH',
+      'checked',
+      10_000,
+      [['Apple iPhone 15 128GB']],
+      [
+        ['2026-04-02T09:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-07T09:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // I: in on Christmas Eve at noon, checked on Wednesday 30 December at 09:00 (GMT).
+    await order(
+      'HB-IIII-IIII',
+      'checked',
+      10_000,
+      [['Google Pixel 8']],
+      [
+        ['2026-12-24T12:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-12-30T09:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // J and K wait for their check over Easter: J since Wednesday 1 April 11:00 BST, K since Thursday.
+    await order(
+      'HB-JJJJ-JJJJ',
+      'received',
+      10_000,
+      [['Phone J']],
+      [['2026-04-01T10:00:00Z', 'receive', 'placed', 'received']],
+    )
+    await order(
+      'HB-KKKK-KKKK',
+      'received',
+      10_000,
+      [['Phone K']],
+      [['2026-04-02T10:00:00Z', 'receive', 'placed', 'received']],
+    )
+  })
+
+  it('leaves Good Friday and Easter Monday out of the hours to a check', async () => {
+    const checked = await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-07')
+    expect(checked.checkHours).toBe(24)
+    expect(jsHours('2026-04-02T09:00:00Z', '2026-04-07T09:00:00Z', BANK_HOLIDAYS)).toBe(24)
+    // Weekends only, as before the calendar: three working days.
+    expect((await day('2026-04-08T12:00:00Z', NO_CLOSED_DAYS, '2026-04-07')).checkHours).toBe(72)
+  })
+
+  it('leaves Christmas, the substitute Boxing Day and an editor’s closure day out', async () => {
+    // Thursday 12 hours, Tuesday 24, Wednesday 9.
+    expect((await day('2026-12-31T12:00:00Z', BANK_HOLIDAYS, '2026-12-30')).checkHours).toBe(45)
+    expect(jsHours('2026-12-24T12:00:00Z', '2026-12-30T09:00:00Z', BANK_HOLIDAYS)).toBe(45)
+    // Tuesday 29 December closed too.
+    expect((await day('2026-12-31T12:00:00Z', CLOSURE, '2026-12-30')).checkHours).toBe(21)
+    expect(jsHours('2026-12-24T12:00:00Z', '2026-12-30T09:00:00Z', CLOSURE)).toBe(21)
+  })
+
+  it('agrees with the pure rule over May’s two bank holidays and a weekday and a Saturday closed', async () => {
+    // F: in on Friday 1 May, checked on Tuesday 30 June (the charts of 2 July show it).
+    for (const [calendar, days] of [
+      [NO_CLOSED_DAYS, 42],
+      [BANK_HOLIDAYS, 40],
+      [CLOSURE, 39],
+    ] as const) {
+      const hours = jsHours('2026-05-01T10:00:00Z', '2026-06-30T10:00:00Z', calendar)
+      expect(hours).toBe(days * 24)
+      expect((await day('2026-07-02T12:00:00Z', calendar, '2026-06-30')).checkHours).toBe(hours)
+    }
+  })
+
+  it('counts waiting past the promise in working days, Easter left out', async () => {
+    // Tuesday 7 April 10:00 BST: K has waited Thursday's 13 hours and Tuesday's 10, J a day more.
+    const now = new Date('2026-04-07T09:00:00Z')
+    expect((await dashboardFigures(db, now, PROMISES, BANK_HOLIDAYS)).today.waitingOverdue).toBe(1)
+    expect((await dashboardFigures(db, now, PROMISES, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(2)
   })
 })

@@ -6,6 +6,9 @@
  * and the closed weekdays below.
  */
 
+import { SHIPPED_BANK_HOLIDAYS } from '@rules/bank-holidays'
+import { isDayString } from '@rules/days'
+
 export const BUSINESS_TIME_ZONE = 'Europe/London'
 export const DAY_MS = 86_400_000
 /** Working days in a week: Monday to Friday. */
@@ -53,7 +56,7 @@ export const addLondonDays = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /** Whether a string names a real calendar day, written "YYYY-MM-DD" (the Studio checks closure days with it). */
-export { isDayString } from '@rules/days'
+export { isDayString }
 
 const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
 
@@ -63,6 +66,14 @@ const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
  */
 export type BusinessCalendar = { closedDays: ReadonlySet<string> }
 export const NO_CLOSED_DAYS: BusinessCalendar = { closedDays: new Set() }
+
+/**
+ * The calendar of the shipped bank holidays with these closure days added (businessCalendar() reads
+ * them from Site settings). A closure day that is not a real date is left out rather than trusted.
+ */
+export function calendarOf(closureDays: readonly string[]): BusinessCalendar {
+  return { closedDays: new Set([...SHIPPED_BANK_HOLIDAYS, ...closureDays.filter(isDayString)]) }
+}
 
 /** A London day's number in the clock's count: days after the first Monday of 1970. */
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS - FIRST_MONDAY_DAYS
