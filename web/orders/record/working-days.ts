@@ -58,8 +58,6 @@ export const addLondonDays = (day: string, days: number) =>
 /** Whether a string names a real calendar day, written "YYYY-MM-DD" (the Studio checks closure days with it). */
 export { isDayString }
 
-const WORKING_WEEK_MS = WORKING_DAYS_A_WEEK * DAY_MS
-
 /**
  * The days the business does not pay or count as working, besides weekends: England and Wales bank
  * holidays (content-rules/bank-holidays.json) and the closure days editors add.
