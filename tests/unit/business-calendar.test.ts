@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import shipped from '@rules/bank-holidays.json'
 import { checkBankHolidays, SHIPPED_BANK_HOLIDAYS } from '@rules/bank-holidays'
+import { siteSettings } from '../../studio/schemaTypes/singletons/site-settings'
 import {
   calendarOf,
   closedWeekdays,
@@ -220,5 +223,77 @@ describe('the day a payment goes', () => {
     expect(day('2026-12-24T15:00:00Z')).toBe('2026-12-29')
     expect(day('2026-12-24T15:00:00Z', CHRISTMAS_CLOSURE)).toBe('2027-01-04')
     expect(day('2026-12-29T10:00:00Z', CHRISTMAS_CLOSURE)).toBe('2027-01-04')
+  })
+})
+
+describe('closure days in the Studio', () => {
+  type Field = { name: string; fields?: Field[]; of?: Field[]; validation?: (rule: unknown) => unknown }
+  const closureDays = (siteSettings as unknown as { fields: Field[] }).fields.find(
+    (field) => field.name === 'closureDays',
+  )!
+  const dateField = closureDays.of![0]!.fields!.find((field) => field.name === 'date')!
+
+  type Chain = { checks: Array<(value: unknown) => unknown>; level: 'error' | 'warning' }
+
+  /**
+   * Sanity's Rule, played: each call on the rule a field is handed starts a chain (a field may
+   * return several), which collects its custom checks and whether it is only a warning.
+   */
+  function problems(field: Field, value: unknown): Array<{ level: Chain['level']; message: string }> {
+    const chains: Chain[] = []
+    const chained = (chain: Chain): unknown =>
+      new Proxy(
+        {},
+        {
+          get: (_, method) => (argument: unknown) => {
+            if (method === 'custom') chain.checks.push(argument as Chain['checks'][number])
+            if (method === 'warning') chain.level = 'warning'
+            return chained(chain)
+          },
+        },
+      )
+    const handed = new Proxy(
+      {},
+      {
+        get: (_, method) => (argument: unknown) => {
+          const chain: Chain = { checks: [], level: 'error' }
+          chains.push(chain)
+          return (chained(chain) as Record<string, (argument: unknown) => unknown>)[method as string]!(argument)
+        },
+      },
+    )
+    field.validation?.(handed)
+    return chains.flatMap(({ checks, level }) =>
+      checks.flatMap((check) => {
+        const verdict = check(value)
+        return verdict === true ? [] : [{ level, message: String(verdict) }]
+      }),
+    )
+  }
+
+  it('refuses a date that is not real, and warns of a weekend or a bank holiday', () => {
+    expect(problems(dateField, '2026-12-29')).toEqual([])
+    expect(problems(dateField, '2026-02-30')).toEqual([{ level: 'error', message: 'Choose a real date.' }])
+    expect(problems(dateField, '2026-12-26')).toEqual([{ level: 'warning', message: expect.stringMatching(/weekend/) }])
+    expect(problems(dateField, '2026-12-28')).toEqual([
+      { level: 'warning', message: expect.stringMatching(/bank holiday/) },
+    ])
+  })
+
+  it('refuses the same date twice', () => {
+    const day = (date: string) => ({ _key: date, date, reason: 'Christmas closure' })
+    expect(problems(closureDays, [day('2026-12-29'), day('2026-12-30')])).toEqual([])
+    expect(problems(closureDays, [day('2026-12-29'), day('2026-12-30'), day('2026-12-29')])).toEqual([
+      { level: 'error', message: '2026-12-29 is listed more than once: keep one.' },
+    ])
+  })
+
+  it('ships with none in the seed', () => {
+    const settings = readFileSync(path.join(__dirname, '../../studio/seed/data.ndjson'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { _id: string; closureDays?: unknown })
+      .find((doc) => doc._id === 'siteSettings')
+    expect(settings?.closureDays).toEqual([])
   })
 })
