@@ -325,6 +325,28 @@ describe('working hours with bank holidays and closure days, in SQL as in the pu
         ['2026-12-30T09:00:00Z', 'check', 'received', 'checked'],
       ],
     )
+    // L: in on Easter Monday at noon, checked on Wednesday 8 April at 09:00 BST: the clock starts on Tuesday.
+    await order(
+      'HB-LLLL-LLLL',
+      'checked',
+      10_000,
+      [['Apple iPad Air']],
+      [
+        ['2026-04-06T11:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-08T08:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // M: in on Good Friday and checked on Easter Monday, by someone working the holiday: no working time.
+    await order(
+      'HB-MMMM-MMMM',
+      'checked',
+      10_000,
+      [['Apple iPad mini']],
+      [
+        ['2026-04-03T09:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-06T10:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
     // J and K wait for their check over Easter: J since Wednesday 1 April 11:00 BST, K since Thursday.
     await order(
       'HB-JJJJ-JJJJ',
@@ -348,6 +370,14 @@ describe('working hours with bank holidays and closure days, in SQL as in the pu
     expect(jsHours('2026-04-02T09:00:00Z', '2026-04-07T09:00:00Z', BANK_HOLIDAYS)).toBe(24)
     // Weekends only, as before the calendar: three working days.
     expect((await day('2026-04-08T12:00:00Z', NO_CLOSED_DAYS, '2026-04-07')).checkHours).toBe(72)
+  })
+
+  it('starts the clock after a bank holiday, and counts none from one bank holiday to the next', async () => {
+    expect((await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-08')).checkHours).toBe(33)
+    expect(jsHours('2026-04-06T11:00:00Z', '2026-04-08T08:00:00Z', BANK_HOLIDAYS)).toBe(33)
+    expect((await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-06')).checkHours).toBe(0)
+    expect(jsHours('2026-04-03T09:00:00Z', '2026-04-06T10:00:00Z', BANK_HOLIDAYS)).toBe(0)
+    expect((await day('2026-04-08T12:00:00Z', NO_CLOSED_DAYS, '2026-04-06')).checkHours).toBe(25)
   })
 
   it('leaves Christmas, the substitute Boxing Day and an editor’s closure day out', async () => {
