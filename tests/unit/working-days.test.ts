@@ -2,6 +2,7 @@ import {
   addLondonDays,
   isDayString,
   londonDay,
+  NO_CLOSED_DAYS,
   startOfLondonDay,
   waitedOverWorkingDays,
   workingDaysBefore,
@@ -10,6 +11,8 @@ import {
 
 const at = (iso: string) => new Date(iso)
 const HOUR = 3_600_000
+/** Weekends only: the rules as they stood before the calendar. */
+const NONE = NO_CLOSED_DAYS
 
 describe('London days', () => {
   it('puts 23:30 UTC in summer on the next day, and in winter on the same day', () => {
@@ -42,26 +45,26 @@ describe('London days', () => {
 describe('working days', () => {
   it('counts Monday to Friday and stops the clock over the weekend', () => {
     // Friday 15:00 to Monday 15:00 (winter): nine hours of Friday and fifteen of Monday.
-    expect(workingTimeBetween(at('2026-11-27T15:00:00Z'), at('2026-11-30T15:00:00Z'))).toBe(24 * HOUR)
+    expect(workingTimeBetween(at('2026-11-27T15:00:00Z'), at('2026-11-30T15:00:00Z'), NONE)).toBe(24 * HOUR)
     // Saturday to Sunday: none.
-    expect(workingTimeBetween(at('2026-11-28T09:00:00Z'), at('2026-11-29T20:00:00Z'))).toBe(0)
+    expect(workingTimeBetween(at('2026-11-28T09:00:00Z'), at('2026-11-29T20:00:00Z'), NONE)).toBe(0)
     // Tuesday 10:00 to Wednesday 09:00.
-    expect(workingTimeBetween(at('2026-11-24T10:00:00Z'), at('2026-11-25T09:00:00Z'))).toBe(23 * HOUR)
+    expect(workingTimeBetween(at('2026-11-24T10:00:00Z'), at('2026-11-25T09:00:00Z'), NONE)).toBe(23 * HOUR)
   })
 
   it('counts on London’s clock in summer', () => {
     // Friday 23:30 London (22:30 UTC) to Monday 00:30 London: half an hour each side of the weekend.
-    expect(workingTimeBetween(at('2026-07-03T22:30:00Z'), at('2026-07-05T23:30:00Z'))).toBe(HOUR)
+    expect(workingTimeBetween(at('2026-07-03T22:30:00Z'), at('2026-07-05T23:30:00Z'), NONE)).toBe(HOUR)
   })
 
   it('says a parcel waited over a working day only past the same time on the next working day', () => {
     const friday = at('2026-11-27T15:00:00Z')
-    expect(waitedOverWorkingDays(friday, at('2026-11-30T15:00:00Z'), 1)).toBe(false)
-    expect(waitedOverWorkingDays(friday, at('2026-11-30T15:00:01Z'), 1)).toBe(true)
+    expect(waitedOverWorkingDays(friday, at('2026-11-30T15:00:00Z'), 1, NONE)).toBe(false)
+    expect(waitedOverWorkingDays(friday, at('2026-11-30T15:00:01Z'), 1, NONE)).toBe(true)
     // A parcel in on Saturday has until the end of Monday.
     const saturday = at('2026-11-28T11:00:00Z')
-    expect(waitedOverWorkingDays(saturday, at('2026-11-30T23:59:59Z'), 1)).toBe(false)
-    expect(waitedOverWorkingDays(saturday, at('2026-12-01T00:00:01Z'), 1)).toBe(true)
+    expect(waitedOverWorkingDays(saturday, at('2026-11-30T23:59:59Z'), 1, NONE)).toBe(false)
+    expect(waitedOverWorkingDays(saturday, at('2026-12-01T00:00:01Z'), 1, NONE)).toBe(true)
   })
 
   it('gives the moment before which anything has waited too long, agreeing with the count', () => {
@@ -75,10 +78,10 @@ describe('working days', () => {
       ['2026-07-06T12:00:00Z', 1, '2026-07-03T12:00:00.000Z'], // summer: Monday 13:00 BST → Friday 13:00 BST
     ]
     for (const [now, days, cutoff] of cases) {
-      const before = workingDaysBefore(at(now), days)
+      const before = workingDaysBefore(at(now), days, NONE)
       expect(before.toISOString()).toBe(cutoff)
-      expect(waitedOverWorkingDays(new Date(before.getTime() - 1), at(now), days)).toBe(true)
-      expect(waitedOverWorkingDays(before, at(now), days)).toBe(false)
+      expect(waitedOverWorkingDays(new Date(before.getTime() - 1), at(now), days, NONE)).toBe(true)
+      expect(waitedOverWorkingDays(before, at(now), days, NONE)).toBe(false)
     }
   })
 })
@@ -86,35 +89,35 @@ describe('working days', () => {
 describe('workingDaysBefore, as the staff list’s "waiting over a working day" reads it', () => {
   it('goes back to the same UK time on the working day before', () => {
     // Thursday 26 November 2026, 10:00 (GMT).
-    expect(workingDaysBefore(at('2026-11-26T10:00:00Z'), 1)).toEqual(at('2026-11-25T10:00:00Z'))
-    expect(workingDaysBefore(at('2026-11-26T10:00:00Z'), 3)).toEqual(at('2026-11-23T10:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-26T10:00:00Z'), 1, NONE)).toEqual(at('2026-11-25T10:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-26T10:00:00Z'), 3, NONE)).toEqual(at('2026-11-23T10:00:00Z'))
   })
 
   it('skips the weekend: Monday 10:00 is one working day after Friday 10:00', () => {
-    expect(workingDaysBefore(at('2026-11-30T10:00:00Z'), 1)).toEqual(at('2026-11-27T10:00:00Z'))
-    expect(workingDaysBefore(at('2026-11-30T10:00:00Z'), 6)).toEqual(at('2026-11-20T10:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-30T10:00:00Z'), 1, NONE)).toEqual(at('2026-11-27T10:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-30T10:00:00Z'), 6, NONE)).toEqual(at('2026-11-20T10:00:00Z'))
   })
 
   it('counts no weekend time: on Saturday or Sunday it is the end of Friday', () => {
     // Friday 27 November ends at midnight; a working day before that is Friday 00:00.
-    expect(workingDaysBefore(at('2026-11-28T15:00:00Z'), 1)).toEqual(at('2026-11-27T00:00:00Z'))
-    expect(workingDaysBefore(at('2026-11-29T23:59:00Z'), 1)).toEqual(at('2026-11-27T00:00:00Z'))
-    expect(workingDaysBefore(at('2026-11-29T23:59:00Z'), 2)).toEqual(at('2026-11-26T00:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-28T15:00:00Z'), 1, NONE)).toEqual(at('2026-11-27T00:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-29T23:59:00Z'), 1, NONE)).toEqual(at('2026-11-27T00:00:00Z'))
+    expect(workingDaysBefore(at('2026-11-29T23:59:00Z'), 2, NONE)).toEqual(at('2026-11-26T00:00:00Z'))
   })
 
   it('keeps UK wall-clock time across the clocks changing', () => {
     // Monday 30 March 2026 09:00 BST (08:00 UTC); the clocks went forward on Sunday 29 March.
-    expect(workingDaysBefore(at('2026-03-30T08:00:00Z'), 1)).toEqual(at('2026-03-27T09:00:00Z'))
+    expect(workingDaysBefore(at('2026-03-30T08:00:00Z'), 1, NONE)).toEqual(at('2026-03-27T09:00:00Z'))
     // Monday 26 October 2026 09:00 GMT; the clocks went back on Sunday 25 October.
-    expect(workingDaysBefore(at('2026-10-26T09:00:00Z'), 1)).toEqual(at('2026-10-23T08:00:00Z'))
+    expect(workingDaysBefore(at('2026-10-26T09:00:00Z'), 1, NONE)).toEqual(at('2026-10-23T08:00:00Z'))
   })
 
   it('uses UK midnight, not UTC midnight, to tell the day: 23:30 UTC on a Sunday in summer is Monday', () => {
     // Monday 00:30 BST, 1 June 2026 → Friday 00:30 BST.
-    expect(workingDaysBefore(at('2026-05-31T23:30:00Z'), 1)).toEqual(at('2026-05-28T23:30:00Z'))
+    expect(workingDaysBefore(at('2026-05-31T23:30:00Z'), 1, NONE)).toEqual(at('2026-05-28T23:30:00Z'))
   })
 
   it('is now itself for no days on a working day', () => {
-    expect(workingDaysBefore(at('2026-11-26T10:00:00.123Z'), 0)).toEqual(at('2026-11-26T10:00:00.123Z'))
+    expect(workingDaysBefore(at('2026-11-26T10:00:00.123Z'), 0, NONE)).toEqual(at('2026-11-26T10:00:00.123Z'))
   })
 })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { cache } from './stega'
+import { cache, withoutStega } from './stega'
 import { cacheTags } from './cache-tags'
 import { fetchQuery, requireContent } from './fetch-query'
 import {
@@ -14,6 +14,7 @@ import {
 } from './copy-queries'
 import {
   breadcrumbsQuery,
+  closureDaysQuery,
   errorPagesQuery,
   footerQuery,
   headerQuery,
@@ -109,6 +110,14 @@ export const getSiteSettings = cache(async () =>
     fetchQuery(siteSettingsQuery, { tags: [cacheTags.siteSettings] }),
     'the Site settings document (id "siteSettings")',
   ),
+)
+
+/**
+ * The closure days editors set in Site settings ("2026-12-29"), read plain: they are dates the
+ * working-day rules compare, never shown, so a draft preview's encoding must not touch them.
+ */
+export const getClosureDays = cache(async (): Promise<string[]> =>
+  withoutStega(() => fetchQuery(closureDaysQuery, { tags: [cacheTags.siteSettings] })),
 )
 
 export const getNavigation = cache(async () =>

@@ -25,6 +25,11 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   "developerCredit": developerCredit${LINK}
 }`)
 
+// The days editors closed the business, besides weekends and bank holidays: the business calendar's.
+export const closureDaysQuery = defineQuery(
+  `coalesce(*[_type == "siteSettings" && _id == "siteSettings"][0].closureDays[defined(date)].date, [])`,
+)
+
 // The facts every other text may refer to ({phone}, {holdDays}…), from the documents that hold them.
 export const siteFactsQuery = defineQuery(`{
   "settings": *[_type == "siteSettings" && _id == "siteSettings"][0]{

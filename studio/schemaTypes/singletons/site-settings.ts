@@ -1,6 +1,8 @@
 import { CogIcon } from '@sanity/icons/Cog'
 import { defineArrayMember, defineField, defineType } from 'sanity'
+import { SHIPPED_BANK_HOLIDAYS } from '../../../content-rules/bank-holidays'
 import { TIME_24H } from '../../../content-rules/clock'
+import { isDayString } from '../../../content-rules/days'
 import { UK_PHONE } from '../../../content-rules/uk-phone'
 import { requiredString } from '../fields'
 
@@ -198,6 +200,59 @@ export const siteSettings = defineType({
       description:
         'Devices that pass their checks before this time on a working day are paid that day: a 24-hour time such as 14:00. Elsewhere, write {paymentCutoff}, which reads "2pm".',
       validation: (rule) => rule.required().regex(TIME_24H, { name: '24-hour time like 14:00' }),
+    }),
+    defineField({
+      name: 'closureDays',
+      title: 'Closure days',
+      type: 'array',
+      group: 'trust',
+      description:
+        'Days the business is closed besides weekends and England and Wales bank holidays (those are known already), such as the days between Christmas and New Year. Nobody is paid and no working-day promise counts down on these days: a device that passes its checks the day before is paid on the next working day.',
+      of: [
+        defineArrayMember({
+          name: 'closureDay',
+          title: 'Closure day',
+          type: 'object',
+          fields: [
+            defineField({
+              name: 'date',
+              title: 'Date',
+              type: 'date',
+              description: 'The day the business is closed.',
+              options: { dateFormat: 'dddd D MMMM YYYY' },
+              validation: (rule) => [
+                rule.required().custom((value) => (!value || isDayString(value) ? true : 'Choose a real date.')),
+                rule
+                  .custom((value) => {
+                    if (!value || !isDayString(value)) return true
+                    const weekday = new Date(`${value}T00:00:00Z`).getUTCDay()
+                    if (weekday === 0 || weekday === 6) return 'This is a weekend: the business is closed anyway.'
+                    return SHIPPED_BANK_HOLIDAYS.includes(value)
+                      ? 'This is a bank holiday: it is closed already.'
+                      : true
+                  })
+                  .warning(),
+              ],
+            }),
+            requiredString(
+              'reason',
+              'Reason',
+              'Why the business is closed, for staff, for example "Christmas closure".',
+            ),
+          ],
+          preview: { select: { title: 'date', subtitle: 'reason' } },
+        }),
+      ],
+      validation: (rule) =>
+        rule.custom((days: Array<{ date?: string }> | undefined) => {
+          const seen = new Set<string>()
+          for (const { date } of days ?? []) {
+            if (!date) continue
+            if (seen.has(date)) return `${date} is listed more than once: keep one.`
+            seen.add(date)
+          }
+          return true
+        }),
     }),
     defineField({
       name: 'reviewRating',

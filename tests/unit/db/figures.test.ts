@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
 import { dashboardFigures, paidOnDay, type DayFigures } from '@/orders/queue/figures'
-import { workingTimeBetween } from '@/orders/record/working-days'
+import { calendarOf, NO_CLOSED_DAYS, workingTimeBetween, type BusinessCalendar } from '@/orders/record/working-days'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -150,7 +150,7 @@ describe('the dashboard’s figures', () => {
   const on = (day: string) => figures.days.find((entry) => entry.day === day) as DayFigures
 
   beforeAll(async () => {
-    figures = await dashboardFigures(db, NOW, PROMISES)
+    figures = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
   })
 
   it('gives today’s numbers as counted by hand', () => {
@@ -234,29 +234,30 @@ describe('the dashboard’s figures', () => {
     // E: in on Saturday, checked on Monday at 10:00 London time.
     expect(on('2026-06-22')).toMatchObject({ checked: 1, revised: 0, revisedPercent: 0, checkHours: 10 })
     // F: in on Friday 1 May, checked on Tuesday 30 June: as the pure rule counts it.
-    const fHours = workingTimeBetween(new Date('2026-05-01T10:00:00Z'), new Date('2026-06-30T10:00:00Z')) / HOUR
+    const fHours =
+      workingTimeBetween(new Date('2026-05-01T10:00:00Z'), new Date('2026-06-30T10:00:00Z'), NO_CLOSED_DAYS) / HOUR
     expect(fHours).toBe(42 * 24)
     expect(on('2026-06-30').checkHours).toBe(fHours)
   })
 
   it('counts an order as waiting too long only past the promise', async () => {
-    const later = await dashboardFigures(db, new Date('2026-07-02T12:00:01Z'), PROMISES)
+    const later = await dashboardFigures(db, new Date('2026-07-02T12:00:01Z'), PROMISES, NO_CLOSED_DAYS)
     // D arrived Wednesday 14:00 London time: still within its working day at Thursday 14:00…
-    const atPromise = await dashboardFigures(db, new Date('2026-07-02T13:00:00Z'), PROMISES)
+    const atPromise = await dashboardFigures(db, new Date('2026-07-02T13:00:00Z'), PROMISES, NO_CLOSED_DAYS)
     expect(atPromise.today.waitingOverdue).toBe(1)
     // …and over it a second later.
-    const past = await dashboardFigures(db, new Date('2026-07-02T13:00:01Z'), PROMISES)
+    const past = await dashboardFigures(db, new Date('2026-07-02T13:00:01Z'), PROMISES, NO_CLOSED_DAYS)
     expect(past.today.waitingOverdue).toBe(2)
     expect(later.today.waitingOverdue).toBe(1)
     // A promise of four working days puts neither over (C has waited three days and two hours).
-    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 3 })).today.waitingOverdue).toBe(1)
-    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 4 })).today.waitingOverdue).toBe(0)
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 3 }, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(1)
+    expect((await dashboardFigures(db, NOW, { checkWorkingDays: 4 }, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(0)
   })
 })
 
 describe('days still open', () => {
   it('are read afresh each time: a move made after a reading is in the next one', async () => {
-    const before = await dashboardFigures(db, NOW, PROMISES)
+    const before = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
     await order(
       'HB-GGGG-GGGG',
       'received',
@@ -264,7 +265,7 @@ describe('days still open', () => {
       [['Apple iPhone 14 128GB']],
       [['2026-07-02T11:30:00Z', 'receive', 'placed', 'received']],
     )
-    const after = await dashboardFigures(db, NOW, PROMISES)
+    const after = await dashboardFigures(db, NOW, PROMISES, NO_CLOSED_DAYS)
     expect(after.today.arrivedDevices).toBe(before.today.arrivedDevices + 1)
     expect(after.today.waiting).toBe(before.today.waiting + 1)
     // Days over (and an hour past) are kept, and the same.
@@ -281,14 +282,135 @@ describe('the day’s payments for the accountant', () => {
         paidAt: new Date('2026-07-02T10:00:00Z'),
         devices: ['Apple iPhone 13 128GB', 'Apple iPad 9th generation 64GB'],
         pence: 25_000,
+        method: 'bank',
+        // Paid by hand here: neither a run's reference nor a provider's.
+        paidBy: '',
       },
       {
         reference: 'HB-BBBB-BBBB',
         paidAt: new Date('2026-07-02T11:00:00Z'),
         devices: ['=HYPERLINK("http://evil.example")'],
         pence: 14_000,
+        method: 'bank',
+        paidBy: '',
       },
     ])
     expect(await paidOnDay(db, '2026-07-01')).toEqual([])
+  })
+})
+
+describe('working hours with bank holidays and closure days, in SQL as in the pure rule', () => {
+  const BANK_HOLIDAYS = calendarOf([])
+  const CLOSURE = calendarOf(['2026-12-29', '2026-06-01', '2026-06-06'])
+  const day = async (now: string, calendar: BusinessCalendar, wanted: string) =>
+    (await dashboardFigures(db, new Date(now), PROMISES, calendar)).days.find((entry) => entry.day === wanted)!
+  const jsHours = (from: string, to: string, calendar: BusinessCalendar) =>
+    workingTimeBetween(new Date(from), new Date(to), calendar) / HOUR
+
+  beforeAll(async () => {
+    // H: in on Maundy Thursday 10:00 BST, checked the Tuesday after Easter at 10:00 BST.
+    await order(
+      'HB-HHHH-HHHH',
+      'checked',
+      10_000,
+      [['Apple iPhone 15 128GB']],
+      [
+        ['2026-04-02T09:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-07T09:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // I: in on Christmas Eve at noon, checked on Wednesday 30 December at 09:00 (GMT).
+    await order(
+      'HB-IIII-IIII',
+      'checked',
+      10_000,
+      [['Google Pixel 8']],
+      [
+        ['2026-12-24T12:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-12-30T09:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // L: in on Easter Monday at noon, checked on Wednesday 8 April at 09:00 BST: the clock starts on Tuesday.
+    await order(
+      'HB-LLLL-LLLL',
+      'checked',
+      10_000,
+      [['Apple iPad Air']],
+      [
+        ['2026-04-06T11:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-08T08:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // M: in on Good Friday and checked on Easter Monday, by someone working the holiday: no working time.
+    await order(
+      'HB-MMMM-MMMM',
+      'checked',
+      10_000,
+      [['Apple iPad mini']],
+      [
+        ['2026-04-03T09:00:00Z', 'receive', 'placed', 'received'],
+        ['2026-04-06T10:00:00Z', 'check', 'received', 'checked'],
+      ],
+    )
+    // J and K wait for their check over Easter: J since Wednesday 1 April 11:00 BST, K since Thursday.
+    await order(
+      'HB-JJJJ-JJJJ',
+      'received',
+      10_000,
+      [['Phone J']],
+      [['2026-04-01T10:00:00Z', 'receive', 'placed', 'received']],
+    )
+    await order(
+      'HB-KKKK-KKKK',
+      'received',
+      10_000,
+      [['Phone K']],
+      [['2026-04-02T10:00:00Z', 'receive', 'placed', 'received']],
+    )
+  })
+
+  it('leaves Good Friday and Easter Monday out of the hours to a check', async () => {
+    const checked = await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-07')
+    expect(checked.checkHours).toBe(24)
+    expect(jsHours('2026-04-02T09:00:00Z', '2026-04-07T09:00:00Z', BANK_HOLIDAYS)).toBe(24)
+    // Weekends only, as before the calendar: three working days.
+    expect((await day('2026-04-08T12:00:00Z', NO_CLOSED_DAYS, '2026-04-07')).checkHours).toBe(72)
+  })
+
+  it('starts the clock after a bank holiday, and counts none from one bank holiday to the next', async () => {
+    expect((await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-08')).checkHours).toBe(33)
+    expect(jsHours('2026-04-06T11:00:00Z', '2026-04-08T08:00:00Z', BANK_HOLIDAYS)).toBe(33)
+    expect((await day('2026-04-08T12:00:00Z', BANK_HOLIDAYS, '2026-04-06')).checkHours).toBe(0)
+    expect(jsHours('2026-04-03T09:00:00Z', '2026-04-06T10:00:00Z', BANK_HOLIDAYS)).toBe(0)
+    expect((await day('2026-04-08T12:00:00Z', NO_CLOSED_DAYS, '2026-04-06')).checkHours).toBe(25)
+  })
+
+  it('leaves Christmas, the substitute Boxing Day and an editor’s closure day out', async () => {
+    // Thursday 12 hours, Tuesday 24, Wednesday 9.
+    expect((await day('2026-12-31T12:00:00Z', BANK_HOLIDAYS, '2026-12-30')).checkHours).toBe(45)
+    expect(jsHours('2026-12-24T12:00:00Z', '2026-12-30T09:00:00Z', BANK_HOLIDAYS)).toBe(45)
+    // Tuesday 29 December closed too.
+    expect((await day('2026-12-31T12:00:00Z', CLOSURE, '2026-12-30')).checkHours).toBe(21)
+    expect(jsHours('2026-12-24T12:00:00Z', '2026-12-30T09:00:00Z', CLOSURE)).toBe(21)
+  })
+
+  it('agrees with the pure rule over May’s two bank holidays and a weekday and a Saturday closed', async () => {
+    // F: in on Friday 1 May, checked on Tuesday 30 June (the charts of 2 July show it).
+    for (const [calendar, days] of [
+      [NO_CLOSED_DAYS, 42],
+      [BANK_HOLIDAYS, 40],
+      [CLOSURE, 39],
+    ] as const) {
+      const hours = jsHours('2026-05-01T10:00:00Z', '2026-06-30T10:00:00Z', calendar)
+      expect(hours).toBe(days * 24)
+      expect((await day('2026-07-02T12:00:00Z', calendar, '2026-06-30')).checkHours).toBe(hours)
+    }
+  })
+
+  it('counts waiting past the promise in working days, Easter left out', async () => {
+    // Tuesday 7 April 10:00 BST: K has waited Thursday's 13 hours and Tuesday's 10, J a day more.
+    const now = new Date('2026-04-07T09:00:00Z')
+    expect((await dashboardFigures(db, now, PROMISES, BANK_HOLIDAYS)).today.waitingOverdue).toBe(1)
+    expect((await dashboardFigures(db, now, PROMISES, NO_CLOSED_DAYS)).today.waitingOverdue).toBe(2)
   })
 })

@@ -5,6 +5,7 @@ import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loa
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { dashboardFigures, promiseHours } from '@/orders/queue/figures'
+import { businessCalendar } from '@/orders/record/business-calendar'
 import { riseCounts } from '@/orders/moves/rise-store'
 import { moneyFigures } from '@/orders/payments/payout-figures'
 import { payoutRules } from '@/orders/payments/payout-context'
@@ -19,17 +20,18 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminPage() {
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
-  const [member, copy, accountCopy, inboxCopy, db] = await Promise.all([
+  const [member, copy, accountCopy, inboxCopy, db, calendar] = await Promise.all([
     requireStaffMember(),
     getOrderCopy(),
     getAccountCopy(),
     getContactInboxCopy(),
     getDb(),
+    businessCalendar(),
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
   const now = new Date()
   const [figures, rises, money] = await Promise.all([
-    dashboardFigures(db, now, promises),
+    dashboardFigures(db, now, promises, calendar),
     riseCounts(db),
     payoutRules().then((rules) => moneyFigures(db, rules, now)),
   ])

@@ -3,7 +3,7 @@ import { getSiteSettings } from '@/content/loaders'
 import { linkOrigin } from '@/mail/link-origin'
 import { orderMail } from '@/orders/record/mail'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
-import { NO_CLOSED_DAYS } from '@/orders/record/working-days'
+import { businessCalendar } from '@/orders/record/business-calendar'
 import { sitePayers } from '@/payouts/site-payers'
 import { readPayoutKeys } from '@/payouts/payout-crypto'
 import type { PayoutContext } from './payout-job'
@@ -22,8 +22,8 @@ export async function payoutEmails(): Promise<Emails> {
 
 /** When and through whom the job pays: the cut-off and the calendar from the content, the payers configured. */
 export async function payoutRules(): Promise<Pick<PayoutContext, 'cutoff' | 'calendar' | 'payers'>> {
-  const settings = await getSiteSettings()
-  return { cutoff: settings.paymentCutoff, calendar: NO_CLOSED_DAYS, payers: sitePayers() }
+  const [settings, calendar] = await Promise.all([getSiteSettings(), businessCalendar()])
+  return { cutoff: settings.paymentCutoff, calendar, payers: sitePayers() }
 }
 
 export async function payoutContext(): Promise<PayoutContext> {

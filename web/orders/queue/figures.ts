@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { dayOf, hours, int, movedTo, rowsOf, stamp, workingHours, type Row } from './figures-sql'
-import { addLondonDays, DAY_MS, londonDay, startOfLondonDay, workingDaysBefore } from '@/orders/record/working-days'
+import {
+  addLondonDays,
+  closedWeekdays,
+  DAY_MS,
+  londonDay,
+  startOfLondonDay,
+  workingDaysBefore,
+  type BusinessCalendar,
+} from '@/orders/record/working-days'
 
 /**
  * The staff dashboard's figures, counted in SQL from the orders' history (order_event: every status
  * change is one row, with `at`, `from_status` and `to_status`), so they hold at any number of
  * orders. A status change is an event whose statuses differ; records (a reveal, a reminder) keep
- * the status and are never counted. Days are London days; hours are working hours (working-days.ts).
+ * the status and are never counted. Days are London days; hours are working hours (working-days.ts),
+ * weekends and the business calendar's closed days out.
  */
 
 /** How many days the charts show, today included. */
@@ -50,7 +59,12 @@ export type DashboardFigures = {
 }
 
 /** The figures of each London day from `firstDay` to `lastDay`, both included, in order. */
-async function spanFigures(db: Db, firstDay: string, lastDay: string): Promise<DayFigures[]> {
+async function spanFigures(
+  db: Db,
+  firstDay: string,
+  lastDay: string,
+  calendar: BusinessCalendar,
+): Promise<DayFigures[]> {
   const from = stamp(startOfLondonDay(firstDay))
   const until = stamp(startOfLondonDay(addLondonDays(lastDay, 1)))
   const window = sql`e.at >= ${from} and e.at < ${until}`
@@ -70,7 +84,7 @@ async function spanFigures(db: Db, firstDay: string, lastDay: string): Promise<D
     db,
     sql`select kind, day, count(*)::int as done, count(*) filter (where revised)::int as revised,
         coalesce(sum(total), 0)::int as pence,
-        percentile_cont(0.5) within group (order by ${workingHours(sql.raw('started'), sql.raw('at'))}) as median
+        percentile_cont(0.5) within group (order by ${workingHours(sql.raw('started'), sql.raw('at'), calendar)}) as median
       from (
         select e.to_status as kind, ${dayOf(sql`e.at`)} as day, e.at, h.revised,
           case when e.to_status = 'paid' then (select o.total_pence from seller_order o where o.id = e.order_id) end as total,
@@ -118,18 +132,21 @@ async function spanFigures(db: Db, firstDay: string, lastDay: string): Promise<D
  * over are kept here, per database, so a dashboard reads only the days still open.
  */
 const SETTLED_AFTER_MS = 3_600_000
-const settledDays = new WeakMap<Db, Map<string, DayFigures>>()
+const settledDays = new WeakMap<Db, { closed: string; days: Map<string, DayFigures> }>()
 
-async function chartDays(db: Db, now: Date): Promise<DayFigures[]> {
+async function chartDays(db: Db, now: Date, calendar: BusinessCalendar): Promise<DayFigures[]> {
   const today = londonDay(now)
   const wanted = Array.from({ length: CHART_DAYS }, (_, index) => addLondonDays(today, index + 1 - CHART_DAYS))
   const settled = (day: string) => startOfLondonDay(addLondonDays(day, 1)).getTime() <= now.getTime() - SETTLED_AFTER_MS
-  const kept = settledDays.get(db) ?? new Map<string, DayFigures>()
-  settledDays.set(db, kept)
+  // A closure day added for a day gone by changes its working hours: the days kept start again.
+  const closed = closedWeekdays(calendar).join()
+  const held = settledDays.get(db)
+  const kept = held?.closed === closed ? held.days : new Map<string, DayFigures>()
+  settledDays.set(db, { closed, days: kept })
   const missing = wanted.filter((day) => !kept.has(day) || !settled(day))
   const fresh = new Map<string, DayFigures>()
   if (missing.length) {
-    for (const figures of await spanFigures(db, missing[0]!, missing.at(-1)!)) {
+    for (const figures of await spanFigures(db, missing[0]!, missing.at(-1)!, calendar)) {
       if (settled(figures.day)) kept.set(figures.day, figures)
       else kept.delete(figures.day)
       fresh.set(figures.day, figures)
@@ -143,8 +160,8 @@ async function chartDays(db: Db, now: Date): Promise<DayFigures[]> {
  * Orders waiting for their check now, how many past the promise, and returns to send: by the time
  * each entered its status, as the staff list's "waiting over a working day" filter counts them.
  */
-async function queueFigures(db: Db, now: Date, promises: Promises) {
-  const cutoff = workingDaysBefore(now, promises.checkWorkingDays)
+async function queueFigures(db: Db, now: Date, promises: Promises, calendar: BusinessCalendar) {
+  const cutoff = workingDaysBefore(now, promises.checkWorkingDays, calendar)
   const [row] = await rowsOf(
     db,
     sql`select count(*)::int as waiting, count(*) filter (where o.status_since < ${stamp(cutoff)})::int as overdue,
@@ -156,9 +173,14 @@ async function queueFigures(db: Db, now: Date, promises: Promises) {
 }
 
 /** Everything the dashboard shows at `now`, in one call (the bench times this). */
-export async function dashboardFigures(db: Db, now: Date, promises: Promises): Promise<DashboardFigures> {
-  const days = await chartDays(db, now)
-  return { today: { ...days.at(-1)!, ...(await queueFigures(db, now, promises)) }, days }
+export async function dashboardFigures(
+  db: Db,
+  now: Date,
+  promises: Promises,
+  calendar: BusinessCalendar,
+): Promise<DashboardFigures> {
+  const days = await chartDays(db, now, calendar)
+  return { today: { ...days.at(-1)!, ...(await queueFigures(db, now, promises, calendar)) }, days }
 }
 
 const workingHoursIn = (days: number) => (days * DAY_MS) / 3_600_000

@@ -5,6 +5,7 @@ import { getDb } from '@/db/connection'
 import { orderQueuePage, type QueueFilter, type QueueKey, type QueuePage } from './order-queue'
 import { parseAge, parseOrderSearch, parseSort, parseStatusFilter, type QueueAge, type QueueSort } from './order-search'
 import { decodeCursor, encodeCursor } from './queue-cursor'
+import { businessCalendar } from '@/orders/record/business-calendar'
 import { workingDaysBefore } from '@/orders/record/working-days'
 
 export const QUEUE_PATH = '/admin/orders'
@@ -51,7 +52,7 @@ export async function readOrderQueue(query: Record<string, string>, now = new Da
     status,
     search: parseOrderSearch(form.search),
     sort: form.sort,
-    waitingBefore: form.age === 'over-working-day' ? workingDaysBefore(now, 1) : null,
+    waitingBefore: form.age === 'over-working-day' ? workingDaysBefore(now, 1, await businessCalendar()) : null,
   }
   const key = cursorKey()
   const cursor = decodeCursor(query.page, form.sort, key)
