@@ -21,6 +21,12 @@ const NOTICES = new Set([
   'riseUnapproved',
   'ownRise',
   'nothingWaiting',
+  'notReleasable',
+  'notReturnable',
+  'alreadyCleared',
+  'alreadyChecked',
+  'recheckDown',
+  'notCheckable',
 ])
 
 /**

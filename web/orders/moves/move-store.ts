@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
@@ -34,6 +34,11 @@ export type MoveRequest = {
   now?: Date
   /** The history's name for the move, when it is made as part of something else (a rise approved). */
   action?: string
+  /**
+   * A condition on the order's row the move also needs, checked in the update itself (a hold released
+   * only while every device has passed: hold-guards.ts), so nothing committed meanwhile slips past it.
+   */
+  guard?: SQL
 }
 
 export type MoveResult =
@@ -44,6 +49,8 @@ export type MoveResult =
   | { ok: false; reason: 'payout-held'; until: Date }
   /** A price above the quote that no manager approved: never offered, never paid. */
   | { ok: false; reason: 'rise-unapproved' }
+  /** The order is where the actor saw it, but the move's guard does not hold. */
+  | { ok: false; reason: 'guard-refused' }
 
 /**
  * The only way an order's status changes: the table allows the move, and a conditional update
@@ -73,7 +80,9 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     ? await tx
         .update(sellerOrder)
         .set({ ...request.set, status: check.to, statusSince: new Date(), updatedAt: new Date() })
-        .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld))
+        .where(
+          and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld, request.guard),
+        )
         .returning({ id: sellerOrder.id })
     : []
   if (!moved) {
@@ -87,6 +96,7 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
         return { ok: false, reason: 'payout-held', until: current.heldUntil }
       return { ok: false, reason: 'rise-unapproved' }
     }
+    if (check.ok && request.guard && current.status === request.expectedStatus) return { ok: false, reason: 'guard-refused' }
     // Moved on since the actor looked, or never where this move starts.
     return current.status === request.expectedStatus
       ? { ok: false, reason: 'wrong-status', status: current.status }
