@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { orderItem, sellerOrder, type OrderItemRow } from '@/db/schema'
+import { devicePassed, type Checked } from './passed'
 import type { RegisterAnswer, StolenDeviceRegister } from './client'
 
 /**
@@ -21,29 +22,9 @@ export async function askRegister(register: StolenDeviceRegister, deviceIds: str
   return Promise.all(deviceIds.map(async (deviceId) => registerFields(await register.check(deviceId))))
 }
 
-type Checked = Pick<
-  OrderItemRow,
-  'registerResult' | 'registerCertificate' | 'registerCheckedAt' | 'cautionClearedAt' | 'cautionClearedCertificate'
->
+export { cautionCleared, devicePassed } from './passed'
 
-/** Whether a caution on the device was cleared by a manager for the certificate the register answers with now. */
-export const cautionCleared = (item: Checked) =>
-  item.registerResult === 'caution' &&
-  item.cautionClearedAt !== null &&
-  item.registerCertificate !== null &&
-  item.cautionClearedCertificate === item.registerCertificate
-
-/**
- * Whether the device has passed the register before `now`: its answer a pass, or a caution a
- * manager cleared, dated before then. The one rule; `notPassedSql` says it to the database.
- */
-export function devicePassed(item: Checked, now: Date): boolean {
-  if (item.registerCheckedAt === null || item.registerCheckedAt >= now) return false
-  if (item.registerResult === 'pass') return true
-  return cautionCleared(item) && item.cautionClearedAt! < now
-}
-
-/** devicePassed's rule, negated, for the order_item row in scope: for "no device of the order has not passed". */
+/** devicePassed's rule (passed.ts), negated, for the order_item row in scope: for "no device of the order has not passed". */
 export function notPassedSql(now: Date): SQL {
   return sql`not coalesce(${orderItem.registerCheckedAt} < ${now} and (${orderItem.registerResult} = 'pass' or (${orderItem.registerResult} = 'caution' and ${orderItem.cautionClearedCertificate} = ${orderItem.registerCertificate} and ${orderItem.cautionClearedAt} < ${now})), false)`
 }

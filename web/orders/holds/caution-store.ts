@@ -8,21 +8,7 @@ import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, sellerOrder } from '@/db/schema'
 import { staffName } from '@/orders/moves/move-store'
 import { isUuid } from '@/orders/record/order-values'
-import type { OrderStatus } from '@/orders/record/lifecycle'
-import { HOLD_EVENTS } from './hold-input'
-
-/**
- * Where a caution may be cleared: once the check has answered and until the order is paid or put
- * in a run (whose bank file was made), sent back or closed. Quarantined too: cleared, it may end the hold.
- */
-export const CLEARABLE_STATUSES: readonly OrderStatus[] = [
-  'received',
-  'checked',
-  'revised',
-  'accepted',
-  'payment-failed',
-  'quarantined',
-]
+import { CLEARABLE_STATUSES, HOLD_EVENTS } from './hold-input'
 
 export type ClearResult =
   | { ok: true }

@@ -5,6 +5,8 @@
  */
 import * as v from 'valibot'
 import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
+import type { OrderStatus } from '@/orders/record/lifecycle'
+import { cautionCleared, devicePassed, type Checked } from '@/register/passed'
 
 /** The forms' `action` values, and the history's names for what they record. */
 export const HOLD_ACTIONS = { clearCaution: 'clearCaution', recheck: 'recheckHeld' } as const
@@ -46,3 +48,32 @@ export function parseRecheck(body: Record<string, string>): Validation<{ seen: n
 
 /** The field names of a caution's form, one form per device: its ids are the device's. */
 export const cautionFieldId = (itemId: string, field: 'reason') => `caution-${field}-${itemId}`
+
+/**
+ * Where a caution may be cleared: once the check has answered and until the order is paid or put
+ * in a run (whose bank file was made), sent back or closed. Quarantined too: cleared, it may end the hold.
+ */
+export const CLEARABLE_STATUSES: readonly OrderStatus[] = [
+  'received',
+  'checked',
+  'revised',
+  'accepted',
+  'payment-failed',
+  'quarantined',
+]
+
+/**
+ * Whether a held order looks ready to release, for the page to say so: every device passed by an
+ * answer since the hold began. The move's own guard (moves/hold-guards.ts) is what decides.
+ */
+export function looksReleasable(order: { statusSince: Date; items: ReadonlyArray<Checked> }, now: Date): boolean {
+  const since = (at: Date | null) => at !== null && at >= order.statusSince
+  return (
+    order.items.length > 0 &&
+    order.items.every(
+      (item) =>
+        devicePassed(item, now) &&
+        (cautionCleared(item) ? since(item.cautionClearedAt) : since(item.registerCheckedAt)),
+    )
+  )
+}

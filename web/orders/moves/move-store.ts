@@ -81,7 +81,12 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
         .update(sellerOrder)
         .set({ ...request.set, status: check.to, statusSince: new Date(), updatedAt: new Date() })
         .where(
-          and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld, request.guard),
+          and(
+            eq(sellerOrder.id, request.orderId),
+            eq(sellerOrder.status, request.expectedStatus),
+            notHeld,
+            request.guard,
+          ),
         )
         .returning({ id: sellerOrder.id })
     : []
@@ -96,7 +101,8 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
         return { ok: false, reason: 'payout-held', until: current.heldUntil }
       return { ok: false, reason: 'rise-unapproved' }
     }
-    if (check.ok && request.guard && current.status === request.expectedStatus) return { ok: false, reason: 'guard-refused' }
+    if (check.ok && request.guard && current.status === request.expectedStatus)
+      return { ok: false, reason: 'guard-refused' }
     // Moved on since the actor looked, or never where this move starts.
     return current.status === request.expectedStatus
       ? { ok: false, reason: 'wrong-status', status: current.status }
