@@ -150,10 +150,11 @@ export const PAYABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
 
 /**
  * Whether the seller may still change the bank details: only while the order may yet be paid, and
- * never while it is in a payment run, whose bank file already holds them.
+ * never while it is in a payment run, whose bank file already holds them, nor while it is held for
+ * the stolen-device register (who is paid is part of what is looked into; released, they may).
  */
 export const payoutChangeable = (status: string) =>
-  status !== 'paying' && (PAYABLE_STATUSES as readonly string[]).includes(status)
+  status !== 'paying' && status !== 'quarantined' && (PAYABLE_STATUSES as readonly string[]).includes(status)
 
 /** Whether `move` is made from a payment run's pages rather than from an order's. */
 export const madeInRun = (move: MoveName) => 'inRun' in MOVES[move]
