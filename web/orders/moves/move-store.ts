@@ -72,6 +72,11 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
   if (check.ok && (await offersUnapprovedRise(tx, request))) return { ok: false, reason: 'rise-unapproved' }
   // In the update's own condition: a change of bank details that commits first holds this payment,
   // and nothing pays a price rise that no manager approved.
+  // A guard reads the order's devices, which a row lock on the order does not cover: the order is
+  // locked first, so the update's own statement reads them as committed by whoever held it before
+  // (read committed reads other tables as of the statement's start, not as of the lock).
+  if (check.ok && request.guard)
+    await tx.select({ id: sellerOrder.id }).from(sellerOrder).where(eq(sellerOrder.id, request.orderId)).for('update')
   const paying = waitsForPayoutHold(request.move)
   const notHeld = paying
     ? and(or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)), noUnapprovedRise)
