@@ -20,6 +20,7 @@ export function ClearCautionForm({
   label,
   text,
   summaryTitle,
+  cleared = false,
 }: {
   reference: string
   itemId: string
@@ -28,6 +29,8 @@ export function ClearCautionForm({
   label: string
   text: HoldCopy
   summaryTitle: string
+  /** Cleared already: the form only says why a second post changed nothing. */
+  cleared?: boolean
 }) {
   const staff = useStaffForm((body) => {
     const parsed = parseClearCaution(body)
@@ -36,6 +39,7 @@ export function ClearCautionForm({
   const { problems, notice, noticeRef } = staff
   const id = cautionFieldId(itemId, 'reason')
   const error = problems.some((problem) => problem.field === 'reason') ? text.clearReasonProblem : null
+  if (cleared) return <Notice problem={notice} ref={noticeRef} />
   return (
     <form {...staff.form} className="admin-action-form" aria-label={label} noValidate>
       <Notice problem={notice} ref={noticeRef} />

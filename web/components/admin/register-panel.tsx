@@ -40,7 +40,9 @@ export function RegisterPanel({ order, copy, role }: AdminOrderProps) {
                   reason: item.cautionClearedReason ?? '',
                 })}
               </p>
-            ) : role === 'manager' ? (
+            ) : null}
+            {role === 'manager' ? (
+              // Kept in its place once cleared, to say why the same form sent again changed nothing.
               <ClearCautionForm
                 reference={order.reference}
                 itemId={item.id}
@@ -48,8 +50,9 @@ export function RegisterPanel({ order, copy, role }: AdminOrderProps) {
                 label={label}
                 text={text}
                 summaryTitle={copy.problems.summary}
+                cleared={cautionCleared(item)}
               />
-            ) : (
+            ) : cautionCleared(item) ? null : (
               <p className="admin-notice">{text.managerNeeded}</p>
             )}
           </div>
