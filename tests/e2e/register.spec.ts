@@ -78,7 +78,7 @@ test('a device the register reports stolen: the order is quarantined by itself, 
     new RegExp(`^Order ${reference} is on hold: a device is reported lost, stolen or blocked$`),
   )
   expect(held.text).toContain(`Apple iPhone 13 128GB: reported lost or stolen (certificate ${certificate})`)
-  expect(held.text).toContain('We must hold the device for 28 days')
+  expect(held.text).toContain('We must hold the device while this is looked into, for up to 28 days')
   expect(held.text).toContain('What to do: if the device is yours and the record is a mistake')
   expect(held.text).toContain('quoting the certificate number above')
   expect(held.text).not.toContain(STOLEN)

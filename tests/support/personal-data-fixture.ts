@@ -148,6 +148,11 @@ export async function addPerson(
       registerResult: 'pass',
       registerCertificate: values.registerCertificate,
       registerCheckedAt: new Date('2026-01-05T10:00:00Z'),
+      // A caution cleared by a manager before the register answered again: a staff account in life.
+      cautionClearedAt: new Date('2026-01-05T11:00:00Z'),
+      cautionClearedBy: guest ? null : id,
+      cautionClearedReason: `${values.checkNotes} looked up`,
+      cautionClearedCertificate: values.registerCertificate,
       revisedPricePence: 9_000,
       revisedReason: values.revisedReason,
       // A second rise asked for and not yet decided: its reason is staff's, about this seller's device.

@@ -113,6 +113,8 @@ describe('the MOVES table', () => {
         'revised',
         'paying',
         'payment-failed',
+        // Checked again and released, a held order is paid after all.
+        'quarantined',
       ].sort(),
     )
     // In a payment run the bank file holds the details already: a change now would pay the old account.
@@ -178,10 +180,25 @@ describe('the MOVES table', () => {
     }
   })
 
-  it('never pays or returns a quarantined device', () => {
+  it('never pays or returns a quarantined device straight from the hold: it is released, sent back or kept first', () => {
     expect(allowedMove('quarantined', 'pay', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
+    expect(allowedMove('quarantined', 'startPayment', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
     expect(allowedMove('quarantined', 'return', 'manager')).toEqual({ ok: false, reason: 'wrong-status' })
-    expect(movesFor('quarantined', 'manager')).toEqual([])
+    for (const actor of ['staff', 'manager'] as const) {
+      expect(movesFor('quarantined', actor)).toEqual(['release', 'returnHeld', 'keepForPolice'])
+    }
+    expect(allowedMove('quarantined', 'release', 'staff')).toEqual({ ok: true, to: 'checked', email: 'released' })
+    expect(allowedMove('quarantined', 'returnHeld', 'staff')).toEqual({
+      ok: true,
+      to: 'returning',
+      email: 'heldReturned',
+    })
+    expect(allowedMove('quarantined', 'keepForPolice', 'staff')).toEqual({ ok: true, to: 'closed', email: null })
+    // The seller and the clock end no hold early.
+    for (const move of ['release', 'returnHeld', 'keepForPolice'] as const) {
+      expect(allowedMove('quarantined', move, 'seller')).toEqual({ ok: false, reason: 'not-allowed' })
+      expect(allowedMove('quarantined', move, 'system')).toEqual({ ok: false, reason: 'not-allowed' })
+    }
     expect(movesFor('quarantined', 'system')).toEqual(['close'])
   })
 

@@ -27,7 +27,7 @@ describe('the order statuses section', () => {
     expect(terms).toContain('Order placed')
     expect(html).toContain('Your price is held for 14 days')
     expect(html).toContain('within 14 days')
-    expect(html).toContain('hold it for 28 days')
+    expect(html).toContain('for up to 28 days')
     expect(html).not.toMatch(/\{\w+\}/)
   })
 
@@ -42,7 +42,7 @@ describe('the order statuses section', () => {
     )
     expect(html).toContain('Your price is held for 21 days')
     expect(html).toContain('within 10 days')
-    expect(html).toContain('hold it for 30 days')
+    expect(html).toContain('for up to 30 days')
     expect(html).not.toContain('14 days')
   })
 

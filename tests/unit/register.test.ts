@@ -5,7 +5,7 @@ import { registerSettings } from '@/config'
 import type { EmailCopy } from '@/content/types'
 import { orderMail } from '@/orders/record/mail'
 import { parseAdminAction } from '@/orders/moves/admin-input'
-import { payBlock } from '@/register/checks'
+import { devicePassed, payBlock } from '@/register/checks'
 import { registerClient } from '@/register/client'
 import { isDeviceId, isImei, isSerial, normaliseDeviceId } from '@/register/device-id'
 import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
@@ -281,17 +281,44 @@ describe('where the register is, from the environment', () => {
 
 describe('paying', () => {
   const now = new Date('2026-11-26T12:00:00Z')
-  const pass = { registerResult: 'pass', registerCheckedAt: new Date('2026-11-26T11:00:00Z') }
+  const unchecked = { registerCertificate: null, cautionClearedAt: null, cautionClearedCertificate: null }
+  const pass = {
+    ...unchecked,
+    registerResult: 'pass',
+    registerCertificate: 'SR0000000001',
+    registerCheckedAt: new Date('2026-11-26T11:00:00Z'),
+  }
+  const caution = { ...pass, registerResult: 'caution', registerCertificate: 'SR0000000002' }
+  const cleared = {
+    ...caution,
+    cautionClearedAt: new Date('2026-11-26T11:30:00Z'),
+    cautionClearedCertificate: 'SR0000000002',
+  }
   it('needs every device passed before the payment', () => {
     expect(payBlock([pass, pass], now)).toBeNull()
-    expect(payBlock([pass, { ...pass, registerResult: 'caution' }], now)).toBe('registerNotPassed')
+    expect(payBlock([pass, caution], now)).toBe('registerNotPassed')
     expect(payBlock([pass, { ...pass, registerResult: 'fail' }], now)).toBe('registerNotPassed')
-    expect(payBlock([pass, { registerResult: null, registerCheckedAt: null }], now)).toBe('registerNotPassed')
+    expect(payBlock([pass, { ...unchecked, registerResult: null, registerCheckedAt: null }], now)).toBe(
+      'registerNotPassed',
+    )
     expect(payBlock([{ ...pass, registerCheckedAt: new Date('2026-11-26T12:00:01Z') }], now)).toBe('registerNotPassed')
     expect(payBlock([], now)).toBe('registerNotPassed')
   })
+  it('counts a caution a manager cleared as passed, for the certificate cleared only', () => {
+    expect(payBlock([pass, cleared], now)).toBeNull()
+    expect(devicePassed(cleared, now)).toBe(true)
+    // The register answered again since, with another record: that one is not cleared.
+    expect(payBlock([pass, { ...cleared, registerCertificate: 'SR0000000003' }], now)).toBe('registerNotPassed')
+    // Cleared after the payment's moment, or a clearing left on a device that now fails.
+    expect(payBlock([pass, { ...cleared, cautionClearedAt: new Date('2026-11-26T12:00:01Z') }], now)).toBe(
+      'registerNotPassed',
+    )
+    expect(payBlock([pass, { ...cleared, registerResult: 'fail' }], now)).toBe('registerNotPassed')
+  })
   it('is refused while the register has not answered', () => {
-    expect(payBlock([pass, { registerResult: 'waiting', registerCheckedAt: null }], now)).toBe('registerDown')
+    expect(payBlock([pass, { ...unchecked, registerResult: 'waiting', registerCheckedAt: null }], now)).toBe(
+      'registerDown',
+    )
   })
 })
 

@@ -97,6 +97,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     nothingWaiting, ownRiseRefused, alreadyWaiting, unapproved, proposeEvent, approveEvent, refuseEvent, listHeading,
     listNone, proposerColumn, dashboardLink, dashboardOwn
   },
+  holds{
+    heading, cautionHelp, cautionCertificate, clearReason, clearReasonProblem, clearButton, managerNeeded,
+    clearedBy, cleared, alreadyCleared, clearEvent, heldHelp, recheckButton, rechecked, alreadyChecked,
+    recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
+  },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,
@@ -147,7 +152,9 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   deviceReceived{ subject, intro, button, secondButton, outro },
   checked{ subject, intro, button, secondButton, outro },
   quarantined{ subject, intro, button, secondButton, outro },
-  registerLine, registerPass, registerCaution, registerFail, registerWaiting,
+  released{ subject, intro, button, secondButton, outro },
+  heldReturned{ subject, intro, button, secondButton, outro },
+  registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
   paid{ subject, intro, button, secondButton, outro },

@@ -119,6 +119,16 @@ export const emailCopy = defineType({
       'On hold: reported lost or stolen',
       ', {reference} (the order number) and {results} (the devices the register flagged, each with its certificate number). Sent when an order is quarantined, by itself on a register fail or by staff',
     ),
+    message(
+      'released',
+      'Hold ended: checked again',
+      ', {reference} (the order number) and {results} (each device and what the register said when we checked it again, a line each). Sent when staff end a hold early because every device now passes the register (or a record on it was looked into and cleared): we pay next',
+    ),
+    message(
+      'heldReturned',
+      'Hold ended: sent back',
+      ', {reference} (the order number) and {results} (each device and what the register said when we checked it again, a line each). Sent when staff send a held device back because it is no longer reported lost or stolen but cannot be paid for. The tracking number follows in the sent back e-mail',
+    ),
     templateString(
       'registerLine',
       'Register result line',
@@ -130,6 +140,11 @@ export const emailCopy = defineType({
       'registerCaution',
       'Register: caution',
       'In {results}: the register has a record that is not a theft, such as finance or a network block.',
+    ),
+    requiredString(
+      'registerCleared',
+      'Register: record cleared',
+      'In {results}: a record on the register (not a theft) that we looked into and cleared, for example "a record we looked into and cleared".',
     ),
     requiredString('registerFail', 'Register: failed', 'In {results}, for example "reported lost or stolen".'),
     requiredString(

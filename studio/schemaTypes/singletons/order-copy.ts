@@ -12,6 +12,7 @@ import { payoutChangeFields } from './order-copy/payout-change-fields'
 import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
+import { holdFields } from './order-copy/hold-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -33,6 +34,7 @@ export const orderCopy = defineType({
     { name: 'timings', title: 'Timings' },
     { name: 'admin', title: 'Staff pages' },
     { name: 'rises', title: 'Price rises' },
+    { name: 'holds', title: 'Register holds' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -75,6 +77,12 @@ export const orderCopy = defineType({
       'Price rises',
       'A revised price above the quote waits for a manager’s approval before the seller sees it; the revise form’s published prices.',
       riseFields,
+    ),
+    group(
+      'holds',
+      'Register holds',
+      'The stolen-device register on an order’s staff page: a manager clearing a caution, and a held order checked again, released, sent back or kept for the police.',
+      holdFields,
     ),
     group(
       'queue',

@@ -34,13 +34,25 @@ type Props = {
   errors: Record<string, string>
   /** What was typed, by the field's name: the form as it was sent. */
   typed: Record<string, string>
+  /** The label of the police's reference, for a device kept for them. */
+  policeReference: string
 }
 
 /**
  * The fields a move asks for, by its `fields` in the lifecycle table: a reason, a tracking number,
  * or per device the check or the new price.
  */
-export function ActionFields({ move, items, text, riseText, priceColumn, grades, errors, typed }: Props) {
+export function ActionFields({
+  move,
+  items,
+  text,
+  riseText,
+  priceColumn,
+  grades,
+  errors,
+  typed,
+  policeReference,
+}: Props) {
   const field = (name: string, stored = '') => ({
     name,
     error: errors[name] ?? null,
@@ -50,6 +62,8 @@ export function ActionFields({ move, items, text, riseText, priceColumn, grades,
     case 'note':
     case 'neededNote':
       return <FormField {...field('reason')} label={text.why} multiline />
+    case 'policeReference':
+      return <FormField {...field('reason')} label={policeReference} short />
     case 'tracking':
       return <FormField {...field('tracking')} label={text.tracking} short code />
     case 'deviceChecks':

@@ -49,6 +49,7 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, p
                 summaryTitle: copy.problems.summary,
                 priceColumn: copy.details.priceColumn,
                 recheckNeeded,
+                policeReference: copy.holds.policeReference,
               }
             : null
         }

@@ -2,6 +2,7 @@ import type { AccountCopy, OrderCopy } from '@/content/types'
 import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/record/order-record'
 import { RISE_EVENTS } from '@/orders/moves/rise-events'
+import { HOLD_EVENTS } from '@/orders/holds/hold-input'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -17,7 +18,10 @@ export function actionLabel(
   action: string,
   rises?: OrderCopy['rises'],
   payouts?: OrderCopy['payouts'],
+  holds?: OrderCopy['holds'],
 ): string | null {
+  if (holds && action === HOLD_EVENTS.clearCaution) return holds.clearEvent
+  if (holds && action === HOLD_EVENTS.recheck) return holds.recheckEvent
   if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent
   if (rises && action === RISE_EVENTS.approve) return rises.approveEvent
   if (rises && action === RISE_EVENTS.refuse) return rises.refuseEvent

@@ -3,11 +3,12 @@ import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/record/store'
+import { cautionCleared } from '@/register/passed'
 
 type Item = OrderRecord['items'][number]
 
-/** What the stolen-device register said about a device, its certificate and when; nothing before the check. */
-function RegisterResult({ item, text }: { item: Item; text: OrderCopy['admin'] }) {
+/** What the stolen-device register said about a device, its certificate and when (a caution cleared, so); nothing before the check. */
+function RegisterResult({ item, text, cleared }: { item: Item; text: OrderCopy['admin']; cleared: string }) {
   const words: Record<string, string> = {
     pass: text.registerPass,
     caution: text.registerCaution,
@@ -18,6 +19,7 @@ function RegisterResult({ item, text }: { item: Item; text: OrderCopy['admin'] }
   return (
     <>
       <strong className={`admin-register admin-register--${item.registerResult}`}>{words[item.registerResult]}</strong>
+      {cautionCleared(item) ? <strong className="admin-register admin-register--pass">{cleared}</strong> : null}
       {item.registerCertificate && item.registerCheckedAt ? (
         <span className="admin-register__certificate">
           {fillTemplate(text.registerCertificate, {
@@ -64,7 +66,7 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
               <tr key={item.id}>
                 <th scope="row">{item.device}</th>
                 <td className="admin-table__notes">
-                  <RegisterResult item={item} text={text} />
+                  <RegisterResult item={item} text={text} cleared={copy.holds.clearEvent} />
                 </td>
                 <td>{item.gradeName}</td>
                 <td>{item.foundGradeName ?? ''}</td>

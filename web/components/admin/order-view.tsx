@@ -2,6 +2,7 @@ import type { OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
+import { HOLD_ACTIONS } from '@/orders/holds/hold-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
 import type { AdminOrderProps } from './admin-order-props'
@@ -11,6 +12,7 @@ import { DevicePhotoForms } from './photo-upload'
 import { OrderTimeline } from './order-timeline'
 import { PayoutDetails } from './payout-details'
 import { RelatedOrders } from './related-orders'
+import { RegisterPanel } from './register-panel'
 import { RisePanel } from './rise-panel'
 import { SellerDetails } from './seller-details'
 import { StaffPage } from './staff-page'
@@ -57,6 +59,7 @@ export function AdminOrder(props: AdminOrderProps) {
       <DevicePhotoForms order={order} copy={copy} query={props.query} />
       <RelatedOrders copy={copy} related={props.related} />
       <RisePanel {...props} />
+      <RegisterPanel {...props} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </StaffPage>
@@ -69,6 +72,8 @@ function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, strin
     proposeRise: copy.rises.proposed,
     approveRise: copy.rises.approved,
     refuseRise: copy.rises.refused,
+    [HOLD_ACTIONS.clearCaution]: copy.holds.cleared,
+    [HOLD_ACTIONS.recheck]: copy.holds.rechecked,
   }
   const said = query.done ? rises[query.done] : undefined
   if (!said && !isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null

@@ -2,7 +2,7 @@
 
 import { useRouter } from 'next/navigation'
 import { useActionState, useEffect, useRef, useState, type FormEvent, type Ref } from 'react'
-import { FRESH_FORM } from '@/forms/form-state'
+import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import type { FieldProblem } from '@/lib/field-problem'
 import { RECHECK_FIELD } from '@/orders/moves/admin-input'
 import { staffForm } from '@/orders/moves/staff-form'
@@ -21,15 +21,25 @@ const NOTICES = new Set([
   'riseUnapproved',
   'ownRise',
   'nothingWaiting',
+  'notReleasable',
+  'notReturnable',
+  'alreadyCleared',
+  'alreadyChecked',
+  'recheckDown',
+  'notCheckable',
 ])
 
 /**
  * A staff form's state: the action's answer (or the problems the rules here found before sending),
  * and the focus moved to each new set of them: the notice, the summary, or the password asked for.
  * Someone else having moved the order redraws the page around the form, with the order as it is now.
+ * `action` is the staff forms' server action unless the form is another room's (the register's).
  */
-export function useStaffForm(check?: (body: Record<string, string>) => FieldProblem[]) {
-  const [state, post, sending] = useActionState(staffForm, FRESH_FORM)
+export function useStaffForm(
+  check?: (body: Record<string, string>) => FieldProblem[],
+  action: FormAction<never> = staffForm,
+) {
+  const [state, post, sending] = useActionState(action, FRESH_FORM)
   const [local, setLocal] = useState<{ problems: FieldProblem[]; count: number } | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const noticeRef = useRef<HTMLParagraphElement>(null)

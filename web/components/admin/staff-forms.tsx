@@ -33,6 +33,8 @@ type ActionFormProps = {
   priceColumn: string
   /** Whether paying asks for the password again (the last check is too old). */
   recheckNeeded: boolean
+  /** The label of the police's reference (keeping a held device for them). */
+  policeReference: string
 }
 
 /**
@@ -90,6 +92,7 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
               problems.flatMap((problem) => (problem.field ? [[problem.field, form.text.invalid]] : [])),
             )}
             typed={staff.state.typed}
+            policeReference={form.policeReference}
           />
           {form.move === 'pay' && (form.recheckNeeded || recheck) ? (
             <RecheckField text={form.text} id="action-recheck" error={recheckError(recheck)} />

@@ -92,6 +92,11 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     // Like the IMEI it was issued for, it finds the device on the register: emptied with it.
     register_certificate: personal('orders[].devices[].check.registerCertificate', EMPTIED),
     register_checked_at: saleRecord('orders[].devices[].check.registerCheckedAt'),
+    caution_cleared_at: saleRecord('orders[].devices[].check.cautionClearedAt'),
+    caution_cleared_by: withheld("the manager who cleared a caution: their account, not the seller's", EMPTIED),
+    // A manager's note on the register's record of the seller's device, and that record's certificate.
+    caution_cleared_reason: personal('orders[].devices[].check.cautionClearedReason', EMPTIED),
+    caution_cleared_certificate: personal('orders[].devices[].check.cautionClearedCertificate', EMPTIED),
     offer_answer: saleRecord('orders[].devices[].offerAnswer'),
     offer_answered_at: saleRecord('orders[].devices[].offerAnsweredAt'),
     // A declined device posted back: its tracking number finds the seller's address, as the

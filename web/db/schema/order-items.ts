@@ -44,6 +44,13 @@ export const orderItem = pgTable(
     registerResult: text('register_result'),
     registerCertificate: text('register_certificate'),
     registerCheckedAt: at('register_checked_at'),
+    // A caution a manager looked up and cleared (web/orders/holds/): when, who, why, and the
+    // certificate it cleared. It counts as a pass only while the register's answer is still that
+    // certificate: a later check that answers with another needs clearing again.
+    cautionClearedAt: at('caution_cleared_at'),
+    cautionClearedBy: text('caution_cleared_by').references(() => user.id, { onDelete: 'set null' }),
+    cautionClearedReason: text('caution_cleared_reason'),
+    cautionClearedCertificate: text('caution_cleared_certificate'),
     // The seller's answer to this device's revised price: "accept" (paid at it) or "decline"
     // (posted back free), by them or, at the deadline, by the rule in the CMS; when it was given.
     offerAnswer: text('offer_answer'),

@@ -18,6 +18,7 @@ import { askRegister, payBlock } from '@/register/checks'
 import { applyTimers } from './timers'
 import { orderMail } from '@/orders/record/mail'
 import { proposeRise } from './rise-store'
+import { holdGuard } from './hold-guards'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -81,6 +82,8 @@ export type ActionResult =
         | 'riseUnapproved'
         | 'ownRise'
         | 'nothingWaiting'
+        | 'notReleasable'
+        | 'notReturnable'
     }
   | { ok: false; code: 'moved'; status: string }
   | { ok: false; code: 'payoutHeld'; until: Date }
@@ -278,6 +281,10 @@ async function act(
     case 'return':
       request.set = { returnTracking: action.tracking }
       break
+    case 'release':
+    case 'returnHeld':
+      request.guard = holdGuard(action.move, new Date())
+      break
   }
   const email = allowedMove(order.status, action.move, action.actor)
   request.emails = (current) => {
@@ -295,5 +302,7 @@ async function act(
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
   if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
+  if (result.reason === 'guard-refused')
+    return { ok: false, code: action.move === 'release' ? 'notReleasable' : 'notReturnable' }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
 }

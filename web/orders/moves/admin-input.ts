@@ -114,6 +114,12 @@ function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
         v.object({ action, reason: neededNote }),
         v.transform(({ action: move, reason }) => ({ move, reason })),
       ),
+    // The police's reference for a device kept for them: the history's reason, needed as a note is.
+    policeReference: (action: ActionField) =>
+      v.pipe(
+        v.object({ action, reason: neededNote }),
+        v.transform(({ action: move, reason }) => ({ move, reason })),
+      ),
     tracking: (action: ActionField) =>
       v.pipe(
         v.object({ action, tracking }),

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import { queueEmails } from '@/mail/queue'
 import type { MailMessage } from '@/mail/send'
 import type { Db } from '@/db/connection'
@@ -34,6 +34,11 @@ export type MoveRequest = {
   now?: Date
   /** The history's name for the move, when it is made as part of something else (a rise approved). */
   action?: string
+  /**
+   * A condition on the order's row the move also needs, checked in the update itself (a hold released
+   * only while every device has passed: hold-guards.ts), so nothing committed meanwhile slips past it.
+   */
+  guard?: SQL
 }
 
 export type MoveResult =
@@ -44,6 +49,8 @@ export type MoveResult =
   | { ok: false; reason: 'payout-held'; until: Date }
   /** A price above the quote that no manager approved: never offered, never paid. */
   | { ok: false; reason: 'rise-unapproved' }
+  /** The order is where the actor saw it, but the move's guard does not hold. */
+  | { ok: false; reason: 'guard-refused' }
 
 /**
  * The only way an order's status changes: the table allows the move, and a conditional update
@@ -65,6 +72,11 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
   if (check.ok && (await offersUnapprovedRise(tx, request))) return { ok: false, reason: 'rise-unapproved' }
   // In the update's own condition: a change of bank details that commits first holds this payment,
   // and nothing pays a price rise that no manager approved.
+  // A guard reads the order's devices, which a row lock on the order does not cover: the order is
+  // locked first, so the update's own statement reads them as committed by whoever held it before
+  // (read committed reads other tables as of the statement's start, not as of the lock).
+  if (check.ok && request.guard)
+    await tx.select({ id: sellerOrder.id }).from(sellerOrder).where(eq(sellerOrder.id, request.orderId)).for('update')
   const paying = waitsForPayoutHold(request.move)
   const notHeld = paying
     ? and(or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)), noUnapprovedRise)
@@ -73,7 +85,14 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     ? await tx
         .update(sellerOrder)
         .set({ ...request.set, status: check.to, statusSince: new Date(), updatedAt: new Date() })
-        .where(and(eq(sellerOrder.id, request.orderId), eq(sellerOrder.status, request.expectedStatus), notHeld))
+        .where(
+          and(
+            eq(sellerOrder.id, request.orderId),
+            eq(sellerOrder.status, request.expectedStatus),
+            notHeld,
+            request.guard,
+          ),
+        )
         .returning({ id: sellerOrder.id })
     : []
   if (!moved) {
@@ -87,6 +106,8 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
         return { ok: false, reason: 'payout-held', until: current.heldUntil }
       return { ok: false, reason: 'rise-unapproved' }
     }
+    if (check.ok && request.guard && current.status === request.expectedStatus)
+      return { ok: false, reason: 'guard-refused' }
     // Moved on since the actor looked, or never where this move starts.
     return current.status === request.expectedStatus
       ? { ok: false, reason: 'wrong-status', status: current.status }

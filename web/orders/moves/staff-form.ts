@@ -46,6 +46,8 @@ type StaffProblem =
   | 'riseUnapproved'
   | 'ownRise'
   | 'nothingWaiting'
+  | 'notReleasable'
+  | 'notReturnable'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -98,6 +100,10 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.rises.ownRiseRefused
         case 'nothingWaiting':
           return copy.rises.nothingWaiting
+        case 'notReleasable':
+          return copy.holds.notReleasable
+        case 'notReturnable':
+          return copy.holds.notReturnable
         default:
           return text.invalid
       }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash, randomInt, randomUUID } from 'node:crypto'
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm'
 import type { PaymentOriginator } from '@/config/index'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, paymentRun, paymentRunDownload, paymentRunLine, sellerOrder, user } from '@/db/schema'
@@ -10,6 +10,7 @@ import { writeBankFile } from '@/payouts/bank/bank-file'
 import { MOVES, type OrderStatus } from '@/orders/record/lifecycle'
 import { isUuid } from '@/orders/record/order-values'
 import { noUnapprovedRise } from '@/orders/moves/rise-condition'
+import { everyDevicePassedSql } from '@/register/checks'
 import { PAYMENT_RUN_METHODS } from '@/payouts/methods'
 import { openPayout, openText, sealText, type PayoutKeys } from '@/payouts/payout-crypto'
 
@@ -32,7 +33,8 @@ export type Manager = { id: string; name: string }
 /**
  * An order is ready: in a status a run starts from, paid by a method a run pays (bank transfer;
  * payouts/methods.ts), with something to pay and sealed details to pay it to, no change of them holding the payment, every device passed by the register
- * before `now` (as paying one order by hand asks: register/checks.ts, payBlock), and no price rise
+ * (a pass, or a caution a manager cleared) before `now` (as paying one order by hand asks:
+ * register/checks.ts, payBlock and everyDevicePassedSql), and no price rise
  * that a manager has not approved (rise-condition.ts).
  */
 export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METHODS) {
@@ -43,9 +45,7 @@ export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METH
     isNotNull(sellerOrder.payoutSealed),
     or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)),
     sql`exists (select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
-    notExists(
-      sql`(select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id} and not (${orderItem.registerResult} is not distinct from 'pass' and ${orderItem.registerCheckedAt} < ${now}))`,
-    ),
+    everyDevicePassedSql(now),
     noUnapprovedRise,
   )
 }

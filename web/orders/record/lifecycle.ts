@@ -23,13 +23,15 @@ export type OrderEmail =
   | 'expired'
   | 'quarantined'
   | 'paymentFailed'
+  | 'released'
+  | 'heldReturned'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
  * number, or per device the check or the new price. Each kind's rules are in admin-input.ts and its
  * fields in components/admin/action-fields.tsx. A move with none is not made from that page.
  */
-export type StaffFields = 'note' | 'neededNote' | 'tracking' | 'deviceChecks' | 'devicePrices'
+export type StaffFields = 'note' | 'neededNote' | 'policeReference' | 'tracking' | 'deviceChecks' | 'devicePrices'
 
 type Move = {
   from: readonly OrderStatus[]
@@ -110,8 +112,9 @@ export const MOVES = {
   // A payment the seller's bank sends back days after it settled: the order is owed again.
   returnPayment: { from: ['paid'], to: 'payment-failed', by: ['system'], email: 'paymentFailed', inRun: true },
   return: { from: ['returning'], to: 'returned', by: STAFF, email: 'returned', fields: 'tracking' },
-  // A stolen-device flag: held, then closed; never paid or returned. Staff quarantine by hand (after
-  // a caution they looked up); a register fail flags the order by itself, whenever it arrives.
+  // A stolen-device flag: held, and closed when its days end; never paid or returned while flagged.
+  // Staff quarantine by hand (after a caution they looked up); a register fail flags the order by
+  // itself, whenever it arrives.
   quarantine: {
     from: ['received', 'checked'],
     to: 'quarantined',
@@ -120,6 +123,13 @@ export const MOVES = {
     fields: 'neededNote',
   },
   flag: { from: ['checked', 'revised', 'accepted'], to: 'quarantined', by: ['system'], email: 'quarantined' },
+  // A hold can end before its days, once staff check the devices again (web/orders/holds/): released to
+  // be paid when every device has now passed, or sent back once none is reported lost or stolen, as
+  // the terms allow; each guarded in the update by what the register answered since the hold began
+  // (web/orders/moves/hold-guards.ts). Or kept for the police, with their reference.
+  release: { from: ['quarantined'], to: 'checked', by: STAFF, email: 'released', fields: 'note' },
+  returnHeld: { from: ['quarantined'], to: 'returning', by: STAFF, email: 'heldReturned', fields: 'neededNote' },
+  keepForPolice: { from: ['quarantined'], to: 'closed', by: STAFF, email: null, fields: 'policeReference' },
   close: { from: ['quarantined'], to: 'closed', by: ['system'], email: null },
   cancel: {
     from: ['placed'],
@@ -163,10 +173,11 @@ export const PAYABLE_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter(
 
 /**
  * Whether the seller may still change the bank details: only while the order may yet be paid, and
- * never while it is in a payment run, whose bank file already holds them.
+ * never while it is in a payment run, whose bank file already holds them, nor while it is held for
+ * the stolen-device register (who is paid is part of what is looked into; released, they may).
  */
 export const payoutChangeable = (status: string) =>
-  status !== 'paying' && (PAYABLE_STATUSES as readonly string[]).includes(status)
+  status !== 'paying' && status !== 'quarantined' && (PAYABLE_STATUSES as readonly string[]).includes(status)
 
 /** Whether `move` is made from a payment run's pages rather than from an order's. */
 export const madeInRun = (move: MoveName) => 'inRun' in MOVES[move]

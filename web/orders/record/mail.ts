@@ -10,6 +10,7 @@ import { type OrderRecord } from '@/orders/record/store'
 import { revisedTotal } from '@/orders/record/order-values'
 import { formatLongDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
+import { cautionCleared } from '@/register/checks'
 
 export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder'
 export type QueuedMail = MailMessage & { kind: string }
@@ -41,14 +42,26 @@ type OrderForMail = Pick<
 > & {
   items: Array<
     Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
-      Partial<Pick<OrderRecord['items'][number], 'registerResult' | 'registerCertificate' | 'id' | 'offerAnswer'>>
+      Partial<
+        Pick<
+          OrderRecord['items'][number],
+          | 'registerResult'
+          | 'registerCertificate'
+          | 'registerCheckedAt'
+          | 'cautionClearedAt'
+          | 'cautionClearedCertificate'
+          | 'id'
+          | 'offerAnswer'
+        >
+      >
   >
   photos?: Array<Pick<OrderRecord['photos'][number], 'id' | 'orderItemId'>>
 }
 
 /**
- * What the register said, a line per device: every device when they are checked; the ones it
- * flagged (or, quarantined by hand after passes, every one) when the order is put on hold.
+ * What the register said, a line per device: every device when they are checked (or checked again
+ * to end a hold); the ones it flagged (or, quarantined by hand after passes, every one) when the
+ * order is put on hold. A caution a manager cleared reads as cleared.
  */
 function registerLines(kind: OrderMailKind, items: OrderForMail['items'], copy: EmailCopy): string {
   const flagged = items.filter((item) => item.registerResult !== 'pass')
@@ -64,7 +77,7 @@ function registerLines(kind: OrderMailKind, items: OrderForMail['items'], copy: 
       item.registerCertificate && item.registerResult
         ? fillTemplate(copy.registerLine, {
             device: item.device,
-            result: words[item.registerResult] ?? '',
+            result: isCleared(item) ? copy.registerCleared : (words[item.registerResult] ?? ''),
             certificate: item.registerCertificate,
           })
         : // Waiting on the register, or (quarantined by hand before the check) never asked.
@@ -74,6 +87,18 @@ function registerLines(kind: OrderMailKind, items: OrderForMail['items'], copy: 
     )
     .join('\n')
 }
+
+/** The e-mails that list what the register said about each device. */
+const RESULT_MAILS: readonly OrderMailKind[] = ['checked', 'quarantined', 'released', 'heldReturned']
+
+const isCleared = (item: OrderForMail['items'][number]) =>
+  cautionCleared({
+    registerResult: item.registerResult ?? null,
+    registerCertificate: item.registerCertificate ?? null,
+    registerCheckedAt: item.registerCheckedAt ?? null,
+    cautionClearedAt: item.cautionClearedAt ?? null,
+    cautionClearedCertificate: item.cautionClearedCertificate ?? null,
+  })
 
 /**
  * One order e-mail in the E-mails document's words, its links signed so that they open the order
@@ -102,7 +127,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
     // "the account ending 5678", "the PayPal account s•••@e•••.com": as the method shows it.
     account: payoutAccount(context.checkout, order.payoutMethod, order.payoutLast4 ?? ''),
     tracking: order.returnTracking ?? '',
-    results: kind === 'checked' || kind === 'quarantined' ? registerLines(kind, order.items, copy) : '',
+    results: RESULT_MAILS.includes(kind) ? registerLines(kind, order.items, copy) : '',
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
   // The seller answers each device on the order's page, where the photos are too.

@@ -32,6 +32,9 @@ export const ERASED_ITEM = {
   revisedReason: null,
   proposedReason: null,
   registerCertificate: null,
+  cautionClearedBy: null,
+  cautionClearedReason: null,
+  cautionClearedCertificate: null,
   returnTracking: null,
 }
 export const ERASED_EVENT = { reason: null }

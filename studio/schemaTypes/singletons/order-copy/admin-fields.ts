@@ -77,6 +77,21 @@ export const adminFields = [
       requiredString('pay', 'Pay', 'Recording a payment, for example "Mark paid".'),
       requiredString('return', 'Return', 'Recording a device posted back, for example "Return to seller".'),
       requiredString('quarantine', 'Quarantine', 'Holding a flagged device, for example "Quarantine".'),
+      requiredString(
+        'release',
+        'Release a hold',
+        'Ending a hold once every device passes the register again, so the order is paid, for example "Release to be paid".',
+      ),
+      requiredString(
+        'returnHeld',
+        'Send a held device back',
+        'Ending a hold by posting the device back once it is no longer reported lost or stolen, for example "Send back to the seller".',
+      ),
+      requiredString(
+        'keepForPolice',
+        'Keep for the police',
+        'Closing a held order because the police want the device, for example "Keep for the police".',
+      ),
       requiredString('cancel', 'Cancel', 'For example "Cancel order".'),
     ],
     validation: (rule) => rule.required(),
