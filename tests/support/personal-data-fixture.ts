@@ -13,7 +13,10 @@ import {
   paymentRun,
   paymentRunDownload,
   payment,
+  paymentEvent,
   paymentRunLine,
+  payoutApproval,
+  payoutLimit,
   payoutChangeCode,
   sellerOrder,
   session,
@@ -210,12 +213,17 @@ export async function addPerson(
     idempotencyKey: `${orderId}.1`,
     payer: 'faster-payments',
     amountPence: 12_000,
-    reference: `HB-${tag}`.slice(0, 18),
+    reference: 'HB-PAID-0001',
     day: '2026-03-12',
     state: 'rejected',
-    payerPaymentId: `pay_${tag}`,
+    payerPaymentId: `pay_${randomUUID()}`,
     reason: `AC01 account closed (${tag})`,
   })
+  // What the payout job keeps beside the payments: none of it names a seller.
+  await db.insert(paymentEvent).values({ payer: 'faster-payments', eventId: `evt_${randomUUID()}` })
+  await db.insert(payoutApproval).values({ day: '2026-03-12', amountPence: 12_000, approvedByName: 'A manager' })
+  await db.insert(payoutLimit).values({ dailyPence: 2_000_000, setByName: 'A manager' }).onConflictDoNothing()
+
   await db.insert(orderEvent).values([
     {
       orderId,

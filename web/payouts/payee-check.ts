@@ -140,7 +140,8 @@ export async function checkPayout(request: {
  * names too (another e-mail address: one seller's several orders are not a match). The job pays
  * none of these; staff look first.
  */
-export const payeeHeldSql = sql<boolean>`(${sellerOrder.payeeCheck} in ('no_match', 'close_match_kept') or exists (
+// coalesce: an order kept before payees were checked has no answer (null), and null would make `not` hold it too.
+export const payeeHeldSql = sql<boolean>`(coalesce(${sellerOrder.payeeCheck} in ('no_match', 'close_match_kept'), false) or exists (
   select 1 from seller_order other
   where other.payout_match = ${sellerOrder.payoutMatch}
     and other.id <> ${sellerOrder.id}

@@ -322,3 +322,19 @@ it('while the provider is down nothing is lost: the payment waits, unsent, and g
   expect(provider.byReference(order.reference)).toHaveLength(1)
   expect((await paymentsOf(order.id)).map((row) => row.state)).toEqual(['accepted'])
 })
+
+it('never pays on its own a payee the bank did not match, or one whose name the seller kept against the bank’s', async () => {
+  const day = '2026-12-11'
+  const unmatched = await ready(at('09:00', day))
+  const kept = await ready(at('09:00', day))
+  const matched = await ready(at('09:00', day))
+  await db.update(sellerOrder).set({ payeeCheck: 'no_match' }).where(eq(sellerOrder.id, unmatched.id))
+  await db.update(sellerOrder).set({ payeeCheck: 'close_match_kept' }).where(eq(sellerOrder.id, kept.id))
+  await db.update(sellerOrder).set({ payeeCheck: 'match' }).where(eq(sellerOrder.id, matched.id))
+  expect(await payDue(db, context(at('14:00', day)))).toMatchObject({ sent: 1 })
+  expect([await statusOf(unmatched.id), await statusOf(kept.id), await statusOf(matched.id)]).toEqual([
+    'checked',
+    'checked',
+    'paying',
+  ])
+})
