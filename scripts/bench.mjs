@@ -16,7 +16,8 @@
 //    filled, signed in as its bench manager.
 // `--no-build` reuses the last builds; `--strict` exits 1 when a target is missed; `--runs=N`
 // changes the number of Lighthouse runs (5), for a quick look only; `--stack` runs the stack run
-// alone; `--staff` the staff rows alone.
+// alone; `--staff` the staff rows alone; `--payouts` times 5,000 payments through the payments
+// provider's stand-in (the payout drill with no kill).
 // Its parts: bench-targets.mjs (the pages, targets and table), bench-http.mjs (servers, requests,
 // wrk, baskets and checkouts), bench-page.mjs (Lighthouse, the build's client chunks, repeated data).
 import { spawnSync } from 'node:child_process'
@@ -63,6 +64,17 @@ const staffSite = () => ({
   ...startNext('web', STAFF_PORT, { configuredDatabase: true }),
   origin: `http://127.0.0.1:${STAFF_PORT}`,
 })
+
+// --payouts: 5,000 payments through the payments provider's stand-in, timed: the payout drill
+// (scripts/payout-drill.ts) with no kill, from the site's start to every order paid.
+if (args.includes('--payouts')) {
+  if (!args.includes('--no-build')) build('npm', ['run', 'build'])
+  const drill = spawnSync('npm', ['run', 'drill:payouts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DRILL_PAYMENTS: '5000', DRILL_KILL_AT: '0' },
+  })
+  process.exit(drill.status ?? 1)
+}
 
 // --staff: the staff rows alone, on the database seed:orders filled.
 if (args.includes('--staff')) {

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Client } from 'pg'
 
-const LOGS = ['primary.log', 'standby.log', 'pgbouncer.log', 'app.log']
+const LOGS = ['primary.log', 'standby.log', 'pgbouncer.log', 'app.log', 'payments.log']
 
 export function drillServers(root: string, base: number) {
   const pgBin = postgresBin()
@@ -81,6 +81,8 @@ export function drillServers(root: string, base: number) {
 
   return {
     ports,
+    /** The drill's temp folder: logs written here are kept at the end (LOGS). */
+    folder: dir,
 
     /** initdb, then a primary whose commits wait for the standby named `standby` to have them on disk. */
     startPrimary(standby: string) {
@@ -127,7 +129,8 @@ export function drillServers(root: string, base: number) {
     },
 
     /** One `npm start` of the build, its DATABASE_URL on pgbouncer; resolves once it is ready. */
-    async startApp() {
+    /** One instance of the build on the drill's database, with `env` over the drill's own settings; answers its process. */
+    async startApp(env: Record<string, string> = {}) {
       const child = spawn(process.execPath, [path.join(root, 'scripts', 'server.mjs'), '--port', String(ports.app)], {
         cwd: root,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -142,9 +145,10 @@ export function drillServers(root: string, base: number) {
           MAIL_OUTBOX_DIR: path.join(dir, 'outbox'),
           // Each seller comes from a loopback address of its own, straight to the instance.
           TRUSTED_PROXIES: '0',
+          ...env,
         },
       })
-      const log = fs.createWriteStream(path.join(dir, 'app.log'))
+      const log = fs.createWriteStream(path.join(dir, 'app.log'), { flags: 'a' })
       child.stdout!.pipe(log)
       child.stderr!.pipe(log)
       children.push(child)
@@ -153,6 +157,7 @@ export function drillServers(root: string, base: number) {
         async () => (await fetch(`http://127.0.0.1:${ports.app}/api/health/ready`)).ok,
         120,
       )
+      return child
     },
 
     /** A crash: no checkpoint, no goodbye to the clients. */

@@ -22,8 +22,10 @@ import { applyAnswer, markAsked, startPayment, type Emails } from './payment-sto
 export const DEFAULT_DAILY_LIMIT_PENCE = 2_000_000
 /** An accepted payment with no final word this long is read back by id (its webhook may be lost). */
 export const READ_BACK_AFTER_MS = 2 * 60_000
-/** How many orders one pass sends: the next minute's pass takes the rest. */
+/** How many orders are read at a time; a pass goes on, batch after batch, while any are due. */
 export const BATCH = 500
+/** A pass stops after this many batches (50,000 payments); the next minute's takes the rest. */
+const MAX_ROUNDS = 100
 
 export type PayoutContext = {
   cutoff: string
@@ -106,31 +108,37 @@ export async function payDue(db: Db, context: PayoutContext): Promise<PayoutPass
   const day = londonDay(now)
   if (!isWorkingDay(day, context.calendar) || now < cutoffOn(day, context.cutoff)) return pass
   let { leftPence } = await dayAllowance(db, day)
-  const due = await dueOrders(db, context, day, now)
-  for (const [index, order] of due.entries()) {
-    // Oldest first, and nobody jumps the queue: from the first that does not fit, the rest wait for a manager.
-    if (order.totalPence > leftPence) {
-      const waiting = due.slice(index)
-      pass.waitingApproval = waiting.length
-      pass.waitingPence = waiting.reduce((sum, next) => sum + next.totalPence, 0)
-      break
+  // A batch at a time, until nothing due is left (or what is left waits for a manager).
+  for (let round = 0; ; round++) {
+    const due = await dueOrders(db, context, day, now)
+    const sentBefore = pass.sent
+    for (const [index, order] of due.entries()) {
+      // Oldest first, and nobody jumps the queue: from the first that does not fit, the rest wait for a manager.
+      if (order.totalPence > leftPence) {
+        const waiting = due.slice(index)
+        pass.waitingApproval = waiting.length
+        pass.waitingPence = waiting.reduce((sum, next) => sum + next.totalPence, 0)
+        return pass
+      }
+      const method = payoutMethodOf(order.method)
+      const payer = payerFor(context.payers, method)!
+      const row = await startPayment(db, {
+        orderId: order.id,
+        status: order.status,
+        payer: payer.id,
+        amountPence: order.totalPence,
+        reference: order.reference,
+        day,
+        now,
+      })
+      // Moved on since it was read (a manager's run took it, the seller changed their details): skipped.
+      if (!row) continue
+      leftPence -= order.totalPence
+      pass.sent++
+      await send(db, context, row, now)
     }
-    const method = payoutMethodOf(order.method)
-    const payer = payerFor(context.payers, method)!
-    const row = await startPayment(db, {
-      orderId: order.id,
-      status: order.status,
-      payer: payer.id,
-      amountPence: order.totalPence,
-      reference: order.reference,
-      day,
-      now,
-    })
-    // Moved on since it was read (a manager's run took it, the seller changed their details): skipped.
-    if (!row) continue
-    leftPence -= order.totalPence
-    pass.sent++
-    await send(db, context, row, now)
+    // A short batch was the last; a batch that sent nothing would only find the same orders again.
+    if (due.length < BATCH || pass.sent === sentBefore || round >= MAX_ROUNDS) break
   }
   return pass
 }
