@@ -116,9 +116,8 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   payouts{
     heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldCutoff, noPayer, limitLine, limitLabel,
-    limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, orderHeading, attemptColumn,
-    sentColumn, stateColumn, payerColumn, reasonColumn, stateSending, stateAccepted, stateSettled, stateRejected,
-    stateReturned, sendEvent, settleEvent, rejectEvent, returnEvent
+    limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, sendEvent, settleEvent,
+    rejectEvent, returnEvent
   }
 }`)
 

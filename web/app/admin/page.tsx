@@ -18,7 +18,8 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: copy.figures.heading, robots: { index: false, follow: false } }
 }
 
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<{ done?: string | string[] }> }) {
+  const { done } = await searchParams
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
   const [member, copy, accountCopy, inboxCopy, db, calendar] = await Promise.all([
     requireStaffMember(),
@@ -45,6 +46,7 @@ export default async function AdminPage() {
       messagesLink={inboxCopy.list.staffHomeLink}
       rises={rises}
       money={money}
+      moneyDone={done === 'limit' || done === 'approved' ? done : null}
     />
   )
 }

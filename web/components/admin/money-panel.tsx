@@ -13,6 +13,8 @@ type Props = {
   figures: MoneyFigures
   /** Managers set the limit and approve; staff see the figures. */
   manager: boolean
+  /** What a manager's form just did (sent back here with ?done=): confirmed in words. */
+  done: 'limit' | 'approved' | null
 }
 
 /**
@@ -20,13 +22,18 @@ type Props = {
  * manager, the daily limit the payout job pays within and the approval of what waits above it.
  * Both forms post without scripts too, and come back to the dashboard with the figures redrawn.
  */
-export function MoneyPanel({ words, figures, manager }: Props) {
+export function MoneyPanel({ words, figures, manager, done }: Props) {
   const { paidToday, paying, held, limit } = figures
   const amount = (template: string, { count, pence }: { count: number; pence: number }) =>
     fillTemplate(template, { count, total: formatPence(pence) })
   return (
     <section aria-labelledby="money" className="admin-money">
       <h2 id="money">{words.heading}</h2>
+      {done ? (
+        <p className="admin-notice" role="status">
+          {done === 'limit' ? fillTemplate(words.limitSet, { limit: formatPence(limit.limitPence) }) : words.approved}
+        </p>
+      ) : null}
       {figures.payer ? null : <p>{words.noPayer}</p>}
       <ul>
         <li>{amount(words.paidToday, paidToday)}</li>

@@ -20,13 +20,25 @@ type Props = {
   rises: { waiting: number; byManager: number }
   /** Paid today, paying, failed, held and why; the daily limit. */
   money: MoneyFigures
+  /** What a manager's money form just did, for its confirmation. */
+  moneyDone: 'limit' | 'approved' | null
 }
 
 /**
  * The staff area's front page: who is signed in, the ways to the orders, the returns to send, the
  * payment runs and the contact messages, and the dashboard.
  */
-export function StaffHome({ copy, staffCopy, member, figures, promiseHours, messagesLink, rises, money }: Props) {
+export function StaffHome({
+  copy,
+  staffCopy,
+  member,
+  figures,
+  promiseHours,
+  messagesLink,
+  rises,
+  money,
+  moneyDone,
+}: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   const returnsToSend = figures.today.returnsToSend
   return (
@@ -71,7 +83,7 @@ export function StaffHome({ copy, staffCopy, member, figures, promiseHours, mess
           </li>
         </ul>
       </nav>
-      <MoneyPanel words={copy.payouts} figures={money} manager={member.role === 'manager'} />
+      <MoneyPanel words={copy.payouts} figures={money} manager={member.role === 'manager'} done={moneyDone} />
       <Dashboard copy={copy} figures={figures} promiseHours={promiseHours} />
     </StaffPage>
   )
