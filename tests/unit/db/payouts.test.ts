@@ -1,7 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { emailOutbox, orderEvent, orderItem, payment, payoutApproval, payoutLimit, sellerOrder } from '@/db/schema'
+import {
+  emailOutbox,
+  orderEvent,
+  orderItem,
+  payment,
+  payoutApproval,
+  payoutLimit,
+  sellerOrder,
+  user,
+} from '@/db/schema'
+import { approveWaiting, setDailyLimit, waitingAboveLimit } from '@/orders/payments/payout-figures'
 import { applyAnswer, startPayment, type Emails } from '@/orders/payments/payment-store'
 import { payDue, READ_BACK_AFTER_MS, type PayoutContext } from '@/orders/payments/payout-job'
 import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
@@ -337,4 +347,35 @@ it('never pays on its own a payee the bank did not match, or one whose name the 
     'checked',
     'paying',
   ])
+})
+
+it('a manager’s approval lets what waits above the limit go, once: two approving at the same moment approve it once', async () => {
+  const day = '2026-12-14'
+  const manager = { id: randomUUID() }
+  await db
+    .insert(user)
+    .values({
+      id: manager.id,
+      name: 'Maya Manager',
+      email: `${manager.id}@example.com`,
+      role: 'manager',
+    } as typeof user.$inferInsert)
+  await setDailyLimit(db, manager, 15_000)
+  const first = await ready(at('08:00', day), 10_000)
+  const second = await ready(at('09:00', day), 10_000)
+  const rules = { cutoff: CUTOFF, calendar: NO_CLOSED_DAYS, payers: { 'faster-payments': provider } }
+  expect(await payDue(db, context(at('14:00', day)))).toMatchObject({ sent: 1, waitingApproval: 1 })
+  expect(await waitingAboveLimit(db, rules, at('14:01', day))).toEqual({ count: 1, pence: 10_000 })
+
+  const [one, other] = await Promise.all([
+    approveWaiting(db, rules, manager, at('14:02', day)),
+    approveWaiting(db, rules, manager, at('14:02', day)),
+  ])
+  expect([one, other].filter(Boolean)).toEqual([{ count: 1, pence: 10_000 }])
+  const approvals = await db.select().from(payoutApproval).where(eq(payoutApproval.day, day))
+  expect(approvals.map((row) => [row.amountPence, row.approvedByName])).toEqual([[10_000, 'Maya Manager']])
+
+  await payDue(db, context(at('14:03', day)))
+  expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['paying', 'paying'])
+  expect(await approveWaiting(db, rules, manager, at('14:04', day))).toBeNull()
 })
