@@ -180,7 +180,7 @@ test('a run of 50 orders: the file reads back to the same payees and pence; one 
   await row.getByRole('button', { name: 'Mark failed' }).click()
   await expect(manager.getByText('Payment marked failed')).toBeVisible()
   await expect(manager.locator(`tr[data-line="${failed.reference}"]`)).toContainText('Failed: Account closed')
-  const returned = await mailTo(failed.email, /was returned/)
+  const returned = await mailTo(failed.email, /did not go through/)
   const changeLink = linkIn(returned, '/order-tracker-details')
   expect(changeLink).toContain('#payout-change')
   // Now the seller can put their details right, from the e-mail's link.
