@@ -352,14 +352,12 @@ it('never pays on its own a payee the bank did not match, or one whose name the 
 it('a manager’s approval lets what waits above the limit go, once: two approving at the same moment approve it once', async () => {
   const day = '2026-12-14'
   const manager = { id: randomUUID() }
-  await db
-    .insert(user)
-    .values({
-      id: manager.id,
-      name: 'Maya Manager',
-      email: `${manager.id}@example.com`,
-      role: 'manager',
-    } as typeof user.$inferInsert)
+  await db.insert(user).values({
+    id: manager.id,
+    name: 'Maya Manager',
+    email: `${manager.id}@example.com`,
+    role: 'manager',
+  } as typeof user.$inferInsert)
   await setDailyLimit(db, manager, 15_000)
   const first = await ready(at('08:00', day), 10_000)
   const second = await ready(at('09:00', day), 10_000)
