@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { calendarOf, cutoffOn, londonDay, nextWorkingDay } from '@/orders/record/working-days'
+import { SHIPPED_BANK_HOLIDAYS } from '@rules/bank-holidays'
 import { uniqueEmail } from '../support/e2e-env'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
@@ -12,7 +13,8 @@ import { addGoodIphone, choose, GOOD_CHOICES, IPHONE_13, quoteForm } from './sel
 // orders are placed through the site; staff's check is written into the database while the server
 // is stopped (the check has its own tests), as the retention test moves its clock. Then the job
 // pays: by Faster Payments, to PayPal, a payment the bank refuses asks the seller to correct their
-// details and is paid after they do, and a payee the bank did not match waits for staff.
+// details and is paid after they do, a payee the bank did not match waits for staff, and an order
+// ready after the cut-off or on a bank holiday is paid at the next working day's.
 
 test.beforeAll(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
 
@@ -84,7 +86,34 @@ const placed = async (page: Page) => {
   return (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
 }
 
-test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after a refusal once the seller corrects it, never to an unmatched payee', async ({
+/** The days of the payments made for an order, as the job recorded them (the server stopped). */
+async function paymentDays(reference: string): Promise<string[]> {
+  const db = new PGlite(env.PGLITE_DATA_DIR)
+  const { rows } = await db.query<{ day: string }>(
+    `select day from payment where order_id = (select id from seller_order where reference = $1) order by attempt`,
+    [reference],
+  )
+  await db.close()
+  return rows.map((row) => row.day)
+}
+
+/** Staff's check, as it leaves each order: checked at `at`, every device passed by the register. */
+async function checked(references: string[], at: Date) {
+  const db = new PGlite(env.PGLITE_DATA_DIR)
+  await db.query(`update seller_order set status = 'checked', status_since = $2 where reference = any($1)`, [
+    references,
+    at,
+  ])
+  await db.query(
+    `update order_item set register_result = 'pass', register_certificate = 'CERT-' || left(id::text, 8),
+       register_checked_at = now() - interval '1 minute'
+     where order_id in (select id from seller_order where reference = any($1))`,
+    [references],
+  )
+  await db.close()
+}
+
+test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after a refusal once the seller corrects it, never to an unmatched payee, the next working day after the cut-off or a bank holiday', async ({
   browser,
 }) => {
   test.setTimeout(600_000)
@@ -94,6 +123,8 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
   const paypal = { email: uniqueEmail('paid-paypal'), reference: '' }
   const refused = { email: uniqueEmail('paid-refused'), reference: '' }
   const unmatched = { email: uniqueEmail('paid-unmatched'), reference: '' }
+  const late = { email: uniqueEmail('paid-late'), reference: '' }
+  const holiday = { email: uniqueEmail('paid-holiday'), reference: '' }
 
   // A bank transfer, with scripts.
   let page = await pageOn(browser)
@@ -130,25 +161,25 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
   for (const declaration of DECLARATIONS) await page.getByRole('main').getByLabel(declaration, { exact: true }).check()
   await page.getByRole('button', { name: 'Place order and get free postage' }).click()
   unmatched.reference = await placed(page)
+
+  // Two more, checked later: one after the cut-off, one on a bank holiday.
+  for (const order of [late, holiday]) {
+    page = await pageOn(browser)
+    await addGoodIphone(page)
+    await checkout(page, order.email)
+    order.reference = await placed(page)
+  }
   await stopAndWait(site!)
 
-  // Staff's check, as it leaves each order: checked, every device passed by the register.
-  const references = [bank, paypal, refused, unmatched].map((order) => order.reference)
-  const db = new PGlite(env.PGLITE_DATA_DIR)
-  await db.query(`update seller_order set status = 'checked', status_since = now() where reference = any($1)`, [
-    references,
-  ])
-  await db.query(
-    `update order_item set register_result = 'pass', register_certificate = 'CERT-' || left(id::text, 8),
-       register_checked_at = now() - interval '1 minute'
-     where order_id in (select id from seller_order where reference = any($1))`,
-    [references],
-  )
-  await db.close()
-
-  // The next working day, five minutes past the cut-off (14:00 in the seed's Site settings).
+  // The next working day, five minutes past the cut-off (14:00 in the seed's Site settings). Four
+  // orders were checked before it, one two minutes after it.
   const calendar = calendarOf([])
   const firstDay = nextWorkingDay(londonDay(new Date()), calendar)
+  await checked(
+    [bank, paypal, refused, unmatched].map((order) => order.reference),
+    new Date(),
+  )
+  await checked([late.reference], cutoffOn(firstDay, '14:02'))
   await start(cutoffOn(firstDay, '14:05'))
 
   const paidBank = await mail(bank.email, new RegExp(`We have paid you for order ${bank.reference}`))
@@ -178,6 +209,8 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
   const unpaid = mail(unmatched.email, /We have paid you/, 5_000)
   await expect(unpaid).rejects.toThrow()
   await stopAndWait(site!)
+  // The pass that paid the others left the order checked after the cut-off for the next working day.
+  expect(await paymentDays(late.reference)).toEqual([])
 
   // A change holds the payment a day: the first working day's cut-off after that pays it, with a new key.
   let secondDay = nextWorkingDay(firstDay, calendar)
@@ -186,5 +219,24 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
   await start(cutoffOn(secondDay, '14:05'))
   const paidAgain = await mail(refused.email, new RegExp(`We have paid you for order ${refused.reference}`))
   expect(paidAgain.text).toContain('has reached the account ending 4321')
+  await mail(late.email, new RegExp(`We have paid you for order ${late.reference}`))
   await expect(mail(unmatched.email, /We have paid you/, 5_000)).rejects.toThrow()
+  await stopAndWait(site!)
+  expect(await paymentDays(late.reference)).toEqual([secondDay])
+
+  // A bank holiday: an order checked that morning is not paid at its cut-off, but at the next
+  // working day's. The job says in its log that it looked and found the day closed.
+  const bankHoliday = SHIPPED_BANK_HOLIDAYS.find((day) => day > secondDay)!
+  await checked([holiday.reference], cutoffOn(bankHoliday, '09:00'))
+  await start(cutoffOn(bankHoliday, '14:05'))
+  await expect
+    .poll(() => site!.log(), { timeout: 90_000 })
+    .toContain(`Payouts: ${bankHoliday} is not a working day; what is due is paid at`)
+  await stopAndWait(site!)
+  expect(await paymentDays(holiday.reference)).toEqual([])
+  const dayAfter = nextWorkingDay(bankHoliday, calendar)
+  await start(cutoffOn(dayAfter, '14:05'))
+  await mail(holiday.email, new RegExp(`We have paid you for order ${holiday.reference}`))
+  await stopAndWait(site!)
+  expect(await paymentDays(holiday.reference)).toEqual([dayAfter])
 })

@@ -11,7 +11,8 @@ import { timerContext } from './moves/timings'
 import { forgetOldPayoutCodes } from './payout-change/payout-change'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 import { payoutJobSettings, type PayoutJobSettings } from '@/config/index'
-import { payDue } from './payments/payout-job'
+import { payDue, type PayoutPass } from './payments/payout-job'
+import { isWorkingDay, londonDay, nextWorkingDay, type BusinessCalendar } from './record/working-days'
 import { payoutContext } from './payments/payout-context'
 
 /**
@@ -82,7 +83,25 @@ export const payoutJob: Job = {
     const { enabled, clockOffsetMs } = (jobSettings ??= payoutJobSettings())
     if (!enabled) return
     const now = new Date(Date.now() + clockOffsetMs)
-    const pass = await payDue(await getDb(), { ...(await payoutContext()), now })
+    const context = await payoutContext()
+    const pass = await payDue(await getDb(), { ...context, now })
     if (pass.sent || pass.asked) kickOutbox()
+    logPass(pass, londonDay(now), context.calendar)
   },
+}
+
+// The day a closed day was last logged for, so the log says it once a day, not every minute.
+let closedDayLogged: string | undefined
+
+/** What operators read in the log: counts and days only, never a seller or an amount of theirs. */
+function logPass(pass: PayoutPass, day: string, calendar: BusinessCalendar) {
+  if (!isWorkingDay(day, calendar) && closedDayLogged !== day) {
+    closedDayLogged = day
+    console.info(
+      `Payouts: ${day} is not a working day; what is due is paid at ${nextWorkingDay(day, calendar)}'s cut-off.`,
+    )
+  }
+  if (pass.sent) console.info(`Payouts: ${pass.sent} sent at ${day}'s cut-off.`)
+  if (pass.waitingApproval)
+    console.info(`Payouts: ${pass.waitingApproval} wait for a manager's approval above ${day}'s limit.`)
 }

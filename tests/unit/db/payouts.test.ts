@@ -11,7 +11,7 @@ import {
   sellerOrder,
   user,
 } from '@/db/schema'
-import { approveWaiting, setDailyLimit, waitingAboveLimit } from '@/orders/payments/payout-figures'
+import { approveWaiting, moneyFigures, setDailyLimit, waitingAboveLimit } from '@/orders/payments/payout-figures'
 import { applyAnswer, startPayment, type Emails } from '@/orders/payments/payment-store'
 import { payDue, READ_BACK_AFTER_MS, type PayoutContext } from '@/orders/payments/payout-job'
 import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
@@ -376,4 +376,55 @@ it('a manager’s approval lets what waits above the limit go, once: two approvi
   await payDue(db, context(at('14:03', day)))
   expect([await statusOf(first.id), await statusOf(second.id)]).toEqual(['paying', 'paying'])
   expect(await approveWaiting(db, rules, manager, at('14:04', day))).toBeNull()
+})
+
+it('the dashboard says what is paid, with the bank, failed, and held back for each reason', async () => {
+  const day = '2026-12-16'
+  const paid = await ready(at('09:00', day), 10_000)
+  const withBank = await ready(at('09:01', day), 20_000)
+  const refused = await ready(at('09:02', day), 30_000)
+  await payDue(db, context(at('14:00', day)))
+  // Paid today counts the bank's confirmations by the day they came, on the database's clock.
+  const rules = { cutoff: CUTOFF, calendar: NO_CLOSED_DAYS, payers: { 'faster-payments': provider } }
+  const paidBefore = (await moneyFigures(db, rules, new Date())).paidToday
+  provider.finish(provider.byReference(paid.reference)[0]!.id, 'settled')
+  provider.finish(provider.byReference(refused.reference)[0]!.id, 'rejected', 'AC04')
+  // Read back by id once accepted for longer than the job waits for a webhook.
+  await payDue(db, context(new Date(at('14:00', day).getTime() + READ_BACK_AFTER_MS + 60_000)))
+
+  const changed = await ready(at('09:03', day))
+  await db
+    .update(sellerOrder)
+    .set({ payoutHeldUntil: at('12:00', '2026-12-17') })
+    .where(eq(sellerOrder.id, changed.id))
+  const notMatched = await ready(at('09:04', day))
+  await db.update(sellerOrder).set({ payeeCheck: 'no_match' }).where(eq(sellerOrder.id, notMatched.id))
+  const caution = await ready(at('09:05', day))
+  await db.update(orderItem).set({ registerResult: 'caution' }).where(eq(orderItem.orderId, caution.id))
+  const rise = await ready(at('09:06', day))
+  await db
+    .update(orderItem)
+    .set({ revisedPricePence: 99_000, riseApprovedAt: null })
+    .where(eq(orderItem.orderId, rise.id))
+  const afterCutoff = await ready(at('14:10', day))
+
+  expect((await moneyFigures(db, rules, new Date())).paidToday).toEqual({
+    count: paidBefore.count + 1,
+    pence: paidBefore.pence + 10_000,
+  })
+  // At 14:20 on the day: the refused payment waits for the seller, and is not counted as due at the next cut-off.
+  expect(await moneyFigures(db, rules, at('14:20', day))).toMatchObject({
+    payer: true,
+    paying: { count: 1, pence: 20_000 },
+    failed: 1,
+    held: {
+      aboveLimit: { count: 0, pence: 0 },
+      change: 1,
+      payee: 1,
+      register: 1,
+      rise: 1,
+      nextCutoff: 1,
+    },
+  })
+  expect([await statusOf(withBank.id), await statusOf(afterCutoff.id)]).toEqual(['paying', 'checked'])
 })

@@ -49,6 +49,12 @@ export function MoneyPanel({ words, figures, manager, done }: Props) {
         <li className={held.payee ? 'admin-queue--due' : undefined}>
           {fillTemplate(words.heldPayee, { count: held.payee })}
         </li>
+        <li className={held.register ? 'admin-queue--due' : undefined}>
+          {fillTemplate(words.heldRegister, { count: held.register })}
+        </li>
+        <li className={held.rise ? 'admin-queue--due' : undefined}>
+          {fillTemplate(words.heldRise, { count: held.rise })}
+        </li>
         <li>{fillTemplate(words.heldCutoff, { count: held.nextCutoff })}</li>
       </ul>
       <p>

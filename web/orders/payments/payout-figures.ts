@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, gt, inArray, not, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, not, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 import { orderEvent, payoutApproval, payoutLimit, sellerOrder, user } from '@/db/schema'
@@ -8,11 +8,14 @@ import { addLondonDays, cutoffOn, isWorkingDay, londonDay, startOfLondonDay } fr
 import { PAYOUT_METHODS } from '@/payouts/methods'
 import { payerFor } from '@/payouts/payers'
 import { payeeHeldSql } from '@/payouts/payee-check'
-import { dayAllowance, dueOrders, type PayoutContext } from './payout-job'
+import { everyDevicePassedSql } from '@/register/checks'
+import { noUnapprovedRise } from '@/orders/moves/rise-condition'
+import { dayAllowance, dueOrders, jobMayPay, type PayoutContext } from './payout-job'
 
 /**
  * The money as staff see it on the dashboard: paid today, with the bank now, failed, and what is
- * held back and why (above the day's limit, a change of bank details, the next cut-off); and the
+ * held back and why (above the day's limit, a change of bank details, the payee, the register, a
+ * rise waiting for approval, the next cut-off); and the
  * manager's two controls, the daily limit and the approval of what waits above it.
  */
 
@@ -23,7 +26,7 @@ export type MoneyFigures = {
   paidToday: Amount
   paying: Amount
   failed: number
-  held: { aboveLimit: Amount; change: number; payee: number; nextCutoff: number }
+  held: { aboveLimit: Amount; change: number; payee: number; register: number; rise: number; nextCutoff: number }
   limit: { limitPence: number; sentPence: number; leftPence: number }
 }
 
@@ -51,7 +54,12 @@ export async function waitingAboveLimit(db: Db, context: Context, now: Date): Pr
 export async function moneyFigures(db: Db, context: Context, now: Date): Promise<MoneyFigures> {
   const day = londonDay(now)
   const methods = PAYOUT_METHODS.filter((method) => payerFor(context.payers, method)).map((method) => method.id)
-  const [paidToday, paying, failed, change, payee, ready, limit, aboveLimit] = await Promise.all([
+  const checkedOrders = (held: SQL) =>
+    db
+      .select({ pence: sellerOrder.totalPence })
+      .from(sellerOrder)
+      .where(and(inArray(sellerOrder.status, [...READY_STATUSES]), held))
+  const [paidToday, paying, failed, change, payee, register, rise, ready, limit, aboveLimit] = await Promise.all([
     db
       .select({ pence: sellerOrder.totalPence })
       .from(orderEvent)
@@ -74,11 +82,13 @@ export async function moneyFigures(db: Db, context: Context, now: Date): Promise
       .select({ pence: sellerOrder.totalPence })
       .from(sellerOrder)
       .where(and(inArray(sellerOrder.status, [...READY_STATUSES]), payeeHeldSql)),
+    checkedOrders(not(everyDevicePassedSql(now))),
+    checkedOrders(not(noUnapprovedRise)),
     methods.length
       ? db
           .select({ pence: sellerOrder.totalPence })
           .from(sellerOrder)
-          .where(and(readyAt(now, methods), not(payeeHeldSql)))
+          .where(and(readyAt(now, methods), jobMayPay))
       : Promise.resolve([]),
     dayAllowance(db, day),
     waitingAboveLimit(db, context, now),
@@ -92,7 +102,14 @@ export async function moneyFigures(db: Db, context: Context, now: Date): Promise
     paidToday: sum(paidToday),
     paying: sum(paying),
     failed: failed.length,
-    held: { aboveLimit, change: change.length, payee: payee.length, nextCutoff: Math.max(0, ready.length - dueNow) },
+    held: {
+      aboveLimit,
+      change: change.length,
+      payee: payee.length,
+      register: register.length,
+      rise: rise.length,
+      nextCutoff: Math.max(0, ready.length - dueNow),
+    },
     limit,
   }
 }

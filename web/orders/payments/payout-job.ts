@@ -65,6 +65,15 @@ export async function dayAllowance(db: Pick<Db, 'select'>, day: string) {
 export type DueOrder = { id: string; reference: string; status: string; totalPence: number; method: string }
 
 /** The orders due at the cut-off of `day`: ready now, and ready since before that cut-off; oldest first. */
+/** What the job pays of what is ready (a manager's run may pay the rest, if staff decide so). */
+export const jobMayPay = and(
+  // A payment that failed is sent again once the seller changed their details after it failed
+  // (the change's hold starts then).
+  or(ne(sellerOrder.status, 'payment-failed'), gt(sellerOrder.payoutHeldUntil, sellerOrder.statusSince)),
+  // A payee the bank did not match, or an account another seller gave too: staff look first.
+  not(payeeHeldSql),
+)!
+
 export async function dueOrders(
   db: Pick<Db, 'select'>,
   context: Pick<PayoutContext, 'cutoff' | 'payers'>,
@@ -83,17 +92,7 @@ export async function dueOrders(
       method: sellerOrder.payoutMethod,
     })
     .from(sellerOrder)
-    .where(
-      and(
-        readyAt(now, methods),
-        lt(readySince, cutoffOn(day, context.cutoff)),
-        // A payment that failed is sent again once the seller changed their details after it failed
-        // (the change's hold starts then); until then a manager's run pays it, if staff decide so.
-        or(ne(sellerOrder.status, 'payment-failed'), gt(sellerOrder.payoutHeldUntil, sellerOrder.statusSince)),
-        // A payee the bank did not match, or an account another seller gave too: staff look first.
-        not(payeeHeldSql),
-      ),
-    )
+    .where(and(readyAt(now, methods), lt(readySince, cutoffOn(day, context.cutoff)), jobMayPay))
     .orderBy(asc(readySince), asc(sellerOrder.id))
     .limit(limit)
 }

@@ -41,6 +41,18 @@ export const payoutFields = [
     ['count'],
   ),
   templateString(
+    'heldRegister',
+    'Held by the stolen-device register',
+    'Checked orders with a device the register has not passed: a check still waiting, a caution for a manager to clear, or a hold. {count} becomes how many.',
+    ['count'],
+  ),
+  templateString(
+    'heldRise',
+    'Held for a price rise’s approval',
+    'Checked orders with a rise above the quote that a second manager has not approved yet. {count} becomes how many.',
+    ['count'],
+  ),
+  templateString(
     'heldCutoff',
     'Waiting for the next cut-off',
     'Orders ready to pay that the next cut-off pays (they became ready after today’s, or today is not a working day). {count} becomes how many.',
