@@ -3,8 +3,9 @@ import { parseCsv } from '@/lib/csv'
 import { londonDay } from '@/orders/record/working-days'
 import { logIn, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
+import { readPageForm, sendPageForm } from './form-post'
 import { placeOrder, staffDoes, staffPage } from './order-helpers'
-import { addGoodIphone, IPHONE_13 } from './sell-helpers'
+import { addGoodIphone, IPHONE_13, whenHydrated } from './sell-helpers'
 
 test.beforeEach(async ({ page }) => ownAddress(page))
 
@@ -205,4 +206,55 @@ test('a visitor and a seller get 404 for the dashboard and the day sheet, never 
     expect(response.status(), path).toBe(404)
     expect(await response.text(), path).not.toContain('Order number')
   }
+})
+
+// The daily limit the payout job pays within is a manager's: set by keyboard, with and without
+// scripts, a slip told in words; plain staff who forge the manager's form are refused, and the
+// limit stays as the manager left it.
+test('a manager sets the daily payout limit, with and without scripts; plain staff posting the form get 404', async ({
+  browser,
+}, info) => {
+  test.skip(info.project.name !== 'desktop', 'one limit for the whole site: set from one project')
+  const manager = await staffPage(browser, 'manager')
+  await manager.goto('/admin')
+  const money = manager.getByRole('region', { name: 'Money today' })
+  const limit = money.getByLabel('Daily limit (£)', { exact: true })
+
+  await whenHydrated(limit)
+  await limit.fill('twenty grand')
+  await money.getByRole('button', { name: 'Set the limit' }).press('Enter')
+  await expect(money.getByText('Enter the limit in pounds, like 20000')).toBeFocused()
+  await expect(limit).toHaveAttribute('aria-invalid', 'true')
+
+  await limit.fill('25,000')
+  await money.getByRole('button', { name: 'Set the limit' }).press('Enter')
+  await expect(manager).toHaveURL(/\/admin\?done=limit#money$/)
+  await expect(money.getByRole('status')).toHaveText('The daily limit is now £25,000.')
+  await expect(money).toContainText('Today’s limit £25,000:')
+  expect(await violations(manager)).toEqual([])
+  await money.screenshot({ path: info.outputPath('money-1280.png') })
+  await manager.setViewportSize({ width: 375, height: 812 })
+  await money.screenshot({ path: info.outputPath('money-375.png') })
+  expect(await violations(manager)).toEqual([])
+
+  // Without scripts the form posts as a page, and comes back the same way.
+  const noScripts = await (
+    await browser.newContext({ javaScriptEnabled: false, storageState: await manager.context().storageState() })
+  ).newPage()
+  await ownAddress(noScripts)
+  await noScripts.goto('/admin')
+  const plain = noScripts.getByRole('region', { name: 'Money today' })
+  await plain.getByLabel('Daily limit (£)', { exact: true }).fill('30000')
+  await plain.getByRole('button', { name: 'Set the limit' }).click()
+  await expect(plain.getByRole('status')).toHaveText('The daily limit is now £30,000.')
+
+  // Plain staff send the manager's form, with their own signed-in session: 404, and the limit stays.
+  const staff = await staffPage(browser, 'staff')
+  await staff.goto('/admin')
+  await expect(staff.getByRole('region', { name: 'Money today' }).getByLabel('Daily limit (£)')).toHaveCount(0)
+  const form = await readPageForm(manager.request, '/admin', { button: 'Set the limit' })
+  const forged = await sendPageForm(staff.request, '/admin', { ...form.hidden, limit: '1' }, { origin: form.origin })
+  expect([forged.status, forged.location]).toEqual([404, null])
+  await manager.goto('/admin')
+  await expect(money).toContainText('Today’s limit £30,000:')
 })
