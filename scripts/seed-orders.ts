@@ -79,6 +79,23 @@ const ITEM_COLUMNS = [
   'offer_answer',
   'offer_answered_at',
 ]
+const PAYMENT_COLUMNS = [
+  'id',
+  'order_id',
+  'attempt',
+  'idempotency_key',
+  'payer',
+  'amount_pence',
+  'reference',
+  'day',
+  'state',
+  'payer_payment_id',
+  'reason',
+  'created_at',
+  'accepted_at',
+  'finished_at',
+  'asked_at',
+]
 const EVENT_COLUMNS = [
   'order_id',
   'at',
@@ -180,6 +197,8 @@ export async function seedOrders(db: Db, count: number, seed: number, now = Date
         EVENT_COLUMNS,
         batch.flatMap((made) => made.events),
       )
+      const payments = batch.flatMap((made) => made.payments)
+      if (payments.length) await insertRows(tx, 'payment', PAYMENT_COLUMNS, payments)
     })
     items += batch.reduce((sum, made) => sum + made.items.length, 0)
     events += batch.reduce((sum, made) => sum + made.events.length, 0)

@@ -3,6 +3,7 @@
 // would have made (lifecycle.ts), so the order's status, status_since and its events agree.
 import { randomUUID } from 'node:crypto'
 import { MOVES, type MoveName, type OrderStatus } from '@/orders/record/lifecycle'
+import { londonDay } from '@/orders/record/working-days'
 import type { SeedCatalogue, SeedModel } from './catalogue'
 import { fakeImei, fakeSeller } from './people'
 import type { Random } from './random'
@@ -22,7 +23,7 @@ const ANSWERS: Record<string, Record<string, string>> = {
 }
 
 export type Row = Record<string, unknown>
-export type SeededOrder = { order: Row; items: Row[]; events: Row[] }
+export type SeededOrder = { order: Row; items: Row[]; events: Row[]; payments: Row[] }
 type Step = { at: number; actor: string; actorName: string | null; action: string; to: OrderStatus; reason?: string }
 
 /** IMEIs already seen in this run, so a few devices are sent twice (by the same or another seller). */
@@ -112,8 +113,13 @@ export function seedOrder(
         else step(answeredAt - at, answer, 'seller')
         if (answer === 'decline') step(hours(4, 60), 'return', 'staff')
         else step(hours(2, 30), 'pay', 'manager')
-      } else if (path === 'pay') {
+      } else if (path === 'pay' && random.chance(0.3)) {
         step(hours(1, 30), 'pay', 'manager')
+      } else if (path === 'pay') {
+        // Most are paid by the payout job at a cut-off: the payment sent, then the bank's answer.
+        step(hours(1, 30), 'sendPayment', 'system', 'payment-cutoff')
+        if (random.chance(0.96)) step(hours(0.05, 2), 'settlePayment', 'system', 'bank-confirmed')
+        else step(hours(0.05, 2), 'rejectPayment', 'system', 'AC04 account closed')
       }
     }
   }
@@ -181,6 +187,7 @@ function build(life: {
   let offerDeadline: number | null = null
   let remindedAt: number | null = null
   let returnTracking: string | null = null
+  const payments: Row[] = []
   // The variant's price list is for working out a revised price, not a column.
   const itemRows: Row[] = items.map((item) => {
     const row: Row = { ...item }
@@ -231,6 +238,31 @@ function build(life: {
       event(step.at, step.actor, `${answer}-device`, status, status, reasonFor(step, String(itemRows[0]!.device)))
       if (answer === 'accept') total = total - items[0]!.price_pence + Number(itemRows[0]!.revised_price_pence)
     }
+    // The payout job's payment, as payments/payment-store.ts keeps it: its key, then the bank's answer.
+    if (step.action === 'sendPayment') {
+      payments.push({
+        id: randomUUID(),
+        order_id: id,
+        attempt: 1,
+        idempotency_key: `${id}.1`,
+        payer: 'faster-payments',
+        amount_pence: total,
+        reference: life.reference,
+        day: londonDay(new Date(step.at)),
+        state: 'accepted',
+        payer_payment_id: `seed_${randomUUID()}`,
+        created_at: iso(step.at),
+        accepted_at: iso(step.at),
+        asked_at: iso(step.at),
+      })
+    }
+    if (step.action === 'settlePayment' || step.action === 'rejectPayment') {
+      Object.assign(payments.at(-1)!, {
+        state: step.action === 'settlePayment' ? 'settled' : 'rejected',
+        reason: step.action === 'rejectPayment' ? step.reason : null,
+        finished_at: iso(step.at),
+      })
+    }
     if (step.action === 'return') {
       returnTracking = `QF${random.int(100_000_000, 999_999_999)}GB`
     }
@@ -273,7 +305,7 @@ function build(life: {
     idempotency_key: randomUUID(),
     request_hash: 'seed-orders',
   }
-  return { order, items: itemRows, events }
+  return { order, items: itemRows, events, payments }
 }
 
 const reasonFor = (step: Step, device: string) => (step.reason ? `${device}: ${step.reason}` : device)
