@@ -40,6 +40,14 @@ export async function claimOrder(
   const now = request.now ?? new Date()
   const until = new Date(now.getTime() + request.hours * HOUR_MS)
   return db.transaction(async (tx): Promise<ClaimResult> => {
+    // The order's row first, as every store here does: two claims at once queue on it, and the
+    // second reads the first's claim once it is committed.
+    const [order] = await tx
+      .select({ id: sellerOrder.id })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, request.orderId))
+      .for('update')
+    if (!order) return { ok: false, reason: 'not-found' }
     const [claimed] = await tx
       .update(sellerOrder)
       .set({ claimedBy: request.staff.id, claimedUntil: until })
