@@ -10,10 +10,6 @@ import { StaffPage } from './staff-page'
 
 type Props = { copy: OrderCopy; queue: QueueView }
 
-/** What a claim or packs form posted from the list did, as its address says. */
-export type ListDone = { what: string; count: number }
-
-const PACKS_FORM = 'packs-posted'
 
 /** Which orders the page shows, as the page's title says it too: "Orders 51 to 100 of 1,000". */
 export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 'to' | 'total'>): string {
@@ -24,6 +20,11 @@ export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 't
     total: number.format(queue.total),
   })
 }
+
+// What a claim or packs form posted from the list did, as its address says.
+export type ListDone = { what: string; count: number }
+
+const PACKS_FORM = 'packs-posted'
 
 /**
  * The staff list of orders, a page at a time, the longest waiting in their status first (or the

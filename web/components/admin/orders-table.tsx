@@ -9,18 +9,6 @@ import { ClaimButton } from './claim-forms'
 import { stepTimer, type StepPromises } from '@/orders/queue/step-timers'
 import type { BusinessCalendar } from '@/orders/record/working-days'
 
-/**
- * Who reads the list, where its forms come back to, (packs to post) the form its boxes belong to,
- * and what each order's timer is measured with.
- */
-export type ListReader = {
-  staffId: string
-  role: 'staff' | 'manager'
-  back: string
-  packsForm: string | null
-  timing: { now: Date; promises: StepPromises; calendar: BusinessCalendar }
-}
-
 type Props = { copy: OrderCopy; orders: OrderListRow[]; reader: ListReader }
 
 /** The orders found, in the list's order: each reference opens the order; each can be claimed here. */
@@ -96,6 +84,16 @@ function HeldNote({ copy, order }: { copy: OrderCopy; order: OrderListRow }) {
       {fillTemplate(copy.admin.payoutChangedNotice, { until: formatDateTime(held) })}
     </span>
   )
+}
+
+// Who reads the list, where its forms come back to, (packs to post) the form its boxes belong to,
+// and what each order's timer is measured with.
+export type ListReader = {
+  staffId: string
+  role: 'staff' | 'manager'
+  back: string
+  packsForm: string | null
+  timing: { now: Date; promises: StepPromises; calendar: BusinessCalendar }
 }
 
 /** A postage pack: wanted, posted (when), or, in the packs-to-post view, a box that chooses it. */
