@@ -10,7 +10,6 @@ import { StaffPage } from './staff-page'
 
 type Props = { copy: OrderCopy; queue: QueueView }
 
-
 /** Which orders the page shows, as the page's title says it too: "Orders 51 to 100 of 1,000". */
 export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 'to' | 'total'>): string {
   const number = new Intl.NumberFormat('en-GB')
