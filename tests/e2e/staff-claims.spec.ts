@@ -164,3 +164,18 @@ test('postage packs to post: chosen ones marked posted in bulk, once each', asyn
   await staff.goto(`/admin/orders/${first}`)
   await expect(history(staff).getByText('Postage pack posted', { exact: true })).toHaveCount(1)
 })
+
+test('the dashboard counts late work per step and says who did what today, axe clean at both widths', async ({
+  browser,
+}) => {
+  const manager = await staffPage(browser, 'manager')
+  await manager.goto('/admin')
+  const late = manager.getByRole('region', { name: 'Late' })
+  await expect(late.getByRole('link', { name: 'Devices not checked in time' })).toBeVisible()
+  await expect(late.getByRole('link', { name: 'Returns not sent in time' })).toHaveAttribute(
+    'href',
+    '/admin/orders?status=returning',
+  )
+  await expect(manager.getByRole('region', { name: 'Who did what today' })).toBeVisible()
+  await checkBothWidths(manager, 'dashboard-claims')
+})
