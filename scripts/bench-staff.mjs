@@ -22,6 +22,11 @@ export const STAFF_ROWS = [
   { name: 'orders list, 50 pages in', path: '/admin/orders', follow: { pages: 50, next: NEXT_LINK } },
   // Seen on two orders: seed:orders gives this IMEI to two devices (scripts/seed-orders.ts, BENCH_IMEI).
   { name: 'IMEI search (a device sent twice)', path: '/admin/orders?q=356938035643809' },
+  // The claimed queues: the bench manager's own claims (none seeded: the index answers an empty
+  // "My work" at once), the orders nobody holds, and the postage packs still to post.
+  { name: 'My work (claimed by me)', path: '/admin/orders?view=mine' },
+  { name: 'Unclaimed', path: '/admin/orders?view=unclaimed' },
+  { name: 'postage packs to post', path: '/admin/orders?view=packs' },
   { name: 'dashboard', path: '/admin' },
 ]
 export const STAFF_SAMPLES = 100

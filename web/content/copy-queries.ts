@@ -67,7 +67,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -101,6 +101,13 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, cautionHelp, cautionCertificate, clearReason, clearReasonProblem, clearButton, managerNeeded,
     clearedBy, cleared, alreadyCleared, clearEvent, heldHelp, recheckButton, rechecked, alreadyChecked,
     recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
+  },
+  claims{
+    heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
+    notClaimed, claimed, released, someone, claimEvent, releaseEvent, claimColumn, viewLabel, viewAll, viewMine,
+    viewUnclaimed, viewPacks, packPosted, packSelect, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLate, lateHeading, lateCheck,
+    lateAnswer, lateReturn, todayHeading,
+    personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,

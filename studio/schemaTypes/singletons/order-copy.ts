@@ -13,6 +13,7 @@ import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
+import { claimFields } from './order-copy/claim-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -35,6 +36,7 @@ export const orderCopy = defineType({
     { name: 'admin', title: 'Staff pages' },
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
+    { name: 'claims', title: 'Claims' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -83,6 +85,12 @@ export const orderCopy = defineType({
       'Register holds',
       'The stolen-device register on an order’s staff page: a manager clearing a caution, and a held order checked again, released, sent back or kept for the police.',
       holdFields,
+    ),
+    group(
+      'claims',
+      'Claims',
+      'Who is working on an order (claims and their release), the staff list’s "My work", "Unclaimed" and "Postage packs to post" views, and the dashboard’s table of what each person did today.',
+      claimFields,
     ),
     group(
       'queue',

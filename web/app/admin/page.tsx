@@ -9,6 +9,8 @@ import { businessCalendar } from '@/orders/record/business-calendar'
 import { riseCounts } from '@/orders/moves/rise-store'
 import { moneyFigures } from '@/orders/payments/payout-figures'
 import { payoutRules } from '@/orders/payments/payout-context'
+import { peopleToday } from '@/orders/claims/people-today'
+import { lateCounts } from '@/orders/queue/late-counts'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -31,10 +33,12 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
   const now = new Date()
-  const [figures, rises, money] = await Promise.all([
+  const [figures, rises, money, people, late] = await Promise.all([
     dashboardFigures(db, now, promises, calendar),
     riseCounts(db),
     payoutRules().then((rules) => moneyFigures(db, rules, now)),
+    peopleToday(db, now),
+    lateCounts(db, now, copy.timings, calendar),
   ])
   return (
     <StaffHome
@@ -47,6 +51,8 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       rises={rises}
       money={money}
       moneyDone={done === 'limit' || done === 'approved' ? done : null}
+      people={people}
+      late={late}
     />
   )
 }

@@ -2,6 +2,7 @@ import type { AccountCopy, OrderCopy } from '@/content/types'
 import type { OrderRecord } from '@/orders/record/store'
 import type { PayoutDetails } from '@/payouts/methods'
 import type { RelatedOrder } from '@/orders/record/related-orders'
+import type { Claim } from '@/orders/claims/claim-store'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -21,4 +22,6 @@ export type AdminOrderProps = {
   related: RelatedOrder[]
   /** Each device's published price today for its model, storage and the grade found, by its id. */
   published: Record<string, number | null>
+  /** Who is working on the order now, if anyone. */
+  claim: Claim | null
 }

@@ -3,6 +3,7 @@ import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/record/order-record'
 import { RISE_EVENTS } from '@/orders/moves/rise-events'
 import { HOLD_EVENTS } from '@/orders/holds/hold-input'
+import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -19,7 +20,11 @@ export function actionLabel(
   rises?: OrderCopy['rises'],
   payouts?: OrderCopy['payouts'],
   holds?: OrderCopy['holds'],
+  claims?: OrderCopy['claims'],
 ): string | null {
+  if (claims && action === CLAIM_EVENTS.claim) return claims.claimEvent
+  if (claims && action === CLAIM_EVENTS.release) return claims.releaseEvent
+  if (claims && action === PACK_POSTED_EVENT) return claims.packEvent
   if (holds && action === HOLD_EVENTS.clearCaution) return holds.clearEvent
   if (holds && action === HOLD_EVENTS.recheck) return holds.recheckEvent
   if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent

@@ -3,8 +3,10 @@ import { formatDateTime, isoDate } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
 import { HOLD_ACTIONS } from '@/orders/holds/hold-input'
+import { CLAIM_ACTIONS } from '@/orders/claims/claim-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
+import { ClaimPanel } from './claim-panel'
 import type { AdminOrderProps } from './admin-order-props'
 import { statusName } from './admin-words'
 import { OrderItems } from './order-items'
@@ -45,6 +47,13 @@ export function AdminOrder(props: AdminOrderProps) {
           </>
         ) : null}
       </dl>
+      <ClaimPanel
+        reference={order.reference}
+        copy={copy}
+        claim={props.claim}
+        staffId={props.staffId}
+        role={props.role}
+      />
       <div className="admin-order__parties">
         <SellerDetails order={order} copy={copy} />
         <PayoutDetails
@@ -74,6 +83,8 @@ function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, strin
     refuseRise: copy.rises.refused,
     [HOLD_ACTIONS.clearCaution]: copy.holds.cleared,
     [HOLD_ACTIONS.recheck]: copy.holds.rechecked,
+    [CLAIM_ACTIONS.claim]: copy.claims.claimed,
+    [CLAIM_ACTIONS.release]: copy.claims.released,
   }
   const said = query.done ? rises[query.done] : undefined
   if (!said && !isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null

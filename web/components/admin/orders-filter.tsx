@@ -1,15 +1,23 @@
 import type { OrderCopy } from '@/content/types'
+import { QUEUE_VIEWS, type QueueViewName } from '@/orders/queue/order-search'
 import type { QueueForm } from '@/orders/queue/queue-view'
 import { ListFilter } from './list-filter'
 
 type Props = { copy: OrderCopy; filter: QueueForm }
 
 /**
- * Narrows the list by status and by how long orders have waited, orders it, and finds orders by
+ * Narrows the list by whose work it is (the reader's claims, nobody's, or postage packs to post),
+ * by status and by how long orders have waited, orders it, and finds orders by
  * reference, e-mail address, postcode, name or IMEI: a plain GET, so it works without scripts.
  */
 export function OrdersFilter({ copy, filter }: Props) {
   const text = copy.queue
+  const views: Record<QueueViewName, string> = {
+    all: copy.claims.viewAll,
+    mine: copy.claims.viewMine,
+    unclaimed: copy.claims.viewUnclaimed,
+    packs: copy.claims.viewPacks,
+  }
   return (
     <ListFilter
       action="/admin/orders"
@@ -18,6 +26,16 @@ export function OrdersFilter({ copy, filter }: Props) {
       statuses={copy.statuses.map((status) => ({ value: status.key, label: status.name }))}
       filter={filter}
     >
+      <div className="field">
+        <label htmlFor="filter-view">{copy.claims.viewLabel}</label>
+        <select id="filter-view" name="view" defaultValue={filter.view}>
+          {QUEUE_VIEWS.map((view) => (
+            <option key={view} value={view}>
+              {views[view]}
+            </option>
+          ))}
+        </select>
+      </div>
       <div className="field">
         <label htmlFor="filter-age">{text.ageFilter}</label>
         <select id="filter-age" name="age" defaultValue={filter.age}>

@@ -1,10 +1,11 @@
 import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
-import type { QueueView } from '@/orders/queue/queue-view'
+import { queueHref, type QueueView } from '@/orders/queue/queue-view'
 import '@/styles/admin.css'
+import { PacksForm } from './claim-forms'
 import { OrdersFilter } from './orders-filter'
-import { OrdersTable } from './orders-table'
+import { OrdersTable, type ListReader } from './orders-table'
 import { StaffPage } from './staff-page'
 
 type Props = { copy: OrderCopy; queue: QueueView }
@@ -19,14 +20,32 @@ export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 't
   })
 }
 
+// What a claim or packs form posted from the list did, as its address says.
+export type ListDone = { what: string; count: number }
+
+const PACKS_FORM = 'packs-posted'
+
 /**
  * The staff list of orders, a page at a time, the longest waiting in their status first (or the
  * newest): filters and a search that keep to the pages, and links to the next and previous pages.
  */
-export function OrdersList({ copy, queue }: Props) {
+export function OrdersList({
+  copy,
+  queue,
+  staff,
+  done,
+  timing,
+}: Props & {
+  staff: { id: string; role: 'staff' | 'manager' }
+  done: ListDone | null
+  timing: ListReader['timing']
+}) {
   const text = copy.queue
+  const back = queueHref(queue.form)
+  const packs = queue.form.view === 'packs' && queue.rows.length > 0
   return (
     <StaffPage back={{ href: '/admin', label: text.homeLink }} heading={copy.admin.ordersHeading}>
+      <Done copy={copy} done={done} />
       <OrdersFilter copy={copy} filter={queue.form} />
       {queue.pageInvalid ? (
         <p className="admin-notice admin-notice--warning" role="status">
@@ -38,7 +57,12 @@ export function OrdersList({ copy, queue }: Props) {
           {queueShowing(copy, queue)}
         </p>
       ) : null}
-      <OrdersTable copy={copy} orders={queue.rows} />
+      <OrdersTable
+        copy={copy}
+        orders={queue.rows}
+        reader={{ staffId: staff.id, role: staff.role, back, packsForm: packs ? PACKS_FORM : null, timing }}
+      />
+      {packs ? <PacksForm id={PACKS_FORM} back={back} text={copy.claims} /> : null}
       <Pager copy={copy} queue={queue} />
     </StaffPage>
   )
@@ -59,5 +83,24 @@ function Pager({ copy, queue }: Props) {
         </Link>
       ) : null}
     </nav>
+  )
+}
+
+/** What the last claim or packs form did, on the list it came back to. */
+function Done({ copy, done }: { copy: OrderCopy; done: ListDone | null }) {
+  const said = !done
+    ? null
+    : done.what === 'claim'
+      ? copy.claims.claimed
+      : done.what === 'release'
+        ? copy.claims.released
+        : done.what === 'packs'
+          ? fillTemplate(copy.claims.packsMarked, { count: done.count })
+          : null
+  if (!said) return null
+  return (
+    <p className="admin-notice" role="status">
+      {said}
+    </p>
   )
 }

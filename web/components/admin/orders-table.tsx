@@ -5,11 +5,14 @@ import { formatPence } from '@/lib/money'
 import type { OrderListRow } from '@/orders/queue/order-queue'
 import { fillTemplate } from '@/lib/templates'
 import { payoutHeldUntil, statusName } from './admin-words'
+import { ClaimButton } from './claim-forms'
+import { stepTimer, type StepPromises } from '@/orders/queue/step-timers'
+import type { BusinessCalendar } from '@/orders/record/working-days'
 
-type Props = { copy: OrderCopy; orders: OrderListRow[] }
+type Props = { copy: OrderCopy; orders: OrderListRow[]; reader: ListReader }
 
-/** The orders found, in the list's order: each reference opens the order. */
-export function OrdersTable({ copy, orders }: Props) {
+/** The orders found, in the list's order: each reference opens the order; each can be claimed here. */
+export function OrdersTable({ copy, orders, reader }: Props) {
   const text = copy.admin
   if (!orders.length) return <p className="admin-empty">{text.noOrders}</p>
   return (
@@ -32,6 +35,7 @@ export function OrdersTable({ copy, orders }: Props) {
             <th scope="col" className="admin-table__number">
               {text.totalColumn}
             </th>
+            <th scope="col">{copy.claims.claimColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -54,9 +58,15 @@ export function OrdersTable({ copy, orders }: Props) {
               </td>
               <td>
                 <time dateTime={isoDate(order.statusSince)}>{formatDateTime(order.statusSince)}</time>
+                <Timer copy={copy} order={order} timing={reader.timing} />
               </td>
-              <td>{order.postagePack ? text.postagePackWanted : ''}</td>
+              <td>
+                <PackCell copy={copy} order={order} packsForm={reader.packsForm} />
+              </td>
               <td className="admin-table__number">{formatPence(order.totalPence)}</td>
+              <td>
+                <ClaimCell copy={copy} order={order} reader={reader} />
+              </td>
             </tr>
           ))}
         </tbody>
@@ -72,6 +82,71 @@ function HeldNote({ copy, order }: { copy: OrderCopy; order: OrderListRow }) {
   return (
     <span className="admin-table__held">
       {fillTemplate(copy.admin.payoutChangedNotice, { until: formatDateTime(held) })}
+    </span>
+  )
+}
+
+// Who reads the list, where its forms come back to, (packs to post) the form its boxes belong to,
+// and what each order's timer is measured with.
+export type ListReader = {
+  staffId: string
+  role: 'staff' | 'manager'
+  back: string
+  packsForm: string | null
+  timing: { now: Date; promises: StepPromises; calendar: BusinessCalendar }
+}
+
+/** A postage pack: wanted, posted (when), or, in the packs-to-post view, a box that chooses it. */
+function PackCell({ copy, order, packsForm }: { copy: OrderCopy; order: OrderListRow; packsForm: string | null }) {
+  if (!order.postagePack) return null
+  if (order.postagePackPostedAt)
+    return <>{fillTemplate(copy.claims.packPosted, { when: formatDateTime(order.postagePackPostedAt) })}</>
+  if (!packsForm) return <>{copy.admin.postagePackWanted}</>
+  const id = `pack-${order.id}`
+  return (
+    <span className="admin-pack-choice">
+      <input type="checkbox" id={id} name={id} form={packsForm} />
+      <label htmlFor={id}>{fillTemplate(copy.claims.packSelect, { reference: order.reference })}</label>
+    </span>
+  )
+}
+
+/** Who has the order, and the button the reader may use on it: claim, release, or a manager's release. */
+function ClaimCell({ copy, order, reader }: { copy: OrderCopy; order: OrderListRow; reader: ListReader }) {
+  const text = copy.claims
+  const holder = order.claimedBy
+  const mine = holder?.id === reader.staffId
+  const name = holder?.name || text.someone
+  const label = !holder
+    ? text.claimButton
+    : mine
+      ? text.releaseButton
+      : reader.role === 'manager'
+        ? fillTemplate(text.releaseOtherButton, { name })
+        : null
+  return (
+    <>
+      {holder ? <span className="admin-table__claim">{name}</span> : null}
+      {label ? (
+        <ClaimButton reference={order.reference} release={Boolean(holder)} label={label} back={reader.back} />
+      ) : null}
+    </>
+  )
+}
+
+/** How long the order has waited in its step against the promise; "Late" in words when past it. */
+function Timer({ copy, order, timing }: { copy: OrderCopy; order: OrderListRow; timing: ListReader['timing'] }) {
+  const timer = stepTimer(order, timing.now, timing.promises, timing.calendar)
+  if (!timer) return null
+  const text = copy.claims
+  const said = fillTemplate(timer.step === 'answer' ? text.timerAnswer : text.timerWaited, {
+    waited: timer.waited,
+    promise: timer.promise,
+  })
+  return (
+    <span className={timer.late ? 'admin-timer admin-timer--late' : 'admin-timer'} data-timer={timer.step}>
+      {said}
+      {timer.late ? <strong className="admin-timer__late"> {text.timerLate}</strong> : null}
     </span>
   )
 }

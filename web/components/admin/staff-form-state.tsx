@@ -27,6 +27,10 @@ const NOTICES = new Set([
   'alreadyChecked',
   'recheckDown',
   'notCheckable',
+  'taken',
+  'notYours',
+  'notClaimed',
+  'packsNone',
 ])
 
 /**

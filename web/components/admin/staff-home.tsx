@@ -5,6 +5,10 @@ import type { DashboardFigures } from '@/orders/queue/figures'
 import '@/styles/admin.css'
 import { Dashboard } from './dashboard'
 import { MoneyPanel } from './money-panel'
+import { PeopleToday } from './people-today'
+import { LateWork } from './late-work'
+import type { LateCounts } from '@/orders/queue/late-counts'
+import type { PersonToday } from '@/orders/claims/people-today'
 import type { MoneyFigures } from '@/orders/payments/payout-figures'
 import { StaffPage } from './staff-page'
 
@@ -22,6 +26,10 @@ type Props = {
   money: MoneyFigures
   /** What a manager's money form just did, for its confirmation. */
   moneyDone: 'limit' | 'approved' | null
+  /** What each member of staff received, checked and returned today. */
+  people: PersonToday[]
+  /** What is late now, per step. */
+  late: LateCounts
 }
 
 /**
@@ -38,6 +46,8 @@ export function StaffHome({
   rises,
   money,
   moneyDone,
+  people,
+  late,
 }: Props) {
   const role = member.role === 'manager' ? staffCopy.managerRole : staffCopy.staffRole
   const returnsToSend = figures.today.returnsToSend
@@ -47,6 +57,15 @@ export function StaffHome({
         <ul className="admin-links">
           <li>
             <Link href="/admin/orders">{copy.figures.ordersLink}</Link>
+          </li>
+          <li>
+            <Link href="/admin/orders?view=mine">{copy.claims.viewMine}</Link>
+          </li>
+          <li>
+            <Link href="/admin/orders?view=unclaimed">{copy.claims.viewUnclaimed}</Link>
+          </li>
+          <li>
+            <Link href="/admin/orders?view=packs">{copy.claims.viewPacks}</Link>
           </li>
           <li>
             <Link
@@ -85,6 +104,8 @@ export function StaffHome({
       </nav>
       <MoneyPanel words={copy.payouts} figures={money} manager={member.role === 'manager'} done={moneyDone} />
       <Dashboard copy={copy} figures={figures} promiseHours={promiseHours} />
+      <LateWork text={copy.claims} late={late} />
+      <PeopleToday text={copy.claims} people={people} />
     </StaffPage>
   )
 }

@@ -60,6 +60,12 @@ export const sellerOrder = pgTable(
     returnTracking: text('return_tracking'),
     // The seller asked at checkout for a postage pack (an envelope with the label on it): staff post one.
     postagePack: boolean('postage_pack').notNull().default(false),
+    // When staff marked that pack posted (web/orders/claims/pack-store.ts); null: still to post.
+    postagePackPostedAt: at('postage_pack_posted_at'),
+    // The member of staff working on the order, until when (web/orders/claims/claim-store.ts): past
+    // that time the claim lapses by itself, so nothing stays with someone who left.
+    claimedBy: text('claimed_by').references(() => user.id, { onDelete: 'set null' }),
+    claimedUntil: at('claimed_until'),
     // After the seller changes their bank details, nobody pays before this (payout-change.ts).
     payoutHeldUntil: at('payout_held_until'),
     // The checkout form's one-time key, and a hash of what was sent with it.
@@ -88,6 +94,12 @@ export const sellerOrder = pgTable(
     // The staff search by the start of a name, whatever its case.
     index('seller_order_name_prefix_idx').on(sql`lower(${table.name}) text_pattern_ops`),
     index('seller_order_payout_match_idx').on(table.payoutMatch),
+    // The staff list's "My work": one person's claimed orders, by how long each has waited.
+    index('seller_order_claimed_idx').on(table.claimedBy, table.statusSince, table.id),
+    // The staff list's "Postage packs to post": only the packs still to post, by how long each has waited.
+    index('seller_order_pack_to_post_idx')
+      .on(table.statusSince, table.id)
+      .where(sql`${table.postagePack} and ${table.postagePackPostedAt} is null`),
     check('seller_order_total_not_negative', sql`${table.totalPence} >= 0`),
     check('seller_order_status_known', sql`${table.status} in (${statusList})`),
   ],

@@ -1,7 +1,7 @@
 import 'server-only'
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { orderItem, sellerOrder } from '@/db/schema'
+import { orderItem, sellerOrder, user } from '@/db/schema'
 import type { OrderSearch, QueueSort } from './order-search'
 import type { QueueCursor } from './queue-cursor'
 
@@ -13,6 +13,12 @@ export type QueueFilter = {
   waitingBefore?: Date | null
   search?: OrderSearch | null
   sort?: QueueSort
+  /** Whose work: one member of staff's claimed orders, or only those nobody holds, at `now`. */
+  claimedBy?: string | null
+  unclaimed?: boolean
+  now?: Date
+  /** Only orders whose seller asked for a postage pack that is not yet marked posted. */
+  packsToPost?: boolean
 }
 
 export type OrderListRow = {
@@ -26,7 +32,11 @@ export type OrderListRow = {
   statusSince: Date
   items: number
   postagePack: boolean
+  postagePackPostedAt: Date | null
   payoutHeldUntil: Date | null
+  offerDeadline: Date | null
+  /** Who holds the order now (a claim past its time holds nothing); '' when their account has gone. */
+  claimedBy: { id: string; name: string } | null
 }
 
 /** A row's place in the order, exactly as stored: what a cursor carries. */
@@ -76,7 +86,12 @@ async function searched(db: Db, search: OrderSearch): Promise<SQL> {
 }
 
 async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
+  const now = filter.now ?? new Date()
   return and(
+    filter.claimedBy ? and(eq(sellerOrder.claimedBy, filter.claimedBy), gt(sellerOrder.claimedUntil, now)) : undefined,
+    filter.unclaimed ? or(isNull(sellerOrder.claimedBy), lte(sellerOrder.claimedUntil, now)) : undefined,
+    // Word for word the predicate of seller_order_pack_to_post_idx, so the planner uses that index.
+    filter.packsToPost ? sql`${sellerOrder.postagePack} and ${sellerOrder.postagePackPostedAt} is null` : undefined,
     filter.status ? eq(sellerOrder.status, filter.status) : undefined,
     filter.waitingBefore ? lt(sellerOrder.statusSince, filter.waitingBefore) : undefined,
     filter.search ? await searched(db, filter.search) : undefined,
@@ -113,6 +128,7 @@ export async function orderQueuePage(
   // read for a name on 100,000 orders). The same order, in an expression no index serves.
   const since = filter.search ? sql`(${sellerOrder.statusSince} + interval '0 seconds')` : sellerOrder.statusSince
   const where = await matching(db, filter)
+  const now = filter.now ?? new Date()
   const read = await db
     .select({
       id: sellerOrder.id,
@@ -125,7 +141,12 @@ export async function orderQueuePage(
       statusSince: sellerOrder.statusSince,
       since: sinceText,
       postagePack: sellerOrder.postagePack,
+      postagePackPostedAt: sellerOrder.postagePackPostedAt,
       payoutHeldUntil: sellerOrder.payoutHeldUntil,
+      offerDeadline: sellerOrder.offerDeadline,
+      claimedById: sellerOrder.claimedBy,
+      claimedUntil: sellerOrder.claimedUntil,
+      claimedByName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${sellerOrder.claimedBy})`,
       // Named with its table: inside the subquery a bare "id" would be the device's own.
       items: sql<number>`(select count(*)::integer from ${orderItem} where ${orderItem.orderId} = ${sellerOrder}."id")`,
     })
@@ -141,7 +162,7 @@ export async function orderQueuePage(
   const counted = first ? await countAround(db, where, { since: first.since, id: first.id }, newest) : null
   const total = counted?.total ?? 0
   return {
-    rows: page.map(withoutKey),
+    rows: page.map((row) => withoutKey(row, now)),
     next: last && (backwards || more) ? { since: last.since, id: last.id } : null,
     previous: first && (backwards ? more : Boolean(cursor)) ? { since: first.since, id: first.id } : null,
     from: counted ? counted.before + 1 : 0,
@@ -150,10 +171,18 @@ export async function orderQueuePage(
   }
 }
 
-const withoutKey = (row: OrderListRow & { since: string }): OrderListRow => {
-  const { since, ...rest } = row
+type ReadRow = Omit<OrderListRow, 'claimedBy'> & {
+  since: string
+  claimedById: string | null
+  claimedUntil: Date | null
+  claimedByName: string | null
+}
+
+const withoutKey = (row: ReadRow, now: Date): OrderListRow => {
+  const { since, claimedById, claimedUntil, claimedByName, ...rest } = row
   void since
-  return rest
+  const held = claimedById && claimedUntil && claimedUntil > now
+  return { ...rest, claimedBy: held ? { id: claimedById, name: claimedByName ?? '' } : null }
 }
 
 /**

@@ -48,6 +48,12 @@ export type QueueSort = 'oldest' | 'newest'
 export const parseSort = (typed: string | undefined): QueueSort => (typed === 'newest' ? 'newest' : 'oldest')
 
 /** The age filter: only orders waiting in their status over a working day, or any age. */
+/** Whose work the list shows: every order, the reader's claimed ones, nobody's, or packs to post. */
+export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'packs'] as const
+export type QueueViewName = (typeof QUEUE_VIEWS)[number]
+export const parseView = (value: string | undefined): QueueViewName =>
+  (QUEUE_VIEWS as readonly string[]).includes(value ?? '') ? (value as QueueViewName) : 'all'
+
 export type QueueAge = 'any' | 'over-working-day'
 export const parseAge = (typed: string | undefined): QueueAge =>
   typed === 'over-working-day' ? 'over-working-day' : 'any'

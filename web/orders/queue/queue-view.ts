@@ -3,7 +3,16 @@ import { createHmac } from 'node:crypto'
 import { readAuthSecret } from '@/config/secrets'
 import { getDb } from '@/db/connection'
 import { orderQueuePage, type QueueFilter, type QueueKey, type QueuePage } from './order-queue'
-import { parseAge, parseOrderSearch, parseSort, parseStatusFilter, type QueueAge, type QueueSort } from './order-search'
+import {
+  parseAge,
+  parseOrderSearch,
+  parseSort,
+  parseStatusFilter,
+  parseView,
+  type QueueAge,
+  type QueueSort,
+  type QueueViewName,
+} from './order-search'
 import { decodeCursor, encodeCursor } from './queue-cursor'
 import { businessCalendar } from '@/orders/record/business-calendar'
 import { workingDaysBefore } from '@/orders/record/working-days'
@@ -11,7 +20,7 @@ import { workingDaysBefore } from '@/orders/record/working-days'
 export const QUEUE_PATH = '/admin/orders'
 
 /** What the list's form sent, as its fields show it again. */
-export type QueueForm = { status: string; age: QueueAge; sort: QueueSort; search: string }
+export type QueueForm = { status: string; age: QueueAge; sort: QueueSort; search: string; view: QueueViewName }
 
 export type QueueView = QueuePage & {
   form: QueueForm
@@ -30,6 +39,7 @@ export function queueHref(form: QueueForm, page?: string): string {
   if (form.age !== 'any') query.set('age', form.age)
   if (form.sort !== 'oldest') query.set('sort', form.sort)
   if (form.search) query.set('q', form.search)
+  if (form.view !== 'all') query.set('view', form.view)
   if (page) query.set('page', page)
   const text = query.toString()
   return text ? `${QUEUE_PATH}?${text}` : QUEUE_PATH
@@ -40,19 +50,28 @@ export function queueHref(form: QueueForm, page?: string): string {
  * hold starts the list at the top (and says so); so does one whose page has emptied since (every
  * order before it moved on).
  */
-export async function readOrderQueue(query: Record<string, string>, now = new Date()): Promise<QueueView> {
+export async function readOrderQueue(
+  query: Record<string, string>,
+  staffId: string,
+  now = new Date(),
+): Promise<QueueView> {
   const status = parseStatusFilter(query.status)
   const form: QueueForm = {
     status: status ?? '',
     age: parseAge(query.age),
     sort: parseSort(query.sort),
     search: (query.q ?? '').trim().slice(0, 200),
+    view: parseView(query.view),
   }
   const filter: QueueFilter = {
     status,
     search: parseOrderSearch(form.search),
     sort: form.sort,
     waitingBefore: form.age === 'over-working-day' ? workingDaysBefore(now, 1, await businessCalendar()) : null,
+    claimedBy: form.view === 'mine' ? staffId : null,
+    unclaimed: form.view === 'unclaimed',
+    packsToPost: form.view === 'packs',
+    now,
   }
   const key = cursorKey()
   const cursor = decodeCursor(query.page, form.sort, key)

@@ -46,6 +46,20 @@ export const timingFields = [
     10,
   ),
   days(
+    'returnWorkingDays',
+    'Working days to send a return',
+    'How many working days staff have to post a device back once its return is due. Sellers are promised no number; the staff lists show each return’s age against it and the dashboard counts those sent late.',
+    1,
+    10,
+  ),
+  days(
+    'claimHours',
+    'Hours a claim lasts',
+    'How many hours an order a member of staff claims stays theirs before anyone can claim it, so that nothing stays with someone who has left or gone home. Claiming it again starts the hours again.',
+    1,
+    72,
+  ),
+  days(
     'quarantineDays',
     'Days a flagged device is held',
     'How long we hold a device flagged as lost or stolen before its order closes.',

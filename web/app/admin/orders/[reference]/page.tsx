@@ -11,6 +11,7 @@ import { revealedPayout } from '@/orders/moves/payout-reveal'
 import { getDb } from '@/db/connection'
 import { relatedOrders } from '@/orders/record/related-orders'
 import { publishedPence } from '@/orders/moves/published-prices'
+import { claimOf } from '@/orders/claims/claim-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -41,10 +42,11 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const staff = { id: member.user.id, role: member.user.role }
   // Revealing is a POST that records it; this page only shows what that reveal opened, to its
   // manager, for a couple of minutes. Opening an address never records or reveals anything.
-  const [payout, recheckNeeded, related] = await Promise.all([
+  const [payout, recheckNeeded, related, claim] = await Promise.all([
     revealedPayout(staff, order, query.revealed),
     staff.role === 'manager' ? recentlyChecked(member).then((recent) => !recent) : false,
     getDb().then((db) => relatedOrders(db, order)),
+    getDb().then((db) => claimOf(db, order.id)),
   ])
   return (
     <AdminOrder
@@ -58,6 +60,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       query={query}
       related={related}
       staffId={staff.id}
+      claim={claim}
       published={Object.fromEntries(order.items.map((item) => [item.id, publishedPence(item, models)]))}
     />
   )

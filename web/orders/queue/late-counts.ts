@@ -1,0 +1,33 @@
+/**
+ * The dashboard's count of what is late, per step: checks past their promise, revised offers past
+ * their deadline, returns not sent in time. Each by its own index on (status, time).
+ */
+import 'server-only'
+import { and, count, eq, lt } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { sellerOrder } from '@/db/schema'
+import type { BusinessCalendar } from '@/orders/record/working-days'
+import { lateBefore, type Step, type StepPromises } from './step-timers'
+
+export type LateCounts = Record<Step, number>
+
+export async function lateCounts(
+  db: Db,
+  now: Date,
+  promises: StepPromises,
+  calendar: BusinessCalendar,
+): Promise<LateCounts> {
+  const before = lateBefore(now, promises, calendar)
+  const counted = (status: string, late: ReturnType<typeof lt>) =>
+    db
+      .select({ count: count() })
+      .from(sellerOrder)
+      .where(and(eq(sellerOrder.status, status), late))
+      .then((rows) => rows[0]?.count ?? 0)
+  const [check, answer, returns] = await Promise.all([
+    counted('received', lt(sellerOrder.statusSince, before.check)),
+    counted('revised', lt(sellerOrder.offerDeadline, now)),
+    counted('returning', lt(sellerOrder.statusSince, before.return)),
+  ])
+  return { check, answer, return: returns }
+}
