@@ -13,6 +13,7 @@ import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
+import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -35,6 +36,7 @@ export const orderCopy = defineType({
     { name: 'admin', title: 'Staff pages' },
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
+    { name: 'lateParcels', title: 'Late parcels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -83,6 +85,12 @@ export const orderCopy = defineType({
       'Register holds',
       'The stolen-device register on an order’s staff page: a manager clearing a caution, and a held order checked again, released, sent back or kept for the police.',
       holdFields,
+    ),
+    group(
+      'lateParcels',
+      'Late parcels',
+      'A parcel received after its price hold ended: its devices valued at today’s prices, and a lower price offered to the seller at the check.',
+      lateParcelFields,
     ),
     group(
       'queue',
