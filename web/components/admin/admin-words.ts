@@ -3,6 +3,7 @@ import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
 import { RETENTION_ACTIONS } from '@/orders/record/order-record'
 import { RISE_EVENTS } from '@/orders/moves/rise-events'
 import { HOLD_EVENTS } from '@/orders/holds/hold-input'
+import { LATE_EVENTS } from '@/orders/moves/late-values'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -19,7 +20,10 @@ export function actionLabel(
   rises?: OrderCopy['rises'],
   payouts?: OrderCopy['payouts'],
   holds?: OrderCopy['holds'],
+  lateParcels?: OrderCopy['lateParcels'],
 ): string | null {
+  if (lateParcels && action === LATE_EVENTS.revalue) return lateParcels.revalueEvent
+  if (lateParcels && action === LATE_EVENTS.offer) return lateParcels.offerEvent
   if (holds && action === HOLD_EVENTS.clearCaution) return holds.clearEvent
   if (holds && action === HOLD_EVENTS.recheck) return holds.recheckEvent
   if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent
