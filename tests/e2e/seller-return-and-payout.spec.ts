@@ -312,11 +312,6 @@ test('bank details cannot be changed once the order is paid', async ({ page, bro
   await devices.focus()
   await expect(devices).toBeFocused()
   await expect(devices.getByRole('table', { name: 'Devices' })).toContainText('£114')
-  // Without its tab stop and name the table still scrolls at this width, and axe says so: the check above can fail.
-  await devices.evaluate((region) =>
-    ['tabindex', 'role', 'aria-labelledby'].forEach((name) => region.removeAttribute(name)),
-  )
-  expect(await violations(page)).toEqual([expect.stringMatching(/^scrollable-region-focusable: /)])
 })
 
 /** Fills the bank details form as a seller would, and sends it. */
