@@ -305,6 +305,13 @@ test('bank details cannot be changed once the order is paid', async ({ page, bro
   await expect(statusName(page)).toHaveText('Paid')
   await expect(region(page, 'Your payment details')).toHaveCount(0)
   await expect(page.getByText('Paid to the account ending 5678')).toBeVisible()
+  // The paid order on a phone: its devices table scrolls there, so the keyboard reaches it, by its name.
+  await page.setViewportSize({ width: 375, height: 812 })
+  expect(await violations(page)).toEqual([])
+  const devices = page.getByRole('region', { name: 'Devices', exact: true })
+  await devices.focus()
+  await expect(devices).toBeFocused()
+  await expect(devices.getByRole('table', { name: 'Devices' })).toContainText('£114')
 })
 
 /** Fills the bank details form as a seller would, and sends it. */

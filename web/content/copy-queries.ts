@@ -109,6 +109,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     lateAnswer, lateReturn, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
+  lateParcels{ revisedReason, staffNotice, staffHelp, latePriceColumn, revalueEvent, offerEvent },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,

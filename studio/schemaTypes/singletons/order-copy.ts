@@ -14,6 +14,7 @@ import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
 import { claimFields } from './order-copy/claim-fields'
+import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -37,6 +38,7 @@ export const orderCopy = defineType({
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
     { name: 'claims', title: 'Claims' },
+    { name: 'lateParcels', title: 'Late parcels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -91,6 +93,10 @@ export const orderCopy = defineType({
       'Claims',
       'Who is working on an order (claims and their release), the staff list’s "My work", "Unclaimed" and "Postage packs to post" views, and the dashboard’s table of what each person did today.',
       claimFields,
+      'lateParcels',
+      'Late parcels',
+      'A parcel received after its price hold ended: its devices valued at today’s prices, and a lower price offered to the seller at the check.',
+      lateParcelFields,
     ),
     group(
       'queue',

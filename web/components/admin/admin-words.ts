@@ -4,6 +4,7 @@ import { RETENTION_ACTIONS } from '@/orders/record/order-record'
 import { RISE_EVENTS } from '@/orders/moves/rise-events'
 import { HOLD_EVENTS } from '@/orders/holds/hold-input'
 import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
+import { LATE_EVENTS } from '@/orders/moves/late-values'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -21,10 +22,13 @@ export function actionLabel(
   payouts?: OrderCopy['payouts'],
   holds?: OrderCopy['holds'],
   claims?: OrderCopy['claims'],
+  lateParcels?: OrderCopy['lateParcels'],
 ): string | null {
   if (claims && action === CLAIM_EVENTS.claim) return claims.claimEvent
   if (claims && action === CLAIM_EVENTS.release) return claims.releaseEvent
   if (claims && action === PACK_POSTED_EVENT) return claims.packEvent
+  if (lateParcels && action === LATE_EVENTS.revalue) return lateParcels.revalueEvent
+  if (lateParcels && action === LATE_EVENTS.offer) return lateParcels.offerEvent
   if (holds && action === HOLD_EVENTS.clearCaution) return holds.clearEvent
   if (holds && action === HOLD_EVENTS.recheck) return holds.recheckEvent
   if (rises && action === RISE_EVENTS.propose) return rises.proposeEvent

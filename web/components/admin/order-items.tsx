@@ -4,6 +4,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/record/store'
 import { cautionCleared } from '@/register/passed'
+import { receivedLate } from '@/orders/moves/late-values'
 
 type Item = OrderRecord['items'][number]
 
@@ -36,9 +37,18 @@ function RegisterResult({ item, text, cleared }: { item: Item; text: OrderCopy['
 export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   const text = copy.admin
   const columns = copy.details
+  const late = receivedLate(order.items, order.events)
   return (
     <section aria-labelledby="order-items" className="admin-section">
       <h2 id="order-items">{columns.itemsHeading}</h2>
+      {late ? (
+        <div className="admin-late" id="order-late">
+          <p>
+            <strong>{fillTemplate(copy.lateParcels.staffNotice, { until: formatDateTime(order.holdUntil) })}</strong>
+          </p>
+          <p>{copy.lateParcels.staffHelp}</p>
+        </div>
+      ) : null}
       {/* Wider than a phone: the table scrolls, so the keyboard must reach it too (WCAG 2.1.1). */}
       <div className="admin-scroll" tabIndex={0} role="group" aria-labelledby="order-items">
         <table className="admin-table" aria-labelledby="order-items">
@@ -54,6 +64,11 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
               <th scope="col" className="admin-table__number">
                 {columns.priceColumn}
               </th>
+              {late ? (
+                <th scope="col" className="admin-table__number">
+                  {copy.lateParcels.latePriceColumn}
+                </th>
+              ) : null}
               <th scope="col" className="admin-table__number">
                 {columns.revisedColumn}
               </th>
@@ -73,6 +88,11 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
                 <td className="admin-code">{item.imei ?? ''}</td>
                 <td className="admin-table__notes">{item.checkNotes ?? ''}</td>
                 <td className="admin-table__number">{formatPence(item.pricePence)}</td>
+                {late ? (
+                  <td className="admin-table__number">
+                    {item.latePricePence === null ? '' : formatPence(item.latePricePence)}
+                  </td>
+                ) : null}
                 <td className="admin-table__number">
                   {item.revisedPricePence === null ? '' : formatPence(item.revisedPricePence)}
                 </td>

@@ -14,7 +14,15 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
       <h2 id="order-timeline">{text.timelineHeading}</h2>
       <ol>
         {order.events.map((event) => {
-          const label = actionLabel(text, event.action, copy.rises, copy.payouts, copy.holds, copy.claims)
+          const label = actionLabel(
+            text,
+            event.action,
+            copy.rises,
+            copy.payouts,
+            copy.holds,
+            copy.claims,
+            copy.lateParcels,
+          )
           return (
             <li key={event.id}>
               <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}

@@ -89,9 +89,10 @@ export function CheckoutPanel({
 export function OrderSummary({ basket, copy }: { basket: BasketView; copy: OrderCopy }) {
   const text = copy.checkout
   return (
-    <div className="table-scroll">
+    // The same table as the order page's: reachable by keyboard when it scrolls on a phone.
+    <div className="table-scroll" role="region" aria-labelledby="order-summary-caption" tabIndex={0}>
       <table className="order-table">
-        <caption>{text.summaryHeading}</caption>
+        <caption id="order-summary-caption">{text.summaryHeading}</caption>
         <thead>
           <tr>
             <th scope="col">{text.deviceColumn}</th>

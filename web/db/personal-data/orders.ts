@@ -85,6 +85,9 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     found_grade_name: saleRecord('orders[].devices[].check.gradeFound'),
     imei: personal('orders[].devices[].check.imei', EMPTIED),
     check_notes: personal('orders[].devices[].check.notes', EMPTIED),
+    late_price_pence: notPersonal(
+      'today’s published price for a late parcel’s device: the offer made of it is revised_price_pence',
+    ),
     revised_price_pence: saleRecord('orders[].devices[].revisedPricePence'),
     revised_reason: personal('orders[].devices[].revisedReason', EMPTIED),
     // A rise waiting for a manager is not an offer yet: the seller is shown it once it is approved.

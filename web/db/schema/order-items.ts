@@ -29,6 +29,10 @@ export const orderItem = pgTable(
     foundGradeName: text('found_grade_name'),
     imei: text('imei'),
     checkNotes: text('check_notes'),
+    // A parcel received after its price hold ended: today's published price for what was ordered
+    // (model, storage, grade chosen), read at the receive; null when on time or no longer priced
+    // (web/orders/moves/late-parcels.ts). Lower than the quote, it is offered once the check agrees.
+    latePricePence: integer('late_price_pence'),
     revisedPricePence: integer('revised_price_pence'),
     revisedReason: text('revised_reason'),
     // A new price above the quote waiting for a manager's approval (web/orders/moves/rise-store.ts): not
@@ -73,6 +77,7 @@ export const orderItem = pgTable(
       .where(sql`${table.registerResult} = 'fail'`),
     check('order_item_price_positive', sql`${table.pricePence} > 0`),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
+    check('order_item_late_price_not_negative', sql`${table.latePricePence} >= 0`),
     check('order_item_proposed_not_negative', sql`${table.proposedPricePence} >= 0`),
     check('order_item_offer_answer_known', sql`${table.offerAnswer} in ('accept', 'decline')`),
   ],

@@ -1,12 +1,12 @@
 import 'server-only'
-import { getConditionGrades, getOrderCopy } from '@/content/loaders'
+import { getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
 import { getDb } from '@/db/connection'
 import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/moves/admin-input'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/record/lifecycle'
 import { readOrderLink, readOrderToken, type OrderLinkScope } from '@/orders/record/order-token'
 import { getOrder, type OrderRecord } from '@/orders/record/store'
-import { moveOrder, type MoveRequest } from '@/orders/moves/move-store'
+import { moveOrder, type MoveRequest, type MoveResult } from '@/orders/moves/move-store'
 import { answerDevices, returnDeclinedDevices } from '@/orders/moves/device-answers'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { formatPence } from '@/lib/money'
@@ -19,6 +19,7 @@ import { applyTimers } from './timers'
 import { orderMail } from '@/orders/record/mail'
 import { proposeRise } from './rise-store'
 import { holdGuard } from './hold-guards'
+import { checkParcel, receiveParcel } from './late-parcels'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -201,8 +202,15 @@ async function act(
     reason: action.reason?.trim() || null,
   }
   const known = (id: string) => order.items.some((item) => item.id === id)
+  let move = (asked: MoveRequest): Promise<MoveResult> => moveOrder(db, asked)
 
   switch (action.move) {
+    case 'receive': {
+      // A parcel after its price hold: valued at today's prices in the receive's transaction.
+      const models = await getPriceList()
+      move = (asked) => receiveParcel(db, asked, order, models)
+      break
+    }
     case 'check': {
       const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
       const checks = (action.items ?? []) as ItemCheck[]
@@ -227,6 +235,15 @@ async function act(
           ...answers[index],
         },
       }))
+      // A late parcel's prices today are offered once the check finds the grade chosen.
+      const { lateParcels, rises } = await getOrderCopy()
+      move = (asked) =>
+        checkParcel(db, asked, {
+          reason: lateParcels.revisedReason,
+          approvalAbovePence: rises.approvalAbovePence,
+          deadline: addDays(new Date(), context.timings.revisedOfferDays),
+          emails: (current) => orderMail('revisedOffer', current, context.mail),
+        })
       break
     }
     case 'pay': {
@@ -292,7 +309,7 @@ async function act(
     if (action.move === 'check') return checkedMails(current, context.mail)
     return email.ok && email.email ? orderMail(email.email, current, context.mail) : []
   }
-  const result = await moveOrder(db, request)
+  const result = await move(request)
   if (result.ok) {
     // A register fail quarantines the order there and then, with the seller's e-mail.
     if (action.move === 'check') await flagIfFailed(db, order.id, context.mail)

@@ -1,0 +1,2 @@
+ALTER TABLE "order_item" ADD COLUMN "late_price_pence" integer;--> statement-breakpoint
+ALTER TABLE "order_item" ADD CONSTRAINT "order_item_late_price_not_negative" CHECK ("order_item"."late_price_pence" >= 0);

@@ -1,0 +1,142 @@
+import 'server-only'
+import { and, eq } from 'drizzle-orm'
+import type { PricedModel } from '@/content/types'
+import type { Db } from '@/db/connection'
+import { orderEvent, orderItem, type OrderItemRow } from '@/db/schema'
+import { formatPence } from '@/lib/money'
+import type { MailMessage } from '@/mail/send'
+import type { OrderRecord } from '@/orders/record/store'
+import { moveInTx, staffName, type MoveRequest, type MoveResult } from './move-store'
+import { publishedPence } from './published-prices'
+import { LATE_EVENTS, lateChanges } from './late-values'
+import { RISE_EVENTS } from './rise-events'
+
+/**
+ * A parcel that reaches us after its price hold ended, as the seed promises: each device valued at
+ * today's published price for what was ordered, in the receive's own transaction with an event
+ * saying so; and, once the check agrees with the grade chosen, a different price offered to the
+ * seller to confirm through the revised-offer flow, in the check's transaction (a rise past the
+ * editors' threshold waits for a manager first). On time, or the same price today, the quote stands.
+ */
+
+type Valued = Pick<OrderItemRow, 'id' | 'device' | 'modelId' | 'variantKey' | 'gradeKey' | 'pricePence'>
+
+/** Today's published price of each device as ordered, or null for all when the parcel is on time. */
+export function lateValuation(
+  order: { holdUntil: Date; items: readonly Valued[] },
+  models: readonly PricedModel[],
+  now: Date,
+): Array<{ item: Valued; latePricePence: number | null }> | null {
+  if (order.holdUntil > now) return null
+  return order.items.map((item) => ({
+    item,
+    latePricePence: publishedPence({ ...item, foundGradeKey: null }, models),
+  }))
+}
+
+/**
+ * The receive move, and for a late parcel its devices' prices today and the "revalued" event (the
+ * receiver, now, each device's quote and today's price), in one transaction. The move's guard makes
+ * a repeat receive change nothing: the order is no longer where it starts.
+ */
+export async function receiveParcel(
+  db: Db,
+  request: MoveRequest,
+  order: { holdUntil: Date; items: readonly Valued[] },
+  models: readonly PricedModel[],
+): Promise<MoveResult> {
+  const valuation = lateValuation(order, models, request.now ?? new Date())
+  return db.transaction(async (tx) => {
+    if (!valuation) return moveInTx(tx, request)
+    const moved = await moveInTx(tx, {
+      ...request,
+      items: valuation.map(({ item, latePricePence }) => ({ id: item.id, set: { latePricePence } })),
+    })
+    if (!moved.ok) return moved
+    await tx.insert(orderEvent).values({
+      orderId: request.orderId,
+      actor: request.actor,
+      actorUserId: request.actorUserId ?? null,
+      actorName: await staffName(tx, request.actor, request.actorUserId),
+      action: LATE_EVENTS.revalue,
+      fromStatus: moved.to,
+      toStatus: moved.to,
+      reason: valuation
+        .map(
+          ({ item, latePricePence }) =>
+            `${item.device}: ${formatPence(item.pricePence)} → ${latePricePence === null ? '–' : formatPence(latePricePence)}`,
+        )
+        .join('; '),
+    })
+    return moved
+  })
+}
+
+/**
+ * The check, and in the same transaction today's prices of a late parcel's devices found in the
+ * grade chosen (another grade is staff's to revise, at the published price for it), with the
+ * content's reason, as staff's revise would make them: offered to the seller with the deadline and
+ * the e-mail, a rise within the editors' threshold allowed by the offer itself; or, when a rise is
+ * past it, every change proposed together for a manager's approval (rise-store.ts), nothing sent.
+ */
+export async function checkParcel(
+  db: Db,
+  request: MoveRequest,
+  offer: {
+    reason: string
+    deadline: Date
+    approvalAbovePence: number
+    emails: (order: OrderRecord) => Array<MailMessage & { kind: string }>
+  },
+): Promise<MoveResult> {
+  return db.transaction(async (tx) => {
+    const checked = await moveInTx(tx, request)
+    if (!checked.ok) return checked
+    const changes = lateChanges(await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId)))
+    if (!changes.length) return checked
+    const reason = changes.map((item) => `${item.device}: ${formatPence(item.latePricePence)}`).join('; ')
+    if (changes.some((item) => item.latePricePence - item.pricePence > offer.approvalAbovePence)) {
+      for (const item of changes) {
+        await tx
+          .update(orderItem)
+          .set({ proposedPricePence: item.latePricePence, proposedReason: offer.reason })
+          .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
+      }
+      await tx.insert(orderEvent).values({
+        orderId: request.orderId,
+        actor: request.actor,
+        actorUserId: request.actorUserId ?? null,
+        actorName: await staffName(tx, request.actor, request.actorUserId),
+        action: RISE_EVENTS.propose,
+        fromStatus: checked.to,
+        toStatus: checked.to,
+        reason,
+      })
+      return checked
+    }
+    const now = new Date()
+    const revised = await moveInTx(tx, {
+      orderId: request.orderId,
+      move: 'revise',
+      action: LATE_EVENTS.offer,
+      actor: request.actor,
+      actorUserId: request.actorUserId,
+      expectedStatus: checked.to,
+      reason,
+      set: { offerDeadline: offer.deadline },
+      items: changes.map((item) => ({
+        id: item.id,
+        set: {
+          revisedPricePence: item.latePricePence,
+          revisedReason: offer.reason,
+          offerAnswer: null,
+          offerAnsweredAt: null,
+          riseApprovedAt: item.latePricePence > item.pricePence ? now : null,
+        },
+      })),
+      emails: offer.emails,
+    })
+    // The check stands if the offer cannot be made: staff see today's prices and revise by hand.
+    return revised.ok ? revised : checked
+  })
+}
