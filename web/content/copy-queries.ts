@@ -102,6 +102,16 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     clearedBy, cleared, alreadyCleared, clearEvent, heldHelp, recheckButton, rechecked, alreadyChecked,
     recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
   },
+  goodsIn{
+    heading, intro, codeLabel, codeHint, scanButton, codeMissing, cameraButton, cameraStop, cameraLabel,
+    cameraFailed, received, already, someone, unmatched, scanReason, sessionHeading, countReceived,
+    countAlready, countUnmatched, noScans, codeColumn, resultColumn, timeColumn, resultReceived,
+    resultAlready, resultUnmatched, newSession, bulkHeading, bulkLabel, bulkHint, bulkButton, bulkMissing,
+    bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, queuedBy,
+    noteLabel, noteHint, photoLabel, photoAlt, saveButton, saved, joinLabel, joinButton, joinReason, joined,
+    orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
+    noteTooLong
+  },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,

@@ -13,6 +13,7 @@ import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
+import { goodsInFields } from './order-copy/goods-in-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -35,6 +36,7 @@ export const orderCopy = defineType({
     { name: 'admin', title: 'Staff pages' },
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
+    { name: 'goodsIn', title: 'Goods in' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -83,6 +85,12 @@ export const orderCopy = defineType({
       'Register holds',
       'The stolen-device register on an order’s staff page: a manager clearing a caution, and a held order checked again, released, sent back or kept for the police.',
       holdFields,
+    ),
+    group(
+      'goodsIn',
+      'Goods in',
+      'The goods-in bench at /admin/goods-in, where parcels are scanned in, and its unmatched parcels queue.',
+      goodsInFields,
     ),
     group(
       'queue',

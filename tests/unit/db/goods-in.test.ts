@@ -151,7 +151,7 @@ test('a parcel joined to an order that cannot be received stays open; one return
     ok: false,
     reason: 'orderNotFound',
   })
-  expect(await returnParcel(db, { parcelId: parcel!.id, staff: pat, note: 'Sent back to the sender' })).toEqual({
+  expect(await returnParcel(db, { parcelId: parcel!.id, staff: pat, note: 'Sent back to the sender' })).toMatchObject({
     ok: true,
   })
   const [closed] = await db.select().from(unmatchedParcel).where(eq(unmatchedParcel.id, parcel!.id))

@@ -49,6 +49,9 @@ export function StaffHome({
             <Link href="/admin/orders">{copy.figures.ordersLink}</Link>
           </li>
           <li>
+            <Link href="/admin/goods-in">{copy.goodsIn.heading}</Link>
+          </li>
+          <li>
             <Link
               href="/admin/orders?status=returning"
               className={returnsToSend ? 'admin-queue admin-queue--due' : 'admin-queue'}

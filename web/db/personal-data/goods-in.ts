@@ -11,7 +11,7 @@ export const goodsInColumns: Record<string, Record<string, ColumnUse>> = {
   goods_in_session: {
     id: notPersonal('a random id'),
     staff_user_id: notPersonal("the member of staff scanning: their account, not a seller's"),
-    started_at: notPersonal('when'),
+    created_at: notPersonal('when it started'),
   },
   goods_in_scan: {
     id: notPersonal('a serial number'),
@@ -24,7 +24,7 @@ export const goodsInColumns: Record<string, Record<string, ColumnUse>> = {
     parcel_id: notPersonal('the unmatched parcel it queued'),
     received_at: notPersonal('when the order was taken in, as the scan said'),
     received_by: notPersonal("the staff member's name who took it in, as the scan said"),
-    at: notPersonal('when'),
+    created_at: notPersonal('when'),
   },
   unmatched_parcel: {
     id: notPersonal('a random id'),
@@ -52,6 +52,6 @@ export const goodsInColumns: Record<string, Record<string, ColumnUse>> = {
     actor_user_id: notPersonal("the member of staff: their account, not a seller's"),
     actor_name: notPersonal("the staff member's name as they acted"),
     note: notPersonal(PARCEL),
-    at: notPersonal('when'),
+    created_at: notPersonal('when'),
   },
 }

@@ -6,7 +6,14 @@
 import 'server-only'
 import { and, asc, count, desc, eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { goodsInScan, goodsInSession, orderEvent, sellerOrder, unmatchedParcel, unmatchedParcelEvent } from '@/db/schema'
+import {
+  goodsInScan,
+  goodsInSession,
+  orderEvent,
+  sellerOrder,
+  unmatchedParcel,
+  unmatchedParcelEvent,
+} from '@/db/schema'
 import type { MailMessage } from '@/mail/send'
 import { isUuid } from '@/lib/uuid'
 import { allowedMove } from '@/orders/record/lifecycle'

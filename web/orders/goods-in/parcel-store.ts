@@ -88,7 +88,14 @@ async function lockOpen(tx: Tx, id: string): Promise<Locked | ParcelRefusal> {
   return parcel
 }
 
-async function event(tx: Tx, parcelId: string, action: string, staff: GoodsInStaff, name: string | null, note: string | null) {
+async function event(
+  tx: Tx,
+  parcelId: string,
+  action: string,
+  staff: GoodsInStaff,
+  name: string | null,
+  note: string | null,
+) {
   await tx.insert(unmatchedParcelEvent).values({ parcelId, action, actorUserId: staff.id, actorName: name, note })
 }
 
@@ -107,13 +114,25 @@ export async function noteParcel(
     const parcel = await lockOpen(tx, request.parcelId)
     if ('ok' in parcel) return parcel
     const photo = request.photo
-      ? { photo: request.photo.bytes, photoType: PHOTO_TYPE, photoWidth: request.photo.width, photoHeight: request.photo.height }
+      ? {
+          photo: request.photo.bytes,
+          photoType: PHOTO_TYPE,
+          photoWidth: request.photo.width,
+          photoHeight: request.photo.height,
+        }
       : {}
     await tx
       .update(unmatchedParcel)
       .set({ note: request.note, ...photo })
       .where(eq(unmatchedParcel.id, parcel.id))
-    await event(tx, parcel.id, 'noted', request.staff, await staffName(tx, request.staff.role, request.staff.id), request.note)
+    await event(
+      tx,
+      parcel.id,
+      'noted',
+      request.staff,
+      await staffName(tx, request.staff.role, request.staff.id),
+      request.note,
+    )
     return { ok: true, code: parcel.code }
   })
 }
@@ -139,7 +158,10 @@ export async function joinParcel(
       : []
     if (!order || !reference) return { ok: false, reason: 'orderNotFound' }
     if (!(await receiveInTx(tx, order, request.staff, request.reason, request.emails))) {
-      const [now] = await tx.select({ status: sellerOrder.status }).from(sellerOrder).where(eq(sellerOrder.id, order.id))
+      const [now] = await tx
+        .select({ status: sellerOrder.status })
+        .from(sellerOrder)
+        .where(eq(sellerOrder.id, order.id))
       return { ok: false, reason: 'notReceivable', status: now?.status ?? order.status }
     }
     const name = await staffName(tx, request.staff.role, request.staff.id)
@@ -164,7 +186,13 @@ export async function returnParcel(
     const name = await staffName(tx, request.staff.role, request.staff.id)
     await tx
       .update(unmatchedParcel)
-      .set({ state: 'returned', closedBy: request.staff.id, closedByName: name, closedAt: new Date(), closedNote: request.note })
+      .set({
+        state: 'returned',
+        closedBy: request.staff.id,
+        closedByName: name,
+        closedAt: new Date(),
+        closedNote: request.note,
+      })
       .where(and(eq(unmatchedParcel.id, parcel.id), eq(unmatchedParcel.state, 'open')))
     await event(tx, parcel.id, 'returned', request.staff, name, request.note)
     return { ok: true, code: parcel.code }
