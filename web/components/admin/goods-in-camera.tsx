@@ -1,7 +1,9 @@
 'use client'
 
 import { useEffect, useRef, useState } from 'react'
-import type { ScanFormWords } from './goods-in-scan-form'
+
+/** The camera's words, from the Orders document's Goods in group. */
+export type CameraWords = { cameraButton: string; cameraStop: string; cameraLabel: string; cameraFailed: string }
 
 /** The part of the BarcodeDetector API used here (not yet in TypeScript's DOM types). */
 type Detector = { detect(source: HTMLVideoElement): Promise<Array<{ rawValue: string }>> }
@@ -14,7 +16,7 @@ const EVERY_MS = 200
  * hands it to the scan form, which posts it as if a scanner had typed it. Loaded only on the
  * goods-in page, and only where the browser can read Code 128.
  */
-export function CameraScan({ words, onCode }: { words: ScanFormWords; onCode: (code: string) => void }) {
+export function CameraScan({ words, onCode }: { words: CameraWords; onCode: (code: string) => void }) {
   const video = useRef<HTMLVideoElement>(null)
   const [stream, setStream] = useState<MediaStream | null>(null)
   const [failed, setFailed] = useState(false)

@@ -5,19 +5,12 @@ import { useActionState, useEffect, useRef, useState } from 'react'
 import { FieldMessage } from '@/components/forms/field-message'
 import { FRESH_FORM } from '@/forms/form-state'
 import { scanForm } from '@/orders/goods-in/goods-in-actions'
+import type { CameraWords } from './goods-in-camera'
 
 /** The camera's leaf: fetched only where the browser can read a Code 128, so nobody else loads it. */
 const CameraScan = dynamic(() => import('./goods-in-camera').then((module) => module.CameraScan), { ssr: false })
 
-export type ScanFormWords = {
-  codeLabel: string
-  codeHint: string
-  scanButton: string
-  cameraButton: string
-  cameraStop: string
-  cameraLabel: string
-  cameraFailed: string
-}
+export type ScanFormWords = CameraWords & { codeLabel: string; codeHint: string; scanButton: string }
 
 type Props = {
   words: ScanFormWords
