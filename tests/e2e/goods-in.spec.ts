@@ -148,7 +148,9 @@ async function joinParcel(page: Page, unknown: string, reference: string) {
   await page.getByRole('link', { name: /^Unmatched parcels \(\d+\)$/ }).click()
   await expect(page.getByRole('heading', { name: 'Unmatched parcels', level: 1 })).toBeVisible()
   const parcel = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: unknown }) })
-  await parcel.getByLabel('Note').fill('A phone in a jiffy bag, no slip; sender M. Khan')
+  await parcel
+    .getByRole('textbox', { name: 'Note', exact: true })
+    .fill('A phone in a jiffy bag, no slip; sender M. Khan')
   const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#996633' } })
     .png()
     .toBuffer()
@@ -158,7 +160,9 @@ async function joinParcel(page: Page, unknown: string, reference: string) {
   await parcel.getByRole('button', { name: 'Save the note and photo' }).click()
   await expect(page.getByRole('status').filter({ hasText: `The note on ${unknown} is saved.` })).toBeVisible()
   await expect(parcel.getByRole('img', { name: `The parcel with code ${unknown}` })).toBeVisible()
-  await expect(parcel.getByLabel('Note')).toHaveValue('A phone in a jiffy bag, no slip; sender M. Khan')
+  await expect(parcel.getByRole('textbox', { name: 'Note', exact: true })).toHaveValue(
+    'A phone in a jiffy bag, no slip; sender M. Khan',
+  )
   await shoot(page, `unmatched-${unknown.toLowerCase()}`)
   await parcel.getByLabel('Order reference').fill(reference.toLowerCase())
   await parcel.getByRole('button', { name: 'Join to the order and receive it' }).click()
