@@ -110,6 +110,16 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
   lateParcels{ revisedReason, staffNotice, staffHelp, latePriceColumn, revalueEvent, offerEvent },
+  goodsIn{
+    heading, intro, codeLabel, codeHint, scanButton, codeMissing, cameraButton, cameraStop, cameraLabel,
+    cameraFailed, received, already, someone, unmatched, scanReason, sessionHeading, countReceived,
+    countAlready, countUnmatched, noScans, codeColumn, resultColumn, timeColumn, resultReceived,
+    resultAlready, resultUnmatched, newSession, bulkHeading, bulkLabel, bulkHint, bulkButton, bulkMissing,
+    bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, queuedBy,
+    noteLabel, noteHint, photoLabel, photoAlt, saveButton, saved, joinLabel, joinButton, joinReason, joined,
+    orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
+    noteTooLong
+  },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,

@@ -13,6 +13,7 @@ import { accountColumns } from './personal-data/accounts'
 import { orderColumns } from './personal-data/orders'
 import { paymentRunColumns } from './personal-data/payment-runs'
 import { visitorColumns } from './personal-data/visitors'
+import { goodsInColumns } from './personal-data/goods-in'
 
 export type { ColumnUse, Erasure } from './personal-data/column-use'
 
@@ -21,6 +22,7 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
   ...visitorColumns,
   ...orderColumns,
   ...paymentRunColumns,
+  ...goodsInColumns,
 }
 
 /** Where to say what a new column holds: the failure message of the test names it. */

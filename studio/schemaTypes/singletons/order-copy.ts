@@ -15,6 +15,7 @@ import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
 import { claimFields } from './order-copy/claim-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
+import { goodsInFields } from './order-copy/goods-in-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -39,6 +40,7 @@ export const orderCopy = defineType({
     { name: 'holds', title: 'Register holds' },
     { name: 'claims', title: 'Claims' },
     { name: 'lateParcels', title: 'Late parcels' },
+    { name: 'goodsIn', title: 'Goods in' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -97,6 +99,10 @@ export const orderCopy = defineType({
       'Late parcels',
       'A parcel received after its price hold ended: its devices valued at today’s prices, and a lower price offered to the seller at the check.',
       lateParcelFields,
+      'goodsIn',
+      'Goods in',
+      'The goods-in bench at /admin/goods-in, where parcels are scanned in, and its unmatched parcels queue.',
+      goodsInFields,
     ),
     group(
       'queue',

@@ -59,6 +59,9 @@ export function StaffHome({
             <Link href="/admin/orders">{copy.figures.ordersLink}</Link>
           </li>
           <li>
+            <Link href="/admin/goods-in">{copy.goodsIn.heading}</Link>
+          </li>
+          <li>
             <Link href="/admin/orders?view=mine">{copy.claims.viewMine}</Link>
           </li>
           <li>
