@@ -1045,6 +1045,73 @@ export type OrderCopy = {
     returnedColumn: string
     todayNone: string
   }
+  lateParcels: {
+    revisedReason: string
+    staffNotice: string
+    staffHelp: string
+    latePriceColumn: string
+    revalueEvent: string
+    offerEvent: string
+  }
+  goodsIn: {
+    heading: string
+    intro: string
+    codeLabel: string
+    codeHint: string
+    scanButton: string
+    codeMissing: string
+    cameraButton: string
+    cameraStop: string
+    cameraLabel: string
+    cameraFailed: string
+    received: string
+    already: string
+    someone: string
+    unmatched: string
+    scanReason: string
+    sessionHeading: string
+    countReceived: string
+    countAlready: string
+    countUnmatched: string
+    noScans: string
+    codeColumn: string
+    resultColumn: string
+    timeColumn: string
+    resultReceived: string
+    resultAlready: string
+    resultUnmatched: string
+    newSession: string
+    bulkHeading: string
+    bulkLabel: string
+    bulkHint: string
+    bulkButton: string
+    bulkMissing: string
+    bulkTooMany: string
+    bulkDone: string
+    unmatchedLink: string
+    unmatchedHeading: string
+    unmatchedIntro: string
+    unmatchedNone: string
+    queuedBy: string
+    noteLabel: string
+    noteHint: string
+    photoLabel: string
+    photoAlt: string
+    saveButton: string
+    saved: string
+    joinLabel: string
+    joinButton: string
+    joinReason: string
+    joined: string
+    orderNotFound: string
+    notReceivable: string
+    returnLabel: string
+    returnButton: string
+    returnNoteMissing: string
+    returnedDone: string
+    closed: string
+    noteTooLong: string
+  }
   queue: {
     homeLink: string
     ageFilter: string
@@ -2556,8 +2623,73 @@ export type OrderCopyQueryResult = {
     returnedColumn: string
     todayNone: string
   }
-  lateParcels: null
-  goodsIn: null
+  lateParcels: {
+    revisedReason: string
+    staffNotice: string
+    staffHelp: string
+    latePriceColumn: string
+    revalueEvent: string
+    offerEvent: string
+  }
+  goodsIn: {
+    heading: string
+    intro: string
+    codeLabel: string
+    codeHint: string
+    scanButton: string
+    codeMissing: string
+    cameraButton: string
+    cameraStop: string
+    cameraLabel: string
+    cameraFailed: string
+    received: string
+    already: string
+    someone: string
+    unmatched: string
+    scanReason: string
+    sessionHeading: string
+    countReceived: string
+    countAlready: string
+    countUnmatched: string
+    noScans: string
+    codeColumn: string
+    resultColumn: string
+    timeColumn: string
+    resultReceived: string
+    resultAlready: string
+    resultUnmatched: string
+    newSession: string
+    bulkHeading: string
+    bulkLabel: string
+    bulkHint: string
+    bulkButton: string
+    bulkMissing: string
+    bulkTooMany: string
+    bulkDone: string
+    unmatchedLink: string
+    unmatchedHeading: string
+    unmatchedIntro: string
+    unmatchedNone: string
+    queuedBy: string
+    noteLabel: string
+    noteHint: string
+    photoLabel: string
+    photoAlt: string
+    saveButton: string
+    saved: string
+    joinLabel: string
+    joinButton: string
+    joinReason: string
+    joined: string
+    orderNotFound: string
+    notReceivable: string
+    returnLabel: string
+    returnButton: string
+    returnNoteMissing: string
+    returnedDone: string
+    closed: string
+    noteTooLong: string
+  }
   queue: {
     homeLink: string
     ageFilter: string

@@ -95,10 +95,14 @@ export const orderCopy = defineType({
       'Claims',
       'Who is working on an order (claims and their release), the staff list’s "My work", "Unclaimed" and "Postage packs to post" views, and the dashboard’s table of what each person did today.',
       claimFields,
+    ),
+    group(
       'lateParcels',
       'Late parcels',
       'A parcel received after its price hold ended: its devices valued at today’s prices, and a lower price offered to the seller at the check.',
       lateParcelFields,
+    ),
+    group(
       'goodsIn',
       'Goods in',
       'The goods-in bench at /admin/goods-in, where parcels are scanned in, and its unmatched parcels queue.',
