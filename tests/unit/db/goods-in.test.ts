@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
+import type { PricedModel } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { goodsInScan, orderEvent, unmatchedParcel, unmatchedParcelEvent, user } from '@/db/schema'
 import { scanCode, sessionScans, startSession } from '@/orders/goods-in/goods-in-store'
@@ -34,15 +35,15 @@ beforeAll(async () => {
   pat = await addStaff('Pat Porter')
 })
 
-async function placed() {
-  const result = await placeOrder(db, sampleOrder())
+async function placed(holdUntil?: Date) {
+  const result = await placeOrder(db, sampleOrder(holdUntil ? { holdUntil } : {}))
   if (result.kind !== 'placed') throw new Error('not placed')
   return (await getOrder(db, { id: result.id }))!
 }
 
 const REASON = 'Scanned at goods-in'
 const scan = (sessionId: string, code: string, staff: Member, scanKey = randomUUID()) =>
-  scanCode(db, { sessionId, scanKey, code, staff, reason: REASON })
+  scanCode(db, { sessionId, scanKey, code, staff, reason: REASON, receiving: { models: [] } })
 const receives = async (orderId: string) =>
   db
     .select()
@@ -116,7 +117,13 @@ test('two staff joining one parcel at once: it is joined once, the order receive
     .from(unmatchedParcel)
     .where(and(eq(unmatchedParcel.state, 'open'), eq(unmatchedParcel.createdBy, sid.id)))
   const join = (staff: Member, reference: string) =>
-    joinParcel(db, { parcelId: parcel!.id, reference, staff, reason: 'Joined from an unmatched parcel' })
+    joinParcel(db, {
+      parcelId: parcel!.id,
+      reference,
+      staff,
+      reason: 'Joined from an unmatched parcel',
+      receiving: { models: [] },
+    })
   const [first, second] = await raceForRow(
     home,
     'unmatched_parcel',
@@ -145,9 +152,23 @@ test('a parcel joined to an order that cannot be received stays open; one return
   const code = `NOLABEL-${randomUUID().slice(0, 6)}`
   await scan(session, code, sid)
   const [parcel] = await db.select().from(unmatchedParcel).where(eq(unmatchedParcel.code, code))
-  const refused = await joinParcel(db, { parcelId: parcel!.id, reference: order.reference, staff: pat, reason: 'x' })
+  const refused = await joinParcel(db, {
+    parcelId: parcel!.id,
+    reference: order.reference,
+    staff: pat,
+    reason: 'x',
+    receiving: { models: [] },
+  })
   expect(refused).toEqual({ ok: false, reason: 'notReceivable', status: 'received' })
-  expect(await joinParcel(db, { parcelId: parcel!.id, reference: 'nonsense', staff: pat, reason: 'x' })).toEqual({
+  expect(
+    await joinParcel(db, {
+      parcelId: parcel!.id,
+      reference: 'nonsense',
+      staff: pat,
+      reason: 'x',
+      receiving: { models: [] },
+    }),
+  ).toEqual({
     ok: false,
     reason: 'orderNotFound',
   })
@@ -156,4 +177,32 @@ test('a parcel joined to an order that cannot be received stays open; one return
   })
   const [closed] = await db.select().from(unmatchedParcel).where(eq(unmatchedParcel.id, parcel!.id))
   expect(closed).toMatchObject({ state: 'returned', closedByName: 'Pat Porter', closedNote: 'Sent back to the sender' })
+})
+
+test('a parcel scanned after its price hold ended is valued at today’s published price, as the order page’s receive does', async () => {
+  // The catalogue today: the sample order's iPhone 13 128GB, now £114 in the grade chosen (quoted £160).
+  const today = [
+    { _id: 'model-iphone-13', variants: [{ key: '128gb', prices: [{ grade: 'good', pence: 11_400 }] }] },
+  ] as unknown as PricedModel[]
+  const late = await placed(new Date(Date.now() - 24 * 3600 * 1000))
+  const onTime = await placed()
+  const session = await startSession(db, sid.id)
+  for (const order of [late, onTime]) {
+    const scanned = await scanCode(db, {
+      sessionId: session,
+      scanKey: randomUUID(),
+      code: order.reference,
+      staff: sid,
+      reason: REASON,
+      receiving: { models: today },
+    })
+    expect(scanned.result).toBe('received')
+  }
+  const revalued = (await getOrder(db, { id: late.id }))!
+  expect(revalued.items[0]).toMatchObject({ pricePence: 16_000, latePricePence: 11_400 })
+  expect(revalued.events.map((event) => event.action)).toEqual(['place', 'receive', 'revalue-late'])
+  expect(revalued.events.at(-1)).toMatchObject({ actorUserId: sid.id, reason: 'Apple iPhone 13 128GB: £160 → £114' })
+  const kept = (await getOrder(db, { id: onTime.id }))!
+  expect(kept.items[0]).toMatchObject({ pricePence: 16_000, latePricePence: null })
+  expect(kept.events.map((event) => event.action)).toEqual(['place', 'receive'])
 })

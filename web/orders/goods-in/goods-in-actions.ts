@@ -9,7 +9,7 @@
 import 'server-only'
 import { createHash, randomUUID } from 'node:crypto'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
-import { getOrderCopy } from '@/content/loaders'
+import { getOrderCopy, getPriceList } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { formatDateTime } from '@/lib/dates'
@@ -20,7 +20,7 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import { orderMail } from '@/orders/record/mail'
 import { timerContext } from '@/orders/moves/timings'
 import { BULK_MAX, bulkCodes, cleanCode, NOTE_MAX, type GoodsInStaff } from './goods-in-rules'
-import { ownsSession, scanCode, startSession, type ReceiveMails } from './goods-in-store'
+import { ownsSession, scanCode, startSession, type Receiving } from './goods-in-store'
 import { joinParcel, returnParcel } from './parcel-store'
 
 type ScanProblem = 'codeMissing' | 'bulkMissing' | 'bulkTooMany'
@@ -35,9 +35,9 @@ async function sessionFor(staff: GoodsInStaff, posted: string | undefined) {
 }
 
 /** The receive e-mail, as every receive sends it, and the reason the history keeps. */
-async function receiving(): Promise<{ emails: ReceiveMails; copy: Awaited<ReturnType<typeof getOrderCopy>> }> {
-  const [context, copy] = await Promise.all([timerContext(linkOrigin()), getOrderCopy()])
-  return { emails: (order) => orderMail('deviceReceived', order, context.mail), copy }
+async function receiveContext(): Promise<{ receiving: Receiving; copy: Awaited<ReturnType<typeof getOrderCopy>> }> {
+  const [context, copy, models] = await Promise.all([timerContext(linkOrigin()), getOrderCopy(), getPriceList()])
+  return { receiving: { emails: (order) => orderMail('deviceReceived', order, context.mail), models }, copy }
 }
 
 /** The form's own key, or a fresh one when it sent none we can use. */
@@ -69,14 +69,14 @@ export const scanForm = formAction<{ code: string }, ScanProblem, never, StaffMe
   },
   run: async ({ code }, { body, who }) => {
     const staff = staffOf(who)
-    const [sessionId, { emails, copy }] = await Promise.all([sessionFor(staff, body.session), receiving()])
+    const [sessionId, { receiving, copy }] = await Promise.all([sessionFor(staff, body.session), receiveContext()])
     const scan = await scanCode(await getDb(), {
       sessionId,
       scanKey: keyOf(body),
       code,
       staff,
       reason: copy.goodsIn.scanReason,
-      emails,
+      receiving,
     })
     if (scan.result === 'received') kickOutbox()
     return { ok: true, redirect: `/admin/goods-in?session=${sessionId}&scan=${scan.id}` }
@@ -97,7 +97,7 @@ export const bulkForm = formAction<{ codes: string[] }, ScanProblem, never, Staf
   },
   run: async ({ codes }, { body, who }) => {
     const staff = staffOf(who)
-    const [sessionId, { emails, copy }] = await Promise.all([sessionFor(staff, body.session), receiving()])
+    const [sessionId, { receiving, copy }] = await Promise.all([sessionFor(staff, body.session), receiveContext()])
     const db = await getDb()
     const formKey = keyOf(body)
     let received = 0
@@ -108,7 +108,7 @@ export const bulkForm = formAction<{ codes: string[] }, ScanProblem, never, Staf
         code,
         staff,
         reason: copy.goodsIn.scanReason,
-        emails,
+        receiving,
       })
       if (scan.result === 'received') received++
     }
@@ -167,13 +167,13 @@ async function answerParcel(staff: GoodsInStaff, body: Record<string, string>): 
   const code = cleanCode(body.code ?? '')
   const result =
     body.action === 'join'
-      ? await receiving().then(({ emails, copy }) =>
+      ? await receiveContext().then(({ receiving, copy }) =>
           joinParcel(db, {
             parcelId,
             reference: body.reference ?? '',
             staff,
             reason: fillTemplate(copy.goodsIn.joinReason, { code }),
-            emails,
+            receiving,
           }),
         )
       : body.action === 'return'

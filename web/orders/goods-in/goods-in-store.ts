@@ -5,11 +5,13 @@
  */
 import 'server-only'
 import { and, asc, count, desc, eq } from 'drizzle-orm'
+import type { PricedModel } from '@/content/types'
 import type { Db } from '@/db/connection'
 import {
   goodsInScan,
   goodsInSession,
   orderEvent,
+  orderItem,
   sellerOrder,
   unmatchedParcel,
   unmatchedParcelEvent,
@@ -19,10 +21,17 @@ import { isUuid } from '@/lib/uuid'
 import { allowedMove } from '@/orders/record/lifecycle'
 import { normaliseReference } from '@/orders/record/references'
 import type { OrderRecord } from '@/orders/record/store'
-import { moveInTx, staffName, type Tx } from '@/orders/moves/move-store'
+import { receiveParcelInTx } from '@/orders/moves/late-parcels'
+import { staffName, type Tx } from '@/orders/moves/move-store'
 import { codeKey, type GoodsInStaff, type ScanResult } from './goods-in-rules'
 
 export type ReceiveMails = (order: OrderRecord) => Array<MailMessage & { kind: string }>
+
+/**
+ * What a receive needs besides the order: the e-mail it sends, and today's published prices, which
+ * value a parcel that came after its price hold ended (late-parcels.ts), as the order page's receive does.
+ */
+export type Receiving = { emails?: ReceiveMails; models: readonly PricedModel[] }
 
 export type ScanView = {
   id: number
@@ -42,7 +51,7 @@ export type ScanRequest = {
   staff: GoodsInStaff
   /** Why, in the order's history: the content's "scanned at goods-in". */
   reason: string
-  emails?: ReceiveMails
+  receiving: Receiving
 }
 
 /** A new scanning session for this member of staff. */
@@ -93,7 +102,7 @@ export async function scanCode(db: Db, request: ScanRequest): Promise<ScanView> 
       await tx.update(goodsInScan).set({ parcelId }).where(eq(goodsInScan.id, claimed.id))
       return { ...blank(claimed, request.code), result: 'unmatched' }
     }
-    const received = await receiveInTx(tx, order, request.staff, request.reason, request.emails)
+    const received = await receiveInTx(tx, order, request.staff, request.reason, request.receiving)
     const said = await receivedBy(tx, order.id)
     const result: ScanResult = received ? 'received' : 'already'
     await tx
@@ -120,24 +129,37 @@ const blank = (row: { id: number; at: Date }, code: string): ScanView => ({
   receivedBy: null,
 })
 
-/** The guarded receive, if the order can still be received; false when someone got there first. */
+/**
+ * The guarded receive, if the order can still be received (a late parcel valued at today's prices,
+ * with its event, as the order page's receive does); false when someone got there first.
+ */
 export async function receiveInTx(
   tx: Tx,
   order: { id: string; status: string },
   staff: GoodsInStaff,
   reason: string,
-  emails?: ReceiveMails,
+  receiving: Receiving,
 ): Promise<boolean> {
   if (!allowedMove(order.status, 'receive', staff.role).ok) return false
-  const moved = await moveInTx(tx, {
-    orderId: order.id,
-    move: 'receive',
-    actor: staff.role,
-    actorUserId: staff.id,
-    expectedStatus: order.status,
-    reason,
-    ...(emails ? { emails } : {}),
-  })
+  const [held] = await tx
+    .select({ holdUntil: sellerOrder.holdUntil })
+    .from(sellerOrder)
+    .where(eq(sellerOrder.id, order.id))
+  const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, order.id))
+  const moved = await receiveParcelInTx(
+    tx,
+    {
+      orderId: order.id,
+      move: 'receive',
+      actor: staff.role,
+      actorUserId: staff.id,
+      expectedStatus: order.status,
+      reason,
+      ...(receiving.emails ? { emails: receiving.emails } : {}),
+    },
+    { holdUntil: held!.holdUntil, items },
+    receiving.models,
+  )
   return moved.ok
 }
 

@@ -12,7 +12,7 @@ import { PHOTO_TYPE } from '@/orders/photos/photo-rules'
 import { normaliseReference } from '@/orders/record/references'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import type { GoodsInStaff } from './goods-in-rules'
-import { receiveInTx, type ReceiveMails } from './goods-in-store'
+import { receiveInTx, type Receiving } from './goods-in-store'
 
 export type ParcelView = {
   id: string
@@ -143,7 +143,7 @@ export async function noteParcel(
  */
 export async function joinParcel(
   db: Db,
-  request: { parcelId: string; reference: string; staff: GoodsInStaff; reason: string; emails?: ReceiveMails },
+  request: { parcelId: string; reference: string; staff: GoodsInStaff; reason: string; receiving: Receiving },
 ): Promise<{ ok: true; reference: string } | ParcelRefusal> {
   if (!isUuid(request.parcelId)) return { ok: false, reason: 'notFound' }
   const reference = normaliseReference(request.reference)
@@ -157,7 +157,7 @@ export async function joinParcel(
           .where(eq(sellerOrder.reference, reference))
       : []
     if (!order || !reference) return { ok: false, reason: 'orderNotFound' }
-    if (!(await receiveInTx(tx, order, request.staff, request.reason, request.emails))) {
+    if (!(await receiveInTx(tx, order, request.staff, request.reason, request.receiving))) {
       const [now] = await tx
         .select({ status: sellerOrder.status })
         .from(sellerOrder)

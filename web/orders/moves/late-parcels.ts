@@ -6,7 +6,7 @@ import { orderEvent, orderItem, type OrderItemRow } from '@/db/schema'
 import { formatPence } from '@/lib/money'
 import type { MailMessage } from '@/mail/send'
 import type { OrderRecord } from '@/orders/record/store'
-import { moveInTx, staffName, type MoveRequest, type MoveResult } from './move-store'
+import { moveInTx, staffName, type MoveRequest, type MoveResult, type Tx } from './move-store'
 import { publishedPence } from './published-prices'
 import { LATE_EVENTS, lateChanges } from './late-values'
 import { RISE_EVENTS } from './rise-events'
@@ -45,31 +45,39 @@ export async function receiveParcel(
   order: { holdUntil: Date; items: readonly Valued[] },
   models: readonly PricedModel[],
 ): Promise<MoveResult> {
+  return db.transaction((tx) => receiveParcelInTx(tx, request, order, models))
+}
+
+/** The receive of `receiveParcel` inside a transaction another move opened (goods-in's scan). */
+export async function receiveParcelInTx(
+  tx: Tx,
+  request: MoveRequest,
+  order: { holdUntil: Date; items: readonly Valued[] },
+  models: readonly PricedModel[],
+): Promise<MoveResult> {
   const valuation = lateValuation(order, models, request.now ?? new Date())
-  return db.transaction(async (tx) => {
-    if (!valuation) return moveInTx(tx, request)
-    const moved = await moveInTx(tx, {
-      ...request,
-      items: valuation.map(({ item, latePricePence }) => ({ id: item.id, set: { latePricePence } })),
-    })
-    if (!moved.ok) return moved
-    await tx.insert(orderEvent).values({
-      orderId: request.orderId,
-      actor: request.actor,
-      actorUserId: request.actorUserId ?? null,
-      actorName: await staffName(tx, request.actor, request.actorUserId),
-      action: LATE_EVENTS.revalue,
-      fromStatus: moved.to,
-      toStatus: moved.to,
-      reason: valuation
-        .map(
-          ({ item, latePricePence }) =>
-            `${item.device}: ${formatPence(item.pricePence)} → ${latePricePence === null ? '–' : formatPence(latePricePence)}`,
-        )
-        .join('; '),
-    })
-    return moved
+  if (!valuation) return moveInTx(tx, request)
+  const moved = await moveInTx(tx, {
+    ...request,
+    items: valuation.map(({ item, latePricePence }) => ({ id: item.id, set: { latePricePence } })),
   })
+  if (!moved.ok) return moved
+  await tx.insert(orderEvent).values({
+    orderId: request.orderId,
+    actor: request.actor,
+    actorUserId: request.actorUserId ?? null,
+    actorName: await staffName(tx, request.actor, request.actorUserId),
+    action: LATE_EVENTS.revalue,
+    fromStatus: moved.to,
+    toStatus: moved.to,
+    reason: valuation
+      .map(
+        ({ item, latePricePence }) =>
+          `${item.device}: ${formatPence(item.pricePence)} → ${latePricePence === null ? '–' : formatPence(latePricePence)}`,
+      )
+      .join('; '),
+  })
+  return moved
 }
 
 /**
