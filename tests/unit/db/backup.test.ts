@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { addLine, createBasket, findBasket } from '@/basket/store'
 import {
   backupServer,
@@ -17,7 +17,8 @@ import {
   type Manifest,
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
-import { orderItemPhoto, priceAlertPrice, rateLimitHit, sellerOrder } from '@/db/schema'
+import { orderItemPhoto, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
+import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
 import { placeOrder } from '@/orders/record/store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { addPerson, rowsOf } from '../../support/personal-data-fixture'
@@ -66,6 +67,23 @@ async function fillEveryTable(into: Db) {
   const now = Date.now()
   await into.insert(rateLimitHit).values({ bucket: 'b', at: new Date(now), expiresAt: new Date(now + 60_000) })
   await into.insert(priceAlertPrice).values({ modelId: 'model-iphone-13', pence: 16_000 })
+  // Goods-in: a member of staff's session, one parcel received by its scan and one that matched nothing.
+  const staff = { id: randomUUID(), name: 'Gail Goodsin', role: 'staff' as const }
+  await into.insert(user).values({ ...staff, email: `${staff.id}@example.com` } as typeof user.$inferInsert)
+  const placed = await placeOrder(into, sampleOrder())
+  if (placed.kind !== 'placed') throw new Error(placed.kind)
+  const [order] = await into.select().from(sellerOrder).where(eq(sellerOrder.id, placed.id))
+  const sessionId = await startSession(into, staff.id)
+  for (const code of [order!.reference, 'NO-LABEL-1']) {
+    await scanCode(into, {
+      sessionId,
+      scanKey: randomUUID(),
+      code,
+      staff,
+      reason: 'Scanned',
+      receiving: { models: [] },
+    })
+  }
 }
 
 /** Every table's rows, each as JSON, sorted: two databases with equal results hold the same data. */
