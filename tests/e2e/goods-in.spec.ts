@@ -105,13 +105,17 @@ async function scan(page: Page, code: string) {
   await page.keyboard.press('Enter')
 }
 
-async function shoot(page: Page, name: string) {
+/**
+ * Screenshots at both widths, and axe at each where the page runs scripts (axe runs in the page: with
+ * scripts off it never answers; the same server-rendered markup is checked on the scripted page).
+ */
+async function shoot(page: Page, name: string, { axe = true } = {}) {
   for (const [width, height] of [
     [1280, 800],
     [375, 812],
   ] as const) {
     await page.setViewportSize({ width, height })
-    expect(await violations(page), `${name} at ${width}px`).toEqual([])
+    if (axe) expect(await violations(page), `${name} at ${width}px`).toEqual([])
     await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true })
   }
   await page.setViewportSize({ width: 1280, height: 800 })
@@ -144,7 +148,7 @@ async function scanFifty(page: Page, references: string[], unknown: string) {
 }
 
 /** The unknown parcel noted, photographed and joined to `reference` from the unmatched queue. */
-async function joinParcel(page: Page, unknown: string, reference: string) {
+async function joinParcel(page: Page, unknown: string, reference: string, { axe = true } = {}) {
   await page.getByRole('link', { name: /^Unmatched parcels \(\d+\)$/ }).click()
   await expect(page.getByRole('heading', { name: 'Unmatched parcels', level: 1 })).toBeVisible()
   const parcel = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: unknown }) })
@@ -163,7 +167,7 @@ async function joinParcel(page: Page, unknown: string, reference: string) {
   await expect(parcel.getByRole('textbox', { name: 'Note', exact: true })).toHaveValue(
     'A phone in a jiffy bag, no slip; sender M. Khan',
   )
-  await shoot(page, `unmatched-${unknown.toLowerCase()}`)
+  await shoot(page, `unmatched-${unknown.toLowerCase()}`, { axe })
   await parcel.getByLabel('Order reference').fill(reference.toLowerCase())
   await parcel.getByRole('button', { name: 'Join to the order and receive it' }).click()
   await expect(
@@ -178,7 +182,7 @@ test('fifty parcels scanned in one session with scripts and fifty without, each 
   test.setTimeout(900_000)
   site = await started()
   const seller = await pageOn(browser, site.origin)
-  await addGoodIphone(seller)
+  await addGoodIphone(seller, { serverJustStarted: true })
   const { reference: template } = await placeOrder(seller, 'template.parcel@example.com')
   await stopAndWait(site)
   site = undefined
@@ -216,8 +220,8 @@ test('fifty parcels scanned in one session with scripts and fifty without, each 
   ).newPage()
   await ownAddress(plainPage)
   await scanFifty(plainPage, plain, 'NO LABEL 77')
-  await shoot(plainPage, 'goods-in-no-scripts')
-  await joinParcel(plainPage, 'NO LABEL 77', joinedPlain)
+  await shoot(plainPage, 'goods-in-no-scripts', { axe: false })
+  await joinParcel(plainPage, 'NO LABEL 77', joinedPlain, { axe: false })
 
   // The joined order, scanned now, is told apart as received before.
   await plainPage.goto('/admin/goods-in')
