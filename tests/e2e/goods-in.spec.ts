@@ -266,8 +266,8 @@ test('a visitor or a signed-in seller posting the scan form gets 404 and nothing
   await signUp(seller, account)
   const verification = await mailTo(account.email, /^Confirm your e-mail address$/, 0, 30_000, env.MAIL_OUTBOX_DIR)
   await confirmEmail(seller, verification, account.password)
-  await seller.goto('/profile')
-  await expect(seller).toHaveURL(/\/profile$/)
+  // Signed in once the confirmation lands on the profile (going there sooner raced the sign-in).
+  await expect(seller).toHaveURL(/\/profile\?notice=verified$/, { timeout: 30_000 })
   const asSeller = await sendPageForm(seller.request, '/admin/goods-in', fields, { origin })
   expect([asSeller.status, asSeller.location]).toEqual([404, null])
 
