@@ -111,8 +111,11 @@ test('a late parcel: valued at today’s price, the seller confirms (with script
     await page.getByRole('button', { name: 'Accept £114' }).click()
     await expect(statusName(page)).toHaveText('Offer accepted')
     await expect(page.getByRole('row', { name: new RegExp(IPHONE) })).toContainText('£114')
-    await page.setViewportSize({ width: 375, height: 812 })
-    expect(await violations(page)).toEqual([])
+    if (scripts) {
+      // axe runs in the page, so only where scripts run; the plain page's markup is the same.
+      await page.setViewportSize({ width: 375, height: 812 })
+      expect(await violations(page)).toEqual([])
+    }
     expect(
       (await readOutbox(env.MAIL_OUTBOX_DIR)).filter((m) => m.to === email && /new offer/.test(m.subject)),
     ).toHaveLength(1)
