@@ -31,6 +31,9 @@ const NOTICES = new Set([
   'notYours',
   'notClaimed',
   'packsNone',
+  'lockHeld',
+  'notHeld',
+  'notHoldable',
 ])
 
 /**
