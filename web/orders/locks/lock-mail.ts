@@ -10,11 +10,9 @@ import { renderEmail } from '@/mail/templates'
 import type { OrderMailContext, QueuedMail } from '@/orders/record/mail'
 import { orderPath } from '@/orders/record/order-token'
 import type { OrderRecord } from '@/orders/record/store'
+import { LOCK_ANCHOR } from './lock-anchor'
 
 export type LockMailKind = 'lockHeld' | 'lockReminder' | 'lockReturned'
-
-/** The anchor of the seller's lock panel on the order's page. */
-export const LOCK_ANCHOR = 'lock'
 
 // Apple's devices are sold as "Apple …" (the make first): the rest are unlocked through Google.
 const isApple = (device: string) => /^apple\b/i.test(device.trim())

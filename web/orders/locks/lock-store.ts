@@ -5,7 +5,7 @@
  * (who, when, why) with its e-mail, in one transaction under the order's row lock.
  */
 import 'server-only'
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderItem, orderLockHold, sellerOrder, type OrderLockHoldRow } from '@/db/schema'
 import { queueEmails } from '@/mail/queue'
