@@ -138,6 +138,11 @@ test('a lock held: the seller removes it (with scripts and without), staff check
 
   // The silent seller's deadline passes: the clock is moved while the server is stopped.
   const silent = orders.find((order) => order.scripts === null)!
+  // Waiting on its seller, it is out of the received list (the check queue) and in the locks view.
+  await staff.goto(`/admin/orders?status=received&q=${silent.reference}`)
+  await expect(staff.getByRole('link', { name: silent.reference })).toHaveCount(0)
+  await staff.goto(`/admin/orders?view=locks`)
+  await expect(staff.getByRole('link', { name: silent.reference })).toBeVisible()
   await stopAndWait(site)
   site = undefined
   const db = new PGlite(env.PGLITE_DATA_DIR)

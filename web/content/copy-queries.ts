@@ -103,7 +103,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
   },
   locks{
-    heading, holdHelp, devicesLegend, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,
+    heading, holdHelp, devicesLegend, viewLocks, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,
     heldDone, releasedDone, noDevices, notHeld, checkHeld, notHoldable, holdEvent, removedEvent, releaseEvent,
     reminderEvent, returnEvent, sellerHeading, sellerHelp, removedButton, removedDone, sellerRemoved, sellerNotHeld
   },

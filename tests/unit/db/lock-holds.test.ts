@@ -17,6 +17,7 @@ import {
   type LockContext,
 } from '@/orders/locks/lock-store'
 import { NO_CLOSED_DAYS } from '@/orders/record/working-days'
+import { orderQueuePage } from '@/orders/queue/order-queue'
 import { sampleOrder } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { seedCheckoutWords } from '../../support/seed-email-loaders'
@@ -204,6 +205,20 @@ describe('an activation-lock hold', () => {
     expect(checked).toMatchObject({ ok: true, to: 'checked' })
     // Pressed after the hold ended: nothing.
     expect(await sellerRemovedLock(db, { orderId: order.id, holdId: held.holdId })).toMatchObject({ ok: false })
+  })
+
+  it('leaves the check queue while it waits on the seller, and the seller’s press puts it back', async () => {
+    const order = await received()
+    const held = await hold(order)
+    if (!held.ok) throw new Error(held.reason)
+    const search = { reference: order.reference }
+    const inQueue = async (waitingOnLock: boolean) =>
+      (await orderQueuePage(db, { status: 'received', search, waitingOnLock }, null)).rows.map((row) => row.reference)
+    expect(await inQueue(false)).toEqual([])
+    expect(await inQueue(true)).toEqual([order.reference])
+    await sellerRemovedLock(db, { orderId: order.id, holdId: held.holdId })
+    expect(await inQueue(false)).toEqual([order.reference])
+    expect(await inQueue(true)).toEqual([])
   })
 
   it('holds again when the seller said removed but the lock is still on: a new deadline and e-mail', async () => {

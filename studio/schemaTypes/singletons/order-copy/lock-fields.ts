@@ -21,6 +21,11 @@ export const lockFields = [
     'Devices to hold',
     'The question over the devices, for example "Which devices are locked?".',
   ),
+  requiredString(
+    'viewLocks',
+    'Staff list: held for a lock',
+    'The staff list’s view of orders waiting for their seller to remove a lock (they leave the list of received orders until the seller says it is removed), for example "Waiting for a lock to be removed".',
+  ),
   requiredString('holdButton', 'Hold button', 'For example "Hold for the lock".'),
   templateString(
     'held',
