@@ -6,6 +6,7 @@ import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { readOutbox } from '../support/mail-messages'
 import { linkIn, ownAddress } from './account-helpers'
+import { postPageForm, readPageForm } from './form-post'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
@@ -88,18 +89,47 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   const staff = await pageOn(browser, site.origin)
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
 
-  for (const { email, reference, scripts } of orders) {
+  const links = new Map<string, string>()
+  for (const { email, reference } of orders) {
     await staffDoes(staff, reference, 'Mark received')
     await holdForLock(staff, reference)
-    // A repeat hold (a reload, a second click) e-mails nothing more.
     const mailed = await mailIn(email, new RegExp(`^Order ${reference}: please remove the activation lock$`))
     expect(mailed.text).toContain(IPHONE)
     expect(mailed.text).toContain('icloud.com/find')
-    if (scripts === null) continue
+    links.set(reference, linkIn(mailed, '/order-tracker-details?order='))
+  }
 
+  // Someone else's press: a seller posts their own page's form naming another order's hold, or
+  // with their link altered. Nothing is recorded; the other order still waits.
+  const [first, second, silent] = orders as [(typeof orders)[0], (typeof orders)[0], (typeof orders)[0]]
+  const stranger = await pageOn(browser, site.origin, false)
+  const pathOf = (reference: string) => links.get(reference)!.replace(/#.*$/, '')
+  const theirs = await readPageForm(stranger.request, pathOf(silent.reference), { button: 'I’ve removed the lock' })
+  const forged = await postPageForm(
+    stranger.request,
+    pathOf(second.reference),
+    { hold: theirs.hidden.hold! },
+    { button: 'I’ve removed the lock' },
+  )
+  expect(forged.problems.map((problem) => problem.code)).toEqual(['sellerNotHeld'])
+  const altered = await postPageForm(
+    stranger.request,
+    pathOf(second.reference),
+    { token: `${decodeURIComponent(pathOf(silent.reference).split('order=')[1]!)}x` },
+    { button: 'I’ve removed the lock' },
+  )
+  expect(altered.status).not.toBe(303)
+  await staff.goto(`/admin/orders/${silent.reference}`)
+  await expect(staff.getByRole('region', { name: 'Activation lock' })).toContainText(
+    'The seller has not said the lock is removed yet.',
+  )
+  await expect(staff.getByRole('region', { name: 'History' })).not.toContainText('Seller said the lock is removed')
+
+  for (const { email, reference, scripts } of [first, second]) {
+    const mailedLink = links.get(reference)!
     // The seller follows the e-mail's button to their order's page and says the lock is off.
-    const page = await pageOn(browser, site.origin, scripts)
-    await page.goto(linkIn(mailed, '/order-tracker-details?order='))
+    const page = await pageOn(browser, site.origin, scripts === true)
+    await page.goto(mailedLink)
     const panel = page.getByRole('region', { name: 'A device is still locked' })
     await expect(panel).toContainText(IPHONE)
     for (const width of [375, 1280]) {
@@ -137,7 +167,6 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   }
 
   // The silent seller's deadline passes: the clock is moved while the server is stopped.
-  const silent = orders.find((order) => order.scripts === null)!
   // Waiting on its seller, it is out of the received list (the check queue) and in the locks view.
   await staff.goto(`/admin/orders?status=received&q=${silent.reference}`)
   await expect(staff.getByRole('link', { name: silent.reference })).toHaveCount(0)
