@@ -34,6 +34,7 @@ const NOTICES = new Set([
   'lockHeld',
   'notHeld',
   'notHoldable',
+  'noDevices',
 ])
 
 /**

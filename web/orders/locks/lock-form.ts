@@ -69,7 +69,8 @@ async function answerLockForm(visitor: StaffMember, body: Record<string, string>
 
   if (body.action === LOCK_ACTIONS.hold) {
     const parsed = parseLockDevices(body)
-    if (!parsed.ok) return { ok: false, errors: parsed.errors }
+    // Said above the form, where the focus goes: the boxes are one question.
+    if (!parsed.ok) return { ok: false, errors: parsed.errors[0]?.code === 'invalid' ? 'invalid' : 'noDevices' }
     const result = await holdForLock(
       await getDb(),
       { orderId: order.id, itemIds: parsed.value.itemIds, actor: staff.role, actorUserId: staff.id },
