@@ -26,6 +26,7 @@ export async function register() {
   startJobs([
     orders.orderTimersJob,
     orders.registerChecksJob,
+    orders.lockHoldsJob,
     orders.orderRetentionJob,
     orders.payoutJob,
     outbox.outboxJob,

@@ -57,7 +57,7 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['record'],
     ['moves'],
     ['checkout'],
-    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in'],
+    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks'],
     ['payments'],
     ['jobs.ts'],
   ],

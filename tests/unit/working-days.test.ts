@@ -1,5 +1,7 @@
 import {
   addLondonDays,
+  addWorkingDays,
+  calendarOf,
   isDayString,
   londonDay,
   NO_CLOSED_DAYS,
@@ -119,5 +121,21 @@ describe('workingDaysBefore, as the staff list’s "waiting over a working day" 
 
   it('is now itself for no days on a working day', () => {
     expect(workingDaysBefore(at('2026-11-26T10:00:00.123Z'), 0, NONE)).toEqual(at('2026-11-26T10:00:00.123Z'))
+  })
+})
+
+describe('addWorkingDays, as a lock hold’s deadline is counted', () => {
+  it('keeps the time of day, steps over weekends and closed days, and agrees with the waiting count', () => {
+    // Friday 10:00 in winter, two working days on: Tuesday 10:00.
+    expect(addWorkingDays(at('2026-12-04T10:00:00Z'), 2, NONE).toISOString()).toBe('2026-12-08T10:00:00.000Z')
+    // Over Christmas with the bank holidays closed: 24 December, two working days on is 30 December.
+    const christmas = calendarOf(['2026-12-25', '2026-12-28'])
+    expect(addWorkingDays(at('2026-12-24T09:00:00Z'), 2, christmas).toISOString()).toBe('2026-12-30T09:00:00.000Z')
+    // Begun on a Saturday: counted from Monday's start.
+    expect(addWorkingDays(at('2026-12-05T15:00:00Z'), 1, NONE).toISOString()).toBe('2026-12-08T00:00:00.000Z')
+    const from = at('2026-11-03T10:00:00Z')
+    const deadline = addWorkingDays(from, 10, NONE)
+    expect(waitedOverWorkingDays(from, deadline, 10, NONE)).toBe(false)
+    expect(waitedOverWorkingDays(from, new Date(deadline.getTime() + 1000), 10, NONE)).toBe(true)
   })
 })

@@ -67,7 +67,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -101,6 +101,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, cautionHelp, cautionCertificate, clearReason, clearReasonProblem, clearButton, managerNeeded,
     clearedBy, cleared, alreadyCleared, clearEvent, heldHelp, recheckButton, rechecked, alreadyChecked,
     recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
+  },
+  locks{
+    heading, holdHelp, devicesLegend, viewLocks, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,
+    heldDone, releasedDone, noDevices, notHeld, checkHeld, notHoldable, holdEvent, removedEvent, releaseEvent,
+    reminderEvent, returnEvent, sellerHeading, sellerHelp, removedButton, removedDone, sellerRemoved, sellerNotHeld
   },
   claims{
     heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
@@ -171,6 +176,10 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   quarantined{ subject, intro, button, secondButton, outro },
   released{ subject, intro, button, secondButton, outro },
   heldReturned{ subject, intro, button, secondButton, outro },
+  lockHeld{ subject, intro, button, secondButton, outro },
+  lockReminder{ subject, intro, button, secondButton, outro },
+  lockReturned{ subject, intro, button, secondButton, outro },
+  lockStepsApple, lockStepsGoogle,
   registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },

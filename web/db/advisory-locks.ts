@@ -16,6 +16,7 @@ export const ADVISORY_LOCKS = {
   orderRetention: 735_120_036,
   payouts: 735_120_040,
   payoutApprovals: 735_120_041,
+  lockHolds: 735_120_046,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

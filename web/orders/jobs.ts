@@ -14,6 +14,8 @@ import { payoutJobSettings, type PayoutJobSettings } from '@/config/index'
 import { payDue, type PayoutPass } from './payments/payout-job'
 import { isWorkingDay, londonDay, nextWorkingDay, type BusinessCalendar } from './record/working-days'
 import { payoutContext } from './payments/payout-context'
+import { lockContext } from './locks/lock-context'
+import { applyLockDeadlines } from './locks/lock-store'
 
 /**
  * The orders' minute jobs: the clock's moves (price holds that ran out, revised offers past their
@@ -51,6 +53,19 @@ export const registerChecksJob: Job = {
     if (done.answered || done.flagged) kickOutbox()
   },
 }
+/**
+ * Activation-lock holds (locks/lock-store.ts): the reminder a working day before the deadline, and
+ * past it the device sent back free. One instance at a time; each step is guarded besides.
+ */
+export const lockHoldsJob: Job = {
+  name: 'Activation-lock holds',
+  lock: ADVISORY_LOCKS.lockHolds,
+  run: async () => {
+    const done = await applyLockDeadlines(await getDb(), await lockContext())
+    if (done.reminded || done.returned) kickOutbox()
+  },
+}
+
 /**
  * Keeps orders only as long as the privacy policy says, in the periods the Orders document sets
  * (its text reads the same settings): bank details a set number of days after an order ends, the

@@ -129,6 +129,31 @@ export const emailCopy = defineType({
       'Hold ended: sent back',
       ', {reference} (the order number) and {results} (each device and what the register said when we checked it again, a line each). Sent when staff send a held device back because it is no longer reported lost or stolen but cannot be paid for. The tracking number follows in the sent back e-mail',
     ),
+    message(
+      'lockHeld',
+      'Activation lock: how to remove it',
+      ', {reference} (the order number), {devices} (the locked devices), {steps} (the steps below for Apple, Google or both, as the devices need) and {deadline} (the last day to remove it). Sent when staff hold a device for a lock. Its button opens the order page, where the seller says the lock is removed',
+    ),
+    message(
+      'lockReminder',
+      'Activation lock: reminder',
+      ', {reference}, {devices}, {steps} and {deadline}, as in the e-mail above. Sent a working day before the deadline, when the seller has not said the lock is removed',
+    ),
+    message(
+      'lockReturned',
+      'Activation lock: sent back',
+      ', {reference} (the order number) and {devices} (the locked devices). Sent when the deadline passes with the lock still on: the device is sent back free; the tracking number follows in the sent back e-mail',
+    ),
+    requiredText(
+      'lockStepsApple',
+      'Steps to remove an Apple lock',
+      'In {steps}, for an Apple device: how to remove Find My from afar, for example at icloud.com/find.',
+    ),
+    requiredText(
+      'lockStepsGoogle',
+      'Steps to remove a Google lock',
+      'In {steps}, for any other device: how to remove the Google (and Samsung) account from afar.',
+    ),
     templateString(
       'registerLine',
       'Register result line',

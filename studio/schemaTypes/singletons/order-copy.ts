@@ -14,6 +14,7 @@ import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
 import { claimFields } from './order-copy/claim-fields'
+import { lockFields } from './order-copy/lock-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { goodsInFields } from './order-copy/goods-in-fields'
 import { statusFields } from './order-copy/status-fields'
@@ -39,6 +40,7 @@ export const orderCopy = defineType({
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
     { name: 'claims', title: 'Claims' },
+    { name: 'locks', title: 'Activation locks' },
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
     { name: 'queue', title: 'Staff list' },
@@ -95,6 +97,12 @@ export const orderCopy = defineType({
       'Claims',
       'Who is working on an order (claims and their release), the staff list’s "My work", "Unclaimed" and "Postage packs to post" views, and the dashboard’s table of what each person did today.',
       claimFields,
+    ),
+    group(
+      'locks',
+      'Activation locks',
+      'A device still locked to an Apple or Google account: staff hold the order, the seller says on their order page that the lock is removed, staff check again; past the deadline (Timings) the device goes back free.',
+      lockFields,
     ),
     group(
       'lateParcels',

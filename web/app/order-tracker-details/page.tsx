@@ -1,6 +1,8 @@
 import { DetailsPanel } from '@/components/orders/details-panel'
 import { getOrderCopy } from '@/content/loaders'
 import { mayAct, openOrderLink } from '@/orders/moves/actions'
+import { getDb } from '@/db/connection'
+import { lockHoldOf } from '@/orders/locks/lock-store'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
@@ -9,7 +11,9 @@ const route = panelPage({
   async render(request) {
     const [copy, opened] = await Promise.all([getOrderCopy(), openOrderLink(request.query.order)])
     const canAct = opened ? mayAct(opened.scope, opened.order, request.visitor?.user.id ?? null) : false
-    return <DetailsPanel {...request} copy={copy} order={opened?.order ?? null} canAct={canAct} />
+    // Only a link that may act sees the hold and its button.
+    const lockHold = canAct && opened ? await lockHoldOf(await getDb(), opened.order.id) : null
+    return <DetailsPanel {...request} copy={copy} order={opened?.order ?? null} canAct={canAct} lockHold={lockHold} />
   },
 })
 

@@ -3,6 +3,7 @@ import type { OrderRecord } from '@/orders/record/store'
 import type { PayoutDetails } from '@/payouts/methods'
 import type { RelatedOrder } from '@/orders/record/related-orders'
 import type { Claim } from '@/orders/claims/claim-store'
+import type { OrderLockHoldRow } from '@/db/schema'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -24,4 +25,6 @@ export type AdminOrderProps = {
   published: Record<string, number | null>
   /** Who is working on the order now, if anyone. */
   claim: Claim | null
+  /** The activation-lock hold on the order now, if any. */
+  lockHold: OrderLockHoldRow | null
 }

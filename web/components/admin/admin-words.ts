@@ -5,6 +5,7 @@ import { RISE_EVENTS } from '@/orders/moves/rise-events'
 import { HOLD_EVENTS } from '@/orders/holds/hold-input'
 import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
 import { LATE_EVENTS } from '@/orders/moves/late-values'
+import { LOCK_EVENTS } from '@/orders/locks/lock-input'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -23,7 +24,13 @@ export function actionLabel(
   holds?: OrderCopy['holds'],
   claims?: OrderCopy['claims'],
   lateParcels?: OrderCopy['lateParcels'],
+  locks?: OrderCopy['locks'],
 ): string | null {
+  if (locks && action === LOCK_EVENTS.hold) return locks.holdEvent
+  if (locks && action === LOCK_EVENTS.removed) return locks.removedEvent
+  if (locks && action === LOCK_EVENTS.release) return locks.releaseEvent
+  if (locks && action === LOCK_EVENTS.reminder) return locks.reminderEvent
+  if (locks && action === 'returnLocked') return locks.returnEvent
   if (claims && action === CLAIM_EVENTS.claim) return claims.claimEvent
   if (claims && action === CLAIM_EVENTS.release) return claims.releaseEvent
   if (claims && action === PACK_POSTED_EVENT) return claims.packEvent

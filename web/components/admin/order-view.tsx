@@ -4,9 +4,11 @@ import { formatPence } from '@/lib/money'
 import { isAdminMove, RETURN_DECLINED } from '@/orders/moves/admin-input'
 import { HOLD_ACTIONS } from '@/orders/holds/hold-input'
 import { CLAIM_ACTIONS } from '@/orders/claims/claim-input'
+import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
 import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
 import { ClaimPanel } from './claim-panel'
+import { LockPanel } from './lock-panel'
 import type { AdminOrderProps } from './admin-order-props'
 import { statusName } from './admin-words'
 import { OrderItems } from './order-items'
@@ -69,6 +71,7 @@ export function AdminOrder(props: AdminOrderProps) {
       <RelatedOrders copy={copy} related={props.related} />
       <RisePanel {...props} />
       <RegisterPanel {...props} />
+      <LockPanel {...props} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </StaffPage>
@@ -85,6 +88,8 @@ function Outcome({ copy, query }: { copy: OrderCopy; query: Record<string, strin
     [HOLD_ACTIONS.recheck]: copy.holds.rechecked,
     [CLAIM_ACTIONS.claim]: copy.claims.claimed,
     [CLAIM_ACTIONS.release]: copy.claims.released,
+    [LOCK_ACTIONS.hold]: copy.locks.heldDone,
+    [LOCK_ACTIONS.release]: copy.locks.releasedDone,
   }
   const said = query.done ? rises[query.done] : undefined
   if (!said && !isAdminMove(query.done) && query.done !== RETURN_DECLINED.action) return null

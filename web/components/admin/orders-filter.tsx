@@ -6,7 +6,8 @@ import { ListFilter } from './list-filter'
 type Props = { copy: OrderCopy; filter: QueueForm }
 
 /**
- * Narrows the list by whose work it is (the reader's claims, nobody's, or postage packs to post),
+ * Narrows the list by whose work it is (the reader's claims, nobody's, postage packs to post, or
+ * orders waiting for a seller to remove an activation lock),
  * by status and by how long orders have waited, orders it, and finds orders by
  * reference, e-mail address, postcode, name or IMEI: a plain GET, so it works without scripts.
  */
@@ -17,6 +18,7 @@ export function OrdersFilter({ copy, filter }: Props) {
     mine: copy.claims.viewMine,
     unclaimed: copy.claims.viewUnclaimed,
     packs: copy.claims.viewPacks,
+    locks: copy.locks.viewLocks,
   }
   return (
     <ListFilter

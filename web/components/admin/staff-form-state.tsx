@@ -31,6 +31,10 @@ const NOTICES = new Set([
   'notYours',
   'notClaimed',
   'packsNone',
+  'lockHeld',
+  'notHeld',
+  'notHoldable',
+  'noDevices',
 ])
 
 /**

@@ -19,6 +19,9 @@ import { Notice } from '../account/notice'
 import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
 import { TrackerPanel } from './tracker-panel'
+import { SellerLock } from './seller-lock'
+import type { OrderLockHoldRow } from '@/db/schema'
+import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
 
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
@@ -27,8 +30,10 @@ import { TrackerPanel } from './tracker-panel'
  * where the order is and the next step only, and says how to see more and act: the e-mail's link,
  * or logging in. The devices, prices, photos and the bank account's digits are the seller's alone.
  */
-export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | null; canAct: boolean }) {
-  const { copy, query, order, canAct } = props
+export function DetailsPanel(
+  props: OrderPanelProps & { order: OrderRecord | null; canAct: boolean; lockHold?: OrderLockHoldRow | null },
+) {
+  const { copy, query, order, canAct, lockHold } = props
   if (!order) {
     return (
       <>
@@ -46,6 +51,7 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
     decline: text.declined,
     cancel: text.cancelled,
     return: text.returnRequested,
+    [LOCK_ACTIONS.removed]: copy.locks.removedDone,
     payout: order.payoutLast4
       ? fillTemplate(copy.payoutChange.changed, {
           account: payoutAccount(copy.checkout, order.payoutMethod, order.payoutLast4),
@@ -95,6 +101,10 @@ export function DetailsPanel(props: OrderPanelProps & { order: OrderRecord | nul
         <p className="order-label-link">
           <a href={tokenPath(query.order!, 'label')}>{text.labelLink}</a>
         </p>
+      ) : null}
+
+      {canAct && lockHold && order.status === 'received' ? (
+        <SellerLock order={order} hold={lockHold} copy={copy} token={query.order!} />
       ) : null}
 
       {canAct && order.status === 'revised' ? <RevisedOffer order={order} copy={copy} token={query.order!} /> : null}

@@ -19,6 +19,7 @@ import { applyTimers } from './timers'
 import { orderMail } from '@/orders/record/mail'
 import { proposeRise } from './rise-store'
 import { holdGuard } from './hold-guards'
+import { noOpenLockHold } from './lock-guard'
 import { checkParcel, receiveParcel } from './late-parcels'
 
 /**
@@ -85,6 +86,7 @@ export type ActionResult =
         | 'nothingWaiting'
         | 'notReleasable'
         | 'notReturnable'
+        | 'lockHeld'
     }
   | { ok: false; code: 'moved'; status: string }
   | { ok: false; code: 'payoutHeld'; until: Date }
@@ -235,6 +237,8 @@ async function act(
           ...answers[index],
         },
       }))
+      // Not while an activation lock holds it: staff release the hold first (web/orders/locks/).
+      request.guard = noOpenLockHold
       // A late parcel's prices today are offered once the check finds the grade chosen.
       const { lateParcels, rises } = await getOrderCopy()
       move = (asked) =>
@@ -319,7 +323,9 @@ async function act(
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
   if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
-  if (result.reason === 'guard-refused')
+  if (result.reason === 'guard-refused') {
+    if (action.move === 'check') return { ok: false, code: 'lockHeld' }
     return { ok: false, code: action.move === 'release' ? 'notReleasable' : 'notReturnable' }
+  }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
 }

@@ -48,6 +48,7 @@ type StaffProblem =
   | 'nothingWaiting'
   | 'notReleasable'
   | 'notReturnable'
+  | 'lockHeld'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -104,6 +105,8 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.holds.notReleasable
         case 'notReturnable':
           return copy.holds.notReturnable
+        case 'lockHeld':
+          return copy.locks.checkHeld
         default:
           return text.invalid
       }

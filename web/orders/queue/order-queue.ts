@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { orderItem, sellerOrder, user } from '@/db/schema'
+import { orderItem, orderLockHold, sellerOrder, user } from '@/db/schema'
 import type { OrderSearch, QueueSort } from './order-search'
 import type { QueueCursor } from './queue-cursor'
 
@@ -19,6 +19,11 @@ export type QueueFilter = {
   now?: Date
   /** Only orders whose seller asked for a postage pack that is not yet marked posted. */
   packsToPost?: boolean
+  /**
+   * Orders an activation lock holds while the seller has not said it is removed (web/orders/locks/):
+   * only those (true), or (a list of received orders: the check queue) all but those (false).
+   */
+  waitingOnLock?: boolean
 }
 
 export type OrderListRow = {
@@ -85,6 +90,9 @@ async function searched(db: Db, search: OrderSearch): Promise<SQL> {
   )
 }
 
+// Read by the open holds' index (one open hold an order): the seller's press puts the order back.
+const waitingOnLock = sql`exists (select 1 from ${orderLockHold} where ${orderLockHold.orderId} = ${sellerOrder.id} and ${orderLockHold.endedAt} is null and ${orderLockHold.removedAt} is null)`
+
 async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
   const now = filter.now ?? new Date()
   return and(
@@ -93,6 +101,8 @@ async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
     // Word for word the predicate of seller_order_pack_to_post_idx, so the planner uses that index.
     filter.packsToPost ? sql`${sellerOrder.postagePack} and ${sellerOrder.postagePackPostedAt} is null` : undefined,
     filter.status ? eq(sellerOrder.status, filter.status) : undefined,
+    filter.waitingOnLock === true ? waitingOnLock : undefined,
+    filter.waitingOnLock === false && filter.status === 'received' ? sql`not ${waitingOnLock}` : undefined,
     filter.waitingBefore ? lt(sellerOrder.statusSince, filter.waitingBefore) : undefined,
     filter.search ? await searched(db, filter.search) : undefined,
   )

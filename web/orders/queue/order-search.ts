@@ -49,7 +49,7 @@ export const parseSort = (typed: string | undefined): QueueSort => (typed === 'n
 
 /** The age filter: only orders waiting in their status over a working day, or any age. */
 /** Whose work the list shows: every order, the reader's claimed ones, nobody's, or packs to post. */
-export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'packs'] as const
+export const QUEUE_VIEWS = ['all', 'mine', 'unclaimed', 'packs', 'locks'] as const
 export type QueueViewName = (typeof QUEUE_VIEWS)[number]
 export const parseView = (value: string | undefined): QueueViewName =>
   (QUEUE_VIEWS as readonly string[]).includes(value ?? '') ? (value as QueueViewName) : 'all'

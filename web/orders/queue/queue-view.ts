@@ -71,6 +71,7 @@ export async function readOrderQueue(
     claimedBy: form.view === 'mine' ? staffId : null,
     unclaimed: form.view === 'unclaimed',
     packsToPost: form.view === 'packs',
+    waitingOnLock: form.view === 'locks',
     now,
   }
   const key = cursorKey()

@@ -25,6 +25,7 @@ export type OrderEmail =
   | 'paymentFailed'
   | 'released'
   | 'heldReturned'
+  | 'lockReturned'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
@@ -131,6 +132,9 @@ export const MOVES = {
   returnHeld: { from: ['quarantined'], to: 'returning', by: STAFF, email: 'heldReturned', fields: 'neededNote' },
   keepForPolice: { from: ['quarantined'], to: 'closed', by: STAFF, email: null, fields: 'policeReference' },
   close: { from: ['quarantined'], to: 'closed', by: ['system'], email: null },
+  // A device still locked to an account past the deadline its lock hold gave (web/orders/locks/) goes
+  // back free; staff post it from the returns queue like any other.
+  returnLocked: { from: ['received'], to: 'returning', by: ['system'], email: 'lockReturned' },
   cancel: {
     from: ['placed'],
     to: 'cancelled',

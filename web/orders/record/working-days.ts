@@ -199,3 +199,18 @@ export function paymentDayFor(at: Date, cutoff: string, calendar: BusinessCalend
   if (isWorkingDay(day, calendar) && at < cutoffOn(day, cutoff)) return day
   return nextWorkingDay(day, calendar)
 }
+
+/**
+ * The same time of day `days` working days after `from` on London's clock: a deadline counted in
+ * working days. Begun on a day that is not a working day, the count starts at the next one's start.
+ */
+export function addWorkingDays(from: Date, days: number, calendar: BusinessCalendar): Date {
+  let day = londonDay(from)
+  let intoDay = londonWallClock(from) - Date.parse(`${day}T00:00:00Z`)
+  if (!isWorkingDay(day, calendar)) {
+    day = nextWorkingDay(day, calendar)
+    intoDay = 0
+  }
+  for (let count = 0; count < days; count++) day = nextWorkingDay(day, calendar)
+  return fromLondonWallClock(Date.parse(`${day}T00:00:00Z`) + intoDay)
+}

@@ -60,6 +60,13 @@ export const timingFields = [
     72,
   ),
   days(
+    'lockWorkingDays',
+    'Working days to remove a lock',
+    'How many working days a seller has to remove an activation lock (Find My, Google’s) once we hold their device for it. A reminder is e-mailed a working day before; past it, the device is sent back free.',
+    2,
+    30,
+  ),
+  days(
     'quarantineDays',
     'Days a flagged device is held',
     'How long we hold a device flagged as lost or stolen before its order closes.',

@@ -12,6 +12,7 @@ import { getDb } from '@/db/connection'
 import { relatedOrders } from '@/orders/record/related-orders'
 import { publishedPence } from '@/orders/moves/published-prices'
 import { claimOf } from '@/orders/claims/claim-store'
+import { lockHoldOf } from '@/orders/locks/lock-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -42,11 +43,12 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const staff = { id: member.user.id, role: member.user.role }
   // Revealing is a POST that records it; this page only shows what that reveal opened, to its
   // manager, for a couple of minutes. Opening an address never records or reveals anything.
-  const [payout, recheckNeeded, related, claim] = await Promise.all([
+  const [payout, recheckNeeded, related, claim, lockHold] = await Promise.all([
     revealedPayout(staff, order, query.revealed),
     staff.role === 'manager' ? recentlyChecked(member).then((recent) => !recent) : false,
     getDb().then((db) => relatedOrders(db, order)),
     getDb().then((db) => claimOf(db, order.id)),
+    getDb().then((db) => lockHoldOf(db, order.id)),
   ])
   return (
     <AdminOrder
@@ -61,6 +63,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       related={related}
       staffId={staff.id}
       claim={claim}
+      lockHold={lockHold}
       published={Object.fromEntries(order.items.map((item) => [item.id, publishedPence(item, models)]))}
     />
   )
