@@ -73,7 +73,7 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   const orders: Array<{ email: string; reference: string; scripts: boolean | null }> = []
   for (const scripts of [true, false, null]) {
     const email = `lock.${scripts === null ? 'silent' : scripts ? 'scripts' : 'plain'}.${Date.now()}@example.com`
-    await addGoodIphone(seller)
+    await addGoodIphone(seller, { serverJustStarted: orders.length === 0 })
     const { reference } = await placeOrder(seller, email)
     orders.push({ email, reference, scripts })
   }
@@ -132,7 +132,8 @@ test('a lock held: the seller removes it (with scripts and without), staff check
     await page.goto(mailedLink)
     const panel = page.getByRole('region', { name: 'A device is still locked' })
     await expect(panel).toContainText(IPHONE)
-    for (const width of [375, 1280]) {
+    // axe runs in the page, so only where scripts run; the plain page's markup is the same.
+    for (const width of scripts ? [375, 1280] : []) {
       await page.setViewportSize({ width, height: 900 })
       expect(await violations(page)).toEqual([])
     }
