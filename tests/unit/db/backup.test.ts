@@ -17,7 +17,7 @@ import {
   type Manifest,
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
-import { orderItemPhoto, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
+import { orderItem, orderItemPhoto, orderLockHold, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
 import { placeOrder } from '@/orders/record/store'
 import { sampleOrder } from '../../support/order-fixtures'
@@ -74,6 +74,15 @@ async function fillEveryTable(into: Db) {
   if (placed.kind !== 'placed') throw new Error(placed.kind)
   const [order] = await into.select().from(sellerOrder).where(eq(sellerOrder.id, placed.id))
   const sessionId = await startSession(into, staff.id)
+  // The received order held for an activation lock on its one device, as staff's hold writes it.
+  const [item] = await into.select().from(orderItem).where(eq(orderItem.orderId, order!.id))
+  await into.insert(orderLockHold).values({
+    orderId: order!.id,
+    itemIds: [item!.id],
+    heldBy: staff.id,
+    deadline: new Date(now + 14 * 86_400_000),
+    remindAt: new Date(now + 13 * 86_400_000),
+  })
   for (const code of [order!.reference, 'NO-LABEL-1']) {
     await scanCode(into, {
       sessionId,
