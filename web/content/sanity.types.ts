@@ -314,6 +314,33 @@ export type ShopItem = {
   thumbnail: ImageWithAlt
 }
 
+export type DeviceChecklist = {
+  _id: string
+  _type: 'deviceChecklist'
+  _createdAt: string
+  _updatedAt: string
+  _rev: string
+  category: 'phone' | 'tablet'
+  questions: Array<{
+    key: string
+    question: string
+    help?: string
+    answers: Array<{
+      key: string
+      label: string
+      effect: 'none' | 'cap' | 'deduct' | 'priceByHand' | 'stop'
+      grade?: ConditionGradeReference
+      percent?: number
+      stopKind?: 'activationLock' | 'refuse' | 'other'
+      stopWords?: string
+      _type: 'checkAnswer'
+      _key: string
+    }>
+    _type: 'checkQuestion'
+    _key: string
+  }>
+}
+
 export type DeviceMakeReference = {
   _ref: string
   _type: 'reference'
@@ -1738,6 +1765,7 @@ export type AllSanitySchemaTypes =
   | PageReference
   | Link
   | ShopItem
+  | DeviceChecklist
   | DeviceMakeReference
   | DeviceModel
   | Slug
@@ -1820,12 +1848,13 @@ export type ModelPageQueryResult = {
 
 // Source: ../web/content/catalogue-queries.ts
 // Variable: priceListQuery
-// Query: *[_type == "deviceModel"]{  _id,  // The revision a price was read from, recorded with each device sold (seed documents have none).  "revision": coalesce(_rev, "seed"),  name,  "make": make->name,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
+// Query: *[_type == "deviceModel"]{  _id,  // The revision a price was read from, recorded with each device sold (seed documents have none).  "revision": coalesce(_rev, "seed"),  name,  "make": make->name,  category,  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,  "variants": variants[] | order(storageGb asc){    "key": _key,    storageGb,    "prices": prices[]{ "grade": grade->key.current, pence }  }}
 export type PriceListQueryResult = Array<{
   _id: string
   revision: string
   name: string
   make: string
+  category: 'phone' | 'tablet'
   href: string
   variants: Array<{
     key: string
@@ -1845,6 +1874,27 @@ export type ConditionGradesQueryResult = Array<{
   rank: number
   name: string
   summary: string
+}>
+
+// Source: ../web/content/catalogue-queries.ts
+// Variable: deviceChecklistsQuery
+// Query: *[_type == "deviceChecklist"]{  category,  questions[]{    key,    question,    help,    answers[]{ key, label, effect, "grade": grade->key.current, percent, stopKind, stopWords }  }}
+export type DeviceChecklistsQueryResult = Array<{
+  category: 'phone' | 'tablet'
+  questions: Array<{
+    key: string
+    question: string
+    help: string | null
+    answers: Array<{
+      key: string
+      label: string
+      effect: 'cap' | 'deduct' | 'none' | 'priceByHand' | 'stop'
+      grade: string | null
+      percent: number | null
+      stopKind: 'activationLock' | 'other' | 'refuse' | null
+      stopWords: string | null
+    }>
+  }>
 }>
 
 // Source: ../web/content/catalogue-queries.ts
@@ -3538,8 +3588,9 @@ declare global {
     '*[_type == "deviceMake"] | order(order asc, name asc){\n  _id,\n  name,\n  "slug": slug.current,\n  "models": *[_type == "deviceModel" && make._ref == ^._id] | order(order asc, name asc){\n    _id,\n    name,\n    "slug": slug.current,\n    category,\n    family,\n    "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n    "topPricePence": math::max(variants[].prices[].pence)\n  }\n}': DeviceCatalogueQueryResult
     '*[_type == "deviceModel" && category == $category && defined(slug.current)] | order(slug.current asc).slug.current': ModelSlugsQueryResult
     '*[_type == "deviceModel" && category == $category && slug.current == $slug][0]{\n  _id,\n  name,\n  "slug": slug.current,\n  category,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence),\n  "image": image{\n    "src": asset->url,\n    "alt": coalesce(alt, ""),\n    "width": asset->metadata.dimensions.width,\n    "height": asset->metadata.dimensions.height\n  },\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': ModelPageQueryResult
-    '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
+    '*[_type == "deviceModel"]{\n  _id,\n  // The revision a price was read from, recorded with each device sold (seed documents have none).\n  "revision": coalesce(_rev, "seed"),\n  name,\n  "make": make->name,\n  category,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "variants": variants[] | order(storageGb asc){\n    "key": _key,\n    storageGb,\n    "prices": prices[]{ "grade": grade->key.current, pence }\n  }\n}': PriceListQueryResult
     '*[_type == "conditionGrade"] | order(rank asc){\n  "key": key.current,\n  rank,\n  name,\n  summary\n}': ConditionGradesQueryResult
+    '*[_type == "deviceChecklist"]{\n  category,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, percent, stopKind, stopWords }\n  }\n}': DeviceChecklistsQueryResult
     '*[_type == "pricingRules" && _id == "pricingRules"][0]{\n  priceHoldDays,\n  basketLimit,\n  questions[]{\n    key,\n    question,\n    help,\n    answers[]{ key, label, effect, "grade": grade->key.current, refusal }\n  }\n}': PricingRulesQueryResult
     '*[_type == "shopItem"] | order(itemId asc){\n  "id": itemId,\n  title,\n  brand,\n  "thumbnailUrl": thumbnail.asset->url,\n  "thumbnailAlt": coalesce(thumbnail.alt, "")\n}': SearchItemsQueryResult
     '*[_type == "deviceModel" && defined(slug.current)]{\n  _id,\n  "name": make->name + " " + name,\n  "href": select(category == "tablet" => "/sell-my-tab/", "/sell-my-phone/") + slug.current,\n  "topPricePence": math::max(variants[].prices[].pence)\n}': ModelTopPricesQueryResult
