@@ -2,6 +2,7 @@ import { PackageIcon } from '@sanity/icons/Package'
 import { defineType } from 'sanity'
 import { copyGroup as group } from '../fields'
 import { adminFields } from './order-copy/admin-fields'
+import { checklistFields } from './order-copy/checklist-fields'
 import { paymentRunFields } from './order-copy/payment-run-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
@@ -39,6 +40,7 @@ export const orderCopy = defineType({
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
     { name: 'claims', title: 'Claims' },
+    { name: 'checklist', title: 'Device checklist' },
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
     { name: 'queue', title: 'Staff list' },
@@ -95,6 +97,12 @@ export const orderCopy = defineType({
       'Claims',
       'Who is working on an order (claims and their release), the staff list’s "My work", "Unclaimed" and "Postage packs to post" views, and the dashboard’s table of what each person did today.',
       claimFields,
+    ),
+    group(
+      'checklist',
+      'Device checklist',
+      'The checklist staff answer for each device at the check: its labels, what stops it, and the reason a seller reads for a price found. The questions are in Device checklists.',
+      checklistFields,
     ),
     group(
       'lateParcels',

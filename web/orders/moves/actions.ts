@@ -214,7 +214,7 @@ async function act(
     case 'check': {
       const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
       const checks = (action.items ?? []) as ItemCheck[]
-      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
+      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.outcome.gradeKey))) {
         return { ok: false, code: 'invalid' }
       }
       // The register is asked only for a check that can still be made; down or slow, a device's
@@ -225,25 +225,67 @@ async function act(
             checks.map((c) => c.imei),
           )
         : []
-      request.items = checks.map((c, index) => ({
-        id: c.id,
-        set: {
-          foundGradeKey: c.foundGrade,
-          foundGradeName: grades.get(c.foundGrade)!,
-          imei: c.imei,
-          checkNotes: c.notes || null,
-          ...answers[index],
-        },
-      }))
-      // A late parcel's prices today are offered once the check finds the grade chosen.
-      const { lateParcels, rises } = await getOrderCopy()
-      move = (asked) =>
-        checkParcel(db, asked, {
-          reason: lateParcels.revisedReason,
-          approvalAbovePence: rises.approvalAbovePence,
-          deadline: addDays(new Date(), context.timings.revisedOfferDays),
-          emails: (current) => orderMail('revisedOffer', current, context.mail),
+      const { lateParcels, rises, checklist } = await getOrderCopy()
+      const refusedAt = new Date()
+      request.items = checks.map((c, index) => {
+        const refused = c.outcome.stop?.kind === 'refuse' ? c.outcome.stop.words : null
+        return {
+          id: c.id,
+          set: {
+            foundGradeKey: c.outcome.gradeKey,
+            foundGradeName: grades.get(c.outcome.gradeKey)!,
+            imei: c.imei,
+            checkNotes: c.notes || null,
+            checkAnswers: c.outcome.answers,
+            // A refused device is declined there and then, as a seller's declined device is: posted back.
+            ...(refused
+              ? { revisedPricePence: 0, revisedReason: refused, offerAnswer: 'decline', offerAnsweredAt: refusedAt }
+              : {}),
+            ...answers[index],
+          },
+        }
+      })
+      // The history says who checked what, in which grade found.
+      request.reason = checks
+        .map((c) => {
+          const item = order.items.find((candidate) => candidate.id === c.id)!
+          return `${item.device}: ${grades.get(c.outcome.gradeKey)}${c.outcome.stop?.kind === 'refuse' ? ` (${checklist.refusedEvent})` : ''}`
         })
+        .join('; ')
+      // What the order is worth without its refused devices, paid as it is when nothing else changes.
+      request.set = {
+        totalPence: order.items.reduce((sum, item) => {
+          const check = checks.find((c) => c.id === item.id)
+          return check?.outcome.stop?.kind === 'refuse' ? sum : sum + item.pricePence
+        }, 0),
+      }
+      // Each price found that differs from the quote is offered (a rise past the threshold approved first).
+      const found = checks.flatMap((c) => {
+        const item = order.items.find((candidate) => candidate.id === c.id)!
+        if (c.pricePence === null || c.pricePence === item.pricePence) return []
+        const reason =
+          c.reason ||
+          fillTemplate(checklist.foundReason, {
+            grade: grades.get(c.outcome.gradeKey) ?? '',
+            found: c.outcome.answers
+              .filter((a) => a.effect !== 'none')
+              .map((a) => `${a.questionText}: ${a.answerText}`)
+              .join(', '),
+          })
+        return [{ id: c.id, pricePence: c.pricePence, reason }]
+      })
+      move = (asked) =>
+        checkParcel(
+          db,
+          asked,
+          {
+            reason: lateParcels.revisedReason,
+            approvalAbovePence: rises.approvalAbovePence,
+            deadline: addDays(new Date(), context.timings.revisedOfferDays),
+            emails: (current) => orderMail('revisedOffer', current, context.mail),
+          },
+          found,
+        )
       break
     }
     case 'pay': {
