@@ -107,7 +107,7 @@ export function seedChecklists(docs: Doc[] = shownSeed()): { lists: DeviceCheckl
           key: answer.key,
           label: answer.label,
           effect: answer.effect,
-          grade: gradeKey(answer.grade as { _ref: string } | undefined),
+          grade: gradeKey(answer.grade as unknown as { _ref: string } | undefined),
           percent: answer.percent ?? null,
           stopKind: answer.stopKind ?? null,
           stopWords: answer.stopWords ?? null,

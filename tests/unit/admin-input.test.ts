@@ -7,6 +7,7 @@ import {
   type AdminProblem,
 } from '@/orders/moves/admin-input'
 import { poundsToPence } from '@/lib/money'
+import type { ChecklistQuestion } from '@/orders/moves/checklist'
 import { declinedToReturn } from '@/orders/record/order-values'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/queue/order-search'
 
@@ -134,7 +135,7 @@ describe('the check', () => {
       help: null,
       answers: [answer('matches', 'none'), answer('differs', 'stop', { stopKind: 'refuse', stopWords: 'Not ordered' })],
     },
-  ] as const
+  ] as unknown as ChecklistQuestion[]
   const PRICES = { excellent: 11_000, good: 9_000, poor: 4_000 }
   const CHECK_ITEMS = [
     { id: PHONE, pricePence: 9500, gradeKey: 'excellent', checklist: CHECKLIST, pricedByGrade: PRICES },

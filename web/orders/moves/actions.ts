@@ -20,6 +20,7 @@ import { orderMail } from '@/orders/record/mail'
 import { proposeRise } from './rise-store'
 import { holdGuard } from './hold-guards'
 import { checkParcel, receiveParcel } from './late-parcels'
+import { checkRequest } from './check-request'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -226,54 +227,8 @@ async function act(
           )
         : []
       const { lateParcels, rises, checklist } = await getOrderCopy()
-      const refusedAt = new Date()
-      request.items = checks.map((c, index) => {
-        const refused = c.outcome.stop?.kind === 'refuse' ? c.outcome.stop.words : null
-        return {
-          id: c.id,
-          set: {
-            foundGradeKey: c.outcome.gradeKey,
-            foundGradeName: grades.get(c.outcome.gradeKey)!,
-            imei: c.imei,
-            checkNotes: c.notes || null,
-            checkAnswers: c.outcome.answers,
-            // A refused device is declined there and then, as a seller's declined device is: posted back.
-            ...(refused
-              ? { revisedPricePence: 0, revisedReason: refused, offerAnswer: 'decline', offerAnsweredAt: refusedAt }
-              : {}),
-            ...answers[index],
-          },
-        }
-      })
-      // The history says who checked what, in which grade found.
-      request.reason = checks
-        .map((c) => {
-          const item = order.items.find((candidate) => candidate.id === c.id)!
-          return `${item.device}: ${grades.get(c.outcome.gradeKey)}${c.outcome.stop?.kind === 'refuse' ? ` (${checklist.refusedEvent})` : ''}`
-        })
-        .join('; ')
-      // What the order is worth without its refused devices, paid as it is when nothing else changes.
-      request.set = {
-        totalPence: order.items.reduce((sum, item) => {
-          const check = checks.find((c) => c.id === item.id)
-          return check?.outcome.stop?.kind === 'refuse' ? sum : sum + item.pricePence
-        }, 0),
-      }
-      // Each price found that differs from the quote is offered (a rise past the threshold approved first).
-      const found = checks.flatMap((c) => {
-        const item = order.items.find((candidate) => candidate.id === c.id)!
-        if (c.pricePence === null || c.pricePence === item.pricePence) return []
-        const reason =
-          c.reason ||
-          fillTemplate(checklist.foundReason, {
-            grade: grades.get(c.outcome.gradeKey) ?? '',
-            found: c.outcome.answers
-              .filter((a) => a.effect !== 'none')
-              .map((a) => `${a.questionText}: ${a.answerText}`)
-              .join(', '),
-          })
-        return [{ id: c.id, pricePence: c.pricePence, reason }]
-      })
+      const { found, ...written } = checkRequest(order.items, checks, grades, checklist, answers)
+      Object.assign(request, written)
       move = (asked) =>
         checkParcel(
           db,
