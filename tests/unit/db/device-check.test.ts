@@ -218,9 +218,9 @@ describe('the check answered from the checklist', () => {
     expect(result).toMatchObject({ ok: true, to: 'returning' })
     const words = checklist.find((q) => q.key === 'imei')!.answers.find((a) => a.key === 'differs')!.stopWords
     expect(order.items[0]).toMatchObject({ offerAnswer: 'decline', revisedPricePence: 0, revisedReason: words })
-    expect(order.events.slice(-2).map((event) => [event.action, event.toStatus])).toEqual([
-      ['check', 'checked'],
-      ['refuse', 'returning'],
+    expect(order.events.slice(-2).map((event) => [event.action, event.actor, event.toStatus])).toEqual([
+      ['check', 'staff', 'checked'],
+      ['refuse', 'system', 'returning'],
     ])
     expect(order.events.at(-2)!.reason).toBe(`Apple iPhone 13 128GB: Good (${orderCopy.checklist.refusedEvent})`)
   })

@@ -92,7 +92,13 @@ export async function checkParcel(
     // Every device refused: nothing to offer or pay, the parcel goes back.
     const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
     if (items.every((item) => item.offerAnswer === 'decline'))
-      return moveInTx(tx, { ...request, move: 'refuse', expectedStatus: checked.to, items: [], set: undefined })
+      return moveInTx(tx, {
+        orderId: request.orderId,
+        move: 'refuse',
+        actor: 'system',
+        actorUserId: null,
+        expectedStatus: checked.to,
+      })
     return offerInTx(tx, request, checked, offer, found)
   })
 }
