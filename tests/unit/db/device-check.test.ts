@@ -137,12 +137,19 @@ async function check(order: Order, fields: Record<string, string> = {}) {
   return { result, order: (await getOrder(db, { id: order.id }))! }
 }
 
+/** A check that went through: what it answered and the order after it. */
+async function done(order: Order, fields: Record<string, string> = {}) {
+  const answered = await check(order, fields)
+  if (!answered.order || !answered.result) throw new Error(JSON.stringify(answered.problems))
+  return { result: answered.result, order: answered.order }
+}
+
 const mailsOf = async (orderId: string) =>
   (await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).map((row) => row.kind)
 
 describe('the check answered from the checklist', () => {
   it('keeps the quote when the grade found is the one chosen, recording every answer and who checked it in which grade', async () => {
-    const { result, order } = await check(await received())
+    const { result, order } = await done(await received())
     expect(result).toMatchObject({ ok: true, to: 'checked' })
     expect(order.items[0]).toMatchObject({ foundGradeKey: 'good', revisedPricePence: null, proposedPricePence: null })
     expect(order.items[0]!.checkAnswers).toHaveLength(checklist.length)
@@ -166,7 +173,7 @@ describe('the check answered from the checklist', () => {
 
   it('offers the published price for the lowest grade any answer allows, with the content’s reason and one e-mail', async () => {
     const before = await received()
-    const { result, order } = await check(before, {
+    const { result, order } = await done(before, {
       [answerField(before.items[0]!.id, 'screen')]: 'cracked',
     })
     expect(result).toMatchObject({ ok: true, to: 'revised' })
@@ -184,7 +191,7 @@ describe('the check answered from the checklist', () => {
 
   it('takes the network lock’s share off the quote', async () => {
     const before = await received()
-    const { order } = await check(before, { [answerField(before.items[0]!.id, 'network')]: 'locked' })
+    const { order } = await done(before, { [answerField(before.items[0]!.id, 'network')]: 'locked' })
     expect(order.items[0]).toMatchObject({ foundGradeKey: 'good', revisedPricePence: 14_400 })
   })
 
@@ -195,14 +202,14 @@ describe('the check answered from the checklist', () => {
       problems: [{ field: `reason-${id}`, code: 'priceReasonMissing' }],
     })
     expect((await getOrder(db, { id: before.id }))!).toMatchObject({ status: 'received' })
-    const { order } = await check(before, { [`price-${id}`]: '150', [`reason-${id}`]: 'Deep scratch on the lens' })
+    const { order } = await done(before, { [`price-${id}`]: '150', [`reason-${id}`]: 'Deep scratch on the lens' })
     expect(order.items[0]).toMatchObject({ revisedPricePence: 15_000, revisedReason: 'Deep scratch on the lens' })
   })
 
   it('sends a price above the quote to a manager’s approval: proposed, nothing offered or e-mailed', async () => {
     const before = await received()
     const id = before.items[0]!.id
-    const { result, order } = await check(before, {
+    const { result, order } = await done(before, {
       [answerField(id, 'screen')]: 'perfect',
       [answerField(id, 'body')]: 'perfect',
     })
@@ -214,7 +221,7 @@ describe('the check answered from the checklist', () => {
 
   it('refuses a device that is not the one ordered: declined with the checklist’s words, the parcel sent back', async () => {
     const before = await received()
-    const { result, order } = await check(before, { [answerField(before.items[0]!.id, 'imei')]: 'differs' })
+    const { result, order } = await done(before, { [answerField(before.items[0]!.id, 'imei')]: 'differs' })
     expect(result).toMatchObject({ ok: true, to: 'returning' })
     const words = checklist.find((q) => q.key === 'imei')!.answers.find((a) => a.key === 'differs')!.stopWords
     expect(order.items[0]).toMatchObject({ offerAnswer: 'decline', revisedPricePence: 0, revisedReason: words })
@@ -227,7 +234,7 @@ describe('the check answered from the checklist', () => {
 
   it('keeps the others of an order with one device refused, worth them alone, the refused one posted back', async () => {
     const before = await received(2)
-    const { result, order } = await check(before, { [answerField(before.items[1]!.id, 'imei')]: 'differs' })
+    const { result, order } = await done(before, { [answerField(before.items[1]!.id, 'imei')]: 'differs' })
     expect(result).toMatchObject({ ok: true, to: 'checked' })
     expect(order.totalPence).toBe(QUOTE)
     expect(order.items.map((item) => item.offerAnswer)).toEqual([null, 'decline'])
@@ -255,7 +262,7 @@ describe('the check answered from the checklist', () => {
       problems: [{ field: 'items', code: 'unknownItem' }],
     })
     // The grade is the checklist's to decide: a grade posted beside the answers changes nothing.
-    const { order } = await check(before, { [`grade-${id}`]: 'excellent', [answerField(id, 'screen')]: 'cracked' })
+    const { order } = await done(before, { [`grade-${id}`]: 'excellent', [answerField(id, 'screen')]: 'cracked' })
     expect(order.items[0]).toMatchObject({ foundGradeKey: 'faulty', revisedPricePence: 4_000 })
   })
 })

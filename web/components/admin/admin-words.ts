@@ -23,7 +23,9 @@ export function actionLabel(
   holds?: OrderCopy['holds'],
   claims?: OrderCopy['claims'],
   lateParcels?: OrderCopy['lateParcels'],
+  checklist?: OrderCopy['checklist'],
 ): string | null {
+  if (checklist && action === 'refuse') return checklist.refuseEvent
   if (claims && action === CLAIM_EVENTS.claim) return claims.claimEvent
   if (claims && action === CLAIM_EVENTS.release) return claims.releaseEvent
   if (claims && action === PACK_POSTED_EVENT) return claims.packEvent

@@ -22,6 +22,7 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
             copy.holds,
             copy.claims,
             copy.lateParcels,
+            copy.checklist,
           )
           return (
             <li key={event.id}>

@@ -38,5 +38,10 @@ export const checklistFields = [
     ['grade', 'found'],
   ),
   requiredString('refusedEvent', 'In the history: refused', 'After a device in the check’s history when it was refused, for example "refused".'),
+  requiredString(
+    'refuseEvent',
+    'In the history: all refused',
+    'In the history, when every device of a parcel was refused at the check and it goes back, for example "Every device refused: to be sent back".',
+  ),
   requiredString('answersHeading', 'What the check found', 'Above a checked device’s answers on the staff page.'),
 ]
