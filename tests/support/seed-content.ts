@@ -94,26 +94,32 @@ export const seedBasketLimit = (docs: Doc[] = shownSeed()): number =>
  * and its condition grades' keys, best first: for the checklist's rules over the real content.
  */
 export function seedChecklists(docs: Doc[] = shownSeed()): { lists: DeviceChecklist[]; grades: string[] } {
-  const grades = seedDocs('conditionGrade', docs) as unknown as Array<{ _id: string; key: { current: string }; rank: number }>
+  const grades = seedDocs('conditionGrade', docs) as unknown as Array<{
+    _id: string
+    key: { current: string }
+    rank: number
+  }>
   const gradeKey = (ref?: { _ref: string }) => grades.find((grade) => grade._id === ref?._ref)?.key.current ?? null
-  const lists = (seedDocs('deviceChecklist', docs) as unknown as Array<DeviceChecklist & { questions: Array<{ answers: Array<{ grade?: unknown }> }> }>).map(
-    (list) => ({
-      category: list.category,
-      questions: list.questions.map((question) => ({
-        key: question.key,
-        question: question.question,
-        help: question.help ?? null,
-        answers: question.answers.map((answer) => ({
-          key: answer.key,
-          label: answer.label,
-          effect: answer.effect,
-          grade: gradeKey(answer.grade as unknown as { _ref: string } | undefined),
-          percent: answer.percent ?? null,
-          stopKind: answer.stopKind ?? null,
-          stopWords: answer.stopWords ?? null,
-        })),
+  const lists = (
+    seedDocs('deviceChecklist', docs) as unknown as Array<
+      DeviceChecklist & { questions: Array<{ answers: Array<{ grade?: unknown }> }> }
+    >
+  ).map((list) => ({
+    category: list.category,
+    questions: list.questions.map((question) => ({
+      key: question.key,
+      question: question.question,
+      help: question.help ?? null,
+      answers: question.answers.map((answer) => ({
+        key: answer.key,
+        label: answer.label,
+        effect: answer.effect,
+        grade: gradeKey(answer.grade as unknown as { _ref: string } | undefined),
+        percent: answer.percent ?? null,
+        stopKind: answer.stopKind ?? null,
+        stopWords: answer.stopWords ?? null,
       })),
-    }),
-  )
+    })),
+  }))
   return { lists, grades: [...grades].sort((a, b) => a.rank - b.rank).map((grade) => grade.key.current) }
 }

@@ -65,7 +65,13 @@ describe('"Download my data"', () => {
           imei: pat.imei,
           notes: pat.checkNotes,
           answers: [
-            { question: 'screen', questionText: 'Screen', answer: 'heavy', answerText: 'Heavy scratches', effect: 'cap' },
+            {
+              question: 'screen',
+              questionText: 'Screen',
+              answer: 'heavy',
+              answerText: 'Heavy scratches',
+              effect: 'cap',
+            },
           ],
           register: 'pass',
           registerCertificate: pat.registerCertificate,

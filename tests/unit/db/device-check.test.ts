@@ -75,7 +75,10 @@ beforeAll(async () => {
 /** A received order of `count` iPhones, each quoted at £160 in Good. */
 async function received(count = 1) {
   const [item] = sampleOrder().items
-  const result = await placeOrder(db, sampleOrder({ items: Array.from({ length: count }, () => item!), emails: () => [] }))
+  const result = await placeOrder(
+    db,
+    sampleOrder({ items: Array.from({ length: count }, () => item!), emails: () => [] }),
+  )
   if (result.kind !== 'placed') throw new Error(result.kind)
   const moved = await moveOrder(db, {
     orderId: result.id,
@@ -214,7 +217,11 @@ describe('the check answered from the checklist', () => {
       [answerField(id, 'body')]: 'perfect',
     })
     expect(result).toMatchObject({ ok: true, to: 'checked' })
-    expect(order.items[0]).toMatchObject({ foundGradeKey: 'excellent', proposedPricePence: 18_000, revisedPricePence: null })
+    expect(order.items[0]).toMatchObject({
+      foundGradeKey: 'excellent',
+      proposedPricePence: 18_000,
+      revisedPricePence: null,
+    })
     expect(order.events.at(-1)).toMatchObject({ action: RISE_EVENTS.propose, actorUserId: staffId })
     expect(await mailsOf(order.id)).toEqual([])
   })

@@ -158,7 +158,8 @@ export function fieldLabels(text: AdminCopy, items: readonly ActionItem[]): Reco
       labels[itemField(kind, item.id)] = `${text[LABELS[kind]]} (${item.device})`
     }
     labels[itemField('published', item.id)] = item.device
-    for (const question of item.checklist) labels[answerField(item.id, question.key)] = `${question.question} (${item.device})`
+    for (const question of item.checklist)
+      labels[answerField(item.id, question.key)] = `${question.question} (${item.device})`
   }
   return labels
 }

@@ -40,12 +40,12 @@ export function ChecklistFields({
 }) {
   const kept = Object.fromEntries((item.checkAnswers ?? []).map((answer) => [answer.question, answer.answer]))
   const [given, setGiven] = useState<Record<string, string>>(() =>
-    Object.fromEntries(
-      item.checklist.map((q) => [q.key, typed[answerField(item.id, q.key)] ?? kept[q.key] ?? '']),
-    ),
+    Object.fromEntries(item.checklist.map((q) => [q.key, typed[answerField(item.id, q.key)] ?? kept[q.key] ?? ''])),
   )
   const decided = decideCheck(item.checklist, given, grades)
-  const price = decided.ok ? foundPence(item, decided.outcome, item.pricedByGrade[decided.outcome.gradeKey] ?? null) : null
+  const price = decided.ok
+    ? foundPence(item, decided.outcome, item.pricedByGrade[decided.outcome.gradeKey] ?? null)
+    : null
   const field = (name: string, stored = '') => ({
     name,
     error: errors[name] ?? null,

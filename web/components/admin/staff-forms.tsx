@@ -99,7 +99,9 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
             grades={form.grades}
             errors={Object.fromEntries(
               problems.flatMap((problem) =>
-                problem.field ? [[problem.field, OWN_WORDS.has(problem.code) ? problem.message : form.text.invalid]] : [],
+                problem.field
+                  ? [[problem.field, OWN_WORDS.has(problem.code) ? problem.message : form.text.invalid]]
+                  : [],
               ),
             )}
             typed={staff.state.typed}

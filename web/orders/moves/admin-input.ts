@@ -103,14 +103,10 @@ type ActionField = v.PicklistSchema<AdminMove[], undefined>
 
 /**
  * Each kind of fields a move asks for (`fields` in the lifecycle table), checked, and read as what
- * the move is given. `items` are the order's devices and `gradeKeys` the condition grades.
+ * the move is given. `items` are the order's devices and `gradeKeys` the condition grades, best first
+ * (the checklist's grade found is one of them).
  */
 function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
-  const grade = v.pipe(
-    trimmed,
-    v.nonEmpty(problem('missing')),
-    v.check((key) => gradeKeys.includes(key), problem('invalid')),
-  )
   // A device's fields, named after it, for every device in the order.
   const eachItem = (fields: (id: string) => [string, v.GenericSchema<unknown, string>][]) =>
     Object.fromEntries(items.flatMap(({ id }) => fields(id)))
@@ -317,7 +313,11 @@ function checkedItem(
   fields: Fields,
   gradeKeys: readonly string[],
 ): { outcome: CheckOutcome; pricePence: number | null } | null {
-  const decided = decideCheck(item.checklist ?? [], givenAnswers(item, fields), gradeKeys.map((key) => ({ key })))
+  const decided = decideCheck(
+    item.checklist ?? [],
+    givenAnswers(item, fields),
+    gradeKeys.map((key) => ({ key })),
+  )
   if (!decided.ok) return null
   const { outcome } = decided
   const typed = poundsToPence(fields[itemField('price', item.id)] ?? '')
@@ -342,7 +342,11 @@ function checkProblems(
   report: (field: string, code: AdminProblem) => void,
 ) {
   for (const item of items) {
-    const decided = decideCheck(item.checklist ?? [], givenAnswers(item, fields), gradeKeys.map((key) => ({ key })))
+    const decided = decideCheck(
+      item.checklist ?? [],
+      givenAnswers(item, fields),
+      gradeKeys.map((key) => ({ key })),
+    )
     if (!decided.ok) {
       for (const problem of decided.problems) report(answerField(item.id, problem.question), problem.code)
       continue

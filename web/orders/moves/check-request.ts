@@ -48,8 +48,7 @@ export function checkRequest(
     // What the order is worth without its refused devices: paid as it is when nothing else changes.
     set: {
       totalPence: items.reduce(
-        (sum, item) =>
-          checks.some((c) => c.id === item.id && refusedWords(c) !== null) ? sum : sum + item.pricePence,
+        (sum, item) => (checks.some((c) => c.id === item.id && refusedWords(c) !== null) ? sum : sum + item.pricePence),
         0,
       ),
     },

@@ -127,10 +127,18 @@ export async function offerInTx(
   const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
   const late = lateChanges(items).filter((item) => !found.some((price) => price.id === item.id))
   const changes = [
-    ...late.map((item) => ({ id: item.id, device: item.device, quoted: item.pricePence, pence: item.latePricePence, reason: offer.reason })),
+    ...late.map((item) => ({
+      id: item.id,
+      device: item.device,
+      quoted: item.pricePence,
+      pence: item.latePricePence,
+      reason: offer.reason,
+    })),
     ...found.flatMap((price) => {
       const item = items.find((candidate) => candidate.id === price.id)
-      return item ? [{ id: item.id, device: item.device, quoted: item.pricePence, pence: price.pricePence, reason: price.reason }] : []
+      return item
+        ? [{ id: item.id, device: item.device, quoted: item.pricePence, pence: price.pricePence, reason: price.reason }]
+        : []
     }),
   ]
   if (!changes.length) return checked

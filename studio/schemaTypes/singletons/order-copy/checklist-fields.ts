@@ -5,7 +5,11 @@ import { requiredString, templateString } from '../../fields'
  * reason a seller reads for a price found at the check. The questions themselves are Device checklists.
  */
 export const checklistFields = [
-  requiredString('heading', 'Checklist heading', 'Above each device’s questions in the check form, for example "Checklist".'),
+  requiredString(
+    'heading',
+    'Checklist heading',
+    'Above each device’s questions in the check form, for example "Checklist".',
+  ),
   requiredString(
     'priceLabel',
     'A different price',
@@ -37,7 +41,11 @@ export const checklistFields = [
     'What the seller reads beside a device priced at the check. {grade} becomes the grade found, {found} what the check found, for example "Screen: Cracked".',
     ['grade', 'found'],
   ),
-  requiredString('refusedEvent', 'In the history: refused', 'After a device in the check’s history when it was refused, for example "refused".'),
+  requiredString(
+    'refusedEvent',
+    'In the history: refused',
+    'After a device in the check’s history when it was refused, for example "refused".',
+  ),
   requiredString(
     'refuseEvent',
     'In the history: all refused',
