@@ -179,7 +179,7 @@ export const CHECKLIST_SCREEN = {
 
 /** Each device's checklist on the check form answered as for a device in `grade`. */
 export async function answerChecklist(page: Page, grade: keyof typeof CHECKLIST_SCREEN = 'Good') {
-  for (const device of await page.locator('.admin-item').all()) {
+  for (const device of await page.locator('#action-form fieldset.admin-item').all()) {
     for (const question of await device.locator('.admin-check-question').all()) {
       await question.getByRole('radio').first().check()
     }
