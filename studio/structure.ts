@@ -31,5 +31,6 @@ export const structure: StructureResolver = (S) =>
       S.documentTypeListItem('deviceMake').title('Makes'),
       S.documentTypeListItem('deviceModel').title('Models and prices'),
       S.documentTypeListItem('conditionGrade').title('Condition grades'),
+      S.documentTypeListItem('deviceChecklist').title('Device checklists'),
       S.documentTypeListItem('shopItem').title('Search items'),
     ])

@@ -2,6 +2,7 @@ import { deviceMake } from './documents/device-make'
 import { deviceModel } from './documents/device-model'
 import { page } from './documents/page'
 import { conditionGrade } from './documents/condition-grade'
+import { deviceChecklist } from './documents/device-checklist'
 import { shopItem } from './documents/shop-item'
 import { accountSection } from './objects/account-section'
 import { basketSection } from './objects/basket-section'
@@ -74,6 +75,7 @@ export const schemaTypes = withPlaceholderChecks([
   deviceMake,
   deviceModel,
   conditionGrade,
+  deviceChecklist,
   shopItem,
   link,
   blockContent,

@@ -151,6 +151,8 @@ export async function staffDoes(
   await page.getByRole('link', { name: action, exact: true }).focus()
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\?action=/)
+  // The check asks the checklist: answered for the Good the e2e sellers choose, unless `fill` says otherwise.
+  if (action === 'Record the check') await answerChecklist(page)
   await fill?.()
   await page.getByRole('button', { name: 'Confirm', exact: true }).focus()
   await page.keyboard.press('Enter')
@@ -165,6 +167,37 @@ export async function staffDoes(
     await page.getByRole('button', { name: 'Confirm', exact: true }).click()
   }
   await expect(done).toBeVisible()
+}
+
+/** The seed checklist's screen answer that decides each grade (every other answer its best). */
+export const CHECKLIST_SCREEN = {
+  Excellent: 'No marks, touch works everywhere',
+  Good: 'Light scratches only',
+  Fair: 'Heavy scratches, or marks on the display',
+  Faulty: 'Cracked, or touch or display faulty',
+} as const
+
+/** Each device's checklist on the check form answered as for a device in `grade`. */
+export async function answerChecklist(page: Page, grade: keyof typeof CHECKLIST_SCREEN = 'Good') {
+  for (const device of await page.locator('#action-form fieldset.admin-item').all()) {
+    for (const question of await device.locator('.admin-check-question').all()) {
+      await question.getByRole('radio').first().check()
+    }
+    await device.getByRole('group', { name: 'Screen' }).getByLabel(CHECKLIST_SCREEN[grade]).check()
+  }
+}
+
+/**
+ * The same answers as the check form's fields, for a post sent without a browser: each question's
+ * first answer as the page lists them, and the screen's `screen` (the seed's key: "light" is Good).
+ */
+export function checklistFields(html: string, screen = 'light'): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const [, name, value] of html.matchAll(/type="radio" id="[^"]+" name="(check-[^"]+)" value="([^"]+)"/g)) {
+    fields[name!] ??= value!
+  }
+  for (const name of Object.keys(fields)) if (name.endsWith('-screen')) fields[name] = screen
+  return fields
 }
 
 /** What the order's page says once a revised offer above the quote waits for a manager. */

@@ -6,7 +6,7 @@ import { readOutbox } from '../support/mail-messages'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffDoes, staffPage } from './order-helpers'
+import { answerChecklist, placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The stolen-device register at the check, as staff and the seller meet it: at 1280 px, where staff work.
@@ -54,7 +54,7 @@ test('a device the register reports stolen: the order is quarantined by itself, 
   await staffDoes(staff, reference, 'Mark received')
   await staff.goto(`/admin/orders/${reference}?action=check`)
   await expect(staff.getByText('A tablet without one: its serial number')).toBeVisible()
-  await staff.getByLabel('Grade found').selectOption({ label: 'Good' })
+  await answerChecklist(staff, 'Good')
   await staff.getByLabel('IMEI').fill(STOLEN)
   await shoot(staff, 'register-check-form')
   await staff.getByRole('button', { name: 'Confirm', exact: true }).click()

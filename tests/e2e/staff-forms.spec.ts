@@ -3,7 +3,7 @@ import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e
 import { ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffDoes, staffPage } from './order-helpers'
+import { answerChecklist, CHECKLIST_SCREEN, checklistFields, placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // Skipped in beforeAll: a project that skips never opens a page for it.
@@ -33,7 +33,7 @@ test('a refused check without scripts: the same page with the problem and what w
   const { hidden, origin } = await readPageForm(staff.request, path, { form: 'expectedStatus' })
   const html = await (await staff.request.get(path)).text()
   const id = /name="imei-([0-9a-f-]+)"/.exec(html)![1]!
-  const fields = { [`grade-${id}`]: 'good', [`imei-${id}`]: BAD_IMEI, [`notes-${id}`]: NOTES }
+  const fields = { ...checklistFields(html), [`imei-${id}`]: BAD_IMEI, [`notes-${id}`]: NOTES }
 
   const refused = await sendPageForm(staff.request, path, { ...hidden, ...fields }, { origin })
   expect(refused.status).toBe(200)
@@ -59,7 +59,7 @@ test('a refused check with scripts: the summary takes the focus, names the field
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
   await staff.goto(`/admin/orders/${reference}?action=check`)
-  await staff.getByLabel('Grade found').selectOption({ label: 'Fair' })
+  await answerChecklist(staff, 'Fair')
   await staff.getByLabel('IMEI').fill(BAD_IMEI)
   await staff.getByLabel('Notes').fill(NOTES)
 
@@ -75,7 +75,7 @@ test('a refused check with scripts: the summary takes the focus, names the field
   expect(posts).toEqual([])
   await expect(staff.getByLabel('IMEI')).toHaveAttribute('aria-invalid', 'true')
   await expect(staff.getByLabel('Notes')).toHaveValue(NOTES)
-  await expect(staff.getByLabel('Grade found')).toHaveValue('fair')
+  await expect(staff.getByRole('group', { name: 'Screen' }).getByLabel(CHECKLIST_SCREEN.Fair)).toBeChecked()
   expect(await violations(staff)).toEqual([])
   await summary.getByRole('link').click()
   await expect(staff.getByLabel('IMEI')).toBeFocused()

@@ -146,6 +146,9 @@ export async function addPerson(
       catalogueRevision: 'rev-1',
       foundGradeKey: 'fair',
       foundGradeName: 'Fair',
+      checkAnswers: [
+        { question: 'screen', questionText: 'Screen', answer: 'heavy', answerText: 'Heavy scratches', effect: 'cap' },
+      ],
       imei: values.imei,
       checkNotes: values.checkNotes,
       registerResult: 'pass',

@@ -1,4 +1,5 @@
 import { withSiteFacts } from '@/content/site-facts'
+import type { DeviceChecklist } from '@/content/types'
 import { readSeed, type Doc } from './seed-copy'
 import { seedFacts } from './seed-facts'
 
@@ -87,3 +88,38 @@ export function seedDesktopSubmenu(label: string, docs: Doc[] = shownSeed()): st
 /** How many devices one basket may hold, as Pricing rules sets it. */
 export const seedBasketLimit = (docs: Doc[] = shownSeed()): number =>
   singleton('pricingRules', docs).basketLimit as number
+
+/**
+ * The seed's device checklists as `deviceChecklistsQuery` shapes them (each cap's grade as its key),
+ * and its condition grades' keys, best first: for the checklist's rules over the real content.
+ */
+export function seedChecklists(docs: Doc[] = shownSeed()): { lists: DeviceChecklist[]; grades: string[] } {
+  const grades = seedDocs('conditionGrade', docs) as unknown as Array<{
+    _id: string
+    key: { current: string }
+    rank: number
+  }>
+  const gradeKey = (ref?: { _ref: string }) => grades.find((grade) => grade._id === ref?._ref)?.key.current ?? null
+  const lists = (
+    seedDocs('deviceChecklist', docs) as unknown as Array<
+      DeviceChecklist & { questions: Array<{ answers: Array<{ grade?: unknown }> }> }
+    >
+  ).map((list) => ({
+    category: list.category,
+    questions: list.questions.map((question) => ({
+      key: question.key,
+      question: question.question,
+      help: question.help ?? null,
+      answers: question.answers.map((answer) => ({
+        key: answer.key,
+        label: answer.label,
+        effect: answer.effect,
+        grade: gradeKey(answer.grade as unknown as { _ref: string } | undefined),
+        percent: answer.percent ?? null,
+        stopKind: answer.stopKind ?? null,
+        stopWords: answer.stopWords ?? null,
+      })),
+    })),
+  }))
+  return { lists, grades: [...grades].sort((a, b) => a.rank - b.rank).map((grade) => grade.key.current) }
+}

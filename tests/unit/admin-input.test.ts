@@ -7,6 +7,7 @@ import {
   type AdminProblem,
 } from '@/orders/moves/admin-input'
 import { poundsToPence } from '@/lib/money'
+import type { ChecklistQuestion } from '@/orders/moves/checklist'
 import { declinedToReturn } from '@/orders/record/order-values'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/queue/order-search'
 
@@ -97,56 +98,163 @@ describe('simple actions', () => {
 })
 
 describe('the check', () => {
+  // A small checklist: every kind of effect once. Grades, best first: excellent, good, poor.
+  const answer = (key: string, effect: string, more: Record<string, unknown> = {}) => ({
+    key,
+    label: key,
+    effect,
+    grade: null,
+    percent: null,
+    stopKind: null,
+    stopWords: null,
+    ...more,
+  })
+  const CHECKLIST = [
+    {
+      key: 'screen',
+      question: 'Screen',
+      help: null,
+      answers: [
+        answer('perfect', 'none'),
+        answer('light', 'cap', { grade: 'good' }),
+        answer('cracked', 'cap', { grade: 'poor' }),
+      ],
+    },
+    {
+      key: 'network',
+      question: 'Network',
+      help: null,
+      answers: [answer('unlocked', 'none'), answer('locked', 'deduct', { percent: 10 })],
+    },
+    {
+      key: 'storage',
+      question: 'Storage',
+      help: null,
+      answers: [answer('as-ordered', 'none'), answer('different', 'priceByHand')],
+    },
+    {
+      key: 'lock',
+      question: 'Lock',
+      help: null,
+      answers: [answer('off', 'none'), answer('on', 'stop', { stopKind: 'activationLock', stopWords: 'Hold it' })],
+    },
+    {
+      key: 'imei',
+      question: 'IMEI',
+      help: null,
+      answers: [answer('matches', 'none'), answer('differs', 'stop', { stopKind: 'refuse', stopWords: 'Not ordered' })],
+    },
+  ] as unknown as ChecklistQuestion[]
+  const PRICES = { excellent: 11_000, good: 9_000, poor: 4_000 }
+  const CHECK_ITEMS = [
+    { id: PHONE, pricePence: 9500, gradeKey: 'excellent', checklist: CHECKLIST, pricedByGrade: PRICES },
+    { id: TABLET, pricePence: 12000, gradeKey: 'good', checklist: CHECKLIST, pricedByGrade: PRICES },
+  ]
+  const best = (id: string) => ({
+    [`check-${id}-screen`]: 'perfect',
+    [`check-${id}-network`]: 'unlocked',
+    [`check-${id}-storage`]: 'as-ordered',
+    [`check-${id}-lock`]: 'off',
+    [`check-${id}-imei`]: 'matches',
+  })
   const checked = {
     action: 'check',
-    [`grade-${PHONE}`]: 'good',
+    ...best(PHONE),
     [`imei-${PHONE}`]: '49 015420 323751 8',
     [`notes-${PHONE}`]: 'Scuff on the back',
-    [`grade-${TABLET}`]: 'excellent',
+    ...best(TABLET),
+    [`check-${TABLET}-screen`]: 'light',
     [`imei-${TABLET}`]: '356938035643809',
   }
+  const parseCheck = (body: Record<string, string>) => parseAdminAction(body, CHECK_ITEMS, GRADES)
+  const checkErrors = (body: Record<string, string>) => {
+    const result = parseCheck(body)
+    return result.ok ? [] : result.errors
+  }
+  const itemsOf = (body: Record<string, string>) => {
+    const result = parseCheck(body)
+    if (!result.ok || result.value.move !== 'check') throw new Error(JSON.stringify(result))
+    return result.value.items
+  }
 
-  it('records a grade and an IMEI for every device, notes optional', () => {
-    expect(parse(checked)).toEqual({
-      ok: true,
-      value: {
-        move: 'check',
-        items: [
-          { id: PHONE, foundGrade: 'good', imei: IMEI, notes: 'Scuff on the back' },
-          { id: TABLET, foundGrade: 'excellent', imei: '356938035643809', notes: '' },
-        ],
-      },
+  it('records the answers, the grade found and an IMEI for every device, notes optional', () => {
+    const [phone, tablet] = itemsOf(checked)
+    expect(phone).toMatchObject({ id: PHONE, imei: IMEI, notes: 'Scuff on the back', reason: '' })
+    expect(phone!.outcome).toMatchObject({ gradeKey: 'excellent', deductPercent: 0, priceByHand: false, stop: null })
+    expect(phone!.outcome.answers).toHaveLength(5)
+    expect(phone!.outcome.answers[0]).toEqual({
+      question: 'screen',
+      questionText: 'Screen',
+      answer: 'perfect',
+      answerText: 'perfect',
+      effect: 'none',
     })
+    expect(tablet).toMatchObject({ id: TABLET, imei: '356938035643809', notes: '' })
+    expect(tablet!.outcome.gradeKey).toBe('good')
+  })
+
+  it('prices the grade chosen at the quote, another grade at its published price, less a share off', () => {
+    // The grade chosen found: the price held.
+    expect(itemsOf(checked).map((item) => item.pricePence)).toEqual([9500, 12000])
+    // Cracked: the lowest grade any answer allows, at its published price.
+    expect(itemsOf({ ...checked, [`check-${PHONE}-screen`]: 'cracked' })[0]).toMatchObject({ pricePence: 4_000 })
+    // Network locked, in the grade chosen: the quote less 10%.
+    expect(itemsOf({ ...checked, [`check-${TABLET}-network`]: 'locked' })[1]).toMatchObject({ pricePence: 10_800 })
+  })
+
+  it('needs a reason for a price other than the one found, or one the answers leave to staff', () => {
+    expect(checkErrors({ ...checked, [`price-${PHONE}`]: '80' })).toEqual([
+      { field: `reason-${PHONE}`, code: 'priceReasonMissing' },
+    ])
+    expect(itemsOf({ ...checked, [`price-${PHONE}`]: '80', [`reason-${PHONE}`]: 'Dent' })[0]).toMatchObject({
+      pricePence: 8_000,
+      reason: 'Dent',
+    })
+    // The price found typed again needs no reason.
+    expect(checkErrors({ ...checked, [`price-${PHONE}`]: '95.00' })).toEqual([])
+    expect(checkErrors({ ...checked, [`check-${PHONE}-storage`]: 'different' })).toEqual([
+      { field: `price-${PHONE}`, code: 'missing' },
+    ])
+    expect(checkErrors({ ...checked, [`check-${PHONE}-storage`]: 'different', [`price-${PHONE}`]: '60' })).toEqual([
+      { field: `reason-${PHONE}`, code: 'priceReasonMissing' },
+    ])
+  })
+
+  it('stops at an activation lock with its own problem, and takes a refused device with no price', () => {
+    expect(checkErrors({ ...checked, [`check-${PHONE}-lock`]: 'on' })).toEqual([
+      { field: `check-${PHONE}-lock`, code: 'activationLock' },
+    ])
+    const [phone] = itemsOf({ ...checked, [`check-${PHONE}-imei`]: 'differs' })
+    expect(phone).toMatchObject({ pricePence: null })
+    expect(phone!.outcome.stop).toEqual({ kind: 'refuse', words: 'Not ordered', question: 'imei' })
+  })
+
+  it('needs every question answered, from the checklist: a forged answer is refused', () => {
+    const unanswered = Object.fromEntries(Object.entries(checked).filter(([name]) => name !== `check-${TABLET}-screen`))
+    expect(checkErrors(unanswered)).toEqual([{ field: `check-${TABLET}-screen`, code: 'missing' }])
+    expect(checkErrors({ ...checked, [`check-${PHONE}-screen`]: 'mint' })).toEqual([
+      { field: `check-${PHONE}-screen`, code: 'invalid' },
+    ])
   })
 
   it('refuses an IMEI whose check digit is wrong, or that is not 15 digits', () => {
-    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: BAD_IMEI })).toEqual([{ field: `imei-${PHONE}`, code: 'invalid' }])
-    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: '49015420323751' })).toEqual([
+    expect(checkErrors({ ...checked, [`imei-${PHONE}`]: BAD_IMEI })).toEqual([
       { field: `imei-${PHONE}`, code: 'invalid' },
     ])
-    expect(errorsOf({ ...checked, [`imei-${PHONE}`]: '49015420323751X' })).toEqual([
+    expect(checkErrors({ ...checked, [`imei-${PHONE}`]: '49015420323751' })).toEqual([
       { field: `imei-${PHONE}`, code: 'invalid' },
     ])
-  })
-
-  it('needs every device checked, with a grade that exists', () => {
-    const phoneOnly = Object.fromEntries(Object.entries(checked).filter(([name]) => !name.endsWith(TABLET)))
-    expect(errorsOf(phoneOnly)).toEqual([
-      { field: `grade-${TABLET}`, code: 'missing' },
-      { field: `imei-${TABLET}`, code: 'missing' },
-    ])
-    expect(errorsOf({ ...checked, [`grade-${PHONE}`]: 'mint' })).toEqual([{ field: `grade-${PHONE}`, code: 'invalid' }])
   })
 
   it('refuses notes longer than 500 characters', () => {
-    expect(errorsOf({ ...checked, [`notes-${TABLET}`]: 'n'.repeat(501) })).toEqual([
+    expect(checkErrors({ ...checked, [`notes-${TABLET}`]: 'n'.repeat(501) })).toEqual([
       { field: `notes-${TABLET}`, code: 'tooLong' },
     ])
   })
 
   it('refuses a field for a device that is not in the order', () => {
     const stranger = '00000000-0000-4000-8000-000000000000'
-    expect(errorsOf({ ...checked, [`imei-${stranger}`]: IMEI })).toEqual([{ field: 'items', code: 'unknownItem' }])
+    expect(checkErrors({ ...checked, [`imei-${stranger}`]: IMEI })).toEqual([{ field: 'items', code: 'unknownItem' }])
   })
 })
 

@@ -11,6 +11,7 @@ const iphone: PricedModel = {
   revision: 'rev-1',
   name: 'iPhone 13',
   make: 'Apple',
+  category: 'phone',
   href: '/sell-my-phone/iphone-13',
   variants: [
     {

@@ -266,7 +266,7 @@ describe('movesFor', () => {
     ['revised', 'staff', []],
     // A register fail that arrives late (the register was down at the check) still quarantines it.
     ['revised', 'system', ['accept', 'decline', 'flag']],
-    ['checked', 'system', ['flag']],
+    ['checked', 'system', ['refuse', 'flag']],
     ['accepted', 'system', ['flag']],
     ['accepted', 'staff', []],
     ['accepted', 'manager', ['pay']],

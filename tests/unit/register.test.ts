@@ -44,13 +44,10 @@ describe('what identifies a device to the register', () => {
   })
 
   it('lets staff type either at the check, and refuses anything else', () => {
-    const items = [{ id: '1b4e28ba-2fa1-4d2b-883f-0016d3cca427', pricePence: 9500 }]
+    // A checklist with no questions: the device is found in the grade chosen, at its quote.
+    const items = [{ id: '1b4e28ba-2fa1-4d2b-883f-0016d3cca427', pricePence: 9500, gradeKey: 'good', checklist: [] }]
     const check = (imei: string) =>
-      parseAdminAction(
-        { action: 'check', 'grade-1b4e28ba-2fa1-4d2b-883f-0016d3cca427': 'good', ['imei-' + items[0]!.id]: imei },
-        items,
-        ['good'],
-      )
+      parseAdminAction({ action: 'check', ['imei-' + items[0]!.id]: imei }, items, ['good'])
     expect(check('dmpxk2abcd12')).toMatchObject({ ok: true, value: { items: [{ imei: 'DMPXK2ABCD12' }] } })
     expect(check('490154203237519')).toMatchObject({ ok: false, errors: [{ code: 'invalid' }] })
   })

@@ -11,6 +11,7 @@ export const cacheTags = {
   deviceModel: 'deviceModel',
   shopItem: 'shopItem',
   conditionGrade: 'conditionGrade',
+  deviceChecklist: 'deviceChecklist',
   pricingRules: 'pricingRules',
   sellingCopy: 'sellingCopy',
   accountCopy: 'accountCopy',

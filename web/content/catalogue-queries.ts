@@ -55,6 +55,7 @@ export const priceListQuery = defineQuery(`*[_type == "deviceModel"]{
   "revision": coalesce(_rev, "seed"),
   name,
   "make": make->name,
+  category,
   "href": ${MODEL_HREF},
   ${PRICE_TABLE}
 }`)
@@ -64,6 +65,17 @@ export const conditionGradesQuery = defineQuery(`*[_type == "conditionGrade"] | 
   rank,
   name,
   summary
+}`)
+
+/** The checklists staff answer at the check, one per kind of device, with each answer's effect. */
+export const deviceChecklistsQuery = defineQuery(`*[_type == "deviceChecklist"]{
+  category,
+  questions[]{
+    key,
+    question,
+    help,
+    answers[]{ key, label, effect, "grade": grade->key.current, percent, stopKind, stopWords }
+  }
 }`)
 
 export const pricingRulesQuery = defineQuery(`*[_type == "pricingRules" && _id == "pricingRules"][0]{

@@ -114,6 +114,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     lateAnswer, lateReturn, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
+  checklist{ heading, priceLabel, priceHelp, reasonMissing, activationLock, stopped, foundReason, refusedEvent, refuseEvent, answersHeading },
   lateParcels{ revisedReason, staffNotice, staffHelp, latePriceColumn, revalueEvent, offerEvent },
   goodsIn{
     heading, intro, codeLabel, codeHint, scanButton, codeMissing, cameraButton, cameraStop, cameraLabel,

@@ -27,6 +27,7 @@ import {
 } from './queries'
 import {
   conditionGradesQuery,
+  deviceChecklistsQuery,
   deviceCatalogueQuery,
   modelPageQuery,
   modelSlugsQuery,
@@ -198,6 +199,15 @@ export const getConditionGrades = cache(async () => {
   const grades = await withFactsIfAny(fetchQuery(conditionGradesQuery, { tags: [cacheTags.conditionGrade] }))
   if (!grades.length) requireContent(null, 'the Condition grade documents (none is published)')
   return grades
+})
+
+/** The device checklists, one per kind of device; a kind without one fails loudly, naming the document. */
+export const getDeviceChecklists = cache(async () => {
+  const lists = await fetchQuery(deviceChecklistsQuery, { tags: [cacheTags.deviceChecklist, cacheTags.conditionGrade] })
+  for (const category of ['phone', 'tablet'] as const)
+    if (!lists.some((list) => list.category === category))
+      requireContent(null, `the Device checklist document for ${category}s (none is published)`)
+  return lists
 })
 
 export const getPricingRules = cache(async () =>

@@ -15,6 +15,7 @@ import type {
   ErrorPagesQueryResult,
   BreadcrumbsQueryResult,
   ConditionGradesQueryResult,
+  DeviceChecklistsQueryResult,
   ModelPageQueryResult,
   PriceListQueryResult,
   PricingRulesQueryResult,
@@ -48,3 +49,4 @@ export type PricingRules = NonNullable<PricingRulesQueryResult>
 export type ConditionGrade = ConditionGradesQueryResult[number]
 export type ModelPage = NonNullable<ModelPageQueryResult>
 export type PricedModel = PriceListQueryResult[number]
+export type DeviceChecklist = DeviceChecklistsQueryResult[number]

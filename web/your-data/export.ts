@@ -204,6 +204,7 @@ function exportOrder(
           gradeFound: item.foundGradeName,
           imei: item.imei,
           notes: item.checkNotes,
+          answers: item.checkAnswers,
           register: item.registerResult,
           registerCertificate: item.registerCertificate,
           registerCheckedAt: item.registerCheckedAt,

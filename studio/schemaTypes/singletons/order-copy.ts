@@ -2,6 +2,7 @@ import { PackageIcon } from '@sanity/icons/Package'
 import { defineType } from 'sanity'
 import { copyGroup as group } from '../fields'
 import { adminFields } from './order-copy/admin-fields'
+import { checklistFields } from './order-copy/checklist-fields'
 import { paymentRunFields } from './order-copy/payment-run-fields'
 import { checkoutFields } from './order-copy/checkout-fields'
 import { confirmationFields } from './order-copy/confirmation-fields'
@@ -41,6 +42,7 @@ export const orderCopy = defineType({
     { name: 'holds', title: 'Register holds' },
     { name: 'claims', title: 'Claims' },
     { name: 'locks', title: 'Activation locks' },
+    { name: 'checklist', title: 'Device checklist' },
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
     { name: 'queue', title: 'Staff list' },
@@ -103,6 +105,10 @@ export const orderCopy = defineType({
       'Activation locks',
       'A device still locked to an Apple or Google account: staff hold the order, the seller says on their order page that the lock is removed, staff check again; past the deadline (Timings) the device goes back free.',
       lockFields,
+      'checklist',
+      'Device checklist',
+      'The checklist staff answer for each device at the check: its labels, what stops it, and the reason a seller reads for a price found. The questions are in Device checklists.',
+      checklistFields,
     ),
     group(
       'lateParcels',

@@ -64,6 +64,15 @@ describe('"Download my data"', () => {
           gradeFound: 'Fair',
           imei: pat.imei,
           notes: pat.checkNotes,
+          answers: [
+            {
+              question: 'screen',
+              questionText: 'Screen',
+              answer: 'heavy',
+              answerText: 'Heavy scratches',
+              effect: 'cap',
+            },
+          ],
           register: 'pass',
           registerCertificate: pat.registerCertificate,
           registerCheckedAt: new Date('2026-01-05T10:00:00Z'),

@@ -4,6 +4,8 @@ import { fillTemplate } from '@/lib/templates'
 import { fieldsOf, itemField, type AdminMove, type ItemFieldKind } from '@/orders/moves/admin-input'
 import { FieldMessage } from '@/components/forms/field-message'
 import { FormField } from './form-field'
+import { ChecklistFields } from './checklist-fields'
+import { answerField, type ChecklistQuestion } from '@/orders/moves/checklist'
 
 type AdminCopy = OrderCopy['admin']
 type RiseCopy = OrderCopy['rises']
@@ -20,6 +22,11 @@ export type ActionItem = {
   checkNotes: string | null
   /** What the site publishes today for its model, storage and the grade found; null when unpriced. */
   publishedPence: number | null
+  /** The checklist for its kind of device, and its published price in each grade. */
+  checklist: ChecklistQuestion[]
+  pricedByGrade: Record<string, number | null>
+  /** The answers kept from a check tried before (an activation lock stops it). */
+  checkAnswers: Array<{ question: string; answer: string }> | null
 }
 
 type Props = {
@@ -36,6 +43,7 @@ type Props = {
   typed: Record<string, string>
   /** The label of the police's reference, for a device kept for them. */
   policeReference: string
+  checkText: OrderCopy['checklist']
 }
 
 /**
@@ -52,6 +60,7 @@ export function ActionFields({
   errors,
   typed,
   policeReference,
+  checkText,
 }: Props) {
   const field = (name: string, stored = '') => ({
     name,
@@ -68,23 +77,15 @@ export function ActionFields({
       return <FormField {...field('tracking')} label={text.tracking} short code />
     case 'deviceChecks':
       return items.map((item) => (
-        <fieldset key={item.id} className="admin-item">
-          <legend>{item.device}</legend>
-          <FormField
-            {...field(itemField('grade', item.id), item.foundGradeKey ?? item.gradeKey)}
-            label={text.gradeFound}
-            options={grades.map((grade) => ({ value: grade.key, label: grade.name }))}
-          />
-          <FormField
-            {...field(itemField('imei', item.id), item.imei ?? '')}
-            label={text.imei}
-            hint={text.imeiHint}
-            inputMode="numeric"
-            short
-            code
-          />
-          <FormField {...field(itemField('notes', item.id), item.checkNotes ?? '')} label={text.notes} multiline />
-        </fieldset>
+        <ChecklistFields
+          key={item.id}
+          item={item}
+          text={{ ...checkText, imei: text.imei, imeiHint: text.imeiHint, notes: text.notes, reason: text.reason }}
+          gradeLabel={text.gradeFound}
+          grades={grades}
+          errors={errors}
+          typed={typed}
+        />
       ))
     case 'devicePrices':
       return items.map((item) => (
@@ -157,6 +158,8 @@ export function fieldLabels(text: AdminCopy, items: readonly ActionItem[]): Reco
       labels[itemField(kind, item.id)] = `${text[LABELS[kind]]} (${item.device})`
     }
     labels[itemField('published', item.id)] = item.device
+    for (const question of item.checklist)
+      labels[answerField(item.id, question.key)] = `${question.question} (${item.device})`
   }
   return labels
 }

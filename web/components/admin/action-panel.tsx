@@ -10,7 +10,7 @@ import { ReturnDeclinedForm, StaffActions } from './staff-forms'
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
  * form with its fields. Plain links and a form that posts without scripts too.
  */
-export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, published }: AdminOrderProps) {
+export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, published, checks }: AdminOrderProps) {
   const text = copy.admin
   const moves = adminMovesFor(order.status, role)
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
@@ -42,7 +42,11 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, p
                   imei: item.imei,
                   checkNotes: item.checkNotes,
                   publishedPence: published[item.id] ?? null,
+                  checklist: checks[item.id]?.checklist ?? [],
+                  pricedByGrade: checks[item.id]?.pricedByGrade ?? {},
+                  checkAnswers: item.checkAnswers,
                 })),
+                checkText: copy.checklist,
                 grades,
                 text,
                 riseText: copy.rises,

@@ -4,6 +4,7 @@ import type { PayoutDetails } from '@/payouts/methods'
 import type { RelatedOrder } from '@/orders/record/related-orders'
 import type { Claim } from '@/orders/claims/claim-store'
 import type { OrderLockHoldRow } from '@/db/schema'
+import type { ChecklistQuestion as CheckQuestion } from '@/orders/moves/checklist'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -23,6 +24,8 @@ export type AdminOrderProps = {
   related: RelatedOrder[]
   /** Each device's published price today for its model, storage and the grade found, by its id. */
   published: Record<string, number | null>
+  /** Each device's checklist (for its kind of device) and its published price in every grade, by its id. */
+  checks: Record<string, { checklist: CheckQuestion[]; pricedByGrade: Record<string, number | null> }>
   /** Who is working on the order now, if anyone. */
   claim: Claim | null
   /** The activation-lock hold on the order now, if any. */

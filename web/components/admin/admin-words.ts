@@ -25,12 +25,14 @@ export function actionLabel(
   claims?: OrderCopy['claims'],
   lateParcels?: OrderCopy['lateParcels'],
   locks?: OrderCopy['locks'],
+  checklist?: OrderCopy['checklist'],
 ): string | null {
   if (locks && action === LOCK_EVENTS.hold) return locks.holdEvent
   if (locks && action === LOCK_EVENTS.removed) return locks.removedEvent
   if (locks && action === LOCK_EVENTS.release) return locks.releaseEvent
   if (locks && action === LOCK_EVENTS.reminder) return locks.reminderEvent
   if (locks && action === 'returnLocked') return locks.returnEvent
+  if (checklist && action === 'refuse') return checklist.refuseEvent
   if (claims && action === CLAIM_EVENTS.claim) return claims.claimEvent
   if (claims && action === CLAIM_EVENTS.release) return claims.releaseEvent
   if (claims && action === PACK_POSTED_EVENT) return claims.packEvent

@@ -111,6 +111,23 @@ export function OrderItems({ order, copy }: { order: OrderRecord; copy: OrderCop
           </tbody>
         </table>
       </div>
+      {order.items.map((item) =>
+        item.checkAnswers?.length ? (
+          <div key={item.id} className="admin-check-answers">
+            <h3>
+              {copy.checklist.answersHeading}: {item.device}
+            </h3>
+            <dl>
+              {item.checkAnswers.map((answer) => (
+                <div key={answer.question}>
+                  <dt>{answer.questionText}</dt>
+                  <dd>{answer.answerText}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        ) : null,
+      )}
     </section>
   )
 }

@@ -23,6 +23,7 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
             copy.claims,
             copy.lateParcels,
             copy.locks,
+            copy.checklist,
           )
           return (
             <li key={event.id}>

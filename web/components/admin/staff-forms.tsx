@@ -17,6 +17,9 @@ import { Notice, recheckError, useStaffForm } from './staff-form-state'
 
 type AdminCopy = OrderCopy['admin']
 
+/** The check's problems whose own words (the content's, from the server) are shown at the field. */
+const OWN_WORDS = new Set<string>(['activationLock', 'checkStopped', 'priceReasonMissing'])
+
 type ActionFormProps = {
   reference: string
   status: string
@@ -35,6 +38,7 @@ type ActionFormProps = {
   recheckNeeded: boolean
   /** The label of the police's reference (keeping a held device for them). */
   policeReference: string
+  checkText: OrderCopy['checklist']
 }
 
 /**
@@ -50,7 +54,12 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
   const staff = useStaffForm((body) => {
     if (!form) return []
     const parsed = parseAdminAction(body, form.items, gradeKeys)
-    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: form.text.invalid }))
+    const own: Record<string, string> = {
+      activationLock: form.checkText.activationLock,
+      checkStopped: form.checkText.stopped,
+      priceReasonMissing: form.checkText.reasonMissing,
+    }
+    return parsed.ok ? [] : parsed.errors.map((error) => ({ ...error, message: own[error.code] ?? form.text.invalid }))
   })
   const { problems, notice, noticeRef, recheck } = staff
   return (
@@ -89,10 +98,15 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
             priceColumn={form.priceColumn}
             grades={form.grades}
             errors={Object.fromEntries(
-              problems.flatMap((problem) => (problem.field ? [[problem.field, form.text.invalid]] : [])),
+              problems.flatMap((problem) =>
+                problem.field
+                  ? [[problem.field, OWN_WORDS.has(problem.code) ? problem.message : form.text.invalid]]
+                  : [],
+              ),
             )}
             typed={staff.state.typed}
             policeReference={form.policeReference}
+            checkText={form.checkText}
           />
           {form.move === 'pay' && (form.recheckNeeded || recheck) ? (
             <RecheckField text={form.text} id="action-recheck" error={recheckError(recheck)} />

@@ -85,6 +85,7 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     found_grade_name: saleRecord('orders[].devices[].check.gradeFound'),
     imei: personal('orders[].devices[].check.imei', EMPTIED),
     check_notes: personal('orders[].devices[].check.notes', EMPTIED),
+    check_answers: saleRecord('orders[].devices[].check.answers'),
     late_price_pence: notPersonal(
       'today’s published price for a late parcel’s device: the offer made of it is revised_price_pence',
     ),

@@ -29,6 +29,11 @@ export const orderItem = pgTable(
     foundGradeName: text('found_grade_name'),
     imei: text('imei'),
     checkNotes: text('check_notes'),
+    // The checklist's answers at the check, with the words staff read then (web/orders/moves/checklist.ts).
+    checkAnswers:
+      jsonb('check_answers').$type<
+        Array<{ question: string; questionText: string; answer: string; answerText: string; effect: string }>
+      >(),
     // A parcel received after its price hold ended: today's published price for what was ordered
     // (model, storage, grade chosen), read at the receive; null when on time or no longer priced
     // (web/orders/moves/late-parcels.ts). Lower than the quote, it is offered once the check agrees.

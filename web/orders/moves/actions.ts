@@ -21,6 +21,7 @@ import { proposeRise } from './rise-store'
 import { holdGuard } from './hold-guards'
 import { noOpenLockHold } from './lock-guard'
 import { checkParcel, receiveParcel } from './late-parcels'
+import { checkRequest } from './check-request'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -216,7 +217,7 @@ async function act(
     case 'check': {
       const grades = new Map((knownGrades ?? (await getConditionGrades())).map((grade) => [grade.key, grade.name]))
       const checks = (action.items ?? []) as ItemCheck[]
-      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.foundGrade))) {
+      if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.outcome.gradeKey))) {
         return { ok: false, code: 'invalid' }
       }
       // The register is asked only for a check that can still be made; down or slow, a device's
@@ -227,27 +228,23 @@ async function act(
             checks.map((c) => c.imei),
           )
         : []
-      request.items = checks.map((c, index) => ({
-        id: c.id,
-        set: {
-          foundGradeKey: c.foundGrade,
-          foundGradeName: grades.get(c.foundGrade)!,
-          imei: c.imei,
-          checkNotes: c.notes || null,
-          ...answers[index],
-        },
-      }))
+      const { lateParcels, rises, checklist } = await getOrderCopy()
+      const { found, ...written } = checkRequest(order.items, checks, grades, checklist, answers)
+      Object.assign(request, written)
       // Not while an activation lock holds it: staff release the hold first (web/orders/locks/).
       request.guard = noOpenLockHold
-      // A late parcel's prices today are offered once the check finds the grade chosen.
-      const { lateParcels, rises } = await getOrderCopy()
       move = (asked) =>
-        checkParcel(db, asked, {
-          reason: lateParcels.revisedReason,
-          approvalAbovePence: rises.approvalAbovePence,
-          deadline: addDays(new Date(), context.timings.revisedOfferDays),
-          emails: (current) => orderMail('revisedOffer', current, context.mail),
-        })
+        checkParcel(
+          db,
+          asked,
+          {
+            reason: lateParcels.revisedReason,
+            approvalAbovePence: rises.approvalAbovePence,
+            deadline: addDays(new Date(), context.timings.revisedOfferDays),
+            emails: (current) => orderMail('revisedOffer', current, context.mail),
+          },
+          found,
+        )
       break
     }
     case 'pay': {

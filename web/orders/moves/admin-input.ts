@@ -3,6 +3,7 @@ import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
 import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/record/lifecycle'
 import { isDeviceId, normaliseDeviceId } from '@/register/device-id'
 import { poundsToPence } from '@/lib/money'
+import { answerField, decideCheck, foundPence, type ChecklistQuestion, type CheckOutcome } from './checklist'
 
 export { isImei } from '@/register/device-id'
 
@@ -34,6 +35,9 @@ export const ADMIN_PROBLEMS = [
   'noneRevised',
   'unknownItem',
   'unknownAction',
+  'priceReasonMissing',
+  'activationLock',
+  'checkStopped',
 ] as const
 export type AdminProblem = (typeof ADMIN_PROBLEMS)[number]
 
@@ -58,7 +62,15 @@ type Body = Record<string, string> | URLSearchParams
  * today for its model, storage and the grade found (computed on the server from content; null when
  * the catalogue no longer prices it). A posted amount is never trusted for it.
  */
-type Item = { id: string; pricePence: number; publishedPence?: number | null }
+type Item = {
+  id: string
+  pricePence: number
+  publishedPence?: number | null
+  /** For the check: the grade chosen, the checklist for its kind, and its published price in each grade. */
+  gradeKey?: string
+  checklist?: readonly ChecklistQuestion[]
+  pricedByGrade?: Readonly<Record<string, number | null>>
+}
 /**
  * A move's fields by name, tidied. The fields named after the order's devices are built when the
  * schema is, so valibot's types cannot list them: the moves' outputs are read as this.
@@ -91,14 +103,10 @@ type ActionField = v.PicklistSchema<AdminMove[], undefined>
 
 /**
  * Each kind of fields a move asks for (`fields` in the lifecycle table), checked, and read as what
- * the move is given. `items` are the order's devices and `gradeKeys` the condition grades.
+ * the move is given. `items` are the order's devices and `gradeKeys` the condition grades, best first
+ * (the checklist's grade found is one of them).
  */
 function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
-  const grade = v.pipe(
-    trimmed,
-    v.nonEmpty(problem('missing')),
-    v.check((key) => gradeKeys.includes(key), problem('invalid')),
-  )
   // A device's fields, named after it, for every device in the order.
   const eachItem = (fields: (id: string) => [string, v.GenericSchema<unknown, string>][]) =>
     Object.fromEntries(items.flatMap(({ id }) => fields(id)))
@@ -130,21 +138,44 @@ function kindsOfFields(items: readonly Item[], gradeKeys: readonly string[]) {
         v.object({
           action,
           ...eachItem((id) => [
-            [itemField('grade', id), grade],
             [itemField('imei', id), imei],
             [itemField('notes', id), note],
+            [itemField('price', id), v.optional(trimmed, '')],
+            [itemField('reason', id), v.optional(note, '')],
           ]),
+          // Each device's answers, one field per question of its checklist: read by the check below.
+          ...Object.fromEntries(
+            items.flatMap((item) =>
+              (item.checklist ?? []).map((q) => [answerField(item.id, q.key), v.optional(trimmed, '')] as const),
+            ),
+          ),
+        }),
+        // The checklist's answers and the price across fields, every problem reported (see devicePrices).
+        v.rawCheck(({ dataset, addIssue }) => {
+          if (!dataset.typed) return
+          const fields = dataset.value as Fields
+          checkProblems(items, fields, gradeKeys, (field, code) =>
+            addIssue({
+              message: code,
+              path: [{ type: 'object', origin: 'value', input: fields, key: field, value: fields[field] }],
+            }),
+          )
         }),
         v.transform((fields: Fields & { action: AdminMove }) => {
           const read = (kind: ItemFieldKind, id: string) => fields[itemField(kind, id)] ?? ''
           return {
             move: fields.action,
-            items: items.map(({ id }) => ({
-              id,
-              foundGrade: read('grade', id),
-              imei: read('imei', id),
-              notes: read('notes', id),
-            })),
+            items: items.map((item) => {
+              const { outcome, pricePence } = checkedItem(item, fields, gradeKeys)!
+              return {
+                id: item.id,
+                imei: read('imei', item.id),
+                notes: read('notes', item.id),
+                outcome,
+                pricePence,
+                reason: read('reason', item.id),
+              }
+            }),
           }
         }),
       ),
@@ -267,6 +298,78 @@ function revisionProblems(items: readonly Item[], fields: Fields, report: (field
   const [first] = items
   if (first && !items.some((item) => fields[itemField('price', item.id)] || picked(item)))
     report(itemField('price', first.id), 'noneRevised')
+}
+
+/** A device's checklist answers as posted, by question. */
+const givenAnswers = (item: Item, fields: Fields) =>
+  Object.fromEntries((item.checklist ?? []).map((q) => [q.key, fields[answerField(item.id, q.key)] ?? '']))
+
+/**
+ * What a device's check decides, or null when its answers do not: the outcome, and the price it is
+ * bought at (the price found, or the one typed with a reason); null for a device refused.
+ */
+function checkedItem(
+  item: Item,
+  fields: Fields,
+  gradeKeys: readonly string[],
+): { outcome: CheckOutcome; pricePence: number | null } | null {
+  const decided = decideCheck(
+    item.checklist ?? [],
+    givenAnswers(item, fields),
+    gradeKeys.map((key) => ({ key })),
+  )
+  if (!decided.ok) return null
+  const { outcome } = decided
+  const typed = poundsToPence(fields[itemField('price', item.id)] ?? '')
+  if (outcome.stop?.kind === 'refuse') return { outcome, pricePence: null }
+  const found = foundPence(
+    { pricePence: item.pricePence, gradeKey: item.gradeKey ?? '' },
+    outcome,
+    item.pricedByGrade?.[outcome.gradeKey] ?? null,
+  )
+  return { outcome, pricePence: typed ?? found }
+}
+
+/**
+ * The check's rules across fields: every question answered from the checklist (a key it does not
+ * hold is refused), no stop that holds the check (an activation lock, another stop), and a price
+ * that is not the one found, or one the answers leave to staff, typed with a reason.
+ */
+function checkProblems(
+  items: readonly Item[],
+  fields: Fields,
+  gradeKeys: readonly string[],
+  report: (field: string, code: AdminProblem) => void,
+) {
+  for (const item of items) {
+    const decided = decideCheck(
+      item.checklist ?? [],
+      givenAnswers(item, fields),
+      gradeKeys.map((key) => ({ key })),
+    )
+    if (!decided.ok) {
+      for (const problem of decided.problems) report(answerField(item.id, problem.question), problem.code)
+      continue
+    }
+    const { stop } = decided.outcome
+    if (stop && stop.kind !== 'refuse') {
+      report(answerField(item.id, stop.question), stop.kind === 'activationLock' ? 'activationLock' : 'checkStopped')
+      continue
+    }
+    if (stop) continue
+    const [priceName, reasonName] = [itemField('price', item.id), itemField('reason', item.id)]
+    const price = fields[priceName] ?? ''
+    const typed = poundsToPence(price)
+    const found = foundPence(
+      { pricePence: item.pricePence, gradeKey: item.gradeKey ?? '' },
+      decided.outcome,
+      item.pricedByGrade?.[decided.outcome.gradeKey] ?? null,
+    )
+    if (price && typed === null) report(priceName, 'invalid')
+    else if (typed !== null && typed > REVISED_PRICE_MAX_PENCE) report(priceName, 'overMaximum')
+    else if (typed === null && found === null) report(priceName, 'missing')
+    else if (typed !== null && typed !== found && !(fields[reasonName] ?? '')) report(reasonName, 'priceReasonMissing')
+  }
 }
 
 /**

@@ -90,61 +90,108 @@ export async function receiveParcelInTx(
 export async function checkParcel(
   db: Db,
   request: MoveRequest,
-  offer: {
-    reason: string
-    deadline: Date
-    approvalAbovePence: number
-    emails: (order: OrderRecord) => Array<MailMessage & { kind: string }>
-  },
+  offer: CheckOffer,
+  /** Prices the check found besides a late parcel's (web/orders/moves/checklist-store.ts), with their reasons. */
+  found: readonly FoundPrice[] = [],
 ): Promise<MoveResult> {
   return db.transaction(async (tx) => {
     const checked = await moveInTx(tx, request)
     if (!checked.ok) return checked
-    const changes = lateChanges(await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId)))
-    if (!changes.length) return checked
-    const reason = changes.map((item) => `${item.device}: ${formatPence(item.latePricePence)}`).join('; ')
-    if (changes.some((item) => item.latePricePence - item.pricePence > offer.approvalAbovePence)) {
-      for (const item of changes) {
-        await tx
-          .update(orderItem)
-          .set({ proposedPricePence: item.latePricePence, proposedReason: offer.reason })
-          .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
-      }
-      await tx.insert(orderEvent).values({
+    // Every device refused: nothing to offer or pay, the parcel goes back.
+    const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
+    if (items.every((item) => item.offerAnswer === 'decline'))
+      return moveInTx(tx, {
         orderId: request.orderId,
-        actor: request.actor,
-        actorUserId: request.actorUserId ?? null,
-        actorName: await staffName(tx, request.actor, request.actorUserId),
-        action: RISE_EVENTS.propose,
-        fromStatus: checked.to,
-        toStatus: checked.to,
-        reason,
+        move: 'refuse',
+        actor: 'system',
+        actorUserId: null,
+        expectedStatus: checked.to,
       })
-      return checked
-    }
-    const now = new Date()
-    const revised = await moveInTx(tx, {
-      orderId: request.orderId,
-      move: 'revise',
-      action: LATE_EVENTS.offer,
-      actor: request.actor,
-      actorUserId: request.actorUserId,
-      expectedStatus: checked.to,
-      reason,
-      set: { offerDeadline: offer.deadline },
-      items: changes.map((item) => ({
-        id: item.id,
-        set: {
-          revisedPricePence: item.latePricePence,
-          revisedReason: offer.reason,
-          offerAnswer: null,
-          offerAnsweredAt: null,
-          riseApprovedAt: item.latePricePence > item.pricePence ? now : null,
-        },
-      })),
-      emails: offer.emails,
-    })
-    // The check stands if the offer cannot be made: staff see today's prices and revise by hand.
-    return revised.ok ? revised : checked
+    return offerInTx(tx, request, checked, offer, found)
   })
+}
+
+export type CheckOffer = {
+  reason: string
+  deadline: Date
+  approvalAbovePence: number
+  emails: (order: OrderRecord) => Array<MailMessage & { kind: string }>
+}
+/** A device's price as the check found it, when it differs from the quote, and the seller's reason for it. */
+export type FoundPrice = { id: string; pricePence: number; reason: string }
+
+/**
+ * In the check's transaction, once the order is checked: the new prices offered to the seller (a
+ * late parcel's today, the checklist's as found), or all proposed for a manager when one rises past
+ * the editors' threshold. With none, the check stands as it is.
+ */
+export async function offerInTx(
+  tx: Tx,
+  request: MoveRequest,
+  checked: Extract<MoveResult, { ok: true }>,
+  offer: CheckOffer,
+  found: readonly FoundPrice[],
+): Promise<MoveResult> {
+  const items = await tx.select().from(orderItem).where(eq(orderItem.orderId, request.orderId))
+  const late = lateChanges(items).filter((item) => !found.some((price) => price.id === item.id))
+  const changes = [
+    ...late.map((item) => ({
+      id: item.id,
+      device: item.device,
+      quoted: item.pricePence,
+      pence: item.latePricePence,
+      reason: offer.reason,
+    })),
+    ...found.flatMap((price) => {
+      const item = items.find((candidate) => candidate.id === price.id)
+      return item
+        ? [{ id: item.id, device: item.device, quoted: item.pricePence, pence: price.pricePence, reason: price.reason }]
+        : []
+    }),
+  ]
+  if (!changes.length) return checked
+  const reason = changes.map((item) => `${item.device}: ${formatPence(item.pence)}`).join('; ')
+  if (changes.some((item) => item.pence - item.quoted > offer.approvalAbovePence)) {
+    for (const item of changes) {
+      await tx
+        .update(orderItem)
+        .set({ proposedPricePence: item.pence, proposedReason: item.reason })
+        .where(and(eq(orderItem.id, item.id), eq(orderItem.orderId, request.orderId)))
+    }
+    await tx.insert(orderEvent).values({
+      orderId: request.orderId,
+      actor: request.actor,
+      actorUserId: request.actorUserId ?? null,
+      actorName: await staffName(tx, request.actor, request.actorUserId),
+      action: RISE_EVENTS.propose,
+      fromStatus: checked.to,
+      toStatus: checked.to,
+      reason,
+    })
+    return checked
+  }
+  const now = new Date()
+  const revised = await moveInTx(tx, {
+    orderId: request.orderId,
+    move: 'revise',
+    action: late.length && late.length === changes.length ? LATE_EVENTS.offer : undefined,
+    actor: request.actor,
+    actorUserId: request.actorUserId,
+    expectedStatus: checked.to,
+    reason,
+    set: { offerDeadline: offer.deadline },
+    items: changes.map((item) => ({
+      id: item.id,
+      set: {
+        revisedPricePence: item.pence,
+        revisedReason: item.reason,
+        offerAnswer: null,
+        offerAnsweredAt: null,
+        riseApprovedAt: item.pence > item.quoted ? now : null,
+      },
+    })),
+    emails: offer.emails,
+  })
+  // The check stands if the offer cannot be made: staff see the prices and revise by hand.
+  return revised.ok ? revised : checked
 }

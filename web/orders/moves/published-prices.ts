@@ -1,4 +1,5 @@
-import type { PricedModel } from '@/content/types'
+import type { DeviceChecklist, PricedModel } from '@/content/types'
+import { checklistFor } from './checklist'
 import { priceOf } from '@/lib/pricing'
 
 /**
@@ -20,4 +21,26 @@ export function withPublishedPrices<T extends Parameters<typeof publishedPence>[
   models: readonly PricedModel[],
 ): Array<T & { publishedPence: number | null }> {
   return items.map((item) => ({ ...item, publishedPence: publishedPence(item, models) }))
+}
+
+/**
+ * The order's devices as the check form reads them: each with the checklist for its kind of device
+ * and its published price in every grade (the grade found decides which).
+ */
+export function withChecklists<T extends Parameters<typeof publishedPence>[0]>(
+  items: readonly T[],
+  models: readonly PricedModel[],
+  lists: readonly DeviceChecklist[],
+  gradeKeys: readonly string[],
+) {
+  return items.map((item) => {
+    const model = models.find((candidate) => candidate._id === item.modelId)
+    return {
+      ...item,
+      checklist: checklistFor(lists, model?.category)?.questions ?? [],
+      pricedByGrade: Object.fromEntries(
+        gradeKeys.map((grade) => [grade, publishedPence({ ...item, foundGradeKey: grade }, models)]),
+      ),
+    }
+  })
 }

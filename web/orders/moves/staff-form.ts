@@ -3,7 +3,7 @@
 import 'server-only'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
 import { recentlyChecked, recheck } from '@/accounts/step-up'
-import { getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
+import { getConditionGrades, getDeviceChecklists, getOrderCopy, getPriceList } from '@/content/loaders'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { linkOrigin } from '@/mail/link-origin'
 import { fillTemplate } from '@/lib/templates'
@@ -21,7 +21,7 @@ import { returnDeclined, settledOrder, staffAction } from './actions'
 import { decideRise, RISE_ACTIONS } from './rise-actions'
 import { revealPayout } from './payout-reveal'
 import { isOrderStatus } from '@/orders/record/lifecycle'
-import { withPublishedPrices } from './published-prices'
+import { withChecklists, withPublishedPrices } from './published-prices'
 import { normaliseReference } from '@/orders/record/references'
 
 /**
@@ -107,6 +107,12 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.holds.notReturnable
         case 'lockHeld':
           return copy.locks.checkHeld
+        case 'activationLock':
+          return copy.checklist.activationLock
+        case 'checkStopped':
+          return copy.checklist.stopped
+        case 'priceReasonMissing':
+          return copy.checklist.reasonMissing
         default:
           return text.invalid
       }
@@ -157,10 +163,11 @@ async function answerStaffForm(
   }
 
   const origin = linkOrigin()
-  const [order, grades, models] = await Promise.all([
+  const [order, grades, models, checklists] = await Promise.all([
     settledOrder(reference, origin),
     getConditionGrades(),
     getPriceList(),
+    getDeviceChecklists(),
   ])
   if (!order) notFound()
 
@@ -190,10 +197,11 @@ async function answerStaffForm(
   const expectedStatus = body.expectedStatus ?? ''
   if (!isOrderStatus(expectedStatus)) return stopped('invalid')
 
+  const gradeKeys = grades.map((grade) => grade.key)
   const parsed = parseAdminAction(
     body,
-    withPublishedPrices(order.items, models),
-    grades.map((grade) => grade.key),
+    withChecklists(withPublishedPrices(order.items, models), models, checklists, gradeKeys),
+    gradeKeys,
   )
   if (!parsed.ok) return { ok: false, errors: parsed.errors }
 

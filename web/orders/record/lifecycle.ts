@@ -64,6 +64,9 @@ export const MOVES = {
   // Each device is checked against the stolen-device register too; "checked" is e-mailed once the
   // register has answered for every device and none failed (web/orders/moves/register-checks.ts).
   check: { from: ['received'], to: 'checked', by: STAFF, email: 'checked', fields: 'deviceChecks' },
+  // Every device refused at the check (the checklist's refuse stop): the parcel goes back as it came,
+  // in the check's own transaction (web/orders/moves/late-parcels.ts), the check's event naming who.
+  refuse: { from: ['checked'], to: 'returning', by: ['system'], email: null },
   revise: { from: ['checked'], to: 'revised', by: STAFF, email: 'revisedOffer', fields: 'devicePrices' },
   // The system answers a revised offer nobody answered by its deadline, as the CMS says.
   accept: { from: ['revised'], to: 'accepted', by: ['seller', 'system'], email: null },

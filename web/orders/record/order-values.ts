@@ -41,7 +41,8 @@ export { isUuid } from '@/lib/uuid'
 export const payoutHeldUntil = (order: { payoutHeldUntil: Date | null }, now = Date.now()) =>
   order.payoutHeldUntil && order.payoutHeldUntil.getTime() > now ? order.payoutHeldUntil : null
 /** Where the devices a seller declined in an order otherwise accepted are posted back from: before, while or after it is paid. */
-export const RETURNS_DECLINED_FROM: readonly string[] = ['accepted', 'paying', 'payment-failed', 'paid']
+// A device refused at the check is declined there: it can go back from 'checked' too.
+export const RETURNS_DECLINED_FROM: readonly string[] = ['checked', 'accepted', 'paying', 'payment-failed', 'paid']
 
 /**
  * The devices staff still have to post back in an order the seller otherwise accepted (declined,

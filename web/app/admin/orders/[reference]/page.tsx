@@ -3,14 +3,14 @@ import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
 import { recentlyChecked } from '@/accounts/step-up'
 import { AdminOrder } from '@/components/admin/order-view'
-import { getAccountCopy, getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
+import { getAccountCopy, getConditionGrades, getDeviceChecklists, getOrderCopy, getPriceList } from '@/content/loaders'
 import { firstValues, type Query } from '@/http/search-params'
 import { normaliseReference } from '@/orders/record/references'
 import { readOrder } from '@/orders/moves/actions'
 import { revealedPayout } from '@/orders/moves/payout-reveal'
 import { getDb } from '@/db/connection'
 import { relatedOrders } from '@/orders/record/related-orders'
-import { publishedPence } from '@/orders/moves/published-prices'
+import { publishedPence, withChecklists } from '@/orders/moves/published-prices'
 import { claimOf } from '@/orders/claims/claim-store'
 import { lockHoldOf } from '@/orders/locks/lock-store'
 
@@ -32,12 +32,13 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   ])
   const reference = normaliseReference(typed)
   if (!reference) notFound()
-  const [order, copy, accountCopy, grades, models] = await Promise.all([
+  const [order, copy, accountCopy, grades, models, checklists] = await Promise.all([
     readOrder(reference),
     getOrderCopy(),
     getAccountCopy(),
     getConditionGrades(),
     getPriceList(),
+    getDeviceChecklists(),
   ])
   if (!order) notFound()
   const staff = { id: member.user.id, role: member.user.role }
@@ -65,6 +66,14 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       claim={claim}
       lockHold={lockHold}
       published={Object.fromEntries(order.items.map((item) => [item.id, publishedPence(item, models)]))}
+      checks={Object.fromEntries(
+        withChecklists(
+          order.items,
+          models,
+          checklists,
+          grades.map((grade) => grade.key),
+        ).map((item) => [item.id, { checklist: item.checklist, pricedByGrade: item.pricedByGrade }]),
+      )}
     />
   )
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "order_item" ADD COLUMN "check_answers" jsonb;
