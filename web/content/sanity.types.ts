@@ -1107,6 +1107,18 @@ export type OrderCopy = {
     sellerRemoved: string
     sellerNotHeld: string
   }
+  checklist: {
+    heading: string
+    priceLabel: string
+    priceHelp: string
+    reasonMissing: string
+    activationLock: string
+    stopped: string
+    foundReason: string
+    refusedEvent: string
+    refuseEvent: string
+    answersHeading: string
+  }
   lateParcels: {
     revisedReason: string
     staffNotice: string
@@ -2738,7 +2750,18 @@ export type OrderCopyQueryResult = {
     returnedColumn: string
     todayNone: string
   }
-  checklist: null
+  checklist: {
+    heading: string
+    priceLabel: string
+    priceHelp: string
+    reasonMissing: string
+    activationLock: string
+    stopped: string
+    foundReason: string
+    refusedEvent: string
+    refuseEvent: string
+    answersHeading: string
+  }
   lateParcels: {
     revisedReason: string
     staffNotice: string

@@ -105,6 +105,8 @@ export const orderCopy = defineType({
       'Activation locks',
       'A device still locked to an Apple or Google account: staff hold the order, the seller says on their order page that the lock is removed, staff check again; past the deadline (Timings) the device goes back free.',
       lockFields,
+    ),
+    group(
       'checklist',
       'Device checklist',
       'The checklist staff answer for each device at the check: its labels, what stops it, and the reason a seller reads for a price found. The questions are in Device checklists.',
