@@ -12,6 +12,9 @@ import { enrolTwoFactor, placeOrder } from './order-helpers'
 import { addGoodIphone, IPHONE_13 } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
+// One server and database for both tests, and the second uses the member of staff the first signs
+// in: in order, in one worker (CI's two workers otherwise start both at once on one port).
+test.describe.configure({ mode: 'serial' })
 
 const run = promisify(execFile)
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 73
