@@ -38,7 +38,8 @@ async function started(): Promise<SiteCopy> {
   const copy = await startSiteCopy({ port: PORT, dist: '.next-goods-in', env })
   await expect(async () => {
     expect((await fetch(`${copy.origin}/api/health/ready`)).status).toBe(200)
-  }).toPass({ timeout: 60_000 })
+    // Its new database is made (every migration) on the first request: minutes on a loaded two-core machine.
+  }).toPass({ timeout: 180_000 })
   await fetch(`${copy.origin}${IPHONE_13.path}`)
   return copy
 }
