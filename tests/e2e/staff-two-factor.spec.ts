@@ -64,7 +64,9 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   const action = await sendPageForm(other.request, orderPage, receive.hidden, { origin: receive.origin })
   expect(action.status).toBe(404)
   // Nothing changed: the order still waits to be received.
-  expect((await readPageForm(staff.request, orderPage, { form: 'expectedStatus' })).hidden.expectedStatus).toBe('placed')
+  expect((await readPageForm(staff.request, orderPage, { form: 'expectedStatus' })).hidden.expectedStatus).toBe(
+    'placed',
+  )
   await staff.context().close()
   await seller.context().close()
 
