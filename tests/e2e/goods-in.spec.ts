@@ -12,6 +12,9 @@ import { enrolTwoFactor, placeOrder } from './order-helpers'
 import { addGoodIphone, IPHONE_13 } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
+// One server and database for both tests, and the second uses the member of staff the first signs
+// in: in order, in one worker (CI's two workers otherwise start both at once on one port).
+test.describe.configure({ mode: 'serial' })
 
 const run = promisify(execFile)
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 73
@@ -35,7 +38,8 @@ async function started(): Promise<SiteCopy> {
   const copy = await startSiteCopy({ port: PORT, dist: '.next-goods-in', env })
   await expect(async () => {
     expect((await fetch(`${copy.origin}/api/health/ready`)).status).toBe(200)
-  }).toPass({ timeout: 60_000 })
+    // Its new database is made (every migration) on the first request: minutes on a loaded two-core machine.
+  }).toPass({ timeout: 180_000 })
   await fetch(`${copy.origin}${IPHONE_13.path}`)
   return copy
 }

@@ -36,7 +36,7 @@ test('opening an address never reveals bank details or records a reveal, and ano
   // The reveal form as the manager's page gives it (the staff action's id, the order), posted by a
   // page on another site with the manager's cookie.
   const path = `/admin/orders/${reference}`
-  const { hidden, origin } = await readPageForm(manager.request, path, { form: 'action' })
+  const { hidden, origin } = await readPageForm(manager.request, path, { button: 'Show bank details' })
   expect(hidden).toMatchObject({ reference, action: 'reveal' })
   const forged = await sendPageForm(manager.request, path, hidden, { origin: 'https://evil.example' })
   expect(forged.status).toBe(403)

@@ -30,7 +30,7 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   const { reference } = await placeOrder(seller, uniqueEmail('half-staff'))
   const staff = await staffPage(browser)
   const orderPage = `/admin/orders/${reference}?action=receive`
-  const receive = await readPageForm(staff.request, orderPage, { form: 'reference' })
+  const receive = await readPageForm(staff.request, orderPage, { form: 'expectedStatus' })
   expect(receive.hidden).toMatchObject({ reference, action: 'receive', expectedStatus: 'placed' })
 
   // The invitation's link, altered, is a clear page that says what to do; it starts nothing.
@@ -64,7 +64,9 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   const action = await sendPageForm(other.request, orderPage, receive.hidden, { origin: receive.origin })
   expect(action.status).toBe(404)
   // Nothing changed: the order still waits to be received.
-  expect((await readPageForm(staff.request, orderPage, { form: 'reference' })).hidden.expectedStatus).toBe('placed')
+  expect((await readPageForm(staff.request, orderPage, { form: 'expectedStatus' })).hidden.expectedStatus).toBe(
+    'placed',
+  )
   await staff.context().close()
   await seller.context().close()
 
