@@ -8,7 +8,7 @@ import { linkIn, mailTo } from './account-helpers'
 import { violations } from './axe'
 import { GOOD_IPHONE, visitor } from './basket-client'
 import { readPageForm, sendPageForm } from './form-post'
-import { REFERENCE, staffPage } from './order-helpers'
+import { checklistFields, REFERENCE, staffPage } from './order-helpers'
 
 // A manager pays 50 orders with one payment run, at 1280 px where staff work: the file downloaded
 // reads back to the same payees and amounts as the orders, one payment fails and is paid in a
@@ -58,7 +58,7 @@ async function staffMove(staff: APIRequestContext, reference: string, action: 'r
   if (action === 'check') {
     const html = await (await staff.get(path)).text()
     const id = /name="imei-([0-9a-f-]+)"/.exec(html)![1]!
-    Object.assign(fields, { [`grade-${id}`]: 'good', [`imei-${id}`]: ownImei() })
+    Object.assign(fields, checklistFields(html), { [`imei-${id}`]: ownImei() })
   }
   const moved = await sendPageForm(staff, path, fields, { origin: form.origin })
   expect([moved.status, moved.location]).toEqual([303, `/admin/orders/${reference}?done=${action}`])
