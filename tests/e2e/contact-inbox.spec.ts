@@ -79,6 +79,8 @@ test('a message sent through the contact page reaches the business by e-mail and
   await expect(rows).toHaveCount(2)
   await expect(rows.nth(1)).toContainText(sent.email)
   await expect(rows.nth(1)).toContainText('New')
+  // Waiting for a reply, against the one working day the pages promise: just sent, none has passed.
+  await expect(rows.nth(1).getByRole('cell').last()).toHaveText('0 of 1 working days')
   expect(await violations(staff)).toEqual([])
 
   await rows.nth(1).getByRole('link', { name: 'Jo Bloggs' }).click()
@@ -109,6 +111,8 @@ test('a message sent through the contact page reaches the business by e-mail and
   await staff.getByLabel(SEARCH).fill(sent.word)
   await staff.getByRole('button', { name: 'Search', exact: true }).click()
   await expect(rows.nth(1)).toContainText('Answered')
+  // Answered, nobody waits on it: no timer.
+  await expect(rows.nth(1).getByRole('cell').last()).toHaveText('')
   await staff.goto(`/admin/messages?status=new&q=${sent.word}`)
   await expect(staff.getByText('No messages match.')).toBeVisible()
   await staff.getByRole('link', { name: 'All orders' }).click()

@@ -176,6 +176,11 @@ test('the dashboard counts late work per step and says who did what today, axe c
     'href',
     '/admin/orders?status=returning',
   )
+  // The inbox's replies are counted beside the orders' steps, and lead to the new messages.
+  await expect(late.getByRole('link', { name: 'Messages not answered in time' })).toHaveAttribute(
+    'href',
+    '/admin/messages?status=new',
+  )
   await expect(manager.getByRole('region', { name: 'Who did what today' })).toBeVisible()
   await checkBothWidths(manager, 'dashboard-claims')
 })

@@ -39,7 +39,10 @@ export async function recordContactMessage(
   })
 }
 
-export type ContactListRow = Pick<ContactMessageRow, 'id' | 'name' | 'email' | 'status' | 'receivedAt'> & {
+export type ContactListRow = Pick<
+  ContactMessageRow,
+  'id' | 'name' | 'email' | 'status' | 'receivedAt' | 'statusChangedAt'
+> & {
   excerpt: string
 }
 
@@ -74,6 +77,7 @@ export async function listContactMessages(
       email: contactMessage.email,
       status: contactMessage.status,
       receivedAt: contactMessage.receivedAt,
+      statusChangedAt: contactMessage.statusChangedAt,
       excerpt: sql<string>`left(${contactMessage.message}, ${EXCERPT_CHARACTERS})`,
     })
     .from(contactMessage)

@@ -111,7 +111,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
     notClaimed, claimed, released, someone, claimEvent, releaseEvent, claimColumn, viewLabel, viewAll, viewMine,
     viewUnclaimed, viewPacks, packPosted, packSelect, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLate, lateHeading, lateCheck,
-    lateAnswer, lateReturn, todayHeading,
+    lateAnswer, lateReturn, lateReply, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
   checklist{ heading, priceLabel, priceHelp, reasonMissing, activationLock, stopped, foundReason, refusedEvent, refuseEvent, answersHeading },
@@ -209,7 +209,7 @@ export const subscriptionCopyQuery = defineQuery(`*[_type == "subscriptionCopy" 
 export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{
   list{
     heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,
-    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn
+    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn, waitingColumn, timerWaited, timerLate
   },
   statuses{ new, answered, closed },
   message{
@@ -217,6 +217,7 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,
     historyReceived, historyChange
   },
+  replyWorkingDays,
   retentionDays
 }`)
 

@@ -2,7 +2,10 @@ import { InboxIcon } from '@sanity/icons/Inbox'
 import { defineField, defineType } from 'sanity'
 import { copyGroup as group, requiredString, templateString } from '../fields'
 
-/** Every word of the staff pages for contact-form messages, and how long a closed one is kept. */
+/**
+ * Every word of the staff pages for contact-form messages, the working days promised for a reply,
+ * and how long a closed one is kept.
+ */
 export const contactInboxCopy = defineType({
   name: 'contactInboxCopy',
   title: 'Contact inbox',
@@ -12,6 +15,7 @@ export const contactInboxCopy = defineType({
     { name: 'list', title: 'Messages list', default: true },
     { name: 'statuses', title: 'Statuses' },
     { name: 'message', title: 'One message' },
+    { name: 'replying', title: 'Replying' },
     { name: 'retention', title: 'Keeping messages' },
   ],
   fields: [
@@ -43,6 +47,22 @@ export const contactInboxCopy = defineType({
       requiredString('emailColumn', 'E-mail column', 'For example "E-mail address".'),
       requiredString('messageColumn', 'Message column', 'The start of each message, for example "Message".'),
       requiredString('statusColumn', 'Status column', 'For example "Status".'),
+      requiredString(
+        'waitingColumn',
+        'Waiting column',
+        'How long a new message has waited for a reply, against the promise (set under Replying), for example "Waiting".',
+      ),
+      templateString(
+        'timerWaited',
+        'Time waited',
+        'In the waiting column. {waited} becomes the whole working days waited so far, {promise} the working days promised, for example "{waited} of {promise} working days".',
+        ['waited', 'promise'],
+      ),
+      requiredString(
+        'timerLate',
+        'Late',
+        'After a message waiting past the promise, in words (not colour alone), for example "Late".',
+      ),
     ]),
     group('statuses', 'Statuses', 'What staff read for where a message stands, in the list and on its page.', [
       requiredString('new', 'New', 'A message nobody has answered yet, for example "New".'),
@@ -109,6 +129,15 @@ export const contactInboxCopy = defineType({
         ['name', 'from', 'to'],
       ),
     ]),
+    defineField({
+      name: 'replyWorkingDays',
+      title: 'Working days to reply',
+      type: 'number',
+      group: 'replying',
+      description:
+        'The reply the pages promise to a message (for example "replies to e-mails within one working day"): a new message waiting longer is shown late in the list and counted on the staff home. Working days are Monday to Friday, less bank holidays and the closure days under Orders. Change the pages’ sentence with it.',
+      validation: (rule) => rule.required().integer().min(1).max(10),
+    }),
     defineField({
       name: 'retentionDays',
       title: 'Days a closed message is kept',

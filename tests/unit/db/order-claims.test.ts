@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { orderEvent, sellerOrder, user } from '@/db/schema'
+import { contactMessage, orderEvent, sellerOrder, user } from '@/db/schema'
 import { claimOf, claimOrder, releaseClaim } from '@/orders/claims/claim-store'
 import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
 import { markPacksPosted } from '@/orders/claims/pack-store'
 import { peopleToday } from '@/orders/claims/people-today'
 import { lateCounts } from '@/orders/queue/late-counts'
 import { orderQueuePage } from '@/orders/queue/order-queue'
-import { stepTimer } from '@/orders/queue/step-timers'
+import { replyTimer, stepTimer } from '@/orders/queue/step-timers'
 import { calendarOf, NO_CLOSED_DAYS } from '@/orders/record/working-days'
 import { newReference } from '@/orders/record/references'
 import { raceForRow } from '../../support/row-lock-race'
@@ -177,7 +177,7 @@ it('marks postage packs posted once: a second marking is no event, and orders wi
 it('counts ages in working days across a bank holiday, and what is late per step', async () => {
   // Christmas Eve 2026 is a Thursday; Christmas Day (Friday) and Boxing Day's Monday are bank holidays.
   const arrived = new Date('2026-12-24T10:00:00Z')
-  const promises = { checkWorkingDays: 1, revisedOfferDays: 14, returnWorkingDays: 2 }
+  const promises = { checkWorkingDays: 1, revisedOfferDays: 14, returnWorkingDays: 2, replyWorkingDays: 1 }
   const calendar = calendarOf([])
   const tuesday = new Date('2026-12-29T10:00:00Z')
   const later = new Date('2026-12-29T10:30:00Z')
@@ -194,12 +194,35 @@ it('counts ages in working days across a bank holiday, and what is late per step
   await newOrder({ status: 'revised', statusSince: arrived, offerDeadline: new Date('2027-01-07T00:00:00Z') })
   // Two working days to send a return: from Christmas Eve, that is Wednesday the 30th at 10:00.
   await newOrder({ status: 'returning', statusSince: arrived })
+  // Contact messages: one new since Christmas Eve (late), one new since this morning, one answered.
+  const message = (status: string, since: Date) => ({
+    name: 'A Seller',
+    email: `${randomUUID()}@example.com`,
+    message: 'Where is my parcel?',
+    status,
+    receivedAt: since,
+    statusChangedAt: since,
+  })
+  await db
+    .insert(contactMessage)
+    .values([message('new', arrived), message('new', new Date('2026-12-29T09:00:00Z')), message('answered', arrived)])
   const after = await lateCounts(db, later, promises, calendar)
   expect(after.check - before.check).toBe(1)
   expect(after.answer - before.answer).toBe(1)
   expect(after.return - before.return).toBe(0)
+  expect(after.reply - before.reply).toBe(1)
   const thursday = await lateCounts(db, new Date('2026-12-31T10:00:00Z'), promises, calendar)
   expect(thursday.return - before.return).toBe(1)
+  expect(thursday.reply - before.reply).toBe(2)
+
+  // The inbox's timer: counted the same way, and only for a message still new.
+  expect(replyTimer({ status: 'new', statusChangedAt: arrived }, tuesday, 1, calendar)).toEqual({
+    waited: 1,
+    promise: 1,
+    late: false,
+  })
+  expect(replyTimer({ status: 'new', statusChangedAt: arrived }, later, 1, calendar)).toMatchObject({ late: true })
+  expect(replyTimer({ status: 'answered', statusChangedAt: arrived }, later, 1, calendar)).toBeNull()
 })
 
 it('tells what each member of staff received, checked and returned today, from the history', async () => {

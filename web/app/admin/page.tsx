@@ -38,7 +38,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
     riseCounts(db),
     payoutRules().then((rules) => moneyFigures(db, rules, now)),
     peopleToday(db, now),
-    lateCounts(db, now, copy.timings, calendar),
+    lateCounts(db, now, { ...copy.timings, replyWorkingDays: inboxCopy.replyWorkingDays }, calendar),
   ])
   return (
     <StaffHome

@@ -4,21 +4,22 @@ import type { LateCounts } from '@/orders/queue/late-counts'
 
 type Props = { text: OrderCopy['claims']; late: LateCounts }
 
-/** The dashboard's count of late work per step, each a link to that step's queue. */
+/** The dashboard's count of late work per step (and the inbox's replies), each a link to its queue. */
 export function LateWork({ text, late }: Props) {
-  const steps: Array<[key: keyof LateCounts, label: string, status: string]> = [
-    ['check', text.lateCheck, 'received'],
-    ['answer', text.lateAnswer, 'revised'],
-    ['return', text.lateReturn, 'returning'],
+  const steps: Array<[key: keyof LateCounts, label: string, queue: string]> = [
+    ['check', text.lateCheck, '/admin/orders?status=received'],
+    ['answer', text.lateAnswer, '/admin/orders?status=revised'],
+    ['return', text.lateReturn, '/admin/orders?status=returning'],
+    ['reply', text.lateReply, '/admin/messages?status=new'],
   ]
   return (
     <section aria-labelledby="late-work" className="admin-section">
       <h2 id="late-work">{text.lateHeading}</h2>
       <dl className="admin-figures">
-        {steps.map(([key, label, status]) => (
+        {steps.map(([key, label, queue]) => (
           <div key={key} className="admin-figures__item" data-late={key}>
             <dt>
-              <Link href={`/admin/orders?status=${status}`}>{label}</Link>
+              <Link href={queue}>{label}</Link>
             </dt>
             <dd className={late[key] ? 'admin-figures__value admin-queue--due' : 'admin-figures__value'}>
               {late[key]}

@@ -8,15 +8,19 @@ import '@/styles/admin.css'
 import { ListFilter } from './list-filter'
 import { contactStatusName } from './message-words'
 import { StaffPage } from './staff-page'
+import { replyTimer } from '@/orders/queue/step-timers'
+import type { BusinessCalendar } from '@/orders/record/working-days'
 
 type Props = {
   copy: ContactInboxCopy
   messages: ContactListRow[]
   filter: { status: string; search: string }
+  /** The reply timers' clock: now, and the working days (Monday to Friday, less closures). */
+  timing: { now: Date; calendar: BusinessCalendar }
 }
 
 /** The contact form's messages for staff, newest first: a filter by status, a search, each one to open. */
-export function MessagesList({ copy, messages, filter }: Props) {
+export function MessagesList({ copy, messages, filter, timing }: Props) {
   const text = copy.list
   return (
     <StaffPage
@@ -31,12 +35,12 @@ export function MessagesList({ copy, messages, filter }: Props) {
         statuses={CONTACT_STATUSES.map((status) => ({ value: status, label: copy.statuses[status] }))}
         filter={filter}
       />
-      <MessagesTable copy={copy} messages={messages} />
+      <MessagesTable copy={copy} messages={messages} timing={timing} />
     </StaffPage>
   )
 }
 
-function MessagesTable({ copy, messages }: Omit<Props, 'filter'>) {
+function MessagesTable({ copy, messages, timing }: Omit<Props, 'filter'>) {
   const text = copy.list
   if (!messages.length) return <p className="admin-empty">{text.empty}</p>
   return (
@@ -50,6 +54,7 @@ function MessagesTable({ copy, messages }: Omit<Props, 'filter'>) {
             <th scope="col">{text.emailColumn}</th>
             <th scope="col">{text.messageColumn}</th>
             <th scope="col">{text.statusColumn}</th>
+            <th scope="col">{text.waitingColumn}</th>
           </tr>
         </thead>
         <tbody>
@@ -64,10 +69,33 @@ function MessagesTable({ copy, messages }: Omit<Props, 'filter'>) {
               <td className="admin-table__notes">{message.email}</td>
               <td className="admin-table__notes">{message.excerpt}</td>
               <td>{contactStatusName(copy, message.status)}</td>
+              <td>
+                <ReplyTimer copy={copy} message={message} timing={timing} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  )
+}
+
+/** How long a new message has waited for a reply against the promise; "Late" in words when past it. */
+function ReplyTimer({
+  copy,
+  message,
+  timing,
+}: {
+  copy: ContactInboxCopy
+  message: ContactListRow
+  timing: Props['timing']
+}) {
+  const timer = replyTimer(message, timing.now, copy.replyWorkingDays, timing.calendar)
+  if (!timer) return null
+  return (
+    <span className={timer.late ? 'admin-timer admin-timer--late' : 'admin-timer'} data-timer="reply">
+      {fillTemplate(copy.list.timerWaited, { waited: timer.waited, promise: timer.promise })}
+      {timer.late ? <strong className="admin-timer__late"> {copy.list.timerLate}</strong> : null}
+    </span>
   )
 }

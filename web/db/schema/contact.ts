@@ -25,6 +25,8 @@ export const contactMessage = pgTable(
   (table) => [
     index('contact_message_status_idx').on(table.status, table.receivedAt),
     index('contact_message_email_idx').on(table.email),
+    // New messages waiting past the reply promise (the staff home's count), and closed ones past keeping.
+    index('contact_message_waiting_idx').on(table.status, table.statusChangedAt),
     check('contact_message_status_known', sql`${table.status} in ('new', 'answered', 'closed')`),
     check('contact_message_email_lower', sql`${table.email} = lower(${table.email})`),
   ],

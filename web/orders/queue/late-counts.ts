@@ -1,20 +1,21 @@
 /**
  * The dashboard's count of what is late, per step: checks past their promise, revised offers past
- * their deadline, returns not sent in time. Each by its own index on (status, time).
+ * their deadline, returns not sent in time, contact messages still new past the reply promise. Each
+ * by its own index on (status, time).
  */
 import 'server-only'
 import { and, count, eq, lt } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { sellerOrder } from '@/db/schema'
-import type { BusinessCalendar } from '@/orders/record/working-days'
+import { contactMessage, sellerOrder } from '@/db/schema'
+import { workingDaysBefore, type BusinessCalendar } from '@/orders/record/working-days'
 import { lateBefore, type Step, type StepPromises } from './step-timers'
 
-export type LateCounts = Record<Step, number>
+export type LateCounts = Record<Step | 'reply', number>
 
 export async function lateCounts(
   db: Db,
   now: Date,
-  promises: StepPromises,
+  promises: StepPromises & { replyWorkingDays: number },
   calendar: BusinessCalendar,
 ): Promise<LateCounts> {
   const before = lateBefore(now, promises, calendar)
@@ -24,10 +25,20 @@ export async function lateCounts(
       .from(sellerOrder)
       .where(and(eq(sellerOrder.status, status), late))
       .then((rows) => rows[0]?.count ?? 0)
-  const [check, answer, returns] = await Promise.all([
+  const [check, answer, returns, reply] = await Promise.all([
     counted('received', lt(sellerOrder.statusSince, before.check)),
     counted('revised', lt(sellerOrder.offerDeadline, now)),
     counted('returning', lt(sellerOrder.statusSince, before.return)),
+    db
+      .select({ count: count() })
+      .from(contactMessage)
+      .where(
+        and(
+          eq(contactMessage.status, 'new'),
+          lt(contactMessage.statusChangedAt, workingDaysBefore(now, promises.replyWorkingDays, calendar)),
+        ),
+      )
+      .then((rows) => rows[0]?.count ?? 0),
   ])
-  return { check, answer, return: returns }
+  return { check, answer, return: returns, reply }
 }

@@ -2,7 +2,8 @@
  * The timers staff see on the queues: how long an order has waited in its step, in working days
  * (Monday to Friday on London's clock, bank holidays and closure days out), against the promise
  * for that step, from the content's timings: the check after arrival, the seller's answer to a
- * revised offer (by its deadline), and a return to send. Pure, so the list and the tests share it.
+ * revised offer (by its deadline), and a return to send; and a contact message's reply. Pure, so the
+ * lists and the tests share it.
  */
 import {
   DAY_MS,
@@ -54,3 +55,19 @@ export const lateBefore = (now: Date, promises: StepPromises, calendar: Business
   check: workingDaysBefore(now, promises.checkWorkingDays, calendar),
   return: workingDaysBefore(now, promises.returnWorkingDays, calendar),
 })
+
+/**
+ * A new contact message's timer at `now`: working days since it became new (received, or reopened)
+ * against the reply promise. Null once answered or closed: nobody waits on it.
+ */
+export function replyTimer(
+  message: { status: string; statusChangedAt: Date },
+  now: Date,
+  replyWorkingDays: number,
+  calendar: BusinessCalendar,
+): { waited: number; promise: number; late: boolean } | null {
+  if (message.status !== 'new') return null
+  const waited = Math.max(0, Math.floor(workingTimeBetween(message.statusChangedAt, now, calendar) / DAY_MS))
+  const late = waitedOverWorkingDays(message.statusChangedAt, now, replyWorkingDays, calendar)
+  return { waited, promise: replyWorkingDays, late }
+}

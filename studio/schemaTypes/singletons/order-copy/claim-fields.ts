@@ -127,6 +127,11 @@ export const claimFields = [
   requiredString('lateAnswer', 'Answers late', 'For example "Revised offers past their deadline".'),
   requiredString('lateReturn', 'Returns late', 'For example "Returns not sent in time".'),
   requiredString(
+    'lateReply',
+    'Replies late',
+    'Contact messages still new past the reply promise (set in the Contact inbox), for example "Messages not answered in time".',
+  ),
+  requiredString(
     'todayHeading',
     'Per person today',
     'The dashboard’s table heading, for example "Who did what today".',

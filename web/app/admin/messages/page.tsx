@@ -7,6 +7,7 @@ import { getContactInboxCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
+import { businessCalendar } from '@/orders/record/business-calendar'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -20,7 +21,19 @@ export default async function AdminMessagesPage({ searchParams }: { searchParams
   const query = firstValues(await searchParams)
   const status = parseContactStatusFilter(query.status)
   // Checked here too, as a layout and its page render in parallel (one session lookup: it is cached).
-  const [, copy, db] = await Promise.all([requireStaffMember(), getContactInboxCopy(), getDb()])
+  const [, copy, db, calendar] = await Promise.all([
+    requireStaffMember(),
+    getContactInboxCopy(),
+    getDb(),
+    businessCalendar(),
+  ])
   const messages = await listContactMessages(db, { status, words: parseContactSearch(query.q) })
-  return <MessagesList copy={copy} messages={messages} filter={{ status: status ?? '', search: query.q ?? '' }} />
+  return (
+    <MessagesList
+      copy={copy}
+      messages={messages}
+      filter={{ status: status ?? '', search: query.q ?? '' }}
+      timing={{ now: new Date(), calendar }}
+    />
+  )
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "contact_message_waiting_idx" ON "contact_message" USING btree ("status","status_changed_at");
