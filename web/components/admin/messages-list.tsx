@@ -1,3 +1,4 @@
+/** The contact form's messages for staff, newest first: a filter by status, a search, how long each new one has waited. */
 import Link from 'next/link'
 import type { ContactInboxCopy } from '@/content/types'
 import type { ContactListRow } from '@/contact/store'
