@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { contactMessage, orderEvent, sellerOrder, user } from '@/db/schema'
+import { contactMessage, orderEvent, orderLockHold, sellerOrder, user } from '@/db/schema'
 import { claimOf, claimOrder, releaseClaim } from '@/orders/claims/claim-store'
 import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
 import { markPacksPosted } from '@/orders/claims/pack-store'
@@ -190,6 +190,9 @@ it('counts ages in working days across a bank holiday, and what is late per step
   const before = await lateCounts(db, later, promises, calendar)
   await newOrder({ status: 'received', statusSince: arrived })
   await newOrder({ status: 'received', statusSince: new Date('2026-12-29T09:00:00Z') })
+  // Held for an activation lock the seller has not said is removed: waiting on them, not late for staff.
+  const held = await newOrder({ status: 'received', statusSince: arrived })
+  await db.insert(orderLockHold).values({ orderId: held, itemIds: [], deadline: later, remindAt: later })
   await newOrder({ status: 'revised', statusSince: arrived, offerDeadline: new Date('2026-12-29T00:00:00Z') })
   await newOrder({ status: 'revised', statusSince: arrived, offerDeadline: new Date('2027-01-07T00:00:00Z') })
   // Two working days to send a return: from Christmas Eve, that is Wednesday the 30th at 10:00.

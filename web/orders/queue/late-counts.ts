@@ -4,11 +4,12 @@
  * by its own index on (status, time).
  */
 import 'server-only'
-import { and, count, eq, lt } from 'drizzle-orm'
+import { and, count, eq, lt, not, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { contactMessage, sellerOrder } from '@/db/schema'
 import { workingDaysBefore, type BusinessCalendar } from '@/orders/record/working-days'
 import { lateBefore, type Step, type StepPromises } from './step-timers'
+import { waitingOnLock } from './order-queue'
 
 export type LateCounts = Record<Step | 'reply', number>
 
@@ -19,14 +20,15 @@ export async function lateCounts(
   calendar: BusinessCalendar,
 ): Promise<LateCounts> {
   const before = lateBefore(now, promises, calendar)
-  const counted = (status: string, late: ReturnType<typeof lt>) =>
+  const counted = (status: string, late: SQL | undefined) =>
     db
       .select({ count: count() })
       .from(sellerOrder)
       .where(and(eq(sellerOrder.status, status), late))
       .then((rows) => rows[0]?.count ?? 0)
   const [check, answer, returns, reply] = await Promise.all([
-    counted('received', lt(sellerOrder.statusSince, before.check)),
+    // An order an activation lock holds waits on its seller, not on staff: as the check queue leaves it out.
+    counted('received', and(lt(sellerOrder.statusSince, before.check), not(waitingOnLock))),
     counted('revised', lt(sellerOrder.offerDeadline, now)),
     counted('returning', lt(sellerOrder.statusSince, before.return)),
     db

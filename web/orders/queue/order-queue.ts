@@ -91,7 +91,8 @@ async function searched(db: Db, search: OrderSearch): Promise<SQL> {
 }
 
 // Read by the open holds' index (one open hold an order): the seller's press puts the order back.
-const waitingOnLock = sql`exists (select 1 from ${orderLockHold} where ${orderLockHold.orderId} = ${sellerOrder.id} and ${orderLockHold.endedAt} is null and ${orderLockHold.removedAt} is null)`
+// Waiting on the seller, such an order is not late for its check either (late-counts.ts).
+export const waitingOnLock = sql`exists (select 1 from ${orderLockHold} where ${orderLockHold.orderId} = ${sellerOrder.id} and ${orderLockHold.endedAt} is null and ${orderLockHold.removedAt} is null)`
 
 async function matching(db: Db, filter: QueueFilter): Promise<SQL | undefined> {
   const now = filter.now ?? new Date()
