@@ -9,6 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { chromium } from '@playwright/test'
 import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.ts'
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.mjs'
+import { hiddenFields } from './page-forms.mjs'
 
 /**
  * What is measured: one row a page. `path` is fetched as it is; with `follow`, the bench first walks
@@ -30,6 +31,15 @@ export const STAFF_ROWS = [
   { name: 'dashboard', path: '/admin' },
 ]
 export const STAFF_SAMPLES = 100
+/**
+ * Goods-in's scan, as a scanner and a browser without scripts make it: the code posted (303), and
+ * the session's page it is sent to. First scans receive orders still waiting for their parcel
+ * (read from the list of placed orders); repeats scan the same codes again, which only say when.
+ */
+export const SCAN_ROWS = [
+  { name: 'scan to receive, first scan (post and page)', repeat: false },
+  { name: 'scan to receive, a repeat scan (post and page)', repeat: true },
+]
 const MANAGER = {
   email: BENCH_MANAGER_EMAIL,
   password: process.env.BENCH_STAFF_PASSWORD || 'bench-manager-dev-only-7Qx',
@@ -56,6 +66,14 @@ export async function benchStaff({ startSite, waitFor }) {
         continue
       }
       results.push({ row, url, times: await staffTimes(url, cookie, STAFF_SAMPLES) })
+    }
+    const codes = await placedReferences(site.origin, cookie, STAFF_SAMPLES)
+    for (const row of SCAN_ROWS) {
+      results.push(
+        codes.length
+          ? { row: { ...row, path: '/admin/goods-in' }, times: await scanTimes(site.origin, cookie, codes) }
+          : { row: { ...row, path: '/admin/goods-in' }, note: 'no placed orders to scan: seed more orders' },
+      )
     }
     const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'
     console.log(
@@ -97,6 +115,47 @@ async function staffTimes(url, cookie, count) {
     times.push(performance.now() - started)
     if (response.status !== 200)
       throw new Error(`${url} answered ${response.status}: is the bench manager still signed in?`)
+  }
+  return times
+}
+
+/** Up to `count` references of orders waiting for their parcel, walking the list's pages. */
+async function placedReferences(origin, cookie, count) {
+  const references = new Set()
+  let url = `${origin}/admin/orders?status=placed`
+  while (url && references.size < count) {
+    const html = await (await fetch(url, { headers: { cookie } })).text()
+    for (const [, reference] of html.matchAll(/href="\/admin\/orders\/([A-Z0-9-]+)"/g)) references.add(reference)
+    const href = html.match(NEXT_LINK)?.[0].match(/\bhref="([^"]+)"/)?.[1]
+    url = href ? new URL(unescape(href), url).toString() : null
+  }
+  return [...references].slice(0, count)
+}
+
+/** Each code scanned once: the form posted as a browser without scripts does, then the page it is sent to. */
+async function scanTimes(origin, cookie, codes) {
+  const form = hiddenFields(await (await fetch(`${origin}/admin/goods-in`, { headers: { cookie } })).text(), 'code')
+  let session = form.session ?? ''
+  const times = []
+  for (const code of codes) {
+    const body = new FormData()
+    for (const [name, value] of Object.entries({ ...form, session, scanKey: crypto.randomUUID(), code }))
+      body.append(name, value)
+    const started = performance.now()
+    const posted = await fetch(`${origin}/admin/goods-in`, {
+      method: 'POST',
+      body,
+      headers: { cookie, origin },
+      redirect: 'manual',
+    })
+    await posted.text()
+    const location = posted.headers.get('location')
+    if (posted.status !== 303 || !location)
+      throw new Error(`A scan answered ${posted.status}, not a 303 to its session`)
+    const page = await fetch(new URL(location, origin), { headers: { cookie } })
+    await page.text()
+    times.push(performance.now() - started)
+    session = new URL(location, origin).searchParams.get('session') ?? session
   }
   return times
 }
