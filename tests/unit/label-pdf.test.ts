@@ -2,7 +2,8 @@ import { decodePDFRawStream, PDFArray, PDFDocument, type PDFRawStream } from 'pd
 import type { OrderCopy, SiteSettings } from '@/content/types'
 import { code128Widths } from '@/lib/barcode'
 import { freepostAddress, postageLabelContent } from '@/orders/checkout/label-content'
-import { MODULE, postageLabelPdf } from '@/orders/checkout/label-pdf'
+import { labelsPdf, MODULE, postageLabelPdf } from '@/orders/checkout/label-pdf'
+import { returnLabelContent } from '@/orders/queue/return-labels'
 import { decodeCode128 } from '../support/code128-decode'
 import { seedWithFacts } from '../support/seed-facts'
 import { readSeed } from '../support/seed-copy'
@@ -103,5 +104,48 @@ describe('the Code 128 decoder the label tests read with', () => {
     wrongChecksum.splice(widths.length - 13, 6, ...[2, 1, 2, 2, 2, 2])
     expect(() => decodeCode128(wrongChecksum)).toThrow(/checksum/)
     expect(() => decodeCode128([9, 9, 9, 9, 9, 9, ...widths.slice(6)])).toThrow(/unknown symbol/)
+  })
+})
+
+describe('return labels in bulk, one page an order', () => {
+  const returning = (reference: string, name: string | null) => ({
+    reference,
+    name,
+    address: ['1 High Street', 'Flat 2', 'Leeds', 'LS1 4AB'],
+    devices: ['Apple iPhone 13 128GB', 'Google Pixel 7 128GB'],
+  })
+  async function pageText(pdf: Uint8Array, index: number): Promise<string[]> {
+    const document = await PDFDocument.load(pdf)
+    const copyOf = await PDFDocument.create()
+    const [page] = await copyOf.copyPages(document, [index])
+    copyOf.addPage(page!)
+    return textOf(await pageStream(await copyOf.save({ useObjectStreams: false })))
+  }
+
+  it('addresses each page to its seller, with the barcode of its reference and what goes back', async () => {
+    const text = copy.returnLabels
+    const orders = [returning('HB-7K4M-Q2XP', 'Ann Smith'), returning('HB-ZW9X-3N4P', null)]
+    const pdf = await labelsPdf(
+      orders.map((order) => returnLabelContent(order, text)),
+      { title: text.title, subject: 'HB-7K4M-Q2XP HB-ZW9X-3N4P' },
+    )
+    const document = await PDFDocument.load(pdf)
+    expect(document.getPageCount()).toBe(2)
+    expect(document.getTitle()).toBe('Return labels')
+
+    const first = await pageText(pdf, 0)
+    expect(first).toEqual(expect.arrayContaining(['Deliver to', 'Ann Smith', '1 High Street', 'Flat 2', 'Leeds']))
+    expect(first).toContain('LS1 4AB')
+    expect(first).toContain('Your device, returned')
+    expect(first).toContain('Apple iPhone 13 128GB')
+    expect(first.join(' ')).toContain('with order HB-7K4M-Q2XP, returned free of charge')
+    // A return's note has no total: nothing is paid for it.
+    expect(first.join(' ')).not.toMatch(/Total|£/)
+    expect(decodeCode128(barWidths(await pageStream(pdf)))).toBe('HB-7K4M-Q2XP')
+
+    // An order whose seller's name is gone still gets its address.
+    const second = await pageText(pdf, 1)
+    expect(second).not.toContain('Ann Smith')
+    expect(second).toEqual(expect.arrayContaining(['Deliver to', '1 High Street', 'HB-ZW9X-3N4P']))
   })
 })

@@ -126,6 +126,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
     noteTooLong
   },
+  returnLabels{ button, select, none, title, labelHeading, labelInstructions, slipHeading, slipInstructions },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,
     pagesLabel, nextPage, previousPage, pageInvalid, relatedHeading, relatedNone, relatedColumn, relatedDevice,

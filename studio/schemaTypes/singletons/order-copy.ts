@@ -18,6 +18,7 @@ import { claimFields } from './order-copy/claim-fields'
 import { lockFields } from './order-copy/lock-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { goodsInFields } from './order-copy/goods-in-fields'
+import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
 import { trackerFields } from './order-copy/tracker-fields'
@@ -45,6 +46,7 @@ export const orderCopy = defineType({
     { name: 'checklist', title: 'Device checklist' },
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
+    { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
     { name: 'payouts', title: 'Payouts' },
@@ -123,6 +125,12 @@ export const orderCopy = defineType({
       'Goods in',
       'The goods-in bench at /admin/goods-in, where parcels are scanned in, and its unmatched parcels queue.',
       goodsInFields,
+    ),
+    group(
+      'returnLabels',
+      'Return labels',
+      'Return labels printed in bulk from the list of orders being returned: the boxes, the button, and the PDF’s words.',
+      returnLabelFields,
     ),
     group(
       'queue',

@@ -2,6 +2,7 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import { queueHref, type QueueView } from '@/orders/queue/queue-view'
+import { RETURN_LABELS_FORM, ReturnLabelsForm } from './return-labels-form'
 import '@/styles/admin.css'
 import { PacksForm } from './claim-forms'
 import { OrdersFilter } from './orders-filter'
@@ -35,14 +36,19 @@ export function OrdersList({
   staff,
   done,
   timing,
+  labelsNone = false,
 }: Props & {
   staff: { id: string; role: 'staff' | 'manager' }
   done: ListDone | null
   timing: ListReader['timing']
+  /** Sent back from printing return labels with no order being returned chosen. */
+  labelsNone?: boolean
 }) {
   const text = copy.queue
   const back = queueHref(queue.form)
   const packs = queue.form.view === 'packs' && queue.rows.length > 0
+  // The returns list: each order can be chosen for a return label, printed together.
+  const labels = queue.form.status === 'returning' && queue.rows.length > 0
   return (
     <StaffPage back={{ href: '/admin', label: text.homeLink }} heading={copy.admin.ordersHeading}>
       <Done copy={copy} done={done} />
@@ -60,9 +66,17 @@ export function OrdersList({
       <OrdersTable
         copy={copy}
         orders={queue.rows}
-        reader={{ staffId: staff.id, role: staff.role, back, packsForm: packs ? PACKS_FORM : null, timing }}
+        reader={{
+          staffId: staff.id,
+          role: staff.role,
+          back,
+          packsForm: packs ? PACKS_FORM : null,
+          labelsForm: labels ? RETURN_LABELS_FORM : null,
+          timing,
+        }}
       />
       {packs ? <PacksForm id={PACKS_FORM} back={back} text={copy.claims} /> : null}
+      {labels || labelsNone ? <ReturnLabelsForm text={copy.returnLabels} none={labelsNone} form={labels} /> : null}
       <Pager copy={copy} queue={queue} />
     </StaffPage>
   )

@@ -8,6 +8,7 @@ import { payoutHeldUntil, statusName } from './admin-words'
 import { ClaimButton } from './claim-forms'
 import { stepTimer, type StepPromises } from '@/orders/queue/step-timers'
 import type { BusinessCalendar } from '@/orders/record/working-days'
+import { RETURN_LABEL_FIELD } from '@/orders/queue/return-label-rules'
 
 type Props = { copy: OrderCopy; orders: OrderListRow[]; reader: ListReader }
 
@@ -55,6 +56,7 @@ export function OrdersTable({ copy, orders, reader }: Props) {
               <td>
                 {statusName(copy, order.status)}
                 <HeldNote copy={copy} order={order} />
+                <ReturnLabelChoice copy={copy} order={order} labelsForm={reader.labelsForm} />
               </td>
               <td>
                 <time dateTime={isoDate(order.statusSince)}>{formatDateTime(order.statusSince)}</time>
@@ -86,13 +88,14 @@ function HeldNote({ copy, order }: { copy: OrderCopy; order: OrderListRow }) {
   )
 }
 
-// Who reads the list, where its forms come back to, (packs to post) the form its boxes belong to,
-// and what each order's timer is measured with.
+// Who reads the list, where its forms come back to, (packs to post, returns) the forms its boxes
+// belong to, and what each order's timer is measured with.
 export type ListReader = {
   staffId: string
   role: 'staff' | 'manager'
   back: string
   packsForm: string | null
+  labelsForm?: string | null
   timing: { now: Date; promises: StepPromises; calendar: BusinessCalendar }
 }
 
@@ -107,6 +110,26 @@ function PackCell({ copy, order, packsForm }: { copy: OrderCopy; order: OrderLis
     <span className="admin-pack-choice">
       <input type="checkbox" id={id} name={id} form={packsForm} />
       <label htmlFor={id}>{fillTemplate(copy.claims.packSelect, { reference: order.reference })}</label>
+    </span>
+  )
+}
+
+/** On the returns list, an order being returned: the box that chooses it for a return label. */
+function ReturnLabelChoice({
+  copy,
+  order,
+  labelsForm,
+}: {
+  copy: OrderCopy
+  order: OrderListRow
+  labelsForm?: string | null
+}) {
+  if (!labelsForm || order.status !== 'returning') return null
+  const id = `label-${order.id}`
+  return (
+    <span className="admin-pack-choice">
+      <input type="checkbox" id={id} name={RETURN_LABEL_FIELD} value={order.id} form={labelsForm} />
+      <label htmlFor={id}>{fillTemplate(copy.returnLabels.select, { reference: order.reference })}</label>
     </span>
   )
 }

@@ -11,6 +11,7 @@ export type LabelContent = {
   /** The document's title, which a PDF viewer shows and a test reads back. */
   title: string
   label: { heading: string; address: string[]; instructions: string }
+  /** The slip; its total is left out when empty (a return's note has none). */
   slip: { heading: string; instructions: string; seller: string | null; lines: string[]; total: string }
 }
 
@@ -28,17 +29,26 @@ const QUIET_ZONE = 10 * MODULE
  * freepost address, the reference as a Code 128 barcode and in writing), the slip under it.
  * Drawn with the PDF's own Helvetica, so no font file ships; characters it cannot show become "?".
  */
-export async function postageLabelPdf(content: LabelContent): Promise<Uint8Array> {
+export function postageLabelPdf(content: LabelContent): Promise<Uint8Array> {
+  return labelsPdf([content], { title: content.title, subject: content.reference })
+}
+
+/** Many labels, one A4 page each as postageLabelPdf draws it, in one PDF (return labels in bulk). */
+export async function labelsPdf(pages: readonly LabelContent[], meta: { title: string; subject: string }) {
   const pdf = await PDFDocument.create()
-  pdf.setTitle(content.title)
-  pdf.setSubject(content.reference)
+  pdf.setTitle(meta.title)
+  pdf.setSubject(meta.subject)
   pdf.setCreationDate(new Date(0))
   pdf.setModificationDate(new Date(0))
-  const page = pdf.addPage([PAGE.width, PAGE.height])
   const fonts = {
     regular: await pdf.embedFont(StandardFonts.Helvetica),
     bold: await pdf.embedFont(StandardFonts.HelveticaBold),
   }
+  for (const content of pages) drawLabelPage(pdf.addPage([PAGE.width, PAGE.height]), fonts, content)
+  return pdf.save({ useObjectStreams: false })
+}
+
+function drawLabelPage(page: PDFPage, fonts: { regular: PDFFont; bold: PDFFont }, content: LabelContent) {
   const width = PAGE.width - 2 * MARGIN
 
   let y = PAGE.height - MARGIN
@@ -75,9 +85,7 @@ export async function postageLabelPdf(content: LabelContent): Promise<Uint8Array
   if (content.slip.seller) y = write(page, fonts.regular, content.slip.seller, { x: MARGIN, y: y - 4, size: 12, width })
   y -= 6
   for (const line of content.slip.lines) y = write(page, fonts.regular, line, { x: MARGIN, y, size: 12, width })
-  write(page, fonts.bold, content.slip.total, { x: MARGIN, y: y - 6, size: 12, width })
-
-  return pdf.save({ useObjectStreams: false })
+  if (content.slip.total) write(page, fonts.bold, content.slip.total, { x: MARGIN, y: y - 6, size: 12, width })
 }
 
 /** Black bars on the page's white, the quiet zone left clear on both sides, as code128Svg draws them. */

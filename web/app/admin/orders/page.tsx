@@ -50,6 +50,7 @@ export default async function AdminOrdersPage({ searchParams }: Props) {
       staff={{ id: member.user.id, role: member.user.role }}
       done={done}
       timing={{ now: new Date(), promises: copy.timings, calendar }}
+      labelsNone={query.labels === 'none'}
     />
   )
 }
