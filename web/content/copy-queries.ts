@@ -181,6 +181,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   lockHeld{ subject, intro, button, secondButton, outro },
   lockReminder{ subject, intro, button, secondButton, outro },
   lockReturned{ subject, intro, button, secondButton, outro },
+  refused{ subject, intro, button, secondButton, outro },
   lockStepsApple, lockStepsGoogle,
   registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },

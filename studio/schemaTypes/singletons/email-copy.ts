@@ -130,6 +130,11 @@ export const emailCopy = defineType({
       ', {reference} (the order number) and {results} (each device and what the register said when we checked it again, a line each). Sent when staff send a held device back because it is no longer reported lost or stolen but cannot be paid for. The tracking number follows in the sent back e-mail',
     ),
     message(
+      'refused',
+      'Not bought: sent back',
+      ', {reference} (the order number) and {reason} (each device we cannot buy, with why: the device checklist’s words, a line each). Sent when the check refuses a device (not the device ordered): it is posted back free, and the tracking number follows in the sent back e-mail',
+    ),
+    message(
       'lockHeld',
       'Activation lock: how to remove it',
       ', {reference} (the order number), {devices} (the locked devices), {steps} (the steps below for Apple, Google or both, as the devices need) and {deadline} (the last day to remove it). Sent when staff hold a device for a lock. Its button opens the order page, where the seller says the lock is removed',

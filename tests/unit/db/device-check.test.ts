@@ -5,7 +5,7 @@ import type { Db } from '@/db/connection'
 import { emailOutbox, user } from '@/db/schema'
 import { fillTemplate } from '@/lib/templates'
 import { addDays } from '@/orders/record/lifecycle'
-import { getOrder, placeOrder } from '@/orders/record/store'
+import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { orderMail } from '@/orders/record/mail'
 import { parseAdminAction } from '@/orders/moves/admin-input'
 import { answerField } from '@/orders/moves/checklist'
@@ -15,6 +15,7 @@ import { checkParcel } from '@/orders/moves/late-parcels'
 import { moveOrder } from '@/orders/moves/move-store'
 import { withChecklists, withPublishedPrices } from '@/orders/moves/published-prices'
 import { RISE_EVENTS } from '@/orders/moves/rise-events'
+import { checkMails } from '@/orders/moves/register-checks'
 import { sampleOrder } from '../../support/order-fixtures'
 import { seedChecklists } from '../../support/seed-content'
 import { seedWithFacts } from '../../support/seed-facts'
@@ -107,8 +108,11 @@ const form = (order: Order, fields: Record<string, string> = {}) => ({
   ...fields,
 })
 
-/** The check as staff-form.ts and actions.ts make it: parsed with the checklists, then written in one transaction. */
-async function check(order: Order, fields: Record<string, string> = {}) {
+/**
+ * The check as staff-form.ts and actions.ts make it: parsed with the checklists, then written in one
+ * transaction; with `mails`, the check's own e-mails as actions.ts queues them.
+ */
+async function check(order: Order, fields: Record<string, string> = {}, mails = false) {
   const gradeKeys = grades
   const parsed = parseAdminAction(
     form(order, fields),
@@ -128,6 +132,7 @@ async function check(order: Order, fields: Record<string, string> = {}) {
       expectedStatus: 'received',
       ...written,
       items: written.items.map((item) => ({ ...item, set: { ...item.set, registerResult: 'pass' } })),
+      ...(mails ? { emails: (current: OrderRecord) => checkMails(current, mail) } : {}),
     },
     {
       reason: orderCopy.lateParcels.revisedReason,
@@ -141,8 +146,8 @@ async function check(order: Order, fields: Record<string, string> = {}) {
 }
 
 /** A check that went through: what it answered and the order after it. */
-async function done(order: Order, fields: Record<string, string> = {}) {
-  const answered = await check(order, fields)
+async function done(order: Order, fields: Record<string, string> = {}, mails = false) {
+  const answered = await check(order, fields, mails)
   if (!answered.order || !answered.result) throw new Error(JSON.stringify(answered.problems))
   return { result: answered.result, order: answered.order }
 }
@@ -228,7 +233,7 @@ describe('the check answered from the checklist', () => {
 
   it('refuses a device that is not the one ordered: declined with the checklist’s words, the parcel sent back', async () => {
     const before = await received()
-    const { result, order } = await done(before, { [answerField(before.items[0]!.id, 'imei')]: 'differs' })
+    const { result, order } = await done(before, { [answerField(before.items[0]!.id, 'imei')]: 'differs' }, true)
     expect(result).toMatchObject({ ok: true, to: 'returning' })
     const words = checklist.find((q) => q.key === 'imei')!.answers.find((a) => a.key === 'differs')!.stopWords
     expect(order.items[0]).toMatchObject({ offerAnswer: 'decline', revisedPricePence: 0, revisedReason: words })
@@ -237,13 +242,20 @@ describe('the check answered from the checklist', () => {
       ['refuse', 'system', 'returning'],
     ])
     expect(order.events.at(-2)!.reason).toBe(`Apple iPhone 13 128GB: Good (${orderCopy.checklist.refusedEvent})`)
+    // The seller is told why it comes back, in the checklist's words, and not that it is checked for payment.
+    const sent = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
+    expect(sent.map((row) => row.kind)).toEqual(['refused'])
+    expect(sent[0]!.subject).toBe(`We cannot buy a device you sent: order ${order.reference}`)
+    expect(sent[0]!.textBody).toContain(`Apple iPhone 13 128GB: ${words}`)
   })
 
   it('keeps the others of an order with one device refused, worth them alone, the refused one posted back', async () => {
     const before = await received(2)
-    const { result, order } = await done(before, { [answerField(before.items[1]!.id, 'imei')]: 'differs' })
+    const { result, order } = await done(before, { [answerField(before.items[1]!.id, 'imei')]: 'differs' }, true)
     expect(result).toMatchObject({ ok: true, to: 'checked' })
     expect(order.totalPence).toBe(QUOTE)
+    // "Checked" for the device kept, "refused" for the other.
+    expect((await mailsOf(order.id)).sort()).toEqual(['checked', 'refused'])
     expect(order.items.map((item) => item.offerAnswer)).toEqual([null, 'decline'])
     await expect(
       returnDeclinedDevices(db, { orderId: order.id, actor: 'staff', actorUserId: staffId, tracking: 'AB123456789GB' }),

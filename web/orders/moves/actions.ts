@@ -13,7 +13,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { registerClient } from '@/register/client'
 import { timerContext } from './timings'
-import { checkedMails, flagIfFailed } from './register-checks'
+import { checkMails, flagIfFailed } from './register-checks'
 import { askRegister, payBlock } from '@/register/checks'
 import { applyTimers } from './timers'
 import { orderMail } from '@/orders/record/mail'
@@ -307,7 +307,7 @@ async function act(
   const email = allowedMove(order.status, action.move, action.actor)
   request.emails = (current) => {
     // "Checked" waits until the register has answered for every device, and is not sent for a fail.
-    if (action.move === 'check') return checkedMails(current, context.mail)
+    if (action.move === 'check') return checkMails(current, context.mail)
     return email.ok && email.email ? orderMail(email.email, current, context.mail) : []
   }
   const result = await move(request)

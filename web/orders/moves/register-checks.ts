@@ -14,6 +14,20 @@ import { getOrder, type OrderRecord } from '@/orders/record/store'
  * quarantined, and the minute job's retries of checks that wait (the register's answers and what
  * they mean for payment are in web/register/checks.ts).
  */
+/**
+ * The check's e-mails: "refused" for the devices the check refused (declined there and then, posted
+ * back free), and "checked" for the rest as below; only "refused" when every device was.
+ */
+export function checkMails(order: OrderRecord, mail: OrderMailContext): QueuedMail[] {
+  const refused = order.items.filter((item) => item.offerAnswer === 'decline')
+  if (!refused.length) return checkedMails(order, mail)
+  const kept = order.items.filter((item) => item.offerAnswer !== 'decline')
+  return [
+    ...(kept.length ? checkedMails({ ...order, items: kept }, mail) : []),
+    ...orderMail('refused', { ...order, items: refused }, mail),
+  ]
+}
+
 /** "Checked", once the register has answered for every device and reported none lost or stolen. */
 export function checkedMails(order: OrderRecord, mail: OrderMailContext): QueuedMail[] {
   const answered = order.items.every((item) => item.registerResult === 'pass' || item.registerResult === 'caution')

@@ -26,6 +26,7 @@ export type OrderEmail =
   | 'released'
   | 'heldReturned'
   | 'lockReturned'
+  | 'refused'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
