@@ -37,7 +37,7 @@ export async function waitFor(url, timeoutMs = 60_000) {
 }
 
 /** `next start` as the child itself (not through npx), so its CPU time can be read. */
-export function startNext(dir, port, { configuredDatabase = false } = {}) {
+export function startNext(dir, port, { configuredDatabase = false, env = {} } = {}) {
   const child = spawn(
     process.execPath,
     ['node_modules/next/dist/bin/next', 'start', dir, '--port', String(port), '--hostname', '127.0.0.1'],
@@ -49,8 +49,10 @@ export function startNext(dir, port, { configuredDatabase = false } = {}) {
         NODE_ENV: 'production',
         NEXT_TELEMETRY_DISABLED: '1',
         ...(configuredDatabase ? {} : { PGLITE_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'bench-db-')) }),
+        ...env,
       },
-      stdio: 'ignore',
+      // BENCH_SERVER_LOG=1 shows what the server says: a row that answers 500 tells why there.
+      stdio: process.env.BENCH_SERVER_LOG ? ['ignore', 'inherit', 'inherit'] : 'ignore',
       detached: true,
     },
   )

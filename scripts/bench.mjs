@@ -20,6 +20,7 @@
 // provider's stand-in (the payout drill with no kill).
 // Its parts: bench-targets.mjs (the pages, targets and table), bench-http.mjs (servers, requests,
 // wrk, baskets and checkouts), bench-page.mjs (Lighthouse, the build's client chunks, repeated data).
+import { randomBytes } from 'node:crypto'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
@@ -61,7 +62,12 @@ if (args.includes('--stack')) {
 
 /** The site on the configured database, for the staff rows. */
 const staffSite = () => ({
-  ...startNext('web', STAFF_PORT, { configuredDatabase: true }),
+  // The dashboard reads the payments client's settings: as npm start, the stand-ins' shared key
+  // (no stand-in runs: the payout job's tries in these minutes fail and are tried again later).
+  ...startNext('web', STAFF_PORT, {
+    configuredDatabase: true,
+    env: { STAND_IN_KEY: process.env.STAND_IN_KEY || randomBytes(24).toString('hex') },
+  }),
   origin: `http://127.0.0.1:${STAFF_PORT}`,
 })
 
