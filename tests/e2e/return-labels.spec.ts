@@ -54,6 +54,8 @@ test('staff print return labels for the orders being returned they choose, one p
   for (const width of [1280, 375]) {
     await staff.setViewportSize({ width, height: 900 })
     expect(await violations(staff), `${width} px`).toEqual([])
+    // For a person to look at: the boxes and the button, at each width.
+    await staff.screenshot({ path: test.info().outputPath(`returns-list-${width}.png`), fullPage: true })
   }
   await staff.setViewportSize({ width: 1280, height: 900 })
   // What the plain GET form sends: each box's order id, to the labels' address.
