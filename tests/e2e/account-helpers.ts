@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test'
 import { MAIL_OUTBOX_DIR, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { readOutbox as readMessages, type ReceivedMail as MailMessage } from '../support/mail-messages'
 
@@ -108,4 +108,29 @@ export async function confirmEmail(page: Page, message: MailMessage, password: s
   await expect(page.getByRole('heading', { name: 'Confirm your e-mail address', level: 1 })).toBeVisible()
   await typeInto(passwordField(page, 'Password'), password)
   await press(page, 'Confirm my e-mail address')
+}
+
+/**
+ * The newest e-mail to `to` whose subject matches in `outbox`: a server of the spec's own writes to
+ * an outbox of its own (tests/support/site-copy.ts), and starts slowly on a loaded machine.
+ */
+export async function newestMailIn(outbox: string, to: string, subject: RegExp): Promise<MailMessage> {
+  let found: MailMessage | undefined
+  await expect
+    .poll(
+      async () => {
+        found = (await readMessages(outbox)).findLast((m) => m.to === to && subject.test(m.subject))
+        return Boolean(found)
+      },
+      { timeout: 120_000, intervals: [2_000], message: `an e-mail to ${to} about ${subject}` },
+    )
+    .toBe(true)
+  return found!
+}
+
+/** A page on a server of the spec's own at `origin`, from this worker's own address, with scripts or without. */
+export async function pageAt(browser: Browser, origin: string, scripts = true): Promise<Page> {
+  const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: scripts })).newPage()
+  await ownAddress(page)
+  return page
 }

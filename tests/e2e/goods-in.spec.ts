@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
-import { confirmEmail, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
+import { confirmEmail, mailTo, newSeller, ownAddress, pageAt, signUp } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
 import { enrolTwoFactor, placeOrder } from './order-helpers'
@@ -42,12 +42,6 @@ async function started(): Promise<SiteCopy> {
   }).toPass({ timeout: 180_000 })
   await fetch(`${copy.origin}${IPHONE_13.path}`)
   return copy
-}
-
-async function pageOn(browser: Browser, origin: string, javaScriptEnabled = true): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled })).newPage()
-  await ownAddress(page)
-  return page
 }
 
 const newReference = () => {
@@ -185,7 +179,7 @@ test('fifty parcels scanned in one session with scripts and fifty without, each 
 }) => {
   test.setTimeout(900_000)
   site = await started()
-  const seller = await pageOn(browser, site.origin)
+  const seller = await pageAt(browser, site.origin)
   await addGoodIphone(seller, { serverJustStarted: true })
   const { reference: template } = await placeOrder(seller, 'template.parcel@example.com')
   await stopAndWait(site)
@@ -203,7 +197,7 @@ test('fifty parcels scanned in one session with scripts and fifty without, each 
   ]
 
   site = await started()
-  const staff = await pageOn(browser, site.origin)
+  const staff = await pageAt(browser, site.origin)
   await enrolTwoFactor(staff, STAFF, undefined, env.MAIL_OUTBOX_DIR)
   desk = staff
   await staff.getByRole('link', { name: 'Goods in', exact: true }).click()
@@ -252,7 +246,7 @@ test('fifty parcels scanned in one session with scripts and fifty without, each 
 test('a visitor or a signed-in seller posting the scan form gets 404 and nothing is received', async ({ browser }) => {
   test.setTimeout(300_000)
   site ??= await started()
-  const seller = await pageOn(browser, site.origin)
+  const seller = await pageAt(browser, site.origin)
   await addGoodIphone(seller)
   const { reference } = await placeOrder(seller, 'attack.parcel@example.com')
 
@@ -262,7 +256,7 @@ test('a visitor or a signed-in seller posting the scan form gets 404 and nothing
   const { hidden, origin } = await readPageForm(staff.request, '/admin/goods-in')
   const fields = { ...hidden, code: reference }
 
-  const visitor = await pageOn(browser, site.origin)
+  const visitor = await pageAt(browser, site.origin)
   const forged = await sendPageForm(visitor.request, '/admin/goods-in', fields, { origin })
   expect([forged.status, forged.location]).toEqual([404, null])
 

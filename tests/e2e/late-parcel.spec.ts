@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { readOutbox } from '../support/mail-messages'
-import { linkIn, ownAddress } from './account-helpers'
+import { linkIn, newestMailIn, pageAt } from './account-helpers'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes, statusName } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
@@ -32,32 +32,12 @@ test.afterAll(() => {
   remove()
 })
 
-async function mailIn(to: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await readOutbox(env.MAIL_OUTBOX_DIR)).findLast((m) => m.to === to && subject.test(m.subject))
-        return Boolean(found)
-      },
-      { timeout: 120_000, intervals: [2_000] },
-    )
-    .toBe(true)
-  return found!
-}
-
-async function pageOn(browser: Browser, origin: string, scripts = true): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: scripts })).newPage()
-  await ownAddress(page)
-  return page
-}
-
 test('a late parcel: valued at today’s price, the seller confirms (with scripts and without), ready to pay at it', async ({
   browser,
 }) => {
   test.setTimeout(480_000)
   site = await startSiteCopy({ port: PORT, dist: '.next-late', env })
-  const seller = await pageOn(browser, site.origin)
+  const seller = await pageAt(browser, site.origin)
   const orders: Array<{ email: string; reference: string; scripts: boolean }> = []
   for (const scripts of [true, false]) {
     const email = `late.${scripts ? 'scripts' : 'plain'}.${Date.now()}@example.com`
@@ -81,12 +61,12 @@ test('a late parcel: valued at today’s price, the seller confirms (with script
   await db.close()
 
   site = await startSiteCopy({ port: PORT, dist: '.next-late', env })
-  const staff = await pageOn(browser, site.origin)
+  const staff = await pageAt(browser, site.origin)
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
 
   for (const { email, reference, scripts } of orders) {
     // The minute job ends the hold first (its e-mail); the parcel comes in after all.
-    await mailIn(email, /^The price for order .* is no longer held$/)
+    await newestMailIn(env.MAIL_OUTBOX_DIR, email, /^The price for order .* is no longer held$/)
     await staffDoes(staff, reference, 'Mark received')
     const devices = staff.getByRole('region', { name: 'Devices' })
     await expect(devices).toContainText(/Received after its price hold ended on/)
@@ -102,10 +82,14 @@ test('a late parcel: valued at today’s price, the seller confirms (with script
     await expect(history.filter({ hasText: 'Offered today’s price for a late parcel' })).toHaveCount(1)
 
     // One e-mail asks the seller to confirm, with the reason in the content's words.
-    const offer = await mailIn(email, new RegExp(`^A new offer for your order ${reference}$`))
+    const offer = await newestMailIn(
+      env.MAIL_OUTBOX_DIR,
+      email,
+      new RegExp(`^A new offer for your order ${reference}$`),
+    )
     expect(offer.text).toContain(REASON)
     expect(offer.text).toContain(`${IPHONE}: £134, now £114`)
-    const page = await pageOn(browser, site.origin, scripts)
+    const page = await pageAt(browser, site.origin, scripts)
     await page.goto(linkIn(offer, '/order-tracker-details?order='))
     await expect(page.getByText(REASON)).toBeVisible()
     await page.getByRole('button', { name: 'Accept £114' }).click()
@@ -122,7 +106,7 @@ test('a late parcel: valued at today’s price, the seller confirms (with script
 
     // Ready to pay, at today's price: the manager pays £114.
     await staffDoes(staff, reference, 'Mark paid')
-    const paid = await mailIn(email, new RegExp(`paid you for order ${reference}`))
+    const paid = await newestMailIn(env.MAIL_OUTBOX_DIR, email, new RegExp(`paid you for order ${reference}`))
     expect(paid.text).toContain('£114')
   }
   // The staff page, as staff read it: no WCAG failure with the late notice and its column.

@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { readOutbox } from '../support/mail-messages'
-import { linkIn, ownAddress } from './account-helpers'
+import { linkIn, newestMailIn, pageAt } from './account-helpers'
 import { postPageForm, readPageForm } from './form-post'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
@@ -32,26 +32,6 @@ test.afterAll(() => {
   remove()
 })
 
-async function mailIn(to: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined
-  await expect
-    .poll(
-      async () => {
-        found = (await readOutbox(env.MAIL_OUTBOX_DIR)).findLast((m) => m.to === to && subject.test(m.subject))
-        return Boolean(found)
-      },
-      { timeout: 120_000, intervals: [2_000] },
-    )
-    .toBe(true)
-  return found!
-}
-
-async function pageOn(browser: Browser, origin: string, scripts = true): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: origin, javaScriptEnabled: scripts })).newPage()
-  await ownAddress(page)
-  return page
-}
-
 /** Staff hold the received order for its one device's lock, from the order's page. */
 async function holdForLock(staff: Page, reference: string) {
   await staff.goto(`/admin/orders/${reference}`)
@@ -68,7 +48,7 @@ test('a lock held: the seller removes it (with scripts and without), staff check
 }) => {
   test.setTimeout(600_000)
   site = await startSiteCopy({ port: PORT, dist: '.next-locks', env })
-  const seller = await pageOn(browser, site.origin)
+  const seller = await pageAt(browser, site.origin)
   await expect((await seller.request.get('/add-to-cart')).status()).toBe(200)
   const orders: Array<{ email: string; reference: string; scripts: boolean | null }> = []
   for (const scripts of [true, false, null]) {
@@ -86,14 +66,18 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   )
 
   site = await startSiteCopy({ port: PORT, dist: '.next-locks', env })
-  const staff = await pageOn(browser, site.origin)
+  const staff = await pageAt(browser, site.origin)
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
 
   const links = new Map<string, string>()
   for (const { email, reference } of orders) {
     await staffDoes(staff, reference, 'Mark received')
     await holdForLock(staff, reference)
-    const mailed = await mailIn(email, new RegExp(`^Order ${reference}: please remove the activation lock$`))
+    const mailed = await newestMailIn(
+      env.MAIL_OUTBOX_DIR,
+      email,
+      new RegExp(`^Order ${reference}: please remove the activation lock$`),
+    )
     expect(mailed.text).toContain(IPHONE)
     expect(mailed.text).toContain('icloud.com/find')
     links.set(reference, linkIn(mailed, '/order-tracker-details?order='))
@@ -102,7 +86,7 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   // Someone else's press: a seller posts their own page's form naming another order's hold, or
   // with their link altered. Nothing is recorded; the other order still waits.
   const [first, second, silent] = orders as [(typeof orders)[0], (typeof orders)[0], (typeof orders)[0]]
-  const stranger = await pageOn(browser, site.origin, false)
+  const stranger = await pageAt(browser, site.origin, false)
   const pathOf = (reference: string) => links.get(reference)!.replace(/#.*$/, '')
   const theirs = await readPageForm(stranger.request, pathOf(silent.reference), { button: 'I’ve removed the lock' })
   const forged = await postPageForm(
@@ -128,7 +112,7 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   for (const { email, reference, scripts } of [first, second]) {
     const mailedLink = links.get(reference)!
     // The seller follows the e-mail's button to their order's page and says the lock is off.
-    const page = await pageOn(browser, site.origin, scripts === true)
+    const page = await pageAt(browser, site.origin, scripts === true)
     await page.goto(mailedLink)
     const panel = page.getByRole('region', { name: 'A device is still locked' })
     await expect(panel).toContainText(IPHONE)
@@ -164,7 +148,7 @@ test('a lock held: the seller removes it (with scripts and without), staff check
       await staff.getByLabel('IMEI').fill('356938035643809')
     })
     await staffDoes(staff, reference, 'Mark paid')
-    await mailIn(email, new RegExp(`paid you for order ${reference}`))
+    await newestMailIn(env.MAIL_OUTBOX_DIR, email, new RegExp(`paid you for order ${reference}`))
   }
 
   // The silent seller's deadline passes: the clock is moved while the server is stopped.
@@ -183,7 +167,8 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   )
   await db.close()
   site = await startSiteCopy({ port: PORT, dist: '.next-locks', env })
-  const back = await mailIn(
+  const back = await newestMailIn(
+    env.MAIL_OUTBOX_DIR,
     silent.email,
     new RegExp(`^We are sending back your device from order ${silent.reference}$`),
   )

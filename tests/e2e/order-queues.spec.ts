@@ -2,9 +2,9 @@ import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
-import { ownAddress } from './account-helpers'
+import { ownAddress, pageAt } from './account-helpers'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
 import { addGoodIphone, IPHONE_13 } from './sell-helpers'
@@ -37,12 +37,6 @@ async function started(options: Parameters<typeof startSiteCopy>[0]): Promise<Si
   }).toPass({ timeout: 60_000 })
   await fetch(`${copy.origin}${IPHONE_13.path}`)
   return copy
-}
-
-async function pageOn(browser: Browser, origin: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: origin })).newPage()
-  await ownAddress(page)
-  return page
 }
 
 const newReference = () => {
@@ -130,7 +124,7 @@ test('staff page through a thousand orders and back, none missed or repeated whi
 }) => {
   test.setTimeout(600_000)
   site = await started({ port: PORT, dist: '.next-queues', env })
-  const seller = await pageOn(browser, site.origin)
+  const seller = await pageAt(browser, site.origin)
   // One device sent twice, in two orders.
   await addGoodIphone(seller)
   const { reference: first } = await placeOrder(seller, 'twice.sent@example.com')
@@ -147,10 +141,10 @@ test('staff page through a thousand orders and back, none missed or repeated whi
   await addReceivedOrders(env.PGLITE_DATA_DIR, first)
 
   site = await started({ port: PORT, dist: '.next-queues', env })
-  const staff = await pageOn(browser, site.origin)
+  const staff = await pageAt(browser, site.origin)
   // The manager sets up the account from the invitation in this site's own outbox.
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
-  const buyer = await pageOn(browser, site.origin)
+  const buyer = await pageAt(browser, site.origin)
   const arrived: string[] = []
   /** A parcel arrives: a seller places an order and staff mark it received, in tabs of their own. */
   const arrive = async () => {

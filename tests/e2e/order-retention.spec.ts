@@ -1,10 +1,9 @@
 import { execFile } from 'node:child_process'
 import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
-import { readOutbox } from '../support/mail-messages'
-import { confirmEmail, newSeller, ownAddress, signUp } from './account-helpers'
+import { confirmEmail, newestMailIn, newSeller, pageAt, signUp } from './account-helpers'
 import { violations } from './axe'
 import { enrolTwoFactor, placeOrder } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
@@ -24,24 +23,6 @@ test.afterAll(() => {
   site?.stop()
   remove()
 })
-
-/** The newest e-mail in this server's outbox to `to` whose subject matches. */
-async function mailIn(to: string, subject: RegExp) {
-  let found: Awaited<ReturnType<typeof readOutbox>>[number] | undefined
-  await expect
-    .poll(async () => {
-      found = (await readOutbox(env.MAIL_OUTBOX_DIR)).findLast((m) => m.to === to && subject.test(m.subject))
-      return Boolean(found)
-    })
-    .toBe(true)
-  return found!
-}
-
-async function pageOn(browser: Browser, origin: string): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: origin })).newPage()
-  await ownAddress(page)
-  return page
-}
 
 async function cancelFromOrderPage(page: Page, reference: string) {
   await page.goto('/profile')
@@ -68,9 +49,13 @@ test('retention on a moved clock: bank details go a month after the order ends, 
   test.setTimeout(420_000)
   site = await startSiteCopy({ port: PORT, dist: '.next-retention', env })
   const seller = newSeller('retention')
-  const page = await pageOn(browser, site.origin)
+  const page = await pageAt(browser, site.origin)
   await signUp(page, seller)
-  await confirmEmail(page, await mailIn(seller.email, /^Confirm your e-mail address$/), seller.password)
+  await confirmEmail(
+    page,
+    await newestMailIn(env.MAIL_OUTBOX_DIR, seller.email, /^Confirm your e-mail address$/),
+    seller.password,
+  )
   await expect(page).toHaveURL(/\/profile\?notice=verified$/)
   await addGoodIphone(page)
   const { reference: lastMonth } = await placeOrder(page, seller.email)
@@ -126,7 +111,7 @@ test('retention on a moved clock: bank details go a month after the order ends, 
   expect(download!.orders.map((order) => order.reference)).not.toContain(yearsAgo)
 
   // Staff see what is left.
-  const staff = await pageOn(browser, site.origin)
+  const staff = await pageAt(browser, site.origin)
   // The manager sets up the account from the invitation in this site's own outbox.
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
   await staff.goto(`/admin/orders/${yearsAgo}`)
