@@ -43,8 +43,13 @@ describe('npm run seed:orders', () => {
     expect(Math.min(...ages)).toBeGreaterThanOrEqual(0)
     expect(Math.max(...ages)).toBeLessThan(91)
     expect(Math.max(...ages)).toBeGreaterThan(80)
+    // Every status an order rests in for a day or more is there. An order passes through three in
+    // hours (accepted until the payment, paying until the bank answers, returning until posted), so
+    // 1,500 orders hold none of them at some instants: the run on Sunday 29 November held none of
+    // the three. The 100,000 of the bench hold them all.
+    const passing: readonly string[] = ['accepted', 'paying', 'returning']
     const statuses = new Set(orders.map((order) => order.status))
-    expect(ORDER_STATUSES.filter((status) => !statuses.has(status)).length).toBeLessThanOrEqual(2)
+    expect(ORDER_STATUSES.filter((status) => !statuses.has(status) && !passing.includes(status))).toEqual([])
   })
 
   it('gives each order a history that leads to its status, with status_since the move into it', () => {
