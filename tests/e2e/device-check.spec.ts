@@ -58,19 +58,6 @@ test('with scripts: the grade and price found show as staff answer; the check of
   }
   await staff.setViewportSize({ width: 1280, height: 900 })
 
-  // An activation lock stops the check, in the content's words, and keeps what was answered.
-  await device
-    .getByRole('group', { name: /^Activation lock/ })
-    .getByLabel(/^On/)
-    .check()
-  await staff.getByRole('button', { name: 'Confirm', exact: true }).click()
-  await expect(staff.getByText(/^Activation lock is on: hold the order for the lock/)).toBeVisible()
-  await expect(device.getByRole('group', { name: 'Screen' }).getByLabel(CHECKLIST_SCREEN.Fair)).toBeChecked()
-  await device
-    .getByRole('group', { name: /^Activation lock/ })
-    .getByLabel('Off')
-    .check()
-
   await staff.getByRole('button', { name: 'Confirm', exact: true }).click()
   await expect(staff.getByText('Done.', { exact: true })).toBeVisible()
   const devices = staff.getByRole('region', { name: 'Devices' })

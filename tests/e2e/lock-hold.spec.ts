@@ -11,8 +11,8 @@ import { violations } from './axe'
 import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
-// Locks held, not refused (the seed's promise): staff hold a received order for an activation lock,
-// the seller follows the e-mail and says the lock is removed (with scripts and without), staff
+// Locks held, not refused (the seed's promise): staff hold a received order for an activation lock
+// (by the check's answer, or the lock panel's button), the seller follows the e-mail and says the lock is removed (with scripts and without), staff
 // release the hold, check and pay; a third seller stays silent and the device goes back free at the
 // deadline. PGlite serves one process: this test has a server of its own, and moves the clock by
 // moving the hold's deadline back while that server is stopped.
@@ -32,13 +32,36 @@ test.afterAll(() => {
   remove()
 })
 
-/** Staff hold the received order for its one device's lock, from the order's page. */
-async function holdForLock(staff: Page, reference: string) {
+/**
+ * Staff hold the received order for its one device's lock, from the order's page: by the check's
+ * answer that the lock is on (the checklist holds it), or by the lock panel's button.
+ */
+async function holdForLock(staff: Page, reference: string, from: 'check' | 'panel') {
   await staff.goto(`/admin/orders/${reference}`)
   const lock = staff.getByRole('region', { name: 'Activation lock' })
-  await expect(lock.getByRole('checkbox', { name: IPHONE })).toBeChecked()
-  await lock.getByRole('button', { name: 'Hold for the lock' }).click()
-  await expect(staff.getByText('Held. The seller has been e-mailed how to remove the lock.')).toBeVisible()
+  if (from === 'check') {
+    await staffDoes(
+      staff,
+      reference,
+      'Record the check',
+      async () => {
+        await staff
+          .getByRole('group', { name: /^Activation lock/ })
+          .getByLabel(/^On/)
+          .check()
+        await staff.getByLabel('IMEI').fill('356938035643809')
+      },
+      'Held. The seller has been e-mailed how to remove the lock.',
+    )
+    const history = staff.getByRole('region', { name: 'History' }).getByRole('listitem')
+    await expect(history.filter({ hasText: `${IPHONE}: On: the owner’s account is still signed in` })).toHaveCount(1)
+    // Held, not checked: the check waits for the hold's release.
+    await expect(staff.getByRole('region', { name: 'Devices' })).not.toContainText('What the check found')
+  } else {
+    await expect(lock.getByRole('checkbox', { name: IPHONE })).toBeChecked()
+    await lock.getByRole('button', { name: 'Hold for the lock' }).click()
+    await expect(staff.getByText('Held. The seller has been e-mailed how to remove the lock.')).toBeVisible()
+  }
   await expect(lock).toContainText('Held for an activation lock since')
   await expect(lock).toContainText('The seller has not said the lock is removed yet.')
 }
@@ -70,9 +93,9 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   await enrolTwoFactor(staff, MANAGER, undefined, env.MAIL_OUTBOX_DIR)
 
   const links = new Map<string, string>()
-  for (const { email, reference } of orders) {
+  for (const [index, { email, reference }] of orders.entries()) {
     await staffDoes(staff, reference, 'Mark received')
-    await holdForLock(staff, reference)
+    await holdForLock(staff, reference, index === 0 ? 'check' : 'panel')
     const mailed = await newestMailIn(
       env.MAIL_OUTBOX_DIR,
       email,
@@ -157,6 +180,10 @@ test('a lock held: the seller removes it (with scripts and without), staff check
   await expect(staff.getByRole('link', { name: silent.reference })).toHaveCount(0)
   await staff.goto(`/admin/orders?view=locks`)
   await expect(staff.getByRole('link', { name: silent.reference })).toBeVisible()
+  // Its timer is the seller's time to remove the lock, not a check running late.
+  const silentRow = staff.getByRole('row').filter({ has: staff.getByRole('link', { name: silent.reference }) })
+  await expect(silentRow).toContainText(/\d+ of 10 working days for the seller to remove the lock/)
+  await expect(silentRow).not.toContainText('Late')
   await stopAndWait(site)
   site = undefined
   const db = new PGlite(env.PGLITE_DATA_DIR)

@@ -8,6 +8,7 @@ import {
 } from '@/orders/moves/admin-input'
 import { poundsToPence } from '@/lib/money'
 import type { ChecklistQuestion } from '@/orders/moves/checklist'
+import { lockedByCheck } from '@/orders/moves/check-request'
 import { declinedToReturn } from '@/orders/record/order-values'
 import { parseOrderSearch, parseStatusFilter } from '@/orders/queue/order-search'
 
@@ -136,7 +137,11 @@ describe('the check', () => {
       key: 'lock',
       question: 'Lock',
       help: null,
-      answers: [answer('off', 'none'), answer('on', 'stop', { stopKind: 'activationLock', stopWords: 'Hold it' })],
+      answers: [
+        answer('off', 'none'),
+        answer('on', 'stop', { stopKind: 'activationLock', stopWords: 'Hold it' }),
+        answer('unsure', 'stop', { stopKind: 'other', stopWords: 'Ask a manager' }),
+      ],
     },
     {
       key: 'imei',
@@ -220,10 +225,25 @@ describe('the check', () => {
     ])
   })
 
-  it('stops at an activation lock with its own problem, and takes a refused device with no price', () => {
-    expect(checkErrors({ ...checked, [`check-${PHONE}-lock`]: 'on' })).toEqual([
-      { field: `check-${PHONE}-lock`, code: 'activationLock' },
+  it('takes a locked device with no price, to hold the order instead; stops another stop for a manager', () => {
+    const locked = { ...checked, [`check-${PHONE}-lock`]: 'on' }
+    expect(checkErrors(locked)).toEqual([])
+    const items = itemsOf(locked)
+    expect(items[0]).toMatchObject({ pricePence: null })
+    expect(items[0]!.outcome.stop).toEqual({ kind: 'activationLock', words: 'Hold it', question: 'lock' })
+    const devices = [
+      { id: PHONE, device: 'Apple iPhone 13 128GB' },
+      { id: TABLET, device: 'Apple iPad Air 64GB' },
+    ]
+    // The hold names the locked device, with the answer given for it; none locked, no hold.
+    expect(lockedByCheck(devices, items)).toEqual({ itemIds: [PHONE], reason: 'Apple iPhone 13 128GB: on' })
+    expect(lockedByCheck(devices, itemsOf(checked))).toBeNull()
+    expect(checkErrors({ ...checked, [`check-${TABLET}-lock`]: 'unsure' })).toEqual([
+      { field: `check-${TABLET}-lock`, code: 'checkStopped' },
     ])
+  })
+
+  it('takes a refused device with no price', () => {
     const [phone] = itemsOf({ ...checked, [`check-${PHONE}-imei`]: 'differs' })
     expect(phone).toMatchObject({ pricePence: null })
     expect(phone!.outcome.stop).toEqual({ kind: 'refuse', words: 'Not ordered', question: 'imei' })

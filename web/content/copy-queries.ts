@@ -110,11 +110,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   claims{
     heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
     notClaimed, claimed, released, someone, claimEvent, releaseEvent, claimColumn, viewLabel, viewAll, viewMine,
-    viewUnclaimed, viewPacks, packPosted, packSelect, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLate, lateHeading, lateCheck,
+    viewUnclaimed, viewPacks, packPosted, packSelect, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLock, timerLate, lateHeading, lateCheck,
     lateAnswer, lateReturn, lateReply, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
-  checklist{ heading, priceLabel, priceHelp, reasonMissing, activationLock, stopped, foundReason, refusedEvent, refuseEvent, answersHeading },
+  checklist{ heading, priceLabel, priceHelp, reasonMissing, stopped, foundReason, refusedEvent, refuseEvent, answersHeading },
   lateParcels{ revisedReason, staffNotice, staffHelp, latePriceColumn, revalueEvent, offerEvent },
   goodsIn{
     heading, intro, codeLabel, codeHint, scanButton, codeMissing, cameraButton, cameraStop, cameraLabel,

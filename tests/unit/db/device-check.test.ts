@@ -9,7 +9,11 @@ import { getOrder, placeOrder, type OrderRecord } from '@/orders/record/store'
 import { orderMail } from '@/orders/record/mail'
 import { parseAdminAction } from '@/orders/moves/admin-input'
 import { answerField } from '@/orders/moves/checklist'
-import { checkRequest } from '@/orders/moves/check-request'
+import { checkRequest, lockedByCheck } from '@/orders/moves/check-request'
+import { holdForLock } from '@/orders/moves/lock-hold'
+import { noOpenLockHold } from '@/orders/moves/lock-guard'
+import { LOCK_EVENTS } from '@/orders/moves/lock-names'
+import { NO_CLOSED_DAYS } from '@/orders/record/working-days'
 import { returnDeclinedDevices } from '@/orders/moves/device-answers'
 import { checkParcel } from '@/orders/moves/late-parcels'
 import { moveOrder } from '@/orders/moves/move-store'
@@ -130,6 +134,7 @@ async function check(order: Order, fields: Record<string, string> = {}, mails = 
       actor: 'staff',
       actorUserId: staffId,
       expectedStatus: 'received',
+      guard: noOpenLockHold,
       ...written,
       items: written.items.map((item) => ({ ...item, set: { ...item.set, registerResult: 'pass' } })),
       ...(mails ? { emails: (current: OrderRecord) => checkMails(current, mail) } : {}),
@@ -262,13 +267,32 @@ describe('the check answered from the checklist', () => {
     ).resolves.toEqual({ ok: true, returned: 1 })
   })
 
-  it('stops at an activation lock: a problem for the field, nothing written', async () => {
+  it('holds the order for an activation lock instead of checking it: the seller e-mailed, the check waiting for the release', async () => {
     const before = await received()
     const id = before.items[0]!.id
-    expect(await check(before, { [answerField(id, 'activation-lock')]: 'on' })).toEqual({
-      problems: [{ field: answerField(id, 'activation-lock'), code: 'activationLock' }],
-    })
-    expect((await getOrder(db, { id: before.id }))!.status).toBe('received')
+    const gradeKeys = grades
+    const parsed = parseAdminAction(
+      form(before, { [answerField(id, 'activation-lock')]: 'on' }),
+      withChecklists(withPublishedPrices(before.items, models), models, lists, gradeKeys),
+      gradeKeys,
+    )
+    if (!parsed.ok || parsed.value.move !== 'check') throw new Error(JSON.stringify(parsed))
+    // As actions.ts holds it: the locked device, with the answer staff gave for the reason.
+    const on = checklist.find((q) => q.key === 'activation-lock')!.answers.find((a) => a.key === 'on')!
+    const locked = lockedByCheck(before.items, parsed.value.items)
+    expect(locked).toEqual({ itemIds: [id], reason: `Apple iPhone 13 128GB: ${on.label}` })
+    const context = { lockWorkingDays: orderCopy.timings.lockWorkingDays, calendar: NO_CLOSED_DAYS, mail }
+    await expect(
+      holdForLock(db, { orderId: before.id, ...locked!, actor: 'staff', actorUserId: staffId }, context),
+    ).resolves.toMatchObject({ ok: true, already: false })
+    const held = (await getOrder(db, { id: before.id }))!
+    expect(held.status).toBe('received')
+    expect(held.items[0]!.checkAnswers).toBeNull()
+    expect(held.events.at(-1)).toMatchObject({ action: LOCK_EVENTS.hold, reason: locked!.reason, actorUserId: staffId })
+    expect(await mailsOf(before.id)).toEqual(['lockHeld'])
+    // Answered "off" while the hold stands, the check still waits: staff release the hold first.
+    const { result } = await check(before)
+    expect(result).toEqual({ ok: false, reason: 'guard-refused' })
   })
 
   it('refuses a forged answer, and a forged grade’s field for a device not in the order, as problems; ignores a posted grade', async () => {

@@ -8,14 +8,8 @@ import { readOrderToken } from '@/orders/record/order-token'
 import { moveOrder } from '@/orders/moves/move-store'
 import { noOpenLockHold } from '@/orders/moves/lock-guard'
 import { LOCK_EVENTS } from '@/orders/locks/lock-input'
-import {
-  applyLockDeadlines,
-  holdForLock,
-  holdForLockInTx,
-  releaseLockHold,
-  sellerRemovedLock,
-  type LockContext,
-} from '@/orders/locks/lock-store'
+import { applyLockDeadlines, releaseLockHold, sellerRemovedLock } from '@/orders/locks/lock-store'
+import { holdForLock, holdForLockInTx, type LockContext } from '@/orders/moves/lock-hold'
 import { NO_CLOSED_DAYS } from '@/orders/record/working-days'
 import { orderQueuePage } from '@/orders/queue/order-queue'
 import { sampleOrder } from '../../support/order-fixtures'

@@ -177,7 +177,13 @@ it('marks postage packs posted once: a second marking is no event, and orders wi
 it('counts ages in working days across a bank holiday, and what is late per step', async () => {
   // Christmas Eve 2026 is a Thursday; Christmas Day (Friday) and Boxing Day's Monday are bank holidays.
   const arrived = new Date('2026-12-24T10:00:00Z')
-  const promises = { checkWorkingDays: 1, revisedOfferDays: 14, returnWorkingDays: 2, replyWorkingDays: 1 }
+  const promises = {
+    checkWorkingDays: 1,
+    revisedOfferDays: 14,
+    returnWorkingDays: 2,
+    replyWorkingDays: 1,
+    lockWorkingDays: 10,
+  }
   const calendar = calendarOf([])
   const tuesday = new Date('2026-12-29T10:00:00Z')
   const later = new Date('2026-12-29T10:30:00Z')
@@ -211,6 +217,13 @@ it('counts ages in working days across a bank holiday, and what is late per step
     .values([message('new', arrived), message('new', new Date('2026-12-29T09:00:00Z')), message('answered', arrived)])
   const after = await lateCounts(db, later, promises, calendar)
   expect(after.check - before.check).toBe(1)
+  // On the list, the held order's timer is the seller's days to remove the lock, not a late check.
+  const listed = (await orderQueuePage(db, { waitingOnLock: true, now: tuesday }, null, 500)).rows
+  const heldRow = listed.find((row) => row.id === held)!
+  expect(heldRow.lockDeadline).toEqual(later)
+  expect(stepTimer(heldRow, tuesday, promises, calendar)).toEqual({ step: 'lock', waited: 9, promise: 10, late: false })
+  expect(stepTimer(heldRow, new Date(later.getTime() + 60_000), promises, calendar)).toMatchObject({ late: true })
+  expect(stepTimer({ ...heldRow, lockDeadline: null }, tuesday, promises, calendar)).toMatchObject({ step: 'check' })
   expect(after.answer - before.answer).toBe(1)
   expect(after.return - before.return).toBe(0)
   expect(after.reply - before.reply).toBe(1)

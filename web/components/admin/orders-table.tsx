@@ -162,7 +162,8 @@ function Timer({ copy, order, timing }: { copy: OrderCopy; order: OrderListRow; 
   const timer = stepTimer(order, timing.now, timing.promises, timing.calendar)
   if (!timer) return null
   const text = copy.claims
-  const said = fillTemplate(timer.step === 'answer' ? text.timerAnswer : text.timerWaited, {
+  const words = { answer: text.timerAnswer, lock: text.timerLock }
+  const said = fillTemplate(timer.step === 'answer' || timer.step === 'lock' ? words[timer.step] : text.timerWaited, {
     waited: timer.waited,
     promise: timer.promise,
   })

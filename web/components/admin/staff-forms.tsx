@@ -18,7 +18,7 @@ import { Notice, recheckError, useStaffForm } from './staff-form-state'
 type AdminCopy = OrderCopy['admin']
 
 /** The check's problems whose own words (the content's, from the server) are shown at the field. */
-const OWN_WORDS = new Set<string>(['activationLock', 'checkStopped', 'priceReasonMissing'])
+const OWN_WORDS = new Set<string>(['checkStopped', 'priceReasonMissing'])
 
 type ActionFormProps = {
   reference: string
@@ -55,7 +55,6 @@ export function StaffActions({ children, form }: { children: ReactNode; form: Ac
     if (!form) return []
     const parsed = parseAdminAction(body, form.items, gradeKeys)
     const own: Record<string, string> = {
-      activationLock: form.checkText.activationLock,
       checkStopped: form.checkText.stopped,
       priceReasonMissing: form.checkText.reasonMissing,
     }

@@ -11,9 +11,10 @@ import { settledOrder } from '@/orders/moves/actions'
 import { normaliseReference } from '@/orders/record/references'
 import { linkOrigin } from '@/mail/link-origin'
 import { kickOutbox } from '@/mail/outbox-kick'
-import { lockContext } from './lock-context'
+import { lockContext } from '@/orders/moves/lock-context'
 import { LOCK_ACTIONS, parseHoldId, parseLockDevices, type LockProblem } from './lock-input'
-import { holdForLock, releaseLockHold } from './lock-store'
+import { holdForLock } from '@/orders/moves/lock-hold'
+import { releaseLockHold } from './lock-store'
 
 /**
  * The lock hold's forms on an order's staff page, as a server action posted with scripts or

@@ -6,14 +6,7 @@
 import * as v from 'valibot'
 import { text, validatorFor, type Validation } from '@/forms/schema'
 
-export const LOCK_ACTIONS = { hold: 'holdForLock', release: 'releaseLock', removed: 'lockRemoved' } as const
-
-export const LOCK_EVENTS = {
-  hold: 'lock-hold',
-  removed: 'lock-removed',
-  release: 'lock-release',
-  reminder: 'lock-reminder',
-} as const
+export { LOCK_ACTIONS, LOCK_EVENTS } from '@/orders/moves/lock-names'
 
 export type LockProblem = 'noDevices' | 'notHeld' | 'notHoldable' | 'invalid'
 

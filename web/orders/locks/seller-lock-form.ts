@@ -10,7 +10,7 @@ import { orderProblemMessage } from '@/orders/checkout/problems'
 import { mayAct, readOrder } from '@/orders/moves/actions'
 import { readOrderLink, tokenPath } from '@/orders/record/order-token'
 import { LOCK_ACTIONS, parseHoldId } from './lock-input'
-import { LOCK_ANCHOR } from './lock-anchor'
+import { LOCK_ANCHOR } from '@/orders/moves/lock-names'
 import { sellerRemovedLock } from './lock-store'
 
 /**

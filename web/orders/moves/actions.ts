@@ -20,8 +20,11 @@ import { orderMail } from '@/orders/record/mail'
 import { proposeRise } from './rise-store'
 import { holdGuard } from './hold-guards'
 import { noOpenLockHold } from './lock-guard'
+import { holdForLock } from './lock-hold'
+import { lockContext } from './lock-context'
+import { LOCK_ACTIONS } from './lock-names'
 import { checkParcel, receiveParcel } from './late-parcels'
-import { checkRequest } from './check-request'
+import { checkRequest, lockedByCheck } from './check-request'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -220,6 +223,10 @@ async function act(
       if (checks.length !== order.items.length || !checks.every((c) => known(c.id) && grades.has(c.outcome.gradeKey))) {
         return { ok: false, code: 'invalid' }
       }
+      // A device found locked to its owner's account holds the order (the seller is e-mailed how
+      // to remove the lock); the check is made once the hold is released.
+      const locked = lockedByCheck(order.items, checks)
+      if (locked) return holdFromCheck(order, action, locked, origin)
       // The register is asked only for a check that can still be made; down or slow, a device's
       // check waits (the job asks again) and the grading is recorded all the same.
       const answers = allowedMove(order.status, 'check', action.actor).ok
@@ -325,4 +332,27 @@ async function act(
     return { ok: false, code: action.move === 'release' ? 'notReleasable' : 'notReturnable' }
   }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }
+}
+
+/**
+ * The check found an activation lock: the order is held for it, as the lock panel holds it, with
+ * the checklist's answers for the reason. Held already (a repeat post) changes nothing.
+ */
+async function holdFromCheck(
+  order: OrderRecord,
+  action: Act,
+  locked: { itemIds: string[]; reason: string },
+  origin: string,
+): Promise<ActionResult> {
+  const held = await holdForLock(
+    await getDb(),
+    { orderId: order.id, ...locked, actor: action.actor, actorUserId: action.actorUserId },
+    await lockContext(origin),
+  )
+  if (held.ok) {
+    if (!held.already) kickOutbox()
+    return { ok: true, done: LOCK_ACTIONS.hold }
+  }
+  if (held.reason === 'moved') return { ok: false, code: 'moved', status: held.status }
+  return { ok: false, code: held.reason === 'not-found' ? 'notFound' : 'invalid' }
 }

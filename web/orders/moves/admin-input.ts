@@ -36,7 +36,6 @@ export const ADMIN_PROBLEMS = [
   'unknownItem',
   'unknownAction',
   'priceReasonMissing',
-  'activationLock',
   'checkStopped',
 ] as const
 export type AdminProblem = (typeof ADMIN_PROBLEMS)[number]
@@ -306,7 +305,7 @@ const givenAnswers = (item: Item, fields: Fields) =>
 
 /**
  * What a device's check decides, or null when its answers do not: the outcome, and the price it is
- * bought at (the price found, or the one typed with a reason); null for a device refused.
+ * bought at (the price found, or the one typed with a reason); null for a device refused or locked.
  */
 function checkedItem(
   item: Item,
@@ -321,7 +320,8 @@ function checkedItem(
   if (!decided.ok) return null
   const { outcome } = decided
   const typed = poundsToPence(fields[itemField('price', item.id)] ?? '')
-  if (outcome.stop?.kind === 'refuse') return { outcome, pricePence: null }
+  // Refused, or locked (the order is held instead): no price.
+  if (outcome.stop) return { outcome, pricePence: null }
   const found = foundPence(
     { pricePence: item.pricePence, gradeKey: item.gradeKey ?? '' },
     outcome,
@@ -332,7 +332,7 @@ function checkedItem(
 
 /**
  * The check's rules across fields: every question answered from the checklist (a key it does not
- * hold is refused), no stop that holds the check (an activation lock, another stop), and a price
+ * hold is refused), no stop that needs a manager, and a price
  * that is not the one found, or one the answers leave to staff, typed with a reason.
  */
 function checkProblems(
@@ -352,8 +352,9 @@ function checkProblems(
       continue
     }
     const { stop } = decided.outcome
-    if (stop && stop.kind !== 'refuse') {
-      report(answerField(item.id, stop.question), stop.kind === 'activationLock' ? 'activationLock' : 'checkStopped')
+    // A refused device is not priced; a locked one holds the order instead of the check.
+    if (stop?.kind === 'other') {
+      report(answerField(item.id, stop.question), 'checkStopped')
       continue
     }
     if (stop) continue

@@ -68,3 +68,21 @@ export function checkRequest(
     }),
   }
 }
+
+/**
+ * The devices a check found locked to their owner's account, and the hold's reason (each device
+ * with the answer given), or null when none is: the order is held for the lock instead of checked.
+ */
+export function lockedByCheck(
+  items: readonly Pick<OrderItemRow, 'id' | 'device'>[],
+  checks: readonly ItemCheck[],
+): { itemIds: string[]; reason: string } | null {
+  const locked = checks.filter((c) => c.outcome.stop?.kind === 'activationLock')
+  if (!locked.length) return null
+  const answerOf = (c: ItemCheck) => c.outcome.answers.find((a) => a.question === c.outcome.stop?.question)
+  const device = (id: string) => items.find((item) => item.id === id)?.device ?? ''
+  return {
+    itemIds: locked.map((c) => c.id),
+    reason: locked.map((c) => `${device(c.id)}: ${answerOf(c)?.answerText ?? ''}`).join('; '),
+  }
+}

@@ -107,8 +107,6 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.holds.notReturnable
         case 'lockHeld':
           return copy.locks.checkHeld
-        case 'activationLock':
-          return copy.checklist.activationLock
         case 'checkStopped':
           return copy.checklist.stopped
         case 'priceReasonMissing':

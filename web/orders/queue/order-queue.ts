@@ -40,6 +40,8 @@ export type OrderListRow = {
   postagePackPostedAt: Date | null
   payoutHeldUntil: Date | null
   offerDeadline: Date | null
+  /** The deadline of the activation-lock hold waiting on the seller (not yet said removed), if any. */
+  lockDeadline: Date | null
   /** Who holds the order now (a claim past its time holds nothing); '' when their account has gone. */
   claimedBy: { id: string; name: string } | null
 }
@@ -155,6 +157,10 @@ export async function orderQueuePage(
       postagePackPostedAt: sellerOrder.postagePackPostedAt,
       payoutHeldUntil: sellerOrder.payoutHeldUntil,
       offerDeadline: sellerOrder.offerDeadline,
+      lockDeadline:
+        sql<Date | null>`(select ${orderLockHold.deadline} from ${orderLockHold} where ${orderLockHold.orderId} = ${sellerOrder}."id" and ${orderLockHold.endedAt} is null and ${orderLockHold.removedAt} is null)`.mapWith(
+          orderLockHold.deadline,
+        ),
       claimedById: sellerOrder.claimedBy,
       claimedUntil: sellerOrder.claimedUntil,
       claimedByName: sql<string | null>`(select ${user.name} from ${user} where ${user.id} = ${sellerOrder.claimedBy})`,

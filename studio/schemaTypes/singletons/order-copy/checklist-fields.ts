@@ -26,11 +26,6 @@ export const checklistFields = [
     'When a price other than the one found is typed without a reason, or an answer leaves the price to staff.',
   ),
   requiredString(
-    'activationLock',
-    'Problem: activation lock on',
-    'When an answer says the activation lock is on: the check is not made, the answers are kept, and the order is to be held for the lock.',
-  ),
-  requiredString(
     'stopped',
     'Problem: another stop',
     'When an answer stops the check for another reason: what staff do next.',

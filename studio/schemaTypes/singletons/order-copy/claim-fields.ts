@@ -117,6 +117,12 @@ export const claimFields = [
     'Beside a revised offer waiting for the seller: {waited} becomes the working days since it was sent, {promise} the days the seller has to answer.',
     ['waited', 'promise'],
   ),
+  templateString(
+    'timerLock',
+    'Waiting for a lock to be removed',
+    'Beside a received order held for an activation lock the seller has not said is removed: {waited} becomes the working days of the hold gone by, {promise} the working days the seller is given.',
+    ['waited', 'promise'],
+  ),
   requiredString(
     'timerLate',
     'Late',

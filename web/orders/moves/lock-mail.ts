@@ -10,7 +10,7 @@ import { renderEmail } from '@/mail/templates'
 import type { OrderMailContext, QueuedMail } from '@/orders/record/mail'
 import { orderPath } from '@/orders/record/order-token'
 import type { OrderRecord } from '@/orders/record/store'
-import { LOCK_ANCHOR } from './lock-anchor'
+import { LOCK_ANCHOR } from './lock-names'
 
 export type LockMailKind = 'lockHeld' | 'lockReminder' | 'lockReturned'
 

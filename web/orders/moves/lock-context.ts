@@ -7,7 +7,7 @@ import { getOrderCopy } from '@/content/loaders'
 import { linkOrigin } from '@/mail/link-origin'
 import { businessCalendar } from '@/orders/record/business-calendar'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
-import type { LockContext } from './lock-store'
+import type { LockContext } from './lock-hold'
 
 export async function lockContext(origin = linkOrigin()): Promise<LockContext> {
   const [copy, calendar, mail] = await Promise.all([getOrderCopy(), businessCalendar(), loadOrderMailContext(origin)])
