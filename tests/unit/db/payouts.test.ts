@@ -364,6 +364,11 @@ it('a manager’s approval lets what waits above the limit go, once: two approvi
   const rules = { cutoff: CUTOFF, calendar: NO_CLOSED_DAYS, payers: { 'faster-payments': provider } }
   expect(await payDue(db, context(at('14:00', day)))).toMatchObject({ sent: 1, waitingApproval: 1 })
   expect(await waitingAboveLimit(db, rules, at('14:01', day))).toEqual({ count: 1, pence: 10_000 })
+  // The dashboard counts the same, read its own way (one pass over the orders ready).
+  expect((await moneyFigures(db, rules, at('14:01', day))).held).toMatchObject({
+    aboveLimit: { count: 1, pence: 10_000 },
+    nextCutoff: 0,
+  })
 
   const [one, other] = await Promise.all([
     approveWaiting(db, rules, manager, at('14:02', day)),

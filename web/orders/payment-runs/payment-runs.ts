@@ -39,15 +39,22 @@ export type Manager = { id: string; name: string }
  */
 export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METHODS) {
   return and(
+    orderReadyAt(now, methods),
+    sql`exists (select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
+    everyDevicePassedSql(now),
+    noUnapprovedRise,
+  )
+}
+
+/** readyAt's conditions on the order's own row, without its devices': for a query that reads those itself. */
+export function orderReadyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METHODS) {
+  return and(
     inArray(sellerOrder.status, [...READY_STATUSES]),
     inArray(sellerOrder.payoutMethod, [...methods]),
     gt(sellerOrder.totalPence, 0),
     isNotNull(sellerOrder.payoutSealed),
     or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)),
-    sql`exists (select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
-    everyDevicePassedSql(now),
-    noUnapprovedRise,
-  )
+  )!
 }
 
 export type ReadyOrder = { id: string; reference: string; name: string | null; status: string; totalPence: number }

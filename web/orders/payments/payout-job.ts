@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, gt, inArray, lt, ne, not, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, lt, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderItem, payment, payoutApproval, payoutLimit, sellerOrder, type PaymentRow } from '@/db/schema'
 import { readyAt } from '@/orders/payment-runs/payment-runs'
@@ -40,12 +40,15 @@ export type PayoutContext = {
 const jobMethods = (payers: Payers) =>
   PAYOUT_METHODS.filter((method) => payerFor(payers, method)).map((method) => method.id)
 
-/** When an order became ready: it entered its status, its hold after a change of details ended, its last device passed the register. */
-const readySince = sql`greatest(
-  ${sellerOrder.statusSince},
-  coalesce(${sellerOrder.payoutHeldUntil}, ${sellerOrder.statusSince}),
-  (select max(${orderItem.registerCheckedAt}) from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})
-)`
+/**
+ * When an order became ready: it entered its status, its hold after a change of details ended, its
+ * last device passed the register (`lastRegister`: by default read here, per order).
+ */
+export const readySinceOf = (
+  lastRegister: SQL = sql`(select max(${orderItem.registerCheckedAt}) from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
+) =>
+  sql`greatest(${sellerOrder.statusSince}, coalesce(${sellerOrder.payoutHeldUntil}, ${sellerOrder.statusSince}), ${lastRegister})`
+const readySince = readySinceOf()
 
 /** The day's limit: the one a manager set (or the default), and what managers approved above it that day. */
 export async function dayAllowance(db: Pick<Db, 'select'>, day: string) {
