@@ -41,6 +41,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['catalogue', 'subscriptions', 'accounts'],
   ['basket', 'contact', 'payouts'],
   ['orders'],
+  ['stock'],
   ['your-data'],
   ['components'],
   ['app', 'proxy.ts', 'instrumentation.ts'],
