@@ -22,6 +22,7 @@ export const SITE_FACTS = {
   bankDetailsDays: 'how many days after an order ends its full bank details are deleted',
   recordYears: 'how many years an order is kept before only the tax record is left',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
+  contactKeepDays: 'how many days a contact message is kept once answered or closed (Contact inbox)',
 } as const
 
 export type SiteFactName = keyof typeof SITE_FACTS

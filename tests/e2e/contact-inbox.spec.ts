@@ -68,7 +68,9 @@ test('a message sent through the contact page reaches the business by e-mail and
   const staff = await staffPage(browser)
   await staff.getByRole('link', { name: 'Contact messages' }).click()
   await expect(staff.getByRole('heading', { name: 'Contact messages', level: 1 })).toBeVisible()
-  await expect(staff.getByText('Closed messages are deleted 90 days after they are closed.')).toBeVisible()
+  await expect(
+    staff.getByText('Answered and closed messages are deleted 90 days after they were answered or closed.'),
+  ).toBeVisible()
 
   // Found by a word of the message, whatever its case, among the new ones.
   await staff.getByLabel('Status').selectOption({ label: 'New' })

@@ -23,6 +23,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     quarantineDays: timings.quarantineDays,
     bankDetailsDays: timings.bankDetailsDays,
     recordYears: timings.recordYears,
+    contactKeepDays: (byId('contactInboxCopy') as { retentionDays: number }).retentionDays,
     unanswered: timings,
   })
 }

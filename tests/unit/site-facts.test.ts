@@ -22,6 +22,7 @@ const source: SiteFactSource = {
   quarantineDays: 28,
   bankDetailsDays: 30,
   recordYears: 6,
+  contactKeepDays: 90,
   unanswered: {
     lapsedOffer: 'accept',
     unansweredAccept: 'we accept the new price for you and pay it',
@@ -50,6 +51,7 @@ describe('site facts', () => {
       recordYears: '6',
       unansweredOffer: 'we accept the new price for you and pay it',
       payoutHoldHours: '24',
+      contactKeepDays: '90',
     })
   })
 

@@ -2,16 +2,16 @@ import 'server-only'
 import { getContactInboxCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
-import { purgeClosedContactMessages } from './store'
+import { purgeEndedContactMessages } from './store'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 
-/** Deletes the messages closed longer ago than the Contact inbox document says to keep them. */
+/** Deletes the messages answered or closed longer ago than the Contact inbox document says to keep them. */
 export async function purgeExpiredContactMessages(now = new Date()): Promise<number> {
   const [copy, db] = await Promise.all([getContactInboxCopy(), getDb()])
-  return purgeClosedContactMessages(db, copy.retentionDays, now)
+  return purgeEndedContactMessages(db, copy.retentionDays, now)
 }
 
-/** Closed messages past the period the Contact inbox document sets. */
+/** Answered and closed messages past the period the Contact inbox document sets (the privacy policy's {contactKeepDays}). */
 export const contactRetentionJob: Job = {
   name: 'Contact message purge',
   lock: ADVISORY_LOCKS.contactPurge,

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { contactMessage, contactMessageEvent, type ContactMessageEventRow, type ContactMessageRow } from '@/db/schema'
 import type { ContactInput } from './validation'
@@ -149,14 +149,17 @@ export async function setContactStatus(db: Db, change: StatusChange, now = new D
 }
 
 /**
- * Deletes the messages closed more than `days` days before `now`, with their history and their
- * e-mail (both go with the message); returns how many went.
+ * Deletes the messages whose conversation ended (answered, or closed) more than `days` days before
+ * `now`, with their history and their e-mail (both go with the message); returns how many went. A
+ * message still new waits for its answer; one reopened is new again, and its period starts afresh.
  */
-export async function purgeClosedContactMessages(db: Db, days: number, now = new Date()): Promise<number> {
+export async function purgeEndedContactMessages(db: Db, days: number, now = new Date()): Promise<number> {
   const closedBefore = new Date(now.getTime() - days * DAY_MS)
   const deleted = await db
     .delete(contactMessage)
-    .where(and(eq(contactMessage.status, 'closed'), lt(contactMessage.statusChangedAt, closedBefore)))
+    .where(
+      and(inArray(contactMessage.status, ['answered', 'closed']), lt(contactMessage.statusChangedAt, closedBefore)),
+    )
     .returning({ id: contactMessage.id })
   return deleted.length
 }

@@ -44,7 +44,7 @@ import { siteFactsFrom, withSiteFacts } from '@/content/site-facts'
  * data cache, so a change to a fact reaches every page that reads any of these.
  */
 
-const FACT_TAGS = [cacheTags.siteSettings, cacheTags.pricingRules, cacheTags.orderCopy]
+const FACT_TAGS = [cacheTags.siteSettings, cacheTags.pricingRules, cacheTags.orderCopy, cacheTags.contactInboxCopy]
 const SETTINGS_FACT_FIELDS = [
   'productName',
   'contactPhone',
@@ -65,6 +65,7 @@ export const getSiteFacts = cache(async () => {
     quarantineDays,
     bankDetailsDays,
     recordYears,
+    contactKeepDays,
     unanswered,
   } = source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
@@ -80,6 +81,7 @@ export const getSiteFacts = cache(async () => {
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
     bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
     recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
+    contactKeepDays: requireContent(contactKeepDays, 'the Contact inbox document (id "contactInboxCopy")'),
     unanswered: {
       lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),
       unansweredAccept: requireContent(

@@ -36,6 +36,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     bankDetailsDays: String(numbers.bankDetailsDays),
     recordYears: String(numbers.recordYears),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),
+    contactKeepDays: String(numbers.contactKeepDays),
   }
 }
 

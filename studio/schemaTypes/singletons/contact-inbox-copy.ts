@@ -29,8 +29,8 @@ export const contactInboxCopy = defineType({
       requiredString('backToOrders', 'Back to the orders', 'The link back to the orders, for example "All orders".'),
       templateString(
         'retentionNote',
-        'How long closed messages stay',
-        'Under the heading. {days} becomes the days a closed message is kept (set under Keeping messages).',
+        'How long answered and closed messages stay',
+        'Under the heading. {days} becomes the days an answered or closed message is kept (set under Keeping messages).',
         ['days'],
       ),
       requiredString('statusFilter', 'Status filter', 'The label of the status filter, for example "Status".'),
@@ -140,11 +140,11 @@ export const contactInboxCopy = defineType({
     }),
     defineField({
       name: 'retentionDays',
-      title: 'Days a closed message is kept',
+      title: 'Days a message is kept once answered or closed',
       type: 'number',
       group: 'retention',
       description:
-        'A closed message, with its history and the e-mail that brought it to us, is deleted this many days after it was closed. The contact form’s messages are questions: anything about a sale is kept with the order’s record, not here. Personal data is kept only as long as it is needed (data minimisation), so keep this short: long enough to look back at a recent conversation.',
+        'An answered or closed message, with its history and the e-mail that brought it to us, is deleted this many days after it was answered or closed (a message reopened starts again). The privacy policy says so through the Site fact {contactKeepDays}: change this and the policy follows. The contact form’s messages are questions: anything about a sale is kept with the order’s record, not here. Personal data is kept only as long as it is needed (data minimisation), so keep this short: long enough to look back at a recent conversation.',
       validation: (rule) => rule.required().integer().min(1).max(365),
     }),
   ],

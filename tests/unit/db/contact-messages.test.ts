@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm'
 import { parseContactSearch } from '@/contact/search'
 import {
   contactMessagesOf,
   eraseContactMessagesOf,
   getContactMessage,
   listContactMessages,
-  purgeClosedContactMessages,
+  purgeEndedContactMessages,
   recordContactMessage,
   setContactStatus,
 } from '@/contact/store'
@@ -229,9 +229,8 @@ describe('changing a message’s status', () => {
   })
 })
 
-describe('deleting closed messages after the period', () => {
-  it('deletes only closed messages closed longer ago than the period, with their history and e-mail', async () => {
-    // Nothing else in this file is closed long enough ago to be in the count.
+describe('deleting messages after the period', () => {
+  it('deletes only messages answered or closed longer ago than the period, with their history and e-mail', async () => {
     const now = new Date()
     const ago = (days: number) => new Date(now.getTime() - days * DAY)
     const robin = await staffMember('Robin Staff')
@@ -244,24 +243,41 @@ describe('deleting closed messages after the period', () => {
     const recent = await closedAt(89)
     // Received long ago and closed only lately: the period runs from the closing.
     const lateClosed = await closedAt(2, 400)
+    // Answered is an end too: the privacy policy keeps a conversation the same days after our answer.
     const answered = await record(message(), ago(400))
     await setContactStatus(db, { id: answered, from: 'new', to: 'answered', actor: robin }, ago(300))
+    const answeredLately = await record(message(), ago(400))
+    await setContactStatus(db, { id: answeredLately, from: 'new', to: 'answered', actor: robin }, ago(10))
+    // Never answered: it waits for us, however old.
     const untouched = await record(message(), ago(400))
-    const all = [expired, recent, lateClosed, answered, untouched]
+    const all = [expired, recent, lateClosed, answered, answeredLately, untouched]
 
-    expect(await purgeClosedContactMessages(db, 90, now)).toBe(1)
+    // Other tests here leave an answer dated in March: it is due as well.
+    const othersDue = await db.$count(
+      contactMessage,
+      and(
+        inArray(contactMessage.status, ['answered', 'closed']),
+        lt(contactMessage.statusChangedAt, ago(90)),
+        notInArray(contactMessage.id, all),
+      ),
+    )
+    expect(await purgeEndedContactMessages(db, 90, now)).toBe(2 + othersDue)
 
     const left = await db.select({ id: contactMessage.id }).from(contactMessage).where(inArray(contactMessage.id, all))
-    expect(left.map((row) => row.id).sort()).toEqual([recent, lateClosed, answered, untouched].sort())
+    expect(left.map((row) => row.id).sort()).toEqual([recent, lateClosed, answeredLately, untouched].sort())
     expect(await outboxOf(expired)).toEqual([])
     expect(await db.select().from(contactMessageEvent).where(eq(contactMessageEvent.messageId, expired))).toEqual([])
     // The others keep theirs.
     expect(await outboxOf(recent)).toHaveLength(1)
     expect(await db.select().from(contactMessageEvent).where(eq(contactMessageEvent.messageId, recent))).toHaveLength(1)
     // Again: nothing more is due.
-    expect(await purgeClosedContactMessages(db, 90, now)).toBe(0)
+    expect(await purgeEndedContactMessages(db, 90, now)).toBe(0)
     // A shorter period set in the content takes the recent one too.
-    expect(await purgeClosedContactMessages(db, 30, now)).toBe(1)
+    expect(await purgeEndedContactMessages(db, 30, now)).toBe(1)
+    // And five days, the one answered ten days ago (the one closed two days ago stays).
+    expect(await purgeEndedContactMessages(db, 5, now)).toBe(1)
+    const kept = await db.select({ id: contactMessage.id }).from(contactMessage).where(inArray(contactMessage.id, all))
+    expect(kept.map((row) => row.id).sort()).toEqual([lateClosed, untouched].sort())
   })
 })
 
