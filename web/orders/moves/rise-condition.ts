@@ -1,3 +1,8 @@
+/**
+ * The rule every payment keeps, in SQL: an order is not paid while it holds a price rise nobody
+ * approved. That is a rise still waiting for a manager, or a revised price above the quote, kept
+ * by the seller, with no approval stamped (made before approvals existed, or written by hand).
+ */
 import { sql } from 'drizzle-orm'
 import { orderItem, sellerOrder } from '@/db/schema'
 
@@ -5,9 +10,7 @@ import { orderItem, sellerOrder } from '@/db/schema'
 export const unapprovedRiseSql = sql`(${orderItem.proposedPricePence} is not null or (${orderItem.revisedPricePence} > ${orderItem.pricePence} and ${orderItem.offerAnswer} is distinct from 'decline' and ${orderItem.riseApprovedAt} is null))`
 
 /**
- * The rule every payment keeps, in SQL: an order is not paid while it holds a price rise nobody
- * approved. That is a rise still waiting for a manager, or a revised price above the quote, kept
- * by the seller, with no approval stamped (made before approvals existed, or written by hand).
- * For a query over `seller_order`: payment runs' selection and the `pay` move's guarded update.
+ * For a query over `seller_order`, the order holds no such rise: payment runs' selection and the
+ * `pay` move's guarded update.
  */
 export const noUnapprovedRise = sql`not exists (select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id} and ${unapprovedRiseSql})`
