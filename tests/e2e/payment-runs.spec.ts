@@ -8,7 +8,7 @@ import { linkIn, mailTo } from './account-helpers'
 import { violations } from './axe'
 import { GOOD_IPHONE, visitor } from './basket-client'
 import { readPageForm, sendPageForm } from './form-post'
-import { checklistFields, REFERENCE, staffPage } from './order-helpers'
+import { checklistFields, pressAsManager, REFERENCE, staffPage } from './order-helpers'
 
 // A manager pays 50 orders with one payment run, at 1280 px where staff work: the file downloaded
 // reads back to the same payees and amounts as the orders, one payment fails and is paid in a
@@ -97,38 +97,6 @@ async function shoot(page: Page, name: string) {
     expect(await violations(page)).toEqual([])
   }
   await page.setViewportSize({ width: 1280, height: 800 })
-}
-
-/** The password again, if the page asks for it (the last check is more than a few seconds old). */
-async function giveRecheck(scope: ReturnType<Page['getByRole']> | Page) {
-  const password = scope.getByLabel('Your password', { exact: true })
-  if (await password.count()) await password.fill(STAFF_ACCOUNTS.manager.password)
-}
-
-/** Whether the page is back asking for the password, its field empty: the post needed it. */
-async function askedForPassword(scope: ReturnType<Page['getByRole']>) {
-  const password = scope.getByLabel('Your password', { exact: true })
-  return (await password.count()) > 0 && (await password.inputValue().catch(() => 'gone')) === ''
-}
-
-/**
- * Presses as a manager does: the password first when the page asks for it, and once more with it
- * when the post comes back asking after all. The window is STAFF_RECHECK_SECONDS (15 s here): a
- * page drawn inside it shows no field, and a press that lands after it is asked (the fresh-clone
- * runs lost the second run's download, then its "Make the payment run", to exactly this).
- */
-async function pressAsManager(
-  scope: ReturnType<Page['getByRole']>,
-  press: () => Promise<void>,
-  done: () => Promise<boolean>,
-) {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await giveRecheck(scope)
-    await press()
-    await expect.poll(async () => (await done()) || (await askedForPassword(scope)), { timeout: 60_000 }).toBe(true)
-    if (await done()) return
-  }
-  throw new Error('Asked for the password again right after it was given')
 }
 
 /** Downloads the run's bank file from its page, giving the password when asked. */

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CAUTION_DEVICES } from '../../register-api/known-devices'
 import { isImei } from '../../web/register/device-id'
-import { STAFF_ACCOUNTS, uniqueEmail } from '../support/e2e-env'
+import { uniqueEmail } from '../support/e2e-env'
 import { mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { postPageForm, readPageForm, sendPageForm } from './form-post'
@@ -102,12 +102,7 @@ test('a manager clears a caution with why; staff cannot, and the form sent again
   await expect(registerPanel(manager)).not.toContainText('Replayed')
 
   // The device counts as passed: the manager may pay.
-  await manager.goto(`${path}?action=pay#action-form`)
-  const form = manager.getByRole('form', { name: 'Mark paid' })
-  const password = form.getByLabel('Your password', { exact: true })
-  if (await password.count()) await password.fill(STAFF_ACCOUNTS.manager.password)
-  await form.getByRole('button', { name: 'Confirm', exact: true }).click()
-  await expect(manager.getByText('Done.', { exact: true })).toBeVisible()
+  await staffDoes(manager, reference, 'Mark paid')
   await expect(manager.locator('.admin-facts__status')).toHaveText('Paid')
 })
 

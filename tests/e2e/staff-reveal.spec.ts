@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e2e-env'
 import { ownAddress } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, revealBankDetails, staffPage } from './order-helpers'
+import { placeOrder, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // Skipped in beforeAll: a project that skips never opens a page for it.
@@ -65,7 +65,11 @@ test('a manager whose login is older than the re-check window gives the password
   const manager = await staffPage(browser, 'manager')
 
   // Just logged in: the login counts as the check, and one click shows the details.
-  await revealBankDetails(manager, reference)
+  await manager.goto(`/admin/orders/${reference}`)
+  const payoutNow = manager.getByRole('region', { name: 'Payout' })
+  await expect(payoutNow.getByLabel('Your password', { exact: true })).toHaveCount(0)
+  await payoutNow.getByRole('button', { name: 'Show bank details' }).click()
+  await expect(manager).toHaveURL(/[?&]revealed=\d+/)
   await expect(manager.getByText(ACCOUNT_NUMBER)).toBeVisible()
   await expect(manager.getByText('Shown to you and recorded in the order’s history.')).toBeVisible()
   // A reload shows them again without recording another reveal.
