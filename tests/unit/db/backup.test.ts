@@ -31,8 +31,9 @@ let source: TestDatabase
 let opened: OpenedDatabase
 let db: Db
 
+/** Empty, as a restore needs (on PGlite too, where a test's database is otherwise a migrated copy). */
 async function newDatabase(): Promise<TestDatabase> {
-  const home = await createTestDatabase()
+  const home = await createTestDatabase({ empty: true })
   homes.push(home)
   return home
 }

@@ -121,7 +121,7 @@ describe('opening the database', () => {
   let home: TestDatabase
 
   beforeAll(async () => {
-    home = await createTestDatabase()
+    home = await createTestDatabase({ empty: true })
   })
   afterAll(() => home.destroy())
 
@@ -162,7 +162,8 @@ describe('getDb', () => {
       delete process.env.DATABASE_URL
       process.env.PGLITE_DATA_DIR = home.options.dataDir
     }
-  })
+    // The first test database on a machine makes the migrated copy the others start from.
+  }, 60_000)
 
   afterAll(async () => {
     await closeDb()
