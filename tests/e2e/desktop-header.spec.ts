@@ -76,7 +76,7 @@ test('the phone and tablet mega-menus list makes and models from the catalogue, 
   const model = mainNav(page).getByRole('link', { name: 'iPhone 17 Pro', exact: true })
   await expect(model).toHaveAttribute('href', '/sell-my-phone/iphone-17-pro')
   const open = mainNav(page).getByRole('group', { name: 'Sell My Phone' })
-  await expect(open.getByText('We pay more than EE, O2 and Vodafone')).toBeVisible()
+  await expect(open.getByText('Paid in cash, not credit')).toBeVisible()
   await expect(open.getByRole('link', { name: 'Start now' })).toBeVisible()
   await expect(open.getByRole('link', { name: 'All Samsung models' })).toBeVisible()
 

@@ -37,7 +37,11 @@ export const navigation = defineType({
       group: 'desktop',
       description: 'The box beside the makes and models in the phone and tablet menus.',
       fields: [
-        requiredString('heading', 'Claim', 'A short claim, for example "We pay more than EE, O2 and Vodafone".'),
+        requiredString(
+          'heading',
+          'Claim',
+          'A short claim, for example "Paid in cash, not credit". A claim that compares our prices with another business’s needs that comparison shown with it.',
+        ),
         defineField({
           name: 'text',
           title: 'Text',
