@@ -48,6 +48,16 @@ test('with scripts: the grade and price found show as staff answer; the check of
   await expect(device.getByRole('group', { name: 'Activation lock (Find My, Google account)' })).toBeVisible()
   await answerChecklist(staff, 'Good')
   await expect(device.getByText(`Grade found: Good · ${published('good')}`)).toBeVisible()
+  // An answer that stops the check says what it does, before and once it is chosen.
+  const lock = device.getByRole('group', { name: 'Activation lock (Find My, Google account)' })
+  const locked = lock.getByLabel('On: the owner’s account is still signed in')
+  const lockWords =
+    'Activation lock is on: recording the check holds the order for the lock instead, and the seller is e-mailed how to remove it.'
+  await expect(locked).toHaveAccessibleDescription(lockWords)
+  await locked.check()
+  await expect(device.locator('.admin-check-found')).toHaveText(lockWords)
+  await lock.getByLabel('Off', { exact: true }).check()
+  await expect(device.getByText(`Grade found: Good · ${published('good')}`)).toBeVisible()
   // Heavy scratches cap it at Fair: the price shown follows.
   await device.getByRole('group', { name: 'Screen' }).getByLabel(CHECKLIST_SCREEN.Fair).check()
   await expect(device.getByText(`Grade found: Fair · ${published('fair')}`)).toBeVisible()

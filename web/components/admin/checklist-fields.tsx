@@ -11,7 +11,8 @@ import { FormField } from './form-field'
 /**
  * One device's check: a radio group per question of its checklist, the IMEI and notes, and the
  * price found with the box for a different one. Without scripts it posts the same fields, and the
- * server works out the grade and price; with them, the grade and price found show as answers are given.
+ * server works out the grade and price; with them, the grade and price found show as answers are given,
+ * or, for an answer that stops the check, what the checklist tells staff it does.
  */
 export function ChecklistFields({
   item,
@@ -76,6 +77,8 @@ export function ChecklistFields({
             <FieldMessage id={`${name}-error`} message={error} />
             {question.answers.map((answer) => {
               const id = `${name}-${answer.key}`
+              // A stop's words are read before it is chosen, with or without scripts.
+              const stopWords = answer.effect === 'stop' ? answer.stopWords : null
               return (
                 <p key={answer.key} className="admin-check-answer">
                   <input
@@ -84,9 +87,15 @@ export function ChecklistFields({
                     name={name}
                     value={answer.key}
                     defaultChecked={given[question.key] === answer.key}
+                    aria-describedby={stopWords ? `${id}-stop` : undefined}
                     onChange={() => setGiven((before) => ({ ...before, [question.key]: answer.key }))}
                   />{' '}
                   <label htmlFor={id}>{answer.label}</label>
+                  {stopWords ? (
+                    <span id={`${id}-stop`} className="field__hint">
+                      {stopWords}
+                    </span>
+                  ) : null}
                 </p>
               )
             })}
@@ -94,7 +103,9 @@ export function ChecklistFields({
         )
       })}
       <p className="admin-check-found" aria-live="polite">
-        {decided.ok ? (
+        {decided.ok && decided.outcome.stop ? (
+          decided.outcome.stop.words
+        ) : decided.ok ? (
           <>
             {gradeLabel}: <strong>{grades.find((grade) => grade.key === decided.outcome.gradeKey)?.name}</strong>
             {price === null ? null : (
