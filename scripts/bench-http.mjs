@@ -56,7 +56,24 @@ export function startNext(dir, port, { configuredDatabase = false, env = {} } = 
       detached: true,
     },
   )
-  return { pid: child.pid, stop: () => process.kill(-child.pid, 'SIGTERM') }
+  // A server that ends before the bench stops it (a setting refused at start) says so here, rather
+  // than as the bench's later "did not answer", or as the stop's "no such process".
+  let stopping = false
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `next start ${dir} ended before the bench stopped it (${signal ?? `exit ${code}`}): BENCH_SERVER_LOG=1 shows why.`,
+      )
+  })
+  const stop = () => {
+    stopping = true
+    try {
+      process.kill(-child.pid, 'SIGTERM')
+    } catch (error) {
+      if (error.code !== 'ESRCH') throw error
+    }
+  }
+  return { pid: child.pid, stop }
 }
 
 /** CPU time (user + system) a process has used, in microseconds; null where /proc is missing. */
