@@ -142,6 +142,20 @@ it('lists "My work" and "Unclaimed" as the claims stand, a lapsed claim among th
   expect(free).not.toContain(ids[0])
   expect(free).not.toContain(ids[1])
   expect(unclaimed.rows.find((row) => row.id === ids[2])!.claimedBy).toBeNull()
+  // Its count and places are the unclaimed orders': every page, and the places before each.
+  const all = await orderQueuePage(db, { unclaimed: true, now, status: 'checked' }, null, 500)
+  expect(all.total).toBe(all.rows.length)
+  expect(all.rows.map((row) => row.id)).not.toContain(ids[0])
+  expect([all.from, all.to]).toEqual([1, all.rows.length])
+  const first = await orderQueuePage(db, { unclaimed: true, now, status: 'checked' }, null, 1)
+  const second = await orderQueuePage(
+    db,
+    { unclaimed: true, now, status: 'checked' },
+    { direction: 'next', ...first.next! },
+    1,
+  )
+  expect([second.from, second.to, second.total]).toEqual([2, 2, all.total])
+  expect(second.rows[0]!.id).toBe(all.rows[1]!.id)
 })
 
 it('marks postage packs posted once: a second marking is no event, and orders without a pack are left', async () => {

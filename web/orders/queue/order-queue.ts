@@ -176,7 +176,14 @@ export async function orderQueuePage(
   if (backwards) page.reverse()
   const first = page[0]
   const last = page.at(-1)
-  const counted = first ? await countAround(db, where, { since: first.since, id: first.id }, newest) : null
+  const key = first ? { since: first.since, id: first.id } : null
+  // "Unclaimed" is nearly every order: counted as all of them less the few held now, each by an index,
+  // rather than by testing every order's claim (a sequential read: 114 ms at 100,000 orders).
+  const counted = !key
+    ? null
+    : filter.unclaimed
+      ? await countAround(db, await matching(db, { ...filter, unclaimed: false }), key, newest, heldNow(now))
+      : await countAround(db, where, key, newest)
   const total = counted?.total ?? 0
   return {
     rows: page.map((row) => withoutKey(row, now)),
@@ -207,14 +214,26 @@ const withoutKey = (row: ReadRow, now: Date): OrderListRow => {
  * matching orders: a status's or a search's few by their index, the whole table for the unfiltered
  * list (tens of milliseconds at 100,000 orders).
  */
-async function countAround(db: Db, where: SQL | undefined, first: QueueKey, newest: boolean) {
+async function countAround(db: Db, where: SQL | undefined, first: QueueKey, newest: boolean, less?: SQL) {
   const before = newest ? sql`${rowKey} > ${keyOf(first)}` : sql`${rowKey} < ${keyOf(first)}`
+  const count = (scope: SQL | undefined) =>
+    sql<number>`(select count(*)::integer from ${sellerOrder} where ${scope ?? sql`true`})`
+  // One statement, so both counts read the same moment.
   const [row] = await db
     .select({
-      total: sql<number>`count(*)::integer`,
-      before: sql<number>`(count(*) filter (where ${before}))::integer`,
+      total: count(where),
+      before: count(and(where, before)),
+      lessTotal: less ? count(and(where, less)) : sql<number>`0`,
+      lessBefore: less ? count(and(where, less, before)) : sql<number>`0`,
     })
-    .from(sellerOrder)
-    .where(where)
-  return { total: row?.total ?? 0, before: row?.before ?? 0 }
+    .from(sql`(select 1) as one`)
+  if (!row) return { total: 0, before: 0 }
+  return { total: row.total - Number(row.lessTotal), before: row.before - Number(row.lessBefore) }
 }
+
+/**
+ * Held by a claim at `now`: exactly the orders `unclaimed` leaves out (a claim with no end is held
+ * too, as `claimed_until <= now` is not true for it), found by the claims' index.
+ */
+const heldNow = (now: Date) =>
+  sql`(${sellerOrder.claimedBy} is not null and (${sellerOrder.claimedUntil} > ${now} or ${sellerOrder.claimedUntil} is null))`
