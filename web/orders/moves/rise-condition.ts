@@ -4,10 +4,10 @@
  * by the seller, with no approval stamped (made before approvals existed, or written by hand).
  */
 import { sql } from 'drizzle-orm'
-import { orderItem, sellerOrder } from '@/db/schema'
+import { orderItem, sellerOrder, unapprovedRise } from '@/db/schema'
 
-/** A device of the order holds a rise nobody approved (for a query over `order_item`). */
-export const unapprovedRiseSql = sql`(${orderItem.proposedPricePence} is not null or (${orderItem.revisedPricePence} > ${orderItem.pricePence} and ${orderItem.offerAnswer} is distinct from 'decline' and ${orderItem.riseApprovedAt} is null))`
+/** A device of the order holds a rise nobody approved (for a query over `order_item`; its index has the same words). */
+export const unapprovedRiseSql = unapprovedRise(orderItem)
 
 /**
  * For a query over `seller_order`, the order holds no such rise: payment runs' selection and the

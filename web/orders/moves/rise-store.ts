@@ -6,6 +6,7 @@ import { orderEvent, orderItem, sellerOrder, user } from '@/db/schema'
 import { moveInTx, type Tx } from './move-store'
 import { isUuid } from '@/orders/record/order-values'
 import { offeredWithoutApproval, RISE_EVENTS, RISE_OPEN_STATUSES } from './rise-events'
+import { unapprovedRiseSql } from './rise-condition'
 import type { OrderRecord } from '@/orders/record/store'
 
 /**
@@ -188,6 +189,8 @@ export async function waitingRises(db: Pick<Db, 'select'>, limit = 200): Promise
     .where(
       and(
         inArray(sellerOrder.status, OPEN_STATUSES),
+        // Implied by what follows, and said in its index's words: the few devices are read by it.
+        unapprovedRiseSql,
         or(
           and(eq(sellerOrder.status, 'checked'), isNotNull(orderItem.proposedPricePence)),
           and(

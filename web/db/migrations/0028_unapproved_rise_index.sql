@@ -1,0 +1,1 @@
+CREATE INDEX "order_item_unapproved_rise_idx" ON "order_item" USING btree ("order_id") WHERE ("order_item"."proposed_price_pence" is not null or ("order_item"."revised_price_pence" > "order_item"."price_pence" and "order_item"."offer_answer" is distinct from 'decline' and "order_item"."rise_approved_at" is null));
