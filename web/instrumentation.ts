@@ -11,8 +11,19 @@ export async function register() {
   const { refuseToStartWithoutSharedSecrets } = await import('@/config/secrets')
   refuseToStartWithoutSharedSecrets()
   // A payment account set but mistyped fails now, naming the variable, not at the first payment run.
-  const { paymentOriginator } = await import('@/config')
+  const { databaseUrl, paymentOriginator } = await import('@/config')
   paymentOriginator()
+  // The embedded database is opened (and migrated) now, before the first visitor: PGlite runs in
+  // this process, and its first open holds the event loop for seconds, so a page asked for while
+  // the minute job opened it waited that long (5 s measured, far more on a busy machine). A server
+  // is reached over connections and opened on first use. A folder that will not open is logged
+  // and tried again on first use, as before: the pages do not need it.
+  if (!databaseUrl()) {
+    const [{ getDb }, { describeError }] = await Promise.all([import('@/db/connection'), import('@/lib/log')])
+    await getDb().catch((error: unknown) =>
+      console.error(`The database did not open at start: ${describeError(error)}`),
+    )
+  }
   const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
     import('@/jobs/tick'),
     import('@/orders/jobs'),

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { request as httpRequest, type IncomingMessage } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -57,6 +58,20 @@ test('on a shared database, an instance without the shared keys refuses to start
     'Not starting: DATABASE_URL names a shared database, so BETTER_AUTH_SECRET and PAYOUT_ENCRYPTION_KEY must be set',
   )
   await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
+})
+
+test('on the embedded database, an instance opens it before answering anyone: no visitor waits while it opens', async () => {
+  test.setTimeout(120_000)
+  // PGlite's first open holds the server's one thread for seconds (a page waited 5 s when the minute
+  // job opened it five seconds after start); opened at start, it is there before the first answer.
+  const folder = ownDatabase()
+  const copy = await startSiteCopy({ port: PORT + 5, dist: '.next-open', env: { PGLITE_DATA_DIR: folder } })
+  copies.push(copy)
+  expect(
+    existsSync(path.join(folder, 'PG_VERSION')),
+    'the database folder, made when the first page was answered',
+  ).toBe(true)
+  copy.stop()
 })
 
 test('asked to stop (SIGTERM), an instance answers the request in flight, takes no new one, and exits 0', async () => {

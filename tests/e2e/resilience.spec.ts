@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test'
 import { encodeSignatureHeader } from '@sanity/webhook'
 import { startSanityStandIn, type StandIn } from '../support/sanity-stand-in'
 import { readSeed } from '../support/seed-copy'
+import { ownData } from '../support/site-copy'
 
 // A site built against a Sanity project (a local stand-in of its API) keeps serving its pages,
 // stale but whole, once that project cannot be reached, even after a webhook asks for fresh ones.
@@ -19,10 +20,13 @@ const SECRET = 'resilience-test-secret'
 const BASE = `http://127.0.0.1:${PORT}`
 let standIn: StandIn
 let server: ChildProcess | undefined
+let data: ReturnType<typeof ownData> | undefined
 
 test.beforeAll(async () => {
   test.setTimeout(600_000)
   standIn = await startSanityStandIn(readSeed(), 'resilience1', 'production')
+  // Its database and outbox, not the working copy's `.data`.
+  data = ownData('handback-resilience-')
   const env = {
     ...process.env,
     NEXT_PUBLIC_SANITY_PROJECT_ID: 'resilience1',
@@ -31,6 +35,7 @@ test.beforeAll(async () => {
     SANITY_REVALIDATE_SECRET: SECRET,
     NEXT_DIST_DIR: '.next-resilience',
     NEXT_TELEMETRY_DISABLED: '1',
+    ...data.env,
   }
   // Asynchronously: the stand-in answers the build's queries from this very process.
   const build = spawn('npx', ['next', 'build', 'web'], { env, stdio: ['ignore', 'ignore', 'pipe'] })
@@ -51,6 +56,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   if (server?.pid) process.kill(-server.pid, 'SIGTERM')
   await standIn?.close()
+  data?.remove()
 })
 
 const heading = (html: string) => /<h1[^>]*>([^<]+)<\/h1>/.exec(html)?.[1]
