@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { requireStaffMember } from '@/accounts/session'
-import { StaffHome } from '@/components/admin/staff-home'
+import { StaffHome } from '@/components/admin/home/staff-home'
 import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'

@@ -31,7 +31,7 @@ export type OrderEmail =
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
  * number, or per device the check or the new price. Each kind's rules are in admin-input.ts and its
- * fields in components/admin/action-fields.tsx. A move with none is not made from that page.
+ * fields in components/admin/order/action-fields.tsx. A move with none is not made from that page.
  */
 export type StaffFields = 'note' | 'neededNote' | 'policeReference' | 'tracking' | 'deviceChecks' | 'devicePrices'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Metadata } from 'next'
 import { requireStaffMember } from '@/accounts/session'
-import { GoodsInPage } from '@/components/admin/goods-in-page'
+import { GoodsInPage } from '@/components/admin/goods-in/goods-in-page'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { requireStaffMember } from '@/accounts/session'
-import { MessagesList } from '@/components/admin/messages-list'
+import { MessagesList } from '@/components/admin/messages/messages-list'
 import { parseContactSearch, parseContactStatusFilter } from '@/contact/search'
 import { listContactMessages } from '@/contact/store'
 import { getContactInboxCopy } from '@/content/loaders'

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { cache } from 'react'
 import { requireStaffMember } from '@/accounts/session'
-import { OrdersList, queueShowing } from '@/components/admin/orders-list'
+import { OrdersList, queueShowing } from '@/components/admin/queues/orders-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { firstValues, type Query } from '@/http/search-params'

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
-import { PaymentRunsList } from '@/components/admin/payment-runs-list'
+import { PaymentRunsList } from '@/components/admin/payment-runs/payment-runs-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'

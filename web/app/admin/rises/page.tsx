@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
-import { RisesList } from '@/components/admin/rises-list'
+import { RisesList } from '@/components/admin/queues/rises-list'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'

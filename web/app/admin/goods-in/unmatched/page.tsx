@@ -1,6 +1,6 @@
 import type { Metadata } from 'next'
 import { requireStaffMember } from '@/accounts/session'
-import { UnmatchedParcels } from '@/components/admin/unmatched-parcels'
+import { UnmatchedParcels } from '@/components/admin/goods-in/unmatched-parcels'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
-import { MessageView } from '@/components/admin/message-view'
+import { MessageView } from '@/components/admin/messages/message-view'
 import { getContactMessage } from '@/contact/store'
 import { getContactInboxCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
