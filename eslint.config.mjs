@@ -59,7 +59,7 @@ const config = [
               allowTypeImports: true,
             },
             {
-              name: '@/orders/moves/actions',
+              name: '@/orders/actions/actions',
               message: 'Read the order in the page (web/app/) and pass it as a prop.',
               allowTypeImports: true,
             },

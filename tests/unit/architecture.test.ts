@@ -57,6 +57,8 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['photos'],
     ['record'],
     ['moves'],
+    ['lock-hold'],
+    ['actions'],
     ['checkout'],
     ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks'],
     ['payments'],

@@ -14,7 +14,7 @@ import { payoutJobSettings, type PayoutJobSettings } from '@/config/index'
 import { payDue, type PayoutPass } from './payments/payout-job'
 import { isWorkingDay, londonDay, nextWorkingDay, type BusinessCalendar } from './record/working-days'
 import { payoutContext } from './payments/payout-context'
-import { lockContext } from './moves/lock-context'
+import { lockContext } from './lock-hold/lock-context'
 import { applyLockDeadlines } from './locks/lock-store'
 
 /**

@@ -1,6 +1,6 @@
 import { ConfirmationPanel } from '@/components/orders/confirmation-panel'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
-import { readOrderByToken } from '@/orders/moves/actions'
+import { readOrderByToken } from '@/orders/actions/actions'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({

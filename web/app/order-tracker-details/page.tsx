@@ -1,6 +1,6 @@
 import { DetailsPanel } from '@/components/orders/details-panel'
 import { getOrderCopy } from '@/content/loaders'
-import { mayAct, openOrderLink } from '@/orders/moves/actions'
+import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { getDb } from '@/db/connection'
 import { lockHoldOf } from '@/orders/locks/lock-store'
 import { panelPage } from '../_pages/panel-page'

@@ -5,7 +5,7 @@ import { useActionState, useEffect, useRef, useState, type FormEvent, type Ref }
 import { FRESH_FORM, type FormAction } from '@/forms/form-state'
 import type { FieldProblem } from '@/lib/field-problem'
 import { RECHECK_FIELD } from '@/orders/moves/admin-input'
-import { staffForm } from '@/orders/moves/staff-form'
+import { staffForm } from '@/orders/actions/staff-form'
 
 /** Problems that stop the whole form rather than one field: shown as a notice at its top. */
 const NOTICES = new Set([

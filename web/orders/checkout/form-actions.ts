@@ -11,7 +11,7 @@ import { orderPath, tokenPath, viewOrderPath } from '@/orders/record/order-token
 import { findOrderByLookup } from '@/orders/record/store'
 import { BASKET_COOKIE } from '@/basket/cookie'
 import { placeCheckout } from './checkout'
-import { sellerAnswer, type SellerAnswer } from '@/orders/moves/actions'
+import { sellerAnswer, type SellerAnswer } from '@/orders/actions/actions'
 import { orderEndpoint } from './order-endpoint'
 import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
 import { payeeQuestion } from './payee-question'

@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { text, validatorFor, type Validation } from '@/forms/schema'
 
-export { LOCK_ACTIONS, LOCK_EVENTS } from '@/orders/moves/lock-names'
+export { LOCK_ACTIONS, LOCK_EVENTS } from '@/orders/lock-hold/lock-names'
 
 export type LockProblem = 'noDevices' | 'notHeld' | 'notHoldable' | 'invalid'
 

@@ -1,5 +1,5 @@
 /**
- * Activation-lock holds after they begin (web/orders/moves/lock-hold.ts holds them): the seller
+ * Activation-lock holds after they begin (web/orders/lock-hold/lock-hold.ts holds them): the seller
  * says the lock is removed, staff release it, and past the deadline the device is sent back free.
  * Each a guarded change and an event (who, when, why) with its e-mail, in one transaction under
  * the order's row lock.
@@ -10,9 +10,9 @@ import type { Db } from '@/db/connection'
 import { orderLockHold } from '@/db/schema'
 import { moveInTx } from '@/orders/moves/move-store'
 import { isUuid } from '@/orders/record/order-values'
-import { lockOrder, mailSeller, openHold, recordLockEvent, type LockContext } from '@/orders/moves/lock-hold'
-import { LOCK_EVENTS } from '@/orders/moves/lock-names'
-import { lockMail } from '@/orders/moves/lock-mail'
+import { lockOrder, mailSeller, openHold, recordLockEvent, type LockContext } from '@/orders/lock-hold/lock-hold'
+import { LOCK_EVENTS } from '@/orders/lock-hold/lock-names'
+import { lockMail } from '@/orders/lock-hold/lock-mail'
 
 export type LockAnswer = { ok: true; already: boolean } | { ok: false; reason: 'not-found' | 'not-held' }
 

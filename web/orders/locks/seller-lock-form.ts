@@ -7,10 +7,10 @@ import { getDb } from '@/db/connection'
 import { formAction } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { orderProblemMessage } from '@/orders/checkout/problems'
-import { mayAct, readOrder } from '@/orders/moves/actions'
+import { mayAct, readOrder } from '@/orders/actions/actions'
 import { readOrderLink, tokenPath } from '@/orders/record/order-token'
 import { LOCK_ACTIONS, parseHoldId } from './lock-input'
-import { LOCK_ANCHOR } from '@/orders/moves/lock-names'
+import { LOCK_ANCHOR } from '@/orders/lock-hold/lock-names'
 import { sellerRemovedLock } from './lock-store'
 
 /**

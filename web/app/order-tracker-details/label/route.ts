@@ -1,6 +1,6 @@
 import { getSignedIn } from '@/accounts/session'
 import { getOrderCopy, getSiteSettings } from '@/content/loaders'
-import { mayAct, openOrderLink } from '@/orders/moves/actions'
+import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { postageLabelContent } from '@/orders/checkout/label-content'
 import { postageLabelPdf } from '@/orders/checkout/label-pdf'
 

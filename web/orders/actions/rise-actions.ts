@@ -4,9 +4,9 @@ import { getDb } from '@/db/connection'
 import { addDays } from '@/orders/record/lifecycle'
 import { type OrderRecord } from '@/orders/record/store'
 import { kickOutbox } from '@/mail/outbox-kick'
-import { timerContext } from './timings'
+import { timerContext } from '@/orders/moves/timings'
 import { orderMail } from '@/orders/record/mail'
-import { approveRise, refuseRise } from './rise-store'
+import { approveRise, refuseRise } from '@/orders/moves/rise-store'
 
 /** A manager's decision on a rise waiting on an order: approved or refused, with its reason, under the order's lock. */
 

@@ -16,12 +16,12 @@ import {
   RECHECK_FIELD,
   RETURN_DECLINED,
   type AdminProblem,
-} from './admin-input'
+} from '@/orders/moves/admin-input'
 import { returnDeclined, settledOrder, staffAction } from './actions'
 import { decideRise, RISE_ACTIONS } from './rise-actions'
 import { revealPayout } from './payout-reveal'
 import { isOrderStatus } from '@/orders/record/lifecycle'
-import { withChecklists, withPublishedPrices } from './published-prices'
+import { withChecklists, withPublishedPrices } from '@/orders/moves/published-prices'
 import { normaliseReference } from '@/orders/record/references'
 
 /**

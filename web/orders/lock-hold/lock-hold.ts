@@ -14,7 +14,7 @@ import { isUuid } from '@/orders/record/order-values'
 import type { OrderMailContext } from '@/orders/record/mail'
 import { orderEmails } from '@/orders/record/store'
 import { addWorkingDays, type BusinessCalendar } from '@/orders/record/working-days'
-import { readInTx, staffName, type Tx } from './move-store'
+import { readInTx, staffName, type Tx } from '@/orders/moves/move-store'
 import { LOCK_EVENTS } from './lock-names'
 import { lockMail } from './lock-mail'
 
