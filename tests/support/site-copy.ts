@@ -92,10 +92,17 @@ export function ownData(prefix: string) {
   return { env, remove: () => rmSync(home, { recursive: true, force: true }) }
 }
 
-/** Stops a copy and waits until it no longer answers, so its database is free to open. */
+/**
+ * Stops a copy and waits until its process has exited, so its database is free to open. A copy
+ * stops answering as soon as it is told to stop, but it holds its database (and PGlite's lock) while
+ * it lets the requests in flight finish and the e-mail being sent go out: "no longer answers" is
+ * not "gone".
+ */
 export async function stopAndWait(copy: SiteCopy) {
   copy.stop()
-  await expect(async () => {
-    await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
-  }).toPass({ timeout: 20_000 })
+  const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 40_000).unref())
+  const outcome = await Promise.race([copy.exited.then(() => 'exited' as const), timeout])
+  if (outcome === 'timeout')
+    throw new Error(`The copy at ${copy.origin} had not exited 40 s after it was told to stop.`)
+  await expect(fetch(`${copy.origin}/`)).rejects.toThrow()
 }
