@@ -14,6 +14,7 @@ import { orderColumns } from './personal-data/orders'
 import { paymentRunColumns } from './personal-data/payment-runs'
 import { visitorColumns } from './personal-data/visitors'
 import { goodsInColumns } from './personal-data/goods-in'
+import { stockColumns } from './personal-data/stock'
 
 export type { ColumnUse, Erasure } from './personal-data/column-use'
 
@@ -23,11 +24,12 @@ export const COLUMNS: Record<string, Record<string, ColumnUse>> = {
   ...orderColumns,
   ...paymentRunColumns,
   ...goodsInColumns,
+  ...stockColumns,
 }
 
 /** Where to say what a new column holds: the failure message of the test names it. */
 export const CLASSIFY_HINT =
-  'in the file of web/db/personal-data/ for its room (accounts, visitors, orders, payment-runs), merged into COLUMNS: ' +
+  'in the file of web/db/personal-data/ for its room (accounts, visitors, orders, payment-runs, goods-in, stock), merged into COLUMNS: ' +
   "notPersonal('why'), saleRecord('<path in the download>') or " +
   "personal('<path in the download>', EMPTIED | ROW_DELETED | resetTo(value)) / withheld('why', …); a personal " +
   'column must also be given by exportAccountData (web/accounts/export.ts) and removed by eraseAccount ' +

@@ -1,0 +1,59 @@
+/**
+ * Stock's columns: the devices the business bought, their moves and their erasures. A device is
+ * tied to a seller only through its order's device (order_item), where the IMEI and the seller's
+ * details are kept and removed; nothing here names the seller. Buyers, refurbishers and recycling
+ * facilities are businesses the back office deals with; staff names are kept as order events keep them.
+ */
+import { notPersonal, type ColumnUse } from './column-use'
+
+const WHEN = notPersonal('when')
+const STAFF = notPersonal("the member of staff: their account, not a seller's")
+const STAFF_NAME = notPersonal("the staff member's name as they acted")
+const TOOL = notPersonal('the erasure as its tool reported it: about the device, not its seller')
+
+export const stockColumns: Record<string, Record<string, ColumnUse>> = {
+  stock_device: {
+    id: notPersonal('a random id'),
+    stock_number: notPersonal('the business’s own number for the device'),
+    order_item_id: notPersonal('the order’s device it was: the seller’s details stay there, removed with them'),
+    state: notPersonal('in stock, listed, or where it went'),
+    location: notPersonal('a shelf or bin in the warehouse'),
+    created_at: notPersonal('when it was taken into stock'),
+    updated_at: notPersonal('when it last moved'),
+  },
+  stock_event: {
+    id: notPersonal('a serial number'),
+    device_id: notPersonal('the device'),
+    created_at: WHEN,
+    action: notPersonal('what happened to the device'),
+    actor: notPersonal('staff, a manager or the system'),
+    actor_user_id: STAFF,
+    actor_name: STAFF_NAME,
+    from_state: notPersonal('where it was'),
+    to_state: notPersonal('where it went'),
+    location: notPersonal('a shelf or bin in the warehouse'),
+    counterparty: notPersonal('the business it was sold or sent to'),
+    price_pence: notPersonal('what the business sold it for'),
+    waste_note: notPersonal('the waste transfer note’s number, the recycling facility’s'),
+    note: notPersonal('staff’s note about the device'),
+  },
+  device_erasure: {
+    id: notPersonal('a random id'),
+    device_id: notPersonal('the device'),
+    source: notPersonal('typed by staff, or read from the tool’s report'),
+    report_id: TOOL,
+    tool: TOOL,
+    tool_version: TOOL,
+    operator: notPersonal('who ran the erasure, as the tool names them: a member of staff'),
+    erased_at: TOOL,
+    media_type: TOOL,
+    level: TOOL,
+    technique: TOOL,
+    verification: TOOL,
+    result: TOOL,
+    report_sha256: notPersonal('the fingerprint of the report as received'),
+    recorded_by: STAFF,
+    recorded_by_name: STAFF_NAME,
+    created_at: notPersonal('when it was recorded'),
+  },
+}

@@ -1,0 +1,118 @@
+/**
+ * Stock: every device the business bought, from its order to where it went. A device enters when
+ * its order is paid (the intake job), gets a stock number and, once shelved, a location; its moves
+ * are events that are never changed (a trigger refuses it, migration 0029); its erasures are records
+ * of their own, also never changed, and only a passed one lets it leave (docs/stock.md).
+ */
+import { sql } from 'drizzle-orm'
+import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { user } from './account-schema'
+import { at, createdAt } from './columns'
+import { orderItem } from './order-items'
+
+/** Where a device is: in stock (on a shelf or not yet), listed for sale, or gone, and how. */
+export const STOCK_STATES = ['in-stock', 'listed', 'sold', 'refurbisher', 'recycled'] as const
+/** What happened to a device, one event each. */
+export const STOCK_ACTIONS = ['intake', 'locate', 'list', 'unlist', 'sell', 'refurbish', 'recycle'] as const
+/** How an erasure was recorded: typed by staff from the tool's screen, or read from its report. */
+export const ERASURE_SOURCES = ['manual', 'report'] as const
+
+const list = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+/** A bought device: its stock number, its order's device, where it is now. */
+export const stockDevice = pgTable(
+  'stock_device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Shown as S-000001: given in order of intake, never reused.
+    stockNumber: bigserial('stock_number', { mode: 'number' }).notNull(),
+    // The order's device it was: make, model, IMEI and the price paid are read there, stored once.
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItem.id, { onDelete: 'restrict' }),
+    state: text('state').notNull().default('in-stock'),
+    // A shelf or bin as the warehouse names it; null until it is shelved.
+    location: text('location'),
+    createdAt: createdAt(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('stock_device_number_idx').on(table.stockNumber),
+    // One stock record a device of an order: the intake job can run twice and add nothing.
+    uniqueIndex('stock_device_item_idx').on(table.orderItemId),
+    index('stock_device_state_idx').on(table.state, table.stockNumber),
+    check('stock_device_state_known', sql`${table.state} in (${list(STOCK_STATES)})`),
+  ],
+)
+
+/** A device's history: append-only, one row per move, with who, when and the facts of the move. */
+export const stockEvent = pgTable(
+  'stock_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => stockDevice.id, { onDelete: 'restrict' }),
+    at: createdAt(),
+    action: text('action').notNull(),
+    // "staff", "manager" or "system"; the staff member's name as it was when they acted.
+    actor: text('actor').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name'),
+    fromState: text('from_state').notNull(),
+    toState: text('to_state').notNull(),
+    location: text('location'),
+    // Sold: to whom and for how much; sent to a refurbisher or recycled: which, and the waste
+    // transfer note's number for a recycling.
+    counterparty: text('counterparty'),
+    pricePence: integer('price_pence'),
+    wasteNote: text('waste_note'),
+    note: text('note'),
+  },
+  (table) => [
+    index('stock_event_device_idx').on(table.deviceId, table.id),
+    check('stock_event_action_known', sql`${table.action} in (${list(STOCK_ACTIONS)})`),
+    check('stock_event_price_not_negative', sql`${table.pricePence} >= 0`),
+  ],
+)
+
+/** One erasure of a device, as its tool reported it: never changed, a later one recorded beside it. */
+export const deviceErasure = pgTable(
+  'device_erasure',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deviceId: uuid('device_id')
+      .notNull()
+      .references(() => stockDevice.id, { onDelete: 'restrict' }),
+    source: text('source').notNull(),
+    // The tool's own id for its report; one record a report.
+    reportId: text('report_id').notNull(),
+    tool: text('tool').notNull(),
+    toolVersion: text('tool_version').notNull(),
+    // Who ran the erasure, as the tool names them.
+    operator: text('operator').notNull(),
+    erasedAt: at('erased_at').notNull(),
+    mediaType: text('media_type').notNull(),
+    // NIST SP 800-88: clear, purge or destroy.
+    level: text('level').notNull(),
+    technique: text('technique').notNull(),
+    verification: text('verification').notNull(),
+    result: text('result').notNull(),
+    // SHA-256 of the report as received; null when typed by hand.
+    reportSha256: text('report_sha256'),
+    recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
+    recordedByName: text('recorded_by_name'),
+    recordedAt: createdAt(),
+  },
+  (table) => [
+    index('device_erasure_device_idx').on(table.deviceId, table.erasedAt),
+    uniqueIndex('device_erasure_report_idx').on(table.tool, table.reportId),
+    check('device_erasure_source_known', sql`${table.source} in (${list(ERASURE_SOURCES)})`),
+    check('device_erasure_level_known', sql`${table.level} in ('clear', 'purge', 'destroy')`),
+    check('device_erasure_result_known', sql`${table.result} in ('passed', 'failed')`),
+  ],
+)
+
+export type StockDeviceRow = typeof stockDevice.$inferSelect
+export type StockEventRow = typeof stockEvent.$inferSelect
+export type DeviceErasureRow = typeof deviceErasure.$inferSelect

@@ -1,0 +1,351 @@
+/**
+ * The stock ledger: bought devices taken in from paid orders, found by stock number, IMEI or order,
+ * moved (shelved, listed, sold, sent to a refurbisher, recycled) by guarded updates each with its
+ * event, and their erasures recorded, typed or read from a tool's report. A device leaves stock,
+ * or is listed for sale, only when its latest erasure passed. docs/stock.md says what each means.
+ */
+import 'server-only'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import {
+  deviceErasure,
+  orderItem,
+  sellerOrder,
+  stockDevice,
+  stockEvent,
+  type DeviceErasureRow,
+  type StockEventRow,
+} from '@/db/schema'
+import type { STOCK_ACTIONS, STOCK_STATES } from '@/db/schema/stock'
+import { isUuid } from '@/lib/uuid'
+import { normaliseReference } from '@/orders/record/references'
+import { staffName, type Tx } from '@/orders/moves/move-store'
+import { normaliseDeviceId } from '@/register/device-id'
+import { readErasureReport, type ErasureReport, type ReportProblem } from './erasure-report'
+
+export type StockState = (typeof STOCK_STATES)[number]
+export type StockAction = (typeof STOCK_ACTIONS)[number]
+type StaffActor = { actor: 'staff' | 'manager'; userId: string }
+
+/** How a stock number is written: S- and six digits at least. */
+export function formatStockNumber(number: number): string {
+  return `S-${String(number).padStart(6, '0')}`
+}
+
+/** A typed stock number ("S-000042", "s42", "42") as its number; null when it is not one. */
+export function parseStockNumber(typed: string): number | null {
+  const match = /^\s*(?:s-?)?0*(\d{1,12})\s*$/i.exec(typed)
+  if (!match) return null
+  const number = Number(match[1])
+  return Number.isSafeInteger(number) && number > 0 ? number : null
+}
+
+/** How many devices one pass of the intake takes in; a pass runs until fewer come. */
+const INTAKE_BATCH = 1000
+const INTAKE_PASSES = 20
+
+/**
+ * Every device of a paid order that is not in stock yet is taken in: a stock number, in stock, not
+ * yet shelved, with its intake event. A device declined by its seller (and posted back) was never
+ * bought. Each batch is one statement in one transaction, and the device's unique order item makes
+ * a second run (or a second instance) add nothing. Answers how many came in.
+ */
+export async function takeInPaidDevices(db: Db): Promise<number> {
+  let total = 0
+  for (let pass = 0; pass < INTAKE_PASSES; pass++) {
+    const added = await db.transaction(async (tx) => {
+      const rows = await tx.execute<{ id: string }>(sql`
+        with bought as (
+          select ${orderItem.id} as item_id
+          from ${orderItem} join ${sellerOrder} on ${sellerOrder.id} = ${orderItem.orderId}
+          where ${sellerOrder.status} = 'paid'
+            and ${orderItem.offerAnswer} is distinct from 'decline'
+            and not exists (select 1 from ${stockDevice} where ${stockDevice.orderItemId} = ${orderItem.id})
+          order by ${sellerOrder.statusSince}, ${orderItem.orderId}, ${orderItem.position}
+          limit ${INTAKE_BATCH}
+        ), added as (
+          insert into ${stockDevice} (order_item_id) select item_id from bought
+          on conflict do nothing
+          returning id
+        )
+        insert into ${stockEvent} (device_id, action, actor, from_state, to_state)
+        select id, 'intake', 'system', 'in-stock', 'in-stock' from added
+        returning device_id as id`)
+      return rowsOf(rows).length
+    })
+    total += added
+    if (added < INTAKE_BATCH) break
+  }
+  return total
+}
+
+// drizzle's execute answers rows on PGlite and a result with rows on a server.
+function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+}
+
+export type StockDeviceView = {
+  id: string
+  stockNumber: string
+  state: StockState
+  location: string | null
+  device: string
+  imei: string | null
+  pricePaidPence: number
+  orderReference: string
+  takenInAt: Date
+  /** The latest erasure's result, or null when none is recorded. */
+  erasure: 'passed' | 'failed' | null
+}
+
+const paidPrice = sql<number>`coalesce(case when ${orderItem.offerAnswer} = 'accept' then ${orderItem.revisedPricePence} end, ${orderItem.pricePence})`
+// Written out in full: in a query of one table drizzle leaves columns unqualified, and "id" would
+// then be the erasure's own.
+const latestErasure = sql<'passed' | 'failed' | null>`(select e.result from device_erasure e
+  where e.device_id = "stock_device"."id" order by e.erased_at desc, e.created_at desc limit 1)`
+
+function viewQuery(db: Db | Tx) {
+  return db
+    .select({
+      id: stockDevice.id,
+      number: stockDevice.stockNumber,
+      state: stockDevice.state,
+      location: stockDevice.location,
+      device: orderItem.device,
+      imei: orderItem.imei,
+      pricePaidPence: paidPrice,
+      orderReference: sellerOrder.reference,
+      takenInAt: stockDevice.createdAt,
+      erasure: latestErasure,
+    })
+    .from(stockDevice)
+    .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderItem.orderId))
+}
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number]
+const toView = ({ number, state, ...row }: ViewRow): StockDeviceView => ({
+  ...row,
+  stockNumber: formatStockNumber(number),
+  state: state as StockState,
+})
+
+/**
+ * The devices a typed code finds: a stock number, an IMEI or serial (every device sold with it, as a
+ * device can be bought twice), or an order reference (its devices). Stock number first.
+ */
+export async function findDevices(db: Db, typed: string): Promise<StockDeviceView[]> {
+  const number = parseStockNumber(typed)
+  if (number !== null) {
+    const rows = await viewQuery(db).where(eq(stockDevice.stockNumber, number))
+    if (rows.length) return rows.map(toView)
+  }
+  const deviceId = normaliseDeviceId(typed)
+  if (deviceId) {
+    const rows = await viewQuery(db).where(eq(orderItem.imei, deviceId)).orderBy(desc(stockDevice.stockNumber))
+    if (rows.length) return rows.map(toView)
+  }
+  const reference = normaliseReference(typed)
+  if (!reference) return []
+  const rows = await viewQuery(db).where(eq(sellerOrder.reference, reference)).orderBy(stockDevice.stockNumber)
+  return rows.map(toView)
+}
+
+/** One device with its history (newest first) and its erasures (newest first); null when unknown. */
+export async function stockDeviceRecord(
+  db: Db,
+  id: string,
+): Promise<{ device: StockDeviceView; events: StockEventRow[]; erasures: DeviceErasureRow[] } | null> {
+  if (!isUuid(id)) return null
+  const [row] = await viewQuery(db).where(eq(stockDevice.id, id))
+  if (!row) return null
+  const [events, erasures] = await Promise.all([
+    db.select().from(stockEvent).where(eq(stockEvent.deviceId, id)).orderBy(desc(stockEvent.id)),
+    db
+      .select()
+      .from(deviceErasure)
+      .where(eq(deviceErasure.deviceId, id))
+      .orderBy(desc(deviceErasure.erasedAt), desc(deviceErasure.recordedAt)),
+  ])
+  return { device: toView(row), events, erasures }
+}
+
+/** What each move needs, where it may start, and where it ends. */
+const MOVES: Record<
+  Exclude<StockAction, 'intake'>,
+  { from: readonly StockState[]; to: StockState | 'same'; erased: boolean; needs: readonly MoveFact[] }
+> = {
+  locate: { from: ['in-stock', 'listed'], to: 'same', erased: false, needs: ['location'] },
+  list: { from: ['in-stock'], to: 'listed', erased: true, needs: [] },
+  unlist: { from: ['listed'], to: 'in-stock', erased: false, needs: [] },
+  sell: { from: ['in-stock', 'listed'], to: 'sold', erased: true, needs: ['counterparty', 'pricePence'] },
+  refurbish: { from: ['in-stock', 'listed'], to: 'refurbisher', erased: true, needs: ['counterparty'] },
+  recycle: { from: ['in-stock', 'listed'], to: 'recycled', erased: true, needs: ['counterparty', 'wasteNote'] },
+}
+
+export type MoveFact = 'location' | 'counterparty' | 'pricePence' | 'wasteNote'
+export type StockMove = {
+  deviceId: string
+  action: Exclude<StockAction, 'intake'>
+  /** The state the member of staff saw: if the device has moved since, nothing changes. */
+  expectedState: StockState
+  by: StaffActor
+  location?: string | null
+  counterparty?: string | null
+  pricePence?: number | null
+  wasteNote?: string | null
+  note?: string | null
+}
+export type MoveOutcome =
+  | { kind: 'moved'; state: StockState }
+  | { kind: 'refused'; code: 'unknown' | 'notErased' | 'notFrom'; state?: StockState }
+  | { kind: 'stale'; state: StockState }
+  | { kind: 'missing'; facts: MoveFact[] }
+
+const present = (value: string | null | undefined) => (value ?? '').trim() || null
+
+/**
+ * Moves one device, guarded: only from the state staff saw, only along the moves above, and out of
+ * stock (or onto the shelf for sale) only after a passed erasure. The move and its event are one
+ * transaction; a double click finds the device moved and changes nothing.
+ */
+export async function moveDevice(db: Db, move: StockMove): Promise<MoveOutcome> {
+  const rule = MOVES[move.action]
+  const facts = {
+    location: present(move.location),
+    counterparty: present(move.counterparty),
+    pricePence: Number.isSafeInteger(move.pricePence) && (move.pricePence ?? -1) >= 0 ? move.pricePence! : null,
+    wasteNote: present(move.wasteNote),
+  }
+  const missing = rule.needs.filter((fact) => facts[fact] === null)
+  if (missing.length) return { kind: 'missing', facts: missing }
+  if (!isUuid(move.deviceId)) return { kind: 'refused', code: 'unknown' }
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ state: stockDevice.state, location: stockDevice.location, erasure: latestErasure })
+      .from(stockDevice)
+      .where(eq(stockDevice.id, move.deviceId))
+      .for('update', { of: stockDevice })
+    if (!device) return { kind: 'refused', code: 'unknown' } as const
+    const state = device.state as StockState
+    if (state !== move.expectedState) return { kind: 'stale', state } as const
+    if (!rule.from.includes(state)) return { kind: 'refused', code: 'notFrom', state } as const
+    if (rule.erased && device.erasure !== 'passed') return { kind: 'refused', code: 'notErased', state } as const
+    const to = rule.to === 'same' ? state : rule.to
+    const location = move.action === 'locate' ? facts.location : device.location
+    await tx
+      .update(stockDevice)
+      .set({ state: to, location, updatedAt: sql`now()` })
+      .where(and(eq(stockDevice.id, move.deviceId), eq(stockDevice.state, state)))
+    await tx.insert(stockEvent).values({
+      deviceId: move.deviceId,
+      action: move.action,
+      actor: move.by.actor,
+      actorUserId: move.by.userId,
+      actorName: await staffName(tx, move.by.actor, move.by.userId),
+      fromState: state,
+      toState: to,
+      location,
+      counterparty: rule.needs.includes('counterparty') ? facts.counterparty : null,
+      pricePence: rule.needs.includes('pricePence') || move.action === 'refurbish' ? facts.pricePence : null,
+      wasteNote: rule.needs.includes('wasteNote') ? facts.wasteNote : null,
+      note: present(move.note),
+    })
+    return { kind: 'moved', state: to } as const
+  })
+}
+
+/** The facts of one erasure, as a tool's report or its screen gives them. */
+export type ErasureFacts = Pick<
+  ErasureReport,
+  | 'reportId'
+  | 'tool'
+  | 'toolVersion'
+  | 'operator'
+  | 'erasedAt'
+  | 'mediaType'
+  | 'level'
+  | 'technique'
+  | 'verification'
+  | 'result'
+> & { sha256?: string | null }
+
+export type ErasureOutcome =
+  | { kind: 'recorded'; deviceId: string; result: 'passed' | 'failed' }
+  | { kind: 'already'; deviceId: string }
+  | { kind: 'refused'; code: 'unknown' | 'gone' | 'noDevice' | 'severalDevices' }
+  | { kind: 'unreadable'; problem: ReportProblem }
+
+/**
+ * Records an erasure of a device still in stock (a device gone has no erasure to add). A report is
+ * recorded once (the tool and its report id): sending it again says so and adds nothing.
+ */
+export async function recordErasure(
+  db: Db,
+  input: { deviceId: string; source: 'manual' | 'report'; facts: ErasureFacts; by: StaffActor },
+): Promise<ErasureOutcome> {
+  if (!isUuid(input.deviceId)) return { kind: 'refused', code: 'unknown' }
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ state: stockDevice.state })
+      .from(stockDevice)
+      .where(eq(stockDevice.id, input.deviceId))
+      .for('update')
+    if (!device) return { kind: 'refused', code: 'unknown' } as const
+    if (device.state !== 'in-stock' && device.state !== 'listed') return { kind: 'refused', code: 'gone' } as const
+    const { facts } = input
+    const [row] = await tx
+      .insert(deviceErasure)
+      .values({
+        deviceId: input.deviceId,
+        source: input.source,
+        reportId: facts.reportId,
+        tool: facts.tool,
+        toolVersion: facts.toolVersion,
+        operator: facts.operator,
+        erasedAt: facts.erasedAt,
+        mediaType: facts.mediaType,
+        level: facts.level,
+        technique: facts.technique,
+        verification: facts.verification,
+        result: facts.result,
+        reportSha256: facts.sha256 ?? null,
+        recordedBy: input.by.userId,
+        recordedByName: await staffName(tx, input.by.actor, input.by.userId),
+      })
+      .onConflictDoNothing()
+      .returning({ id: deviceErasure.id })
+    if (!row) {
+      const [earlier] = await tx
+        .select({ deviceId: deviceErasure.deviceId })
+        .from(deviceErasure)
+        .where(and(eq(deviceErasure.tool, facts.tool), eq(deviceErasure.reportId, facts.reportId)))
+      return { kind: 'already', deviceId: earlier?.deviceId ?? input.deviceId } as const
+    }
+    return { kind: 'recorded', deviceId: input.deviceId, result: facts.result } as const
+  })
+}
+
+/**
+ * An erasure tool's report, read and recorded against the device in stock with its IMEI or serial:
+ * refused when it does not read, when no device in stock has that IMEI, or when several do.
+ */
+export async function importErasureReport(db: Db, raw: string, by: StaffActor): Promise<ErasureOutcome> {
+  const read = readErasureReport(raw)
+  if (!read.ok) return { kind: 'unreadable', problem: read.problem }
+  const { report } = read
+  const matches = await db
+    .select({ id: stockDevice.id })
+    .from(stockDevice)
+    .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .where(and(eq(orderItem.imei, report.deviceId), inArray(stockDevice.state, ['in-stock', 'listed'])))
+    .limit(2)
+  if (!matches.length) return { kind: 'refused', code: 'noDevice' }
+  if (matches.length > 1) return { kind: 'refused', code: 'severalDevices' }
+  return recordErasure(db, {
+    deviceId: matches[0]!.id,
+    source: 'report',
+    facts: { ...report, sha256: report.sha256 },
+    by,
+  })
+}
