@@ -13,6 +13,7 @@ import { grantStaffRole } from '@/accounts/staff-accounts'
 import { openDatabase, type Db } from '@/db/connection'
 import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { newReference } from '@/orders/record/references'
+import { takeInPaidDevices } from '@/stock/stock-store'
 import { BENCH_MANAGER_EMAIL, benchManagerFile } from './bench-manager.ts'
 import { readSeedCatalogue } from './seed-orders/catalogue'
 import { seedOrder, type ImeiPool, type Row, type SeededOrder } from './seed-orders/order-life'
@@ -132,6 +133,14 @@ async function main() {
     const made = await seedOrders(db, count, Number(values.seed ?? 1))
     const seconds = ((performance.now() - started) / 1000).toFixed(1)
     console.log(`${count} orders (${made.items} devices, ${made.events} events) on ${engine} in ${seconds} s.`)
+    // The paid orders' devices are in stock, as the site's minute job would have put them there.
+    let stocked = 0
+    for (;;) {
+      const added = await takeInPaidDevices(db)
+      if (!added) break
+      stocked += added
+    }
+    console.log(`${stocked} devices of paid orders taken into stock.`)
     const password = process.env.BENCH_STAFF_PASSWORD || DEFAULT_BENCH_PASSWORD
     const grant = await grantStaffRole(db, { ...BENCH_MANAGER, role: 'manager', password })
     // A new bench manager is invited like any member of staff: the bench opens the link from the

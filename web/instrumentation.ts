@@ -2,7 +2,7 @@
  * Runs once when a server process starts: with a shared database, the keys every instance must hold
  * alike are checked first (the process refuses to start without them); then the minute job starts
  * ticking, with the jobs each room registers (the order clock, the e-mail outbox's retries, the
- * clean-ups). Not in the Edge runtime, not at build.
+ * stock's intake, the clean-ups). Not in the Edge runtime, not at build.
  */
 export async function register() {
   // Next writes NEXT_RUNTIME into each build, so the edge build drops the imports below (the one
@@ -24,7 +24,7 @@ export async function register() {
       console.error(`The database did not open at start: ${describeError(error)}`),
     )
   }
-  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket] = await Promise.all([
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock] = await Promise.all([
     import('@/jobs/tick'),
     import('@/orders/jobs'),
     import('@/mail/outbox-job'),
@@ -32,6 +32,7 @@ export async function register() {
     import('@/subscriptions/jobs'),
     import('@/contact/retention'),
     import('@/basket/jobs'),
+    import('@/stock/jobs'),
   ])
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
@@ -40,6 +41,7 @@ export async function register() {
     orders.lockHoldsJob,
     orders.orderRetentionJob,
     orders.payoutJob,
+    stock.stockIntakeJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,

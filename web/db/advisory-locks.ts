@@ -17,6 +17,7 @@ export const ADVISORY_LOCKS = {
   payouts: 735_120_040,
   payoutApprovals: 735_120_041,
   lockHolds: 735_120_046,
+  stockIntake: 735_120_047,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

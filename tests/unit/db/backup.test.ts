@@ -20,6 +20,7 @@ import type { Db, OpenedDatabase } from '@/db/connection'
 import { orderItem, orderItemPhoto, orderLockHold, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
 import { placeOrder } from '@/orders/record/store'
+import { moveDevice, recordErasure, takeInPaidDevices } from '@/stock/stock-store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { addPerson, rowsOf } from '../../support/personal-data-fixture'
 import { createTestDatabase, type TestDatabase } from '../../support/test-database'
@@ -58,7 +59,7 @@ afterAll(async () => {
 
 const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
 
-/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price. */
+/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; goods-in; a device in stock. */
 async function fillEveryTable(into: Db) {
   const outboxFolder = mkdtempSync(path.join(tmpdir(), 'backup-outbox-'))
   await addPerson(into, { label: 'bea', outboxFolder })
@@ -94,6 +95,32 @@ async function fillEveryTable(into: Db) {
       receiving: { models: [] },
     })
   }
+  // Stock: a paid order's device taken in, erased (its record) and shelved (an event).
+  const paid = await placeOrder(into, sampleOrder())
+  if (paid.kind !== 'placed') throw new Error(paid.kind)
+  await into.update(sellerOrder).set({ status: 'paid' }).where(eq(sellerOrder.id, paid.id))
+  await takeInPaidDevices(into)
+  const [stocked] = await rowsOf<{ id: string }>(into, sql`select id from stock_device limit 1`)
+  const by = { actor: 'staff' as const, userId: staff.id }
+  const erasure = await recordErasure(into, {
+    deviceId: stocked!.id,
+    source: 'manual',
+    by,
+    facts: {
+      reportId: 'B-1',
+      tool: 'WipeSure Mobile',
+      toolVersion: '5.2.1',
+      operator: staff.name,
+      erasedAt: new Date(now),
+      mediaType: 'Flash, 128 GB',
+      level: 'purge',
+      technique: 'Cryptographic erase',
+      verification: 'Full verification',
+      result: 'passed',
+    },
+  })
+  if (erasure.kind !== 'recorded') throw new Error(erasure.kind)
+  await moveDevice(into, { deviceId: stocked!.id, by, action: 'locate', expectedState: 'in-stock', location: 'A1' })
 }
 
 /** Every table's rows, each as JSON, sorted: two databases with equal results hold the same data. */
