@@ -90,7 +90,10 @@ function rowsOf<T>(result: unknown): T[] {
 
 export type StockDeviceView = {
   id: string
+  /** As written: S-000042. */
   stockNumber: string
+  /** As stored, for addresses. */
+  number: number
   state: StockState
   location: string | null
   device: string
@@ -130,6 +133,7 @@ function viewQuery(db: Db | Tx) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number]
 const toView = ({ number, state, ...row }: ViewRow): StockDeviceView => ({
   ...row,
+  number,
   stockNumber: formatStockNumber(number),
   state: state as StockState,
 })
@@ -352,4 +356,37 @@ export async function importErasureReport(db: Db, raw: string, by: StaffActor): 
     facts: { ...report, sha256: report.sha256 },
     by,
   })
+}
+
+/** A page of the list: the devices in one state, newest taken in first, and where the next page starts. */
+export const STOCK_PAGE = 50
+
+/**
+ * The devices in one state, newest first, `STOCK_PAGE` at a time from before stock number
+ * `before`: read by the state's index in order, so a page costs the same at any depth.
+ */
+export async function listDevices(
+  db: Db,
+  { state, before }: { state: StockState; before?: number | null },
+): Promise<{ devices: StockDeviceView[]; next: number | null }> {
+  const rows = await viewQuery(db)
+    .where(and(eq(stockDevice.state, state), before ? sql`${stockDevice.stockNumber} < ${before}` : undefined))
+    .orderBy(desc(stockDevice.stockNumber))
+    .limit(STOCK_PAGE + 1)
+  const devices = rows.slice(0, STOCK_PAGE).map(toView)
+  const last = rows.length > STOCK_PAGE ? rows[STOCK_PAGE - 1] : undefined
+  return { devices, next: last ? last.number : null }
+}
+
+/** A device's id by its stock number, for its page's address. */
+export async function deviceIdByNumber(db: Db, number: number): Promise<string | null> {
+  const [row] = await db.select({ id: stockDevice.id }).from(stockDevice).where(eq(stockDevice.stockNumber, number))
+  return row?.id ?? null
+}
+
+/** A device's stock number by its id, for the address of its page. */
+export async function stockNumberOf(db: Db, id: string): Promise<number | null> {
+  if (!isUuid(id)) return null
+  const [row] = await db.select({ number: stockDevice.stockNumber }).from(stockDevice).where(eq(stockDevice.id, id))
+  return row?.number ?? null
 }
