@@ -84,7 +84,8 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
 
   // Not erased: it cannot go on sale, and nothing changes.
   await manager.getByRole('button', { name: 'List for sale' }).click()
-  await expect(manager.getByRole('alert')).toHaveText(/^Record a passed erasure first/)
+  await expect(manager.locator('[data-notice]')).toHaveText(/^Record a passed erasure first/)
+  await expect(manager.locator('[data-notice]')).toBeFocused()
   await manager.reload()
   await expect(history.getByRole('listitem')).toHaveCount(1)
 
@@ -123,8 +124,10 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   for (const width of [1280, 375]) {
     await manager.setViewportSize({ width, height: 900 })
     expect(await violations(manager), `device page at ${width}`).toEqual([])
+    await manager.screenshot({ path: test.info().outputPath(`stock-device-${width}.png`), fullPage: true })
     await manager.goto('/admin/stock')
     expect(await violations(manager), `stock page at ${width}`).toEqual([])
+    await manager.screenshot({ path: test.info().outputPath(`stock-list-${width}.png`), fullPage: true })
     await manager.goto(`/admin/stock/${number}`)
   }
 })
