@@ -66,12 +66,14 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   const imei = freshImei()
   const { reference, manager } = await paidDevice(page, browser, imei)
 
-  // Found by its order's reference, as the page takes in what was paid a moment ago.
-  await manager.goto('/admin/stock')
-  await manager.getByLabel('Stock number, IMEI or order reference').fill(reference)
-  await manager.getByRole('button', { name: 'Find', exact: true }).click()
+  // Found by its order's reference once the minute job has taken it into stock.
   const row = manager.getByRole('row').filter({ hasText: reference })
-  await expect(row).toContainText('Apple iPhone 13')
+  await expect(async () => {
+    await manager.goto('/admin/stock')
+    await manager.getByLabel('Stock number, IMEI or order reference').fill(reference)
+    await manager.getByRole('button', { name: 'Find', exact: true }).click()
+    await expect(row).toContainText('Apple iPhone 13', { timeout: 1_000 })
+  }).toPass({ timeout: 90_000, intervals: [2_000] })
   await expect(row).toContainText(imei)
   await expect(row).toContainText('In stock')
   await expect(row).toContainText('Not erased yet')
@@ -139,7 +141,10 @@ test('without scripts: an erasure typed from the screen, and a device listed for
   const context = await browser.newContext({ javaScriptEnabled: false })
   const staff = await context.newPage()
   await staff.context().addCookies(await (await staffPage(browser)).context().cookies())
-  await staff.goto(`/admin/stock?q=${reference}`)
+  await expect(async () => {
+    await staff.goto(`/admin/stock?q=${reference}`)
+    await expect(staff.getByRole('row').filter({ hasText: reference })).toHaveCount(1, { timeout: 1_000 })
+  }).toPass({ timeout: 90_000, intervals: [2_000] })
   await staff.getByRole('row').filter({ hasText: reference }).getByRole('link').click()
   const erasure = staff.getByRole('form', { name: 'Record an erasure' })
   await erasure.getByRole('button', { name: 'Record the erasure' }).click()

@@ -59,8 +59,8 @@ const INTAKE_PASSES = 10
 export async function takeInPaidDevices(db: Db): Promise<number> {
   let total = 0
   for (let pass = 0; pass < INTAKE_PASSES; pass++) {
-    const [row] = rowsOf<{ orders: number; devices: number }>(
-      await db.execute(sql`
+    // Both drivers answer with { rows }, as in timer-store.ts.
+    const result = await db.execute(sql`
         with waiting as (
           select ${sellerOrder.id} as id from ${sellerOrder}
           where ${sellerOrder.status} = 'paid' and ${sellerOrder.stockTakenAt} is null
@@ -82,17 +82,12 @@ export async function takeInPaidDevices(db: Db): Promise<number> {
           update ${sellerOrder} set stock_taken_at = now() where ${sellerOrder.id} in (select id from waiting)
           returning 1
         )
-        select (select count(*) from marked)::int as orders, (select count(*) from events)::int as devices`),
-    )
+        select (select count(*) from marked)::int as orders, (select count(*) from events)::int as devices`)
+    const [row] = (result as unknown as { rows: Array<{ orders: number; devices: number }> }).rows
     total += row?.devices ?? 0
     if ((row?.orders ?? 0) < INTAKE_BATCH) break
   }
   return total
-}
-
-// drizzle's execute answers rows on PGlite and a result with rows on a server.
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 }
 
 export type StockDeviceView = {

@@ -7,7 +7,7 @@ import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { fillTemplate } from '@/lib/templates'
 import { STATES } from '@/stock/stock-input'
-import { findDevices, listDevices, parseStockNumber, takeInPaidDevices } from '@/stock/stock-store'
+import { findDevices, listDevices, parseStockNumber } from '@/stock/stock-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -60,9 +60,6 @@ export default async function Stock({ searchParams }: { searchParams: Search }) 
   const state = STATES.find((known) => known === one('state')) ?? 'in-stock'
   const before = parseStockNumber(one('before'))
   const problem = importProblem(copy, one('problem'), one('fact'))
-  // Orders paid since the minute job last ran are taken in now (an index read when none wait), so
-  // the page never misses a device paid a moment ago.
-  await takeInPaidDevices(db)
   const found = typed ? { devices: await findDevices(db, typed), next: null } : await listDevices(db, { state, before })
   return (
     <StockList
