@@ -29,6 +29,10 @@ export const STAFF_ROWS = [
   { name: 'Unclaimed', path: '/admin/orders?view=unclaimed' },
   { name: 'postage packs to post', path: '/admin/orders?view=packs' },
   { name: 'dashboard', path: '/admin' },
+  // Stock (issue 47): seed:orders puts every paid order's devices in stock.
+  { name: 'stock, first page', path: '/admin/stock' },
+  { name: 'stock, 50 pages in', path: '/admin/stock', follow: { pages: 50, next: NEXT_LINK } },
+  { name: 'stock, IMEI search', path: '/admin/stock?q=356938035643809' },
 ]
 export const STAFF_SAMPLES = 100
 /**

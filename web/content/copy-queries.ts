@@ -126,6 +126,9 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
     noteTooLong
   },
+  stock{
+    heading, intro, findLabel, findButton, foundNone, stateFilter, stateInStock, stateListed, stateSold, stateRefurbisher, stateRecycled, listNone, numberColumn, deviceColumn, imeiColumn, orderColumn, stateColumn, locationColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, locationNone, noImei, pricePaid, takenIn, historyHeading, erasuresHeading, erasureLine, levelClear, levelPurge, levelDestroy, resultPassed, resultFailed, system, someone, eventIntake, eventLocate, eventList, eventUnlist, eventSell, eventRefurbish, eventRecycle, movesHeading, locationLabel, locateButton, listButton, unlistButton, sellHeading, buyerLabel, priceLabel, sellButton, refurbishHeading, refurbisherLabel, refurbishButton, recycleHeading, facilityLabel, wasteNoteLabel, recycleButton, noteLabel, locationMissing, buyerMissing, priceMissing, refurbisherMissing, facilityMissing, wasteNoteMissing, notErased, stale, moved, erasureHeading, erasureHelp, toolLabel, toolVersionLabel, reportIdLabel, operatorLabel, erasedAtLabel, mediaTypeLabel, levelLabel, techniqueLabel, verificationLabel, resultLabel, erasureButton, factMissing, erasureRecorded, erasureAlready, gone, importHeading, importLabel, importButton, reportMissing, reportUnreadable, reportLacks, reportNoDevice, reportSeveral
+  },
   returnLabels{ button, select, none, title, labelHeading, labelInstructions, slipHeading, slipInstructions },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,

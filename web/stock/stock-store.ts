@@ -41,56 +41,61 @@ export function parseStockNumber(typed: string): number | null {
 }
 
 /**
- * How many devices one pass of the intake takes in, and how many passes a run makes: 5,000 a minute
- * works off a backlog (a first deploy on years of orders) without holding PGlite, which runs in the
- * server's own thread, for more than a moment at a time.
+ * How many orders one pass of the intake takes in, and how many passes a run makes: 2,500 orders a
+ * minute works off a backlog (a first deploy on years of orders) without holding PGlite, which runs
+ * in the server's own thread, for more than a moment at a time.
  */
-const INTAKE_BATCH = 500
+const INTAKE_BATCH = 250
 const INTAKE_PASSES = 10
 
 /**
- * Every device of a paid order that is not in stock yet is taken in: a stock number, in stock, not
- * yet shelved, with its intake event. A device declined by its seller (and posted back) was never
- * bought. Each batch is one statement in one transaction, and the device's unique order item makes
- * a second run (or a second instance) add nothing. Answers how many came in.
+ * Every paid order whose devices are not in stock yet has them taken in: each a stock number, in
+ * stock, not yet shelved, with its intake event; the order is marked taken in. A device declined by
+ * its seller (and posted back) was never bought. The orders waiting are read by their own index
+ * (`seller_order_stock_waiting_idx`), locked so two instances take different ones, and each batch
+ * is one statement in one transaction; the device's unique order item makes a repeat add nothing.
+ * Answers how many devices came in.
  */
 export async function takeInPaidDevices(db: Db): Promise<number> {
   let total = 0
   for (let pass = 0; pass < INTAKE_PASSES; pass++) {
-    const added = await db.transaction(async (tx) => {
-      const rows = await tx.execute<{ id: string }>(sql`
-        with bought as (
-          select ${orderItem.id} as item_id
-          from ${orderItem} join ${sellerOrder} on ${sellerOrder.id} = ${orderItem.orderId}
-          where ${sellerOrder.status} = 'paid'
-            and ${orderItem.offerAnswer} is distinct from 'decline'
-            and not exists (select 1 from ${stockDevice} where ${stockDevice.orderItemId} = ${orderItem.id})
-          order by ${sellerOrder.statusSince}, ${orderItem.orderId}, ${orderItem.position}
+    // Both drivers answer with { rows }, as in timer-store.ts.
+    const result = await db.execute(sql`
+        with waiting as (
+          select ${sellerOrder.id} as id from ${sellerOrder}
+          where ${sellerOrder.status} = 'paid' and ${sellerOrder.stockTakenAt} is null
+          order by ${sellerOrder.statusSince}, ${sellerOrder.id}
           limit ${INTAKE_BATCH}
+          for update skip locked
         ), added as (
-          insert into ${stockDevice} (order_item_id) select item_id from bought
+          insert into ${stockDevice} (order_item_id)
+          select ${orderItem.id} from ${orderItem} join waiting on waiting.id = ${orderItem.orderId}
+          where ${orderItem.offerAnswer} is distinct from 'decline'
+          order by ${orderItem.orderId}, ${orderItem.position}
           on conflict do nothing
           returning id
+        ), events as (
+          insert into ${stockEvent} (device_id, action, actor, from_state, to_state)
+          select id, 'intake', 'system', 'in-stock', 'in-stock' from added
+          returning 1
+        ), marked as (
+          update ${sellerOrder} set stock_taken_at = now() where ${sellerOrder.id} in (select id from waiting)
+          returning 1
         )
-        insert into ${stockEvent} (device_id, action, actor, from_state, to_state)
-        select id, 'intake', 'system', 'in-stock', 'in-stock' from added
-        returning device_id as id`)
-      return rowsOf(rows).length
-    })
-    total += added
-    if (added < INTAKE_BATCH) break
+        select (select count(*) from marked)::int as orders, (select count(*) from events)::int as devices`)
+    const [row] = (result as unknown as { rows: Array<{ orders: number; devices: number }> }).rows
+    total += row?.devices ?? 0
+    if ((row?.orders ?? 0) < INTAKE_BATCH) break
   }
   return total
 }
 
-// drizzle's execute answers rows on PGlite and a result with rows on a server.
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
-}
-
 export type StockDeviceView = {
   id: string
+  /** As written: S-000042. */
   stockNumber: string
+  /** As stored, for addresses. */
+  number: number
   state: StockState
   location: string | null
   device: string
@@ -130,6 +135,7 @@ function viewQuery(db: Db | Tx) {
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number]
 const toView = ({ number, state, ...row }: ViewRow): StockDeviceView => ({
   ...row,
+  number,
   stockNumber: formatStockNumber(number),
   state: state as StockState,
 })
@@ -352,4 +358,37 @@ export async function importErasureReport(db: Db, raw: string, by: StaffActor): 
     facts: { ...report, sha256: report.sha256 },
     by,
   })
+}
+
+/** A page of the list: the devices in one state, newest taken in first, and where the next page starts. */
+export const STOCK_PAGE = 50
+
+/**
+ * The devices in one state, newest first, `STOCK_PAGE` at a time from before stock number
+ * `before`: read by the state's index in order, so a page costs the same at any depth.
+ */
+export async function listDevices(
+  db: Db,
+  { state, before }: { state: StockState; before?: number | null },
+): Promise<{ devices: StockDeviceView[]; next: number | null }> {
+  const rows = await viewQuery(db)
+    .where(and(eq(stockDevice.state, state), before ? sql`${stockDevice.stockNumber} < ${before}` : undefined))
+    .orderBy(desc(stockDevice.stockNumber))
+    .limit(STOCK_PAGE + 1)
+  const devices = rows.slice(0, STOCK_PAGE).map(toView)
+  const last = rows.length > STOCK_PAGE ? rows[STOCK_PAGE - 1] : undefined
+  return { devices, next: last ? last.number : null }
+}
+
+/** A device's id by its stock number, for its page's address. */
+export async function deviceIdByNumber(db: Db, number: number): Promise<string | null> {
+  const [row] = await db.select({ id: stockDevice.id }).from(stockDevice).where(eq(stockDevice.stockNumber, number))
+  return row?.id ?? null
+}
+
+/** A device's stock number by its id, for the address of its page. */
+export async function stockNumberOf(db: Db, id: string): Promise<number | null> {
+  if (!isUuid(id)) return null
+  const [row] = await db.select({ number: stockDevice.stockNumber }).from(stockDevice).where(eq(stockDevice.id, id))
+  return row?.number ?? null
 }

@@ -18,6 +18,7 @@ import { claimFields } from './order-copy/claim-fields'
 import { lockFields } from './order-copy/lock-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { goodsInFields } from './order-copy/goods-in-fields'
+import { stockFields } from './order-copy/stock-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
@@ -46,6 +47,7 @@ export const orderCopy = defineType({
     { name: 'checklist', title: 'Device checklist' },
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
+    { name: 'stock', title: 'Stock' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
@@ -125,6 +127,12 @@ export const orderCopy = defineType({
       'Goods in',
       'The goods-in bench at /admin/goods-in, where parcels are scanned in, and its unmatched parcels queue.',
       goodsInFields,
+    ),
+    group(
+      'stock',
+      'Stock',
+      'The stock pages at /admin/stock: the devices bought, found by stock number, IMEI or order; their history and erasures; moving them and recording their erasure.',
+      stockFields,
     ),
     group(
       'returnLabels',

@@ -35,6 +35,10 @@ const NOTICES = new Set([
   'notHeld',
   'notHoldable',
   'noDevices',
+  'notErased',
+  'gone',
+  'recordedBefore',
+  'notFrom',
 ])
 
 /**

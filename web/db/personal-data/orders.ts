@@ -68,6 +68,7 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     idempotency_key: withheld("the checkout form's one-time key, from the seller's browser", EMPTIED),
     request_hash: withheld('a hash of what the seller typed at checkout, to spot a key reused', EMPTIED),
     payment_run_id: notPersonal('the payment run the order was paid in: a run of many orders, named by the business'),
+    stock_taken_at: notPersonal('when the stock intake took the paid order’s devices into stock'),
   },
   order_item: {
     id: notPersonal('a random id, kept with the sale record'),

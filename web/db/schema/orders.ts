@@ -73,6 +73,9 @@ export const sellerOrder = pgTable(
     requestHash: text('request_hash'),
     // The payment run the order was last put in (web/orders/payment-runs/payment-runs.ts); it stays after the run settles.
     paymentRunId: uuid('payment_run_id').references((): AnyPgColumn => paymentRun.id, { onDelete: 'set null' }),
+    // When the stock intake took this paid order's devices into stock (web/stock/stock-store.ts):
+    // null while it waits, so the intake reads the few waiting by an index, not every paid order.
+    stockTakenAt: at('stock_taken_at'),
   },
   (table) => [
     index('seller_order_user_id_idx').on(table.userId),
@@ -96,6 +99,10 @@ export const sellerOrder = pgTable(
     index('seller_order_payout_match_idx').on(table.payoutMatch),
     // The staff list's "My work": one person's claimed orders, by how long each has waited.
     index('seller_order_claimed_idx').on(table.claimedBy, table.statusSince, table.id),
+    // The stock intake's queue: paid orders whose devices are not in stock yet.
+    index('seller_order_stock_waiting_idx')
+      .on(table.statusSince, table.id)
+      .where(sql`${table.status} = 'paid' and ${table.stockTakenAt} is null`),
     // The staff list's "Postage packs to post": only the packs still to post, by how long each has waited.
     index('seller_order_pack_to_post_idx')
       .on(table.statusSince, table.id)

@@ -62,6 +62,9 @@ export function StaffHome({
             <Link href="/admin/goods-in">{copy.goodsIn.heading}</Link>
           </li>
           <li>
+            <Link href="/admin/stock">{copy.stock.heading}</Link>
+          </li>
+          <li>
             <Link href="/admin/orders?view=mine">{copy.claims.viewMine}</Link>
           </li>
           <li>

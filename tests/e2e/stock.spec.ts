@@ -1,0 +1,181 @@
+import { expect, test, type Page } from '@playwright/test'
+import { uniqueEmail } from '../support/e2e-env'
+import { newSeller, ownAddress, signUp } from './account-helpers'
+import { violations } from './axe'
+import { fillCheckout, REFERENCE, staffDoes, staffPage } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
+
+// A bought device's life in stock: paid, it is in stock with a number; it cannot be listed until an
+// erasure passed; the tool's report is imported by IMEI; it is shelved and sold, each move in its
+// history; a stranger cannot import a report. Staff work at 1280 px; the pages are axe-clean at 375 too.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once'),
+)
+
+/** A valid IMEI of our own (Luhn check digit), so no other test's device shares it. */
+function freshImei(): string {
+  const body = `35${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+  const sum = [...body].reverse().reduce((total, char, index) => {
+    const digit = Number(char) * (index % 2 === 0 ? 2 : 1)
+    return total + (digit > 9 ? digit - 9 : digit)
+  }, 0)
+  return `${body}${(10 - (sum % 10)) % 10}`
+}
+
+function report(imei: string, id: string, result = 'Passed') {
+  return JSON.stringify({
+    report: {
+      id,
+      tool: { name: 'WipeSure Mobile', version: '5.2.1' },
+      operator: { name: 'Robin Bench' },
+      finished: '2026-11-27T10:09:45Z',
+      device: { make: 'Apple', model: 'iPhone 13', imei, mediaType: 'Flash, 128 GB' },
+      erasure: { level: 'NIST Purge', technique: 'Cryptographic erase', verification: 'Full verification', result },
+    },
+  })
+}
+
+async function paidDevice(page: Page, browser: import('@playwright/test').Browser, imei: string) {
+  await ownAddress(page)
+  await addGoodIphone(page)
+  await page.goto('/complete-order')
+  await fillCheckout(page, uniqueEmail('stock'))
+  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
+  await expect(page).toHaveURL(/\/order-successful\?order=/)
+  const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  const staff = await staffPage(browser)
+  await staffDoes(staff, reference, 'Mark received')
+  await staffDoes(staff, reference, 'Record the check', async () => {
+    await staff.getByLabel('IMEI').fill(imei)
+  })
+  const manager = await staffPage(browser, 'manager')
+  await staffDoes(manager, reference, 'Mark paid')
+  return { reference, manager }
+}
+
+async function importReport(page: Page, name: string, body: string) {
+  await page.goto('/admin/stock')
+  await page
+    .getByLabel('Report (JSON or XML)')
+    .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) })
+  await page.getByRole('button', { name: 'Import', exact: true }).click()
+}
+
+test('paid, in stock; erased by its report; shelved and sold, each move in its history', async ({ page, browser }) => {
+  test.setTimeout(240_000)
+  const imei = freshImei()
+  const { reference, manager } = await paidDevice(page, browser, imei)
+
+  // Found by its order's reference once the minute job has taken it into stock.
+  const row = manager.getByRole('row').filter({ hasText: reference })
+  await expect(async () => {
+    await manager.goto('/admin/stock')
+    await manager.getByLabel('Stock number, IMEI or order reference').fill(reference)
+    await manager.getByRole('button', { name: 'Find', exact: true }).click()
+    await expect(row).toContainText('Apple iPhone 13', { timeout: 1_000 })
+  }).toPass({ timeout: 90_000, intervals: [2_000] })
+  await expect(row).toContainText(imei)
+  await expect(row).toContainText('In stock')
+  await expect(row).toContainText('Not erased yet')
+  const number = (await row.getByRole('link').textContent())!
+  expect(number).toMatch(/^S-\d{6,}$/)
+  await row.getByRole('link', { name: number }).click()
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText(`${number}: Apple iPhone 13 128GB`)
+  const history = manager.getByRole('region', { name: 'History' })
+  await expect(history).toContainText('Taken into stock · the site')
+
+  // Not erased: it cannot go on sale, and nothing changes.
+  await manager.getByRole('button', { name: 'List for sale' }).click()
+  await expect(manager.locator('[data-notice]')).toHaveText(/^Record a passed erasure first/)
+  await expect(manager.locator('[data-notice]')).toBeFocused()
+  await manager.reload()
+  await expect(history.getByRole('listitem')).toHaveCount(1)
+
+  // The tool's report, imported from the stock page, finds the device by its IMEI; again, it says so.
+  await importReport(manager, 'erasure.json', report(imei, `WS-${imei}`))
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText(`${number}: Apple iPhone 13 128GB`)
+  await expect(manager.getByRole('status')).toHaveText('Erasure recorded.')
+  await expect(manager.getByRole('region', { name: 'Erasures' })).toContainText(
+    'NIST Purge (Cryptographic erase): passed. WipeSure Mobile 5.2.1, run by Robin Bench',
+  )
+  await importReport(manager, 'erasure.json', report(imei, `WS-${imei}`))
+  await expect(manager.getByRole('status')).toHaveText('That report was recorded before. Nothing changed.')
+  await expect(manager.getByRole('region', { name: 'Erasures' }).getByRole('listitem')).toHaveCount(1)
+
+  // Shelved, then sold: a sale without its price is sent back with the field named.
+  await manager.getByLabel('Location (shelf or bin)').fill('Shelf A3')
+  await manager.getByRole('button', { name: 'Shelve', exact: true }).click()
+  await expect(manager.getByRole('status')).toHaveText(`${number} is now In stock.`)
+  const sell = manager.getByRole('form', { name: 'Sell' })
+  await sell.getByLabel('Buyer').fill('Phone Resale Ltd')
+  await sell.getByRole('button', { name: 'Record the sale' }).click()
+  await expect(
+    sell.getByRole('alert').getByRole('link', { name: 'Enter the price in pounds, for example 240 or 239.50.' }),
+  ).toBeVisible()
+  await sell.getByLabel('Price in pounds').fill('239.50')
+  await sell.getByRole('button', { name: 'Record the sale' }).click()
+  await expect(manager.getByRole('status')).toHaveText(`${number} is now Sold.`)
+  await expect(history.getByRole('listitem').first()).toContainText(
+    'Sold to Phone Resale Ltd for £239.50 · Morgan Manager',
+  )
+  await expect(history).toContainText('Shelved at Shelf A3 · Morgan Manager')
+  // Gone: no more moves or erasures are offered.
+  await expect(manager.getByRole('button', { name: 'Record the sale' })).toHaveCount(0)
+  await expect(manager.getByRole('button', { name: 'Record the erasure' })).toHaveCount(0)
+
+  for (const width of [1280, 375]) {
+    await manager.setViewportSize({ width, height: 900 })
+    expect(await violations(manager), `device page at ${width}`).toEqual([])
+    await manager.screenshot({ path: test.info().outputPath(`stock-device-${width}.png`), fullPage: true })
+    await manager.goto('/admin/stock')
+    expect(await violations(manager), `stock page at ${width}`).toEqual([])
+    await manager.screenshot({ path: test.info().outputPath(`stock-list-${width}.png`), fullPage: true })
+    await manager.goto(`/admin/stock/${number}`)
+  }
+})
+
+test('without scripts: an erasure typed from the screen, and a device listed for sale', async ({ page, browser }) => {
+  test.setTimeout(240_000)
+  const imei = freshImei()
+  const { reference } = await paidDevice(page, browser, imei)
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const staff = await context.newPage()
+  await staff.context().addCookies(await (await staffPage(browser)).context().cookies())
+  await expect(async () => {
+    await staff.goto(`/admin/stock?q=${reference}`)
+    await expect(staff.getByRole('row').filter({ hasText: reference })).toHaveCount(1, { timeout: 1_000 })
+  }).toPass({ timeout: 90_000, intervals: [2_000] })
+  await staff.getByRole('row').filter({ hasText: reference }).getByRole('link').click()
+  const erasure = staff.getByRole('form', { name: 'Record an erasure' })
+  await erasure.getByRole('button', { name: 'Record the erasure' }).click()
+  await expect(
+    staff.getByRole('alert').filter({ hasText: 'Erasure tool: Enter this as the tool gives it.' }),
+  ).toBeVisible()
+  await erasure.getByLabel('Erasure tool').fill('WipeSure Mobile')
+  await erasure.getByLabel('Its version').fill('5.2.1')
+  await erasure.getByLabel('The report’s id').fill(`HAND-${imei}`)
+  await erasure.getByLabel('Run by').fill('Robin Bench')
+  await erasure.getByLabel('Finished at').fill('2026-11-27T10:09')
+  await erasure.getByLabel('Storage (type and size)').fill('Flash, 128 GB')
+  await erasure.getByLabel('Technique').fill('Cryptographic erase')
+  await erasure.getByLabel('How it was verified').fill('Full verification')
+  await erasure.getByRole('button', { name: 'Record the erasure' }).click()
+  await expect(staff.getByRole('status')).toHaveText('Erasure recorded.')
+  await staff.getByRole('button', { name: 'List for sale' }).click()
+  await expect(staff.getByRole('status')).toHaveText(/is now Listed for sale\.$/)
+  await expect(staff.getByRole('button', { name: 'Take off sale' })).toBeVisible()
+})
+
+test('a visitor or a seller posting a report gets 404, and nothing is recorded', async ({ page, request }) => {
+  const body = {
+    report: { name: 'erasure.json', mimeType: 'application/json', buffer: Buffer.from(report(freshImei(), 'X-1')) },
+  }
+  const byVisitor = await request.post('/api/stock/erasure-reports', { multipart: body, maxRedirects: 0 })
+  expect(byVisitor.status()).toBe(404)
+  await ownAddress(page)
+  await signUp(page, newSeller('stock-attack'))
+  const bySeller = await page.request.post('/api/stock/erasure-reports', { multipart: body, maxRedirects: 0 })
+  expect(bySeller.status()).toBe(404)
+  await page.goto('/admin/stock')
+  await expect(page.getByRole('heading', { name: 'Stock' })).toHaveCount(0)
+})

@@ -1,0 +1,2 @@
+ALTER TABLE "seller_order" ADD COLUMN "stock_taken_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "seller_order_stock_waiting_idx" ON "seller_order" USING btree ("status_since","id") WHERE "seller_order"."status" = 'paid' and "seller_order"."stock_taken_at" is null;
