@@ -61,3 +61,19 @@ export function PacksForm({ id, back, text }: { id: string; back: string; text: 
     </form>
   )
 }
+
+/**
+ * The staff list's one claim form: each row's Claim or Release button belongs to it (`form=`), so
+ * a list of fifty orders draws one form. A refusal (someone else has it, or only a manager may
+ * release it) is said here, above the list, naming the order.
+ */
+export function ClaimRowsForm({ id, back }: { id: string; back: string }) {
+  const staff = useStaffForm(undefined, claimForm)
+  const { notice, noticeRef } = staff
+  return (
+    <form {...staff.form} id={id} className="admin-claim-rows">
+      <Notice problem={notice} ref={noticeRef} />
+      <input type="hidden" name="back" value={back} />
+    </form>
+  )
+}

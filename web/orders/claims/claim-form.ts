@@ -12,7 +12,7 @@ import { formatDateTime } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import { normaliseReference } from '@/orders/record/references'
 import { claimOrder, releaseClaim } from './claim-store'
-import { CLAIM_ACTIONS, listReturn, type ClaimProblem } from './claim-input'
+import { CLAIM_ACTIONS, CLAIM_ROW_FIELD, listReturn, parseClaimRow, type ClaimProblem } from './claim-input'
 import { markPacksPosted } from './pack-store'
 
 /**
@@ -28,7 +28,8 @@ export const claimForm = formAction<Record<string, string>, ClaimProblem, never,
   page: pageOf,
   only: activeStaffFrom,
   validate: (body) => ({ ok: true, value: body }),
-  run: (body, { who }) => answerClaimForm(who, body),
+  // From the list, the row's button says what and which order.
+  run: (body, { who }) => answerClaimForm(who, { ...body, ...parseClaimRow(body[CLAIM_ROW_FIELD]) }),
   words: async () => {
     const copy = await getOrderCopy()
     const text = copy.claims

@@ -15,3 +15,19 @@ export function listReturn(back: string | undefined): string | null {
   if (!back) return null
   return /^\/admin\/orders(\?[A-Za-z0-9=&%._~*+-]*)?$/.test(back) ? back : null
 }
+
+/**
+ * A row of the staff list claims or releases its order with a button of the list's one claim form
+ * (`form=`): the button sends this field, the action and the reference, so the list draws plain
+ * buttons and one form, not a form in every row.
+ */
+export const CLAIM_ROW_FIELD = 'claimRow'
+
+export const claimRowValue = (release: boolean, reference: string) =>
+  `${release ? CLAIM_ACTIONS.release : CLAIM_ACTIONS.claim} ${reference}`
+
+/** A row button's value read back: claim or release, and the reference as sent; null for anything else. */
+export function parseClaimRow(value: string | undefined): { action: string; reference: string } | null {
+  const match = /^(claim|release) (\S{1,32})$/.exec(value ?? '')
+  return match ? { action: match[1]!, reference: match[2]! } : null
+}

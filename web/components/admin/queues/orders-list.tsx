@@ -4,7 +4,7 @@ import { fillTemplate } from '@/lib/templates'
 import { queueHref, type QueueView } from '@/orders/queue/queue-view'
 import { RETURN_LABELS_FORM, ReturnLabelsForm } from './return-labels-form'
 import '@/styles/admin.css'
-import { PacksForm } from '@/components/admin/claim-forms'
+import { ClaimRowsForm, PacksForm } from '@/components/admin/claim-forms'
 import { OrdersFilter } from './orders-filter'
 import { OrdersTable, type ListReader } from './orders-table'
 import { StaffPage } from '@/components/admin/staff-page'
@@ -25,6 +25,7 @@ export function queueShowing(copy: OrderCopy, queue: Pick<QueueView, 'from' | 't
 export type ListDone = { what: string; count: number }
 
 const PACKS_FORM = 'packs-posted'
+const CLAIMS_FORM = 'claim-rows'
 
 /**
  * The staff list of orders, a page at a time, the longest waiting in their status first (or the
@@ -63,6 +64,7 @@ export function OrdersList({
           {queueShowing(copy, queue)}
         </p>
       ) : null}
+      <ClaimRowsForm id={CLAIMS_FORM} back={back} />
       <OrdersTable
         copy={copy}
         orders={queue.rows}
@@ -71,6 +73,7 @@ export function OrdersList({
           role: staff.role,
           back,
           packsForm: packs ? PACKS_FORM : null,
+          claimsForm: CLAIMS_FORM,
           labelsForm: labels ? RETURN_LABELS_FORM : null,
           timing,
         }}

@@ -5,7 +5,7 @@ import { formatPence } from '@/lib/money'
 import type { OrderListRow } from '@/orders/queue/order-queue'
 import { fillTemplate } from '@/lib/templates'
 import { payoutHeldUntil, statusName } from '@/components/admin/admin-words'
-import { ClaimButton } from '@/components/admin/claim-forms'
+import { CLAIM_ROW_FIELD, claimRowValue } from '@/orders/claims/claim-input'
 import { stepTimer, type StepPromises } from '@/orders/queue/step-timers'
 import type { BusinessCalendar } from '@/orders/record/working-days'
 import { RETURN_LABEL_FIELD } from '@/orders/queue/return-label-rules'
@@ -96,6 +96,8 @@ export type ListReader = {
   back: string
   packsForm: string | null
   labelsForm?: string | null
+  /** The list's one claim form, each row's button belongs to. */
+  claimsForm: string
   timing: { now: Date; promises: StepPromises; calendar: BusinessCalendar }
 }
 
@@ -151,7 +153,16 @@ function ClaimCell({ copy, order, reader }: { copy: OrderCopy; order: OrderListR
     <>
       {holder ? <span className="admin-table__claim">{name}</span> : null}
       {label ? (
-        <ClaimButton reference={order.reference} release={Boolean(holder)} label={label} back={reader.back} />
+        <button
+          type="submit"
+          form={reader.claimsForm}
+          name={CLAIM_ROW_FIELD}
+          value={claimRowValue(Boolean(holder), order.reference)}
+          className={holder ? 'button button--secondary' : 'button button--primary'}
+        >
+          {label}
+          <span className="visually-hidden"> {order.reference}</span>
+        </button>
       ) : null}
     </>
   )
