@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { parseCsv } from '@/lib/csv'
 import { uniqueEmail } from '../support/e2e-env'
 import { newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
@@ -59,6 +61,78 @@ async function importReport(page: Page, name: string, body: string) {
     .getByLabel('Report (JSON or XML)')
     .setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) })
   await page.getByRole('button', { name: 'Import', exact: true }).click()
+}
+
+/** A download's CSV as a spreadsheet reads it: rows of cells, the byte order mark dropped. */
+async function downloaded(page: Page, press: () => Promise<void>): Promise<string[][]> {
+  const [download] = await Promise.all([page.waitForEvent('download'), press()])
+  const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
+  return parseCsv(text)
+}
+
+/** The manager's records: the stock book reads back the sale's margin in pence; the register, asked for the device, names its seller, and the download is itself listed. */
+async function recordsReadBack(manager: Page, device: { number: string; imei: string; reference: string }) {
+  await manager.goto('/admin/stock')
+  await manager.getByRole('link', { name: 'Records for the police and the accountant' }).click()
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+  const book = manager.getByRole('form', { name: 'VAT margin scheme stock book' })
+  await book.getByLabel('From (first day)').fill(today)
+  await book.getByLabel('To (last day)').fill(today)
+  const rows = await downloaded(manager, () =>
+    book.getByRole('button', { name: 'Download the stock book (CSV)' }).click(),
+  )
+  expect(rows[0]).toEqual([
+    'Stock number',
+    'Date bought',
+    'Price paid (£)',
+    'Seller',
+    'Description',
+    'Date sold',
+    'Price sold (£)',
+    'Buyer',
+    'Margin (£)',
+  ])
+  const sold = rows.find((row) => row[0] === device.number)!
+  expect(sold.slice(3, 8)).toEqual([
+    'Jo Seller',
+    `Apple iPhone 13 128GB, Good, IMEI or serial ${device.imei}`,
+    today,
+    '239.50',
+    'Phone Resale Ltd',
+  ])
+  const pence = (pounds: string) => Math.round(Number(pounds) * 100)
+  expect(pence(sold[8]!)).toBe(23_950 - pence(sold[2]!))
+
+  // The register without a reason is sent back, the summary focused and linking to the field.
+  const register = manager.getByRole('form', { name: 'Purchase register' })
+  await register.getByLabel('IMEI or serial (optional)').fill(device.imei)
+  await register.getByRole('button', { name: 'Download the register (CSV)' }).click()
+  const summary = manager.getByRole('form', { name: 'Purchase register' }).getByRole('alert')
+  await expect(summary).toBeFocused()
+  await summary.getByRole('link', { name: /Enter the police reference/ }).click()
+  await expect(manager.getByLabel('Police reference or reason')).toBeFocused()
+  await manager.getByLabel('IMEI or serial (optional)').fill(device.imei)
+  await manager.getByLabel('Police reference or reason').fill('PC Jones, crime ref 42/1234')
+  const found = await downloaded(manager, () =>
+    manager.getByRole('button', { name: 'Download the register (CSV)' }).click(),
+  )
+  expect(found).toHaveLength(2)
+  expect(found[1]).toEqual([
+    device.number,
+    today,
+    device.reference,
+    'Jo Seller',
+    '12 Mill Lane, Leeds, LS1 4AP',
+    'Not asked',
+    'Apple iPhone 13 128GB',
+    device.imei,
+    expect.stringMatching(/^\d+\.\d\d$/),
+  ])
+  await manager.reload()
+  const made = manager.getByRole('row').filter({ hasText: 'PC Jones, crime ref 42/1234' })
+  await expect(made).toContainText('Morgan Manager')
+  await expect(made).toContainText(`Device ${device.imei}`)
+  await expect(made.getByRole('cell').last()).toHaveText('1')
 }
 
 test('paid, in stock; erased by its report; shelved and sold, each move in its history', async ({ page, browser }) => {
@@ -123,6 +197,8 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   await expect(manager.getByRole('button', { name: 'Record the sale' })).toHaveCount(0)
   await expect(manager.getByRole('button', { name: 'Record the erasure' })).toHaveCount(0)
 
+  await recordsReadBack(manager, { number, imei, reference })
+
   for (const width of [1280, 375]) {
     await manager.setViewportSize({ width, height: 900 })
     expect(await violations(manager), `device page at ${width}`).toEqual([])
@@ -130,6 +206,9 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
     await manager.goto('/admin/stock')
     expect(await violations(manager), `stock page at ${width}`).toEqual([])
     await manager.screenshot({ path: test.info().outputPath(`stock-list-${width}.png`), fullPage: true })
+    await manager.goto('/admin/stock/records')
+    expect(await violations(manager), `records page at ${width}`).toEqual([])
+    await manager.screenshot({ path: test.info().outputPath(`stock-records-${width}.png`), fullPage: true })
     await manager.goto(`/admin/stock/${number}`)
   }
 })
@@ -178,4 +257,36 @@ test('a visitor or a seller posting a report gets 404, and nothing is recorded',
   expect(bySeller.status()).toBe(404)
   await page.goto('/admin/stock')
   await expect(page.getByRole('heading', { name: 'Stock' })).toHaveCount(0)
+})
+
+test('the records are a manager’s: staff, a seller, a visitor or another site get 404, and nothing is recorded', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const form = { kind: 'stock-book', from: '2026-01-01', to: '2026-12-31' }
+  const byVisitor = await request.post('/api/stock/records', { form, maxRedirects: 0 })
+  expect(byVisitor.status()).toBe(404)
+  await ownAddress(page)
+  await signUp(page, newSeller('records-attack'))
+  expect((await page.request.post('/api/stock/records', { form, maxRedirects: 0 })).status()).toBe(404)
+  expect((await page.goto('/admin/stock/records'))!.status()).toBe(404)
+
+  const staff = await staffPage(browser)
+  expect((await staff.request.post('/api/stock/records', { form, maxRedirects: 0 })).status()).toBe(404)
+  expect((await staff.goto('/admin/stock/records'))!.status()).toBe(404)
+  await staff.goto('/admin/stock')
+  await expect(staff.getByRole('link', { name: 'Records for the police and the accountant' })).toHaveCount(0)
+
+  // A manager's own session, but the post made from another site: refused before anything is read.
+  const manager = await staffPage(browser, 'manager')
+  const forged = await manager.request.post('/api/stock/records', {
+    form,
+    maxRedirects: 0,
+    headers: { origin: 'https://attacker.example', 'sec-fetch-site': 'cross-site' },
+  })
+  expect(forged.status()).toBe(404)
+  await manager.goto('/admin/stock/records')
+  await expect(manager.getByRole('heading', { level: 1 })).toHaveText('Records for the police and the accountant')
+  await expect(manager.getByRole('row').filter({ hasText: '2026-01-01 to 2026-12-31' })).toHaveCount(0)
 })

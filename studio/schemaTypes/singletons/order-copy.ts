@@ -19,6 +19,7 @@ import { lockFields } from './order-copy/lock-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { goodsInFields } from './order-copy/goods-in-fields'
 import { stockFields } from './order-copy/stock-fields'
+import { recordsFields } from './order-copy/records-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
@@ -48,6 +49,7 @@ export const orderCopy = defineType({
     { name: 'lateParcels', title: 'Late parcels' },
     { name: 'goodsIn', title: 'Goods in' },
     { name: 'stock', title: 'Stock' },
+    { name: 'records', title: 'Records' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
@@ -133,6 +135,12 @@ export const orderCopy = defineType({
       'Stock',
       'The stock pages at /admin/stock: the devices bought, found by stock number, IMEI or order; their history and erasures; moving them and recording their erasure.',
       stockFields,
+    ),
+    group(
+      'records',
+      'Records',
+      'The records page at /admin/stock/records, for managers: the purchase register for the police and the VAT margin scheme stock book, downloaded as CSV and each download recorded.',
+      recordsFields,
     ),
     group(
       'returnLabels',

@@ -20,6 +20,7 @@ import type { Db, OpenedDatabase } from '@/db/connection'
 import { orderItem, orderItemPhoto, orderLockHold, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
 import { placeOrder } from '@/orders/record/store'
+import { exportRecords } from '@/stock/records'
 import { moveDevice, recordErasure, takeInPaidDevices } from '@/stock/stock-store'
 import { sampleOrder } from '../../support/order-fixtures'
 import { addPerson, rowsOf } from '../../support/personal-data-fixture'
@@ -59,7 +60,7 @@ afterAll(async () => {
 
 const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
 
-/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; goods-in; a device in stock. */
+/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; goods-in; a device in stock; an export of the records. */
 async function fillEveryTable(into: Db) {
   const outboxFolder = mkdtempSync(path.join(tmpdir(), 'backup-outbox-'))
   await addPerson(into, { label: 'bea', outboxFolder })
@@ -121,6 +122,12 @@ async function fillEveryTable(into: Db) {
   })
   if (erasure.kind !== 'recorded') throw new Error(erasure.kind)
   await moveDevice(into, { deviceId: stocked!.id, by, action: 'locate', expectedState: 'in-stock', location: 'A1' })
+  // The records: one export of the stock book, itself recorded.
+  await exportRecords(
+    into,
+    { kind: 'stock-book', from: '2026-01-01', to: '2026-12-31', deviceCode: null, reason: null },
+    { userId: staff.id, name: staff.name },
+  )
 }
 
 /** Every table's rows, each as JSON, sorted: two databases with equal results hold the same data. */

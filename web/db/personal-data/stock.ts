@@ -56,4 +56,18 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     recorded_by_name: STAFF_NAME,
     created_at: notPersonal('when it was recorded'),
   },
+  record_export: {
+    id: notPersonal('a random id'),
+    kind: notPersonal('the purchase register or the stock book'),
+    made_at: WHEN,
+    made_by: STAFF,
+    made_by_name: STAFF_NAME,
+    from_day: notPersonal('the first day the export covered'),
+    to_day: notPersonal('the last day the export covered'),
+    device_code: notPersonal(
+      'the IMEI or serial the police asked about: the seller is named only in the file, never kept here',
+    ),
+    reason: notPersonal('the police reference or why the manager exported: about the request, not a seller'),
+    row_count: notPersonal('how many devices the export held'),
+  },
 }

@@ -116,3 +116,34 @@ export const deviceErasure = pgTable(
 export type StockDeviceRow = typeof stockDevice.$inferSelect
 export type StockEventRow = typeof stockEvent.$inferSelect
 export type DeviceErasureRow = typeof deviceErasure.$inferSelect
+
+/** The records the law asks for, and who took a copy: a police purchase register or the stock book. */
+export const RECORD_EXPORT_KINDS = ['purchase-register', 'stock-book'] as const
+
+/**
+ * One export of the records: who made it, when, what it covered and why (the police reference), and
+ * how many rows it held. Never changed (migration 0032): the register names sellers, so each copy
+ * taken of it is itself a record.
+ */
+export const recordExport = pgTable(
+  'record_export',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    madeAt: at('made_at').notNull().defaultNow(),
+    madeBy: text('made_by').references(() => user.id, { onDelete: 'set null' }),
+    madeByName: text('made_by_name').notNull(),
+    // London days, both included; null when the export was for one device over all time.
+    fromDay: text('from_day'),
+    toDay: text('to_day'),
+    deviceCode: text('device_code'),
+    reason: text('reason'),
+    rowCount: integer('row_count').notNull(),
+  },
+  (table) => [
+    index('record_export_made_idx').on(table.madeAt),
+    check('record_export_kind_known', sql`${table.kind} in (${list(RECORD_EXPORT_KINDS)})`),
+  ],
+)
+
+export type RecordExportRow = typeof recordExport.$inferSelect

@@ -55,7 +55,7 @@ function importProblem(copy: OrderCopy, problem: string, fact: string): string |
 export default async function Stock({ searchParams }: { searchParams: Search }) {
   const query = await searchParams
   const one = (name: string) => (typeof query[name] === 'string' ? query[name] : '')
-  const [, copy, db] = await Promise.all([requireStaffMember(), getOrderCopy(), getDb()])
+  const [member, copy, db] = await Promise.all([requireStaffMember(), getOrderCopy(), getDb()])
   const typed = one('q').trim().slice(0, 64)
   const state = STATES.find((known) => known === one('state')) ?? 'in-stock'
   const before = parseStockNumber(one('before'))
@@ -69,6 +69,7 @@ export default async function Stock({ searchParams }: { searchParams: Search }) 
       devices={found.devices}
       next={found.next ? `/admin/stock?${new URLSearchParams({ state, before: String(found.next) })}` : null}
       notice={problem ? { text: problem, problem: true } : null}
+      records={member.user.role === 'manager'}
     />
   )
 }

@@ -18,6 +18,8 @@ type Props = {
   next: string | null
   /** An import's outcome, in the content's words: done, or refused. */
   notice: { text: string; problem: boolean } | null
+  /** A manager's page links the records for the police and the accountant. */
+  records: boolean
 }
 
 /**
@@ -25,7 +27,7 @@ type Props = {
  * page at a time), and the form that imports an erasure tool's report. Plain GET forms and a
  * multipart post: all of it works with scripts off.
  */
-export function StockList({ copy, query, state, devices, next, notice }: Props) {
+export function StockList({ copy, query, state, devices, next, notice, records }: Props) {
   const text = copy.stock
   return (
     <StaffPage back={{ href: '/admin', label: copy.figures.heading }} heading={text.heading} intro={text.intro}>
@@ -35,6 +37,11 @@ export function StockList({ copy, query, state, devices, next, notice }: Props) 
           role={notice.problem ? 'alert' : 'status'}
         >
           {notice.text}
+        </p>
+      ) : null}
+      {records ? (
+        <p>
+          <Link href="/admin/stock/records">{copy.records.heading}</Link>
         </p>
       ) : null}
       <form method="get" action="/admin/stock" className="admin-filters" role="search">
