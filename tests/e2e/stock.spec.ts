@@ -230,6 +230,12 @@ test('without scripts: an erasure typed from the screen, and a device listed for
   await expect(
     staff.getByRole('alert').filter({ hasText: 'Erasure tool: Enter this as the tool gives it.' }),
   ).toBeVisible()
+  // Too long is said as too long, with what was typed kept to shorten.
+  await erasure.getByLabel('Erasure tool').fill('W'.repeat(201))
+  await erasure.getByRole('button', { name: 'Record the erasure' }).click()
+  await expect(
+    staff.getByRole('alert').filter({ hasText: 'Erasure tool: This must be 200 characters or fewer' }),
+  ).toBeVisible()
   await erasure.getByLabel('Erasure tool').fill('WipeSure Mobile')
   await erasure.getByLabel('Its version').fill('5.2.1')
   await erasure.getByLabel('The report’s id').fill(`HAND-${imei}`)

@@ -29,10 +29,29 @@ describe('a stock form, read', () => {
       ok: false,
       errors: [{ field: 'wasteNote', code: 'wasteNoteMissing' }],
     })
+    // Too long is said as too long, never as missing; an optional note too long is refused, not dropped.
     expect(parseStockForm({ device: DEVICE, action: 'locate', seen: 'in-stock', location: 'x'.repeat(201) })).toEqual({
       ok: false,
-      errors: [{ field: 'location', code: 'locationMissing' }],
+      errors: [{ field: 'location', code: 'factTooLong' }],
     })
+    expect(
+      parseStockForm({ device: DEVICE, action: 'locate', seen: 'in-stock', location: 'A1', note: 'x'.repeat(201) }),
+    ).toEqual({ ok: false, errors: [{ field: 'note', code: 'factTooLong' }] })
+    expect(
+      parseStockForm({ device: DEVICE, action: 'locate', seen: 'in-stock', location: 'x'.repeat(200) }),
+    ).toMatchObject({ ok: true, value: { location: 'x'.repeat(200) } })
+  })
+
+  it('an erasure fact too long is named as too long, beside the ones left out', () => {
+    expect(parseStockForm({ device: DEVICE, action: 'erasure', tool: 'x'.repeat(201) })).toMatchObject({
+      ok: false,
+      errors: expect.arrayContaining([
+        { field: 'tool', code: 'factTooLong' },
+        { field: 'toolVersion', code: 'factMissing' },
+      ]),
+    })
+    const result = parseStockForm({ device: DEVICE, action: 'erasure', tool: 'x'.repeat(201) })
+    expect(!result.ok && result.errors.filter((problem) => problem.field === 'tool')).toHaveLength(1)
   })
 
   it('refuses a device id that is not one, a move it does not know, or a state it does not know', () => {

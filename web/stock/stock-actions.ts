@@ -12,7 +12,7 @@ import { getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { fillTemplate } from '@/lib/templates'
-import { parseStockForm, type InputProblem } from './stock-input'
+import { FACT_MAX, parseStockForm, type InputProblem } from './stock-input'
 import { moveDevice, recordErasure, stockDeviceRecord } from './stock-store'
 import { stateName } from './stock-words'
 
@@ -83,6 +83,8 @@ export const stockForm = formAction<ReturnType<typeof parseStockForm> & { ok: tr
         case 'notErased':
         case 'gone':
           return text[code]
+        case 'factTooLong':
+          return fillTemplate(text.factTooLong, { max: FACT_MAX })
         case 'moved':
         case 'notFrom':
           return fillTemplate(text.stale, { state: stateName(text, String(fill?.state ?? '')) })

@@ -38,6 +38,7 @@ export type InputProblem =
   | 'facilityMissing'
   | 'wasteNoteMissing'
   | 'factMissing'
+  | 'factTooLong'
   | 'invalid'
 
 export type MoveInput = {
@@ -65,6 +66,13 @@ const typed = (body: Record<string, string>, name: string) => {
   const value = (body[name] ?? '').trim()
   return value && value.length <= FACT_MAX ? value : null
 }
+
+/** The typed facts a move can send: too long, each is refused by name rather than dropped. */
+const MOVE_FACTS = ['location', 'buyer', 'refurbisher', 'facility', 'wasteNote', 'note'] as const
+const tooLong = (body: Record<string, string>, fields: readonly string[]) =>
+  fields
+    .filter((field) => (body[field] ?? '').trim().length > FACT_MAX)
+    .map((field) => ({ field, code: 'factTooLong' as const }))
 
 /** What a move needs typed, and the problem when it is not. */
 const NEEDS: Record<MoveAction, Array<[field: string, problem: InputProblem]>> = {
@@ -117,9 +125,14 @@ export function parseStockForm(
   const seen = STATES.find((known) => known === body.seen)
   if (!action || !seen) return { ok: false, errors: [{ field: 'action', code: 'invalid' }] }
   const pricePence = body.price === undefined ? null : poundsToPence(body.price)
-  const errors = NEEDS[action]
-    .filter(([field]) => (field === 'price' ? pricePence === null : !typed(body, field)))
-    .map(([field, code]) => ({ field, code }))
+  const long = tooLong(body, MOVE_FACTS)
+  const errors = [
+    ...long,
+    ...NEEDS[action]
+      .filter(([field]) => !long.some((problem) => problem.field === field))
+      .filter(([field]) => (field === 'price' ? pricePence === null : !typed(body, field)))
+      .map(([field, code]) => ({ field, code })),
+  ]
   if (errors.length) return { ok: false, errors }
   return {
     ok: true,
@@ -144,12 +157,15 @@ function parseErasure(
   const erasedAt = londonTime(body.erasedAt ?? '')
   const level = ERASURE_LEVELS.find((known) => known === body.level)
   const result = body.result === 'passed' || body.result === 'failed' ? body.result : null
+  const long = tooLong(body, ERASURE_FIELDS)
   const errors = ERASURE_FIELDS.filter((field) => {
+    if (long.some((problem) => problem.field === field)) return false
     if (field === 'erasedAt') return !erasedAt || erasedAt.getTime() > Date.now() + 5 * 60_000
     if (field === 'level') return !level
     if (field === 'result') return !result
     return !typed(body, field)
-  }).map((field) => ({ field, code: 'factMissing' as const }))
+  }).map((field): FieldIssue<InputProblem> => ({ field, code: 'factMissing' }))
+  errors.unshift(...long)
   if (errors.length || !erasedAt || !level || !result) return { ok: false, errors }
   return {
     ok: true,

@@ -149,6 +149,12 @@ export const stockFields = [
   requiredString('resultLabel', 'Result field', "For example 'Result'."),
   requiredString('erasureButton', 'Erasure button', "For example 'Record the erasure'."),
   requiredString('factMissing', 'A fact missing', 'Beside a field of the erasure form sent empty or unreadable.'),
+  templateString(
+    'factTooLong',
+    'A fact too long',
+    'Beside a typed field of a stock form sent too long. {max} becomes the most it may be.',
+    ['max'],
+  ),
   requiredString('erasureRecorded', 'Erasure recorded', 'Said after an erasure is recorded.'),
   requiredString(
     'erasureAlready',
