@@ -21,6 +21,7 @@ import { isUuid } from '@/lib/uuid'
 import { normaliseReference } from '@/orders/record/references'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import { normaliseDeviceId } from '@/register/device-id'
+import { newCertificateCode } from './certificate-code'
 import { readErasureReport, type ErasureReport, type ReportProblem } from './erasure-report'
 
 export type StockState = (typeof STOCK_STATES)[number]
@@ -322,8 +323,10 @@ export async function recordErasure(
         reportSha256: facts.sha256 ?? null,
         recordedBy: input.by.userId,
         recordedByName: await staffName(tx, input.by.actor, input.by.userId),
+        certificateCode: newCertificateCode(),
       })
-      .onConflictDoNothing()
+      // The same report again is "already"; a certificate number drawn twice (1 in 2^48) is an error.
+      .onConflictDoNothing({ target: [deviceErasure.tool, deviceErasure.reportId] })
       .returning({ id: deviceErasure.id })
     if (!row) {
       const [earlier] = await tx

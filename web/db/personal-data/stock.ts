@@ -55,6 +55,7 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     recorded_by: STAFF,
     recorded_by_name: STAFF_NAME,
     created_at: notPersonal('when it was recorded'),
+    certificate_code: notPersonal('the certificate’s random number: its page shows the device, never the seller'),
   },
   record_export: {
     id: notPersonal('a random id'),

@@ -103,9 +103,13 @@ export const deviceErasure = pgTable(
     recordedBy: text('recorded_by').references(() => user.id, { onDelete: 'set null' }),
     recordedByName: text('recorded_by_name'),
     recordedAt: createdAt(),
+    // The certificate's number, printed on it and typed at its verification address: random (so
+    // one cannot be guessed from another), 12 hexadecimal digits, given when the record is written.
+    certificateCode: text('certificate_code').notNull(),
   },
   (table) => [
     index('device_erasure_device_idx').on(table.deviceId, table.erasedAt),
+    uniqueIndex('device_erasure_certificate_idx').on(table.certificateCode),
     uniqueIndex('device_erasure_report_idx').on(table.tool, table.reportId),
     check('device_erasure_source_known', sql`${table.source} in (${list(ERASURE_SOURCES)})`),
     check('device_erasure_level_known', sql`${table.level} in ('clear', 'purge', 'destroy')`),
