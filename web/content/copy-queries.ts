@@ -132,6 +132,9 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   records{
     heading, intro, registerHeading, registerHelp, bookHeading, bookHelp, fromLabel, toLabel, deviceLabel, deviceHint, reasonLabel, reasonHint, registerButton, bookButton, exportsHeading, exportsNone, whenColumn, whoColumn, whatColumn, coverColumn, reasonColumn, rowsColumn, coverDays, coverDevice, datesMissing, dateInvalid, datesOrder, deviceInvalid, reasonMissing, reasonTooLong, registerFile, bookFile, csvStockNumber, csvBoughtAt, csvOrder, csvSeller, csvAddress, csvIdentity, csvDevice, csvImei, csvPricePaid, csvDescription, csvSoldAt, csvSoldPrice, csvBuyer, csvMargin, description, identityNotAsked, removed
   },
+  certificate{
+    title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine
+  },
   returnLabels{ button, select, none, title, labelHeading, labelInstructions, slipHeading, slipInstructions },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,

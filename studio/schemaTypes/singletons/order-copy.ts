@@ -20,6 +20,7 @@ import { lateParcelFields } from './order-copy/late-parcel-fields'
 import { goodsInFields } from './order-copy/goods-in-fields'
 import { stockFields } from './order-copy/stock-fields'
 import { recordsFields } from './order-copy/records-fields'
+import { certificateFields } from './order-copy/certificate-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
@@ -50,6 +51,7 @@ export const orderCopy = defineType({
     { name: 'goodsIn', title: 'Goods in' },
     { name: 'stock', title: 'Stock' },
     { name: 'records', title: 'Records' },
+    { name: 'certificate', title: 'Certificates' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
@@ -141,6 +143,12 @@ export const orderCopy = defineType({
       'Records',
       'The records page at /admin/stock/records, for managers: the purchase register for the police and the VAT margin scheme stock book, downloaded as CSV and each download recorded.',
       recordsFields,
+    ),
+    group(
+      'certificate',
+      'Certificates',
+      'Data-erasure certificates: the public page at /certificates/<number> that checks one, the PDF, and the list on the seller’s order page.',
+      certificateFields,
     ),
     group(
       'returnLabels',
