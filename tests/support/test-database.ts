@@ -121,8 +121,9 @@ export function withFileDatabase(onOpen: (db: Db, home: TestDatabase) => void) {
     opened = await home.open()
     onOpen(opened.db, home)
   }, 60_000)
+  // Dropping a server's database waits for its last connection: seconds under CI's load.
   afterAll(async () => {
     await opened?.close()
     await home?.destroy()
-  })
+  }, 60_000)
 }

@@ -9,13 +9,10 @@ import { desc, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { recordExport, type RecordExportRow } from '@/db/schema'
 import { addLondonDays, startOfLondonDay } from '@/orders/record/working-days'
-import { movedTo, stamp } from '@/orders/queue/figures-sql'
+import { movedTo, rowsOf, stamp, type Row } from '@/orders/queue/figures-sql'
 import type { RecordsRequest } from './records-input'
 
 type Reader = Pick<Db, 'execute'>
-type Row = Record<string, unknown>
-const rowsOf = async (db: Reader, query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: Row[] }).rows
 
 /** One device bought, as the police register shows it. The seller is null once retention removed them. */
 export type RegisterRow = {

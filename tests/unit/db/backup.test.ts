@@ -53,10 +53,12 @@ beforeAll(async () => {
   await fillEveryTable(db)
 }, 60_000)
 
+// Dropping each database waits for its last connection to go: seconds under CI's load (it once
+// took more than Jest's default 5 s, and the suite was failed for a slow clean-up).
 afterAll(async () => {
   for (const database of opens) await database.close().catch(() => undefined)
   for (const home of homes) await home.destroy()
-})
+}, 60_000)
 
 const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
 

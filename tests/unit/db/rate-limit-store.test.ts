@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(instances.map((instance) => instance.close()))
   await home.destroy()
-})
+}, 60_000)
 
 const limiterOn = (instance: OpenedDatabase, limit: number) =>
   new RateLimiter('login', limit, 60_000, new DatabaseHitStore(async () => instance.db, SECRET))

@@ -19,6 +19,8 @@ type Props = {
   code?: boolean
   /** The staff member's own password, asked again. */
   password?: boolean
+  /** The most a typed value may hold, where the endpoint refuses more. */
+  maxLength?: number
 }
 
 /** One labelled field of a staff form, with its hint and, when the endpoint refused it, why. */
@@ -35,6 +37,7 @@ export function FormField({
   short,
   code,
   password,
+  maxLength,
 }: Props) {
   const hintId = hint ? `${id}-hint` : null
   const errorId = error ? `${id}-error` : null
@@ -68,7 +71,14 @@ export function FormField({
       ) : password ? (
         <input {...common} type="password" autoComplete="current-password" />
       ) : (
-        <input {...common} type="text" inputMode={inputMode} autoComplete="off" spellCheck={code ? false : undefined} />
+        <input
+          {...common}
+          type="text"
+          inputMode={inputMode}
+          maxLength={maxLength}
+          autoComplete="off"
+          spellCheck={code ? false : undefined}
+        />
       )}
     </div>
   )

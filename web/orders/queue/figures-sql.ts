@@ -46,7 +46,9 @@ export const workingHours = (from: SQL, to: SQL, calendar: BusinessCalendar) => 
 }
 
 export type Row = Record<string, unknown>
-export const rowsOf = async (db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: Row[] }).rows
+// A transaction reads the same way: only `execute` is needed.
+export const rowsOf = async (db: Pick<Db, 'execute'>, query: SQL) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows
 export const int = (value: unknown) => Number(value ?? 0)
 export const hours = (value: unknown) =>
   value === null || value === undefined ? null : Math.round(Number(value) * 10) / 10

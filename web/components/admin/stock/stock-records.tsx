@@ -3,6 +3,7 @@
  * downloads a CSV, and the list of downloads made. A refused form comes back with the GOV.UK error
  * summary (focused as the page loads) linking to the field it is about. Works with scripts off.
  */
+import { FormField } from '@/components/admin/form-field'
 import { StaffPage } from '@/components/admin/staff-page'
 import { ErrorSummary } from '@/components/forms/error-summary'
 import { FieldMessage } from '@/components/forms/field-message'
@@ -102,42 +103,22 @@ function RecordsForm({ kind, copy, refused }: { kind: Kind; copy: OrderCopy; ref
       <DayField id={`${prefix}-to`} name="to" label={text.toLabel} value={mine?.to ?? ''} />
       {kind === 'purchase-register' ? (
         <>
-          <div className="field field--code">
-            <label htmlFor="register-device">{text.deviceLabel}</label>
-            <p id="register-device-hint" className="field__hint">
-              {text.deviceHint}
-            </p>
-            <FieldMessage id="register-device-error" message={errorOn('device')} />
-            <input
-              id="register-device"
-              name="device"
-              type="text"
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={errorOn('device') ? true : undefined}
-              aria-describedby={['register-device-hint', errorOn('device') ? 'register-device-error' : '']
-                .join(' ')
-                .trim()}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor="register-reason">{text.reasonLabel}</label>
-            <p id="register-reason-hint" className="field__hint">
-              {text.reasonHint}
-            </p>
-            <FieldMessage id="register-reason-error" message={errorOn('reason')} />
-            <input
-              id="register-reason"
-              name="reason"
-              type="text"
-              maxLength={REASON_MAX}
-              autoComplete="off"
-              aria-invalid={errorOn('reason') ? true : undefined}
-              aria-describedby={['register-reason-hint', errorOn('reason') ? 'register-reason-error' : '']
-                .join(' ')
-                .trim()}
-            />
-          </div>
+          <FormField
+            id="register-device"
+            name="device"
+            label={text.deviceLabel}
+            hint={text.deviceHint}
+            error={errorOn('device') ?? null}
+            code
+          />
+          <FormField
+            id="register-reason"
+            name="reason"
+            label={text.reasonLabel}
+            hint={text.reasonHint}
+            error={errorOn('reason') ?? null}
+            maxLength={REASON_MAX}
+          />
         </>
       ) : null}
       <button type="submit" className="button button--primary">
