@@ -1,6 +1,7 @@
 import 'server-only'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { code128Widths } from '@/lib/barcode'
+import { writeText as write } from '@/lib/pdf-text'
 
 /**
  * What the printed label and packing slip say, every word already in place: the same words and
@@ -95,40 +96,4 @@ function drawBarcode(page: PDFPage, text: string, x: number, y: number, height: 
     if (index % 2 === 0) page.drawRectangle({ x: at, y, width: modules * MODULE, height, color: BLACK })
     at += modules * MODULE
   })
-}
-
-type Place = { x: number; y: number; size: number; width: number; leading?: number; color?: typeof BLACK }
-
-/** Writes text from `y` down, wrapped at word boundaries to `width`; gives the next line's y. */
-function write(page: PDFPage, font: PDFFont, text: string, place: Place): number {
-  const leading = place.leading ?? place.size * 1.35
-  let y = place.y
-  for (const paragraph of printable(font, text).split('\n')) {
-    for (const line of wrap(font, paragraph, place.size, place.width)) {
-      page.drawText(line, { x: place.x, y, size: place.size, font, color: place.color ?? BLACK })
-      y -= leading
-    }
-  }
-  return y
-}
-
-function wrap(font: PDFFont, paragraph: string, size: number, width: number): string[] {
-  const lines: string[] = []
-  let line = ''
-  for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word
-    if (line && font.widthOfTextAtSize(next, size) > width) {
-      lines.push(line)
-      line = word
-    } else {
-      line = next
-    }
-  }
-  return line ? [...lines, line] : lines
-}
-
-/** The standard fonts know Windows-1252 only: anything else (an emoji in a name) is printed as "?". */
-function printable(font: PDFFont, text: string): string {
-  const known = new Set(font.getCharacterSet())
-  return [...text].map((c) => (c === '\n' || known.has(c.codePointAt(0)!) ? c : '?')).join('')
 }
