@@ -119,6 +119,7 @@ export const APP_ROUTES = new Set([
   'add-to-cart',
   'admin',
   'api',
+  'certificates',
   'complete-order',
   'confirm-email',
   'confirm-subscription',

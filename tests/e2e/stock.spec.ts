@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
+import { PDFDocument } from 'pdf-lib'
 import { parseCsv } from '@/lib/csv'
 import { uniqueEmail } from '../support/e2e-env'
-import { newSeller, ownAddress, signUp } from './account-helpers'
+import { linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
-import { fillCheckout, REFERENCE, staffDoes, staffPage } from './order-helpers'
+import { confirmationMail, fillCheckout, REFERENCE, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // A bought device's life in stock: paid, it is in stock with a number; it cannot be listed until an
@@ -41,7 +42,8 @@ async function paidDevice(page: Page, browser: import('@playwright/test').Browse
   await ownAddress(page)
   await addGoodIphone(page)
   await page.goto('/complete-order')
-  await fillCheckout(page, uniqueEmail('stock'))
+  const email = uniqueEmail('stock')
+  await fillCheckout(page, email)
   await page.getByRole('button', { name: 'Place order and get free postage' }).click()
   await expect(page).toHaveURL(/\/order-successful\?order=/)
   const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
@@ -52,7 +54,7 @@ async function paidDevice(page: Page, browser: import('@playwright/test').Browse
   })
   const manager = await staffPage(browser, 'manager')
   await staffDoes(manager, reference, 'Mark paid')
-  return { reference, manager }
+  return { reference, manager, email }
 }
 
 async function importReport(page: Page, name: string, body: string) {
@@ -68,6 +70,77 @@ async function downloaded(page: Page, press: () => Promise<void>): Promise<strin
   const [download] = await Promise.all([page.waitForEvent('download'), press()])
   const text = readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '')
   return parseCsv(text)
+}
+
+/**
+ * The seller's certificate, from the e-mail the erasure sent: its check page shows the device's
+ * facts and nothing of the seller, its PDF is the same certificate, a number changed by one digit is
+ * not found (404), and the seller's order page lists it. Axe-clean at 1280 and 375 px.
+ */
+async function certificateReadBack(page: Page, seller: { email: string; imei: string }) {
+  const mail = await mailTo(seller.email, /^Your data is erased: certificate /, 0, 20_000)
+  const number = mail.subject.match(/[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/)![0]
+  expect(mail.text).toContain('We have erased the Apple iPhone 13 128GB you sold us in order')
+  await page.goto(linkIn(mail, `/certificates/${number}`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data-erasure certificate')
+  const fact = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')
+  await expect(fact('Certificate number')).toHaveText(number)
+  await expect(fact('Device')).toHaveText('Apple iPhone 13 128GB')
+  await expect(fact('IMEI or serial ending in')).toHaveText(seller.imei.slice(-4))
+  await expect(fact('Standard and level')).toHaveText('NIST SP 800-88 Purge')
+  await expect(fact('Erasure tool')).toHaveText('WipeSure Mobile 5.2.1')
+  await expect(fact('Result')).toHaveText('Passed')
+  const main = page.getByRole('main')
+  await expect(main).toContainText('This certificate is genuine')
+  await expect(main).not.toContainText('Jo Seller')
+  await expect(main).not.toContainText('Mill Lane')
+  await expect(main).not.toContainText(seller.imei)
+  await expect(page.getByRole('link', { name: 'Download this certificate (PDF)' })).toHaveAttribute(
+    'href',
+    `/certificates/${number}/pdf`,
+  )
+
+  // The PDF, from the e-mail's second button: the same certificate, checked where its foot says.
+  const response = await page.request.get(linkIn(mail, `/certificates/${number}/pdf`))
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/pdf')
+  const pdf = await PDFDocument.load(await response.body())
+  expect(pdf.getTitle()).toBe(`Data-erasure certificate ${number}`)
+  expect(pdf.getSubject()).toBe(number)
+  expect(pdf.getAuthor()).toBe('Handback')
+  expect(pdf.getPageCount()).toBe(1)
+
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 })
+    expect(await violations(page), `certificate page at ${width}`).toEqual([])
+    await page.screenshot({ path: test.info().outputPath(`certificate-${width}.png`), fullPage: true })
+  }
+
+  // Typed as a person reads it (lower case, no dashes), the check form finds it; changed by one digit, not.
+  const check = page.getByRole('form', { name: 'Check another certificate' })
+  await check.getByLabel('Certificate number').fill(number.replaceAll('-', '').toLowerCase())
+  await check.getByRole('button', { name: 'Check' }).click()
+  await expect(page).toHaveURL(new RegExp(`/certificates/${number}$`))
+  const last = number.at(-1)!
+  const changed = number.slice(0, -1) + (last === '0' ? '1' : '0')
+  await check.getByLabel('Certificate number').fill(changed)
+  await check.getByRole('button', { name: 'Check' }).click()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('No certificate has this number')
+  await expect(page.getByRole('main')).not.toContainText('Apple iPhone 13')
+  expect(await violations(page), 'certificate not found').toEqual([])
+  expect((await page.request.get(`/certificates/${changed}`)).status()).toBe(404)
+  expect((await page.request.get(`/certificates/${changed}/pdf`)).status()).toBe(404)
+  expect((await page.request.get('/certificates/not-a-number')).status()).toBe(404)
+
+  // The seller's own order page lists it.
+  await page.goto(linkIn(await confirmationMail(seller.email), '/order-tracker-details'))
+  const listed = page.getByRole('region', { name: 'Data-erasure certificates' })
+  await expect(listed.getByRole('link', { name: `Apple iPhone 13 128GB: certificate ${number}` })).toHaveAttribute(
+    'href',
+    `/certificates/${number}`,
+  )
+  await page.setViewportSize({ width: 375, height: 900 })
+  expect(await violations(page), 'order page with a certificate at 375').toEqual([])
 }
 
 /** The manager's records: the stock book reads back the sale's margin in pence; the register, asked for the device, names its seller, and the download is itself listed. */
@@ -138,7 +211,7 @@ async function recordsReadBack(manager: Page, device: { number: string; imei: st
 test('paid, in stock; erased by its report; shelved and sold, each move in its history', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const imei = freshImei()
-  const { reference, manager } = await paidDevice(page, browser, imei)
+  const { reference, manager, email } = await paidDevice(page, browser, imei)
 
   // Found by its order's reference once the minute job has taken it into stock.
   const row = manager.getByRole('row').filter({ hasText: reference })
@@ -175,6 +248,7 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   await importReport(manager, 'erasure.json', report(imei, `WS-${imei}`))
   await expect(manager.getByRole('status')).toHaveText('That report was recorded before. Nothing changed.')
   await expect(manager.getByRole('region', { name: 'Erasures' }).getByRole('listitem')).toHaveCount(1)
+  await certificateReadBack(page, { email, imei })
 
   // Shelved, then sold: a sale without its price is sent back with the field named.
   await manager.getByLabel('Location (shelf or bin)').fill('Shelf A3')
@@ -216,7 +290,7 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
 test('without scripts: an erasure typed from the screen, and a device listed for sale', async ({ page, browser }) => {
   test.setTimeout(240_000)
   const imei = freshImei()
-  const { reference } = await paidDevice(page, browser, imei)
+  const { reference, email } = await paidDevice(page, browser, imei)
   const context = await browser.newContext({ javaScriptEnabled: false })
   const staff = await context.newPage()
   await staff.context().addCookies(await (await staffPage(browser)).context().cookies())
@@ -246,6 +320,13 @@ test('without scripts: an erasure typed from the screen, and a device listed for
   await erasure.getByLabel('How it was verified').fill('Full verification')
   await erasure.getByRole('button', { name: 'Record the erasure' }).click()
   await expect(staff.getByRole('status')).toHaveText('Erasure recorded.')
+  // Typed by hand, the erasure is certified as well: the seller's e-mail opens it, without scripts too.
+  const mail = await mailTo(email, /^Your data is erased: certificate /, 0, 20_000)
+  await staff.goto(linkIn(mail, '/certificates/'))
+  await expect(staff.locator('dt', { hasText: 'Erased on' }).locator('xpath=following-sibling::dd[1]')).toHaveText(
+    /^Friday,? 27 November 2026$/,
+  )
+  await staff.goBack()
   await staff.getByRole('button', { name: 'List for sale' }).click()
   await expect(staff.getByRole('status')).toHaveText(/is now Listed for sale\.$/)
   await expect(staff.getByRole('button', { name: 'Take off sale' })).toBeVisible()

@@ -191,6 +191,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   lockReminder{ subject, intro, button, secondButton, outro },
   lockReturned{ subject, intro, button, secondButton, outro },
   refused{ subject, intro, button, secondButton, outro },
+  erasureCertificate{ subject, intro, button, secondButton, outro },
   lockStepsApple, lockStepsGoogle,
   registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },

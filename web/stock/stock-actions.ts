@@ -13,6 +13,8 @@ import { getDb } from '@/db/connection'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { fillTemplate } from '@/lib/templates'
 import { FACT_MAX, parseStockForm, type InputProblem } from './stock-input'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { certificateMailContext } from './certificate-mail-context'
 import { moveDevice, recordErasure, stockDeviceRecord } from './stock-store'
 import { stateName } from './stock-words'
 
@@ -38,8 +40,12 @@ export const stockForm = formAction<ReturnType<typeof parseStockForm> & { ok: tr
         source: 'manual',
         facts: input.facts,
         by: byOf(who),
+        mail: await certificateMailContext(),
       })
-      if (outcome.kind === 'recorded') return { ok: true, redirect: `${page}?done=erasure` }
+      if (outcome.kind === 'recorded') {
+        kickOutbox()
+        return { ok: true, redirect: `${page}?done=erasure` }
+      }
       if (outcome.kind === 'already') return { ok: false, errors: 'recordedBefore' }
       return { ok: false, errors: outcome.kind === 'refused' && outcome.code === 'gone' ? 'gone' : 'invalid' }
     }

@@ -22,6 +22,7 @@ import { normaliseReference } from '@/orders/record/references'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import { normaliseDeviceId } from '@/register/device-id'
 import { newCertificateCode } from './certificate-code'
+import { queueCertificateMail, type CertificateMailContext } from './certificate-mail'
 import { readErasureReport, type ErasureReport, type ReportProblem } from './erasure-report'
 
 export type StockState = (typeof STOCK_STATES)[number]
@@ -293,7 +294,14 @@ export type ErasureOutcome =
  */
 export async function recordErasure(
   db: Db,
-  input: { deviceId: string; source: 'manual' | 'report'; facts: ErasureFacts; by: StaffActor },
+  input: {
+    deviceId: string
+    source: 'manual' | 'report'
+    facts: ErasureFacts
+    by: StaffActor
+    /** The seller's certificate e-mail's words, for a passed erasure (null: none is sent, as in a restore). */
+    mail: CertificateMailContext | null
+  },
 ): Promise<ErasureOutcome> {
   if (!isUuid(input.deviceId)) return { kind: 'refused', code: 'unknown' }
   return db.transaction(async (tx) => {
@@ -305,6 +313,7 @@ export async function recordErasure(
     if (!device) return { kind: 'refused', code: 'unknown' } as const
     if (device.state !== 'in-stock' && device.state !== 'listed') return { kind: 'refused', code: 'gone' } as const
     const { facts } = input
+    const certificateCode = newCertificateCode()
     const [row] = await tx
       .insert(deviceErasure)
       .values({
@@ -323,7 +332,7 @@ export async function recordErasure(
         reportSha256: facts.sha256 ?? null,
         recordedBy: input.by.userId,
         recordedByName: await staffName(tx, input.by.actor, input.by.userId),
-        certificateCode: newCertificateCode(),
+        certificateCode,
       })
       // The same report again is "already"; a certificate number drawn twice (1 in 2^48) is an error.
       .onConflictDoNothing({ target: [deviceErasure.tool, deviceErasure.reportId] })
@@ -335,6 +344,9 @@ export async function recordErasure(
         .where(and(eq(deviceErasure.tool, facts.tool), eq(deviceErasure.reportId, facts.reportId)))
       return { kind: 'already', deviceId: earlier?.deviceId ?? input.deviceId } as const
     }
+    if (facts.result === 'passed' && input.mail) {
+      await queueCertificateMail(tx, { deviceId: input.deviceId, code: certificateCode }, input.mail)
+    }
     return { kind: 'recorded', deviceId: input.deviceId, result: facts.result } as const
   })
 }
@@ -343,7 +355,12 @@ export async function recordErasure(
  * An erasure tool's report, read and recorded against the device in stock with its IMEI or serial:
  * refused when it does not read, when no device in stock has that IMEI, or when several do.
  */
-export async function importErasureReport(db: Db, raw: string, by: StaffActor): Promise<ErasureOutcome> {
+export async function importErasureReport(
+  db: Db,
+  raw: string,
+  by: StaffActor,
+  mail: CertificateMailContext | null,
+): Promise<ErasureOutcome> {
   const read = readErasureReport(raw)
   if (!read.ok) return { kind: 'unreadable', problem: read.problem }
   const { report } = read
@@ -360,6 +377,7 @@ export async function importErasureReport(db: Db, raw: string, by: StaffActor): 
     source: 'report',
     facts: { ...report, sha256: report.sha256 },
     by,
+    mail,
   })
 }
 

@@ -149,6 +149,11 @@ export const emailCopy = defineType({
       'Activation lock: sent back',
       ', {reference} (the order number) and {devices} (the locked devices). Sent when the deadline passes with the lock still on: the device is sent back free; the tracking number follows in the sent back e-mail',
     ),
+    message(
+      'erasureCertificate',
+      'Data erased: your certificate',
+      ', {reference} (the order number), {device} (the device erased) and {number} (its certificate’s number). Sent when a device from the order passes its erasure. Its button opens the certificate’s check page; the second button, the certificate as a PDF',
+    ),
     requiredText(
       'lockStepsApple',
       'Steps to remove an Apple lock',

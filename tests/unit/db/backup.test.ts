@@ -108,6 +108,7 @@ async function fillEveryTable(into: Db) {
   const erasure = await recordErasure(into, {
     deviceId: stocked!.id,
     source: 'manual',
+    mail: null,
     by,
     facts: {
       reportId: 'B-1',

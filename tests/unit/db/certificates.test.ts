@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
-import { deviceErasure, orderItem, sellerOrder, stockDevice, user } from '@/db/schema'
+import { deviceErasure, emailOutbox, orderItem, sellerOrder, stockDevice, user } from '@/db/schema'
 import { placeOrder } from '@/orders/record/store'
 import { parseCertificateCode } from '@/stock/certificate-code'
 import { certificateByCode, orderCertificates } from '@/stock/certificates'
 import { recordErasure, takeInPaidDevices, type ErasureFacts } from '@/stock/stock-store'
 import { sampleOrder } from '../../support/order-fixtures'
+import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
 /**
@@ -81,6 +83,7 @@ describe('an erasure certificate', () => {
     await recordErasure(db, {
       deviceId: devices[0]!,
       source: 'manual',
+      mail: null,
       by,
       facts: erasure('C-1', 'passed', '2026-11-27T10:00:00Z'),
     })
@@ -106,6 +109,7 @@ describe('an erasure certificate', () => {
     await recordErasure(db, {
       deviceId: devices[1]!,
       source: 'manual',
+      mail: null,
       by,
       facts: erasure('C-2', 'failed', '2026-11-27T11:00:00Z'),
     })
@@ -119,12 +123,14 @@ describe('an erasure certificate', () => {
     await recordErasure(db, {
       deviceId: devices[0]!,
       source: 'manual',
+      mail: null,
       by,
       facts: erasure('C-3', 'passed', '2026-11-28T09:00:00Z'),
     })
     await recordErasure(db, {
       deviceId: devices[1]!,
       source: 'manual',
+      mail: null,
       by,
       facts: erasure('C-4', 'passed', '2026-11-28T10:00:00Z'),
     })
@@ -136,5 +142,40 @@ describe('an erasure certificate', () => {
       [2, 'Apple iPad Air 64GB', codes[3]],
     ])
     expect(listed[1]!.imeiEnding).toBeNull()
+  })
+
+  it('is e-mailed to the seller when a device passes, with its page and its PDF; a failure or a repeat sends nothing', async () => {
+    const mail = { copy: seedWithFacts('emailCopy') as EmailCopy, origin: 'https://www.example.co.uk' }
+    const mails = () =>
+      db
+        .select()
+        .from(emailOutbox)
+        .where(and(eq(emailOutbox.orderId, orderId), eq(emailOutbox.kind, 'erasureCertificate')))
+    await recordErasure(db, {
+      deviceId: devices[1]!,
+      source: 'manual',
+      mail,
+      by,
+      facts: erasure('C-5', 'failed', '2026-11-29T09:00:00Z'),
+    })
+    expect(await mails()).toHaveLength(0)
+    const passed = {
+      deviceId: devices[1]!,
+      source: 'manual' as const,
+      mail,
+      by,
+      facts: erasure('C-6', 'passed', '2026-11-29T10:00:00Z'),
+    }
+    expect(await recordErasure(db, passed)).toMatchObject({ kind: 'recorded' })
+    expect(await recordErasure(db, passed)).toMatchObject({ kind: 'already' })
+    const sent = await mails()
+    expect(sent).toHaveLength(1)
+    const number = (await codeOf('C-6')).match(/.{4}/g)!.join('-')
+    const [order] = await db.select().from(sellerOrder).where(eq(sellerOrder.id, orderId))
+    expect(sent[0]!.toAddress).toBe(order!.email)
+    expect(sent[0]!.subject).toBe(`Your data is erased: certificate ${number}`)
+    expect(sent[0]!.textBody).toContain('We have erased the Apple iPad Air 64GB you sold us in order')
+    expect(sent[0]!.htmlBody).toContain(`href="https://www.example.co.uk/certificates/${number}"`)
+    expect(sent[0]!.htmlBody).toContain(`href="https://www.example.co.uk/certificates/${number}/pdf"`)
   })
 })

@@ -188,7 +188,13 @@ describe('moving a device', () => {
 
     // A failed erasure, then a passed one: the latest decides.
     expect(
-      await recordErasure(db, { deviceId: stocked.id, source: 'manual', facts: passed('M-1', 'failed'), by: robin }),
+      await recordErasure(db, {
+        deviceId: stocked.id,
+        source: 'manual',
+        mail: null,
+        facts: passed('M-1', 'failed'),
+        by: robin,
+      }),
     ).toMatchObject({
       kind: 'recorded',
       result: 'failed',
@@ -199,6 +205,7 @@ describe('moving a device', () => {
     await recordErasure(db, {
       deviceId: stocked.id,
       source: 'manual',
+      mail: null,
       facts: { ...passed('M-2'), erasedAt: new Date('2026-11-27T11:00:00Z') },
       by: robin,
     })
@@ -239,7 +246,7 @@ describe('moving a device', () => {
     expect(record.events[0]).toMatchObject({ counterparty: 'Phone Resale Ltd', pricePence: 24_000 })
     // Gone: no erasure is added to a device that left.
     expect(
-      await recordErasure(db, { deviceId: stocked.id, source: 'manual', facts: passed('M-3'), by: robin }),
+      await recordErasure(db, { deviceId: stocked.id, source: 'manual', mail: null, facts: passed('M-3'), by: robin }),
     ).toEqual({
       kind: 'refused',
       code: 'gone',
@@ -251,6 +258,7 @@ describe('moving a device', () => {
     await recordErasure(db, {
       deviceId: stocked.id,
       source: 'manual',
+      mail: null,
       facts: { ...passed('D-1'), level: 'destroy' },
       by: robin,
     })
@@ -269,7 +277,7 @@ describe('moving a device', () => {
 
   it('two members of staff moving one device at once move it once', async () => {
     const stocked = await inStock()
-    await recordErasure(db, { deviceId: stocked.id, source: 'manual', facts: passed('R-1'), by: robin })
+    await recordErasure(db, { deviceId: stocked.id, source: 'manual', mail: null, facts: passed('R-1'), by: robin })
     const sale = (buyer: string) =>
       moveDevice(db, {
         deviceId: stocked.id,
@@ -300,12 +308,12 @@ describe('an erasure tool’s report', () => {
     const stocked = (await deviceOf(paid.items[0]!.id))!
     const report = fixture('iphone-purge.json')
 
-    expect(await importErasureReport(db, report, robin)).toEqual({
+    expect(await importErasureReport(db, report, robin, null)).toEqual({
       kind: 'recorded',
       deviceId: stocked.id,
       result: 'passed',
     })
-    expect(await importErasureReport(db, report, robin)).toEqual({ kind: 'already', deviceId: stocked.id })
+    expect(await importErasureReport(db, report, robin, null)).toEqual({ kind: 'already', deviceId: stocked.id })
     const { erasures } = (await stockDeviceRecord(db, stocked.id))!
     expect(erasures).toHaveLength(1)
     expect(erasures[0]).toMatchObject({
@@ -320,11 +328,11 @@ describe('an erasure tool’s report', () => {
   })
 
   it('is refused when no device in stock has its IMEI or serial, or when it does not read', async () => {
-    expect(await importErasureReport(db, fixture('ipad-clear.xml'), robin)).toEqual({
+    expect(await importErasureReport(db, fixture('ipad-clear.xml'), robin, null)).toEqual({
       kind: 'refused',
       code: 'noDevice',
     })
-    expect(await importErasureReport(db, 'not a report', robin)).toEqual({
+    expect(await importErasureReport(db, 'not a report', robin, null)).toEqual({
       kind: 'unreadable',
       problem: { code: 'unreadable' },
     })
@@ -348,7 +356,7 @@ describe('the record cannot be rewritten', () => {
     } as typeof user.$inferInsert)
     const by = { actor: 'staff' as const, userId: leaver }
     await moveDevice(db, { deviceId: stocked.id, by, action: 'locate', expectedState: 'in-stock', location: 'Bin 7' })
-    await recordErasure(db, { deviceId: stocked.id, source: 'manual', facts: passed('L-1'), by })
+    await recordErasure(db, { deviceId: stocked.id, source: 'manual', mail: null, facts: passed('L-1'), by })
 
     await expect(
       db.update(stockEvent).set({ toState: 'sold' }).where(eq(stockEvent.deviceId, stocked.id)),

@@ -58,6 +58,7 @@ beforeAll(async () => {
   await recordErasure(db, {
     deviceId: sold,
     source: 'manual',
+    mail: null,
     by,
     facts: {
       reportId: 'R-1',

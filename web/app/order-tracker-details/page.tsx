@@ -3,6 +3,7 @@ import { getOrderCopy } from '@/content/loaders'
 import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { getDb } from '@/db/connection'
 import { lockHoldOf } from '@/orders/locks/lock-store'
+import { orderCertificates } from '@/stock/certificates'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
@@ -11,9 +12,21 @@ const route = panelPage({
   async render(request) {
     const [copy, opened] = await Promise.all([getOrderCopy(), openOrderLink(request.query.order)])
     const canAct = opened ? mayAct(opened.scope, opened.order, request.visitor?.user.id ?? null) : false
-    // Only a link that may act sees the hold and its button.
-    const lockHold = canAct && opened ? await lockHoldOf(await getDb(), opened.order.id) : null
-    return <DetailsPanel {...request} copy={copy} order={opened?.order ?? null} canAct={canAct} lockHold={lockHold} />
+    // Only a link that may act sees the hold and its button, and the devices' certificates.
+    const db = canAct && opened ? await getDb() : null
+    const [lockHold, certificates] = db
+      ? await Promise.all([lockHoldOf(db, opened!.order.id), orderCertificates(db, opened!.order.id)])
+      : [null, []]
+    return (
+      <DetailsPanel
+        {...request}
+        copy={copy}
+        order={opened?.order ?? null}
+        canAct={canAct}
+        lockHold={lockHold}
+        certificates={certificates}
+      />
+    )
   },
 })
 

@@ -18,6 +18,7 @@ import '@/styles/orders.css'
 import { Notice } from '../account/notice'
 import { ContentLink } from '../ui/content-link'
 import type { OrderPanelProps } from './panel-props'
+import { OrderCertificates } from './order-certificates'
 import { TrackerPanel } from './tracker-panel'
 import { SellerLock } from './seller-lock'
 import type { OrderLockHoldRow } from '@/db/schema'
@@ -31,7 +32,13 @@ import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
  * or logging in. The devices, prices, photos and the bank account's digits are the seller's alone.
  */
 export function DetailsPanel(
-  props: OrderPanelProps & { order: OrderRecord | null; canAct: boolean; lockHold?: OrderLockHoldRow | null },
+  props: OrderPanelProps & {
+    order: OrderRecord | null
+    canAct: boolean
+    lockHold?: OrderLockHoldRow | null
+    /** Its devices' data-erasure certificates, for a link that may act. */
+    certificates?: Array<{ code: string; device: string }>
+  },
 ) {
   const { copy, query, order, canAct, lockHold } = props
   if (!order) {
@@ -113,6 +120,7 @@ export function DetailsPanel(
         <>
           <ItemsTable order={order} copy={copy} />
           <CheckPhotos order={order} copy={copy} />
+          <OrderCertificates certificates={props.certificates ?? []} copy={copy} />
         </>
       ) : null}
 

@@ -15,11 +15,10 @@ export const certificateFields = [
     ['productName'],
   ),
   requiredString('unknownHeading', 'Not found heading', "For example 'No certificate has this number'."),
-  templateString(
+  requiredString(
     'unknown',
     'Not found',
-    'When no certificate has the number typed or in the address. {number} becomes what was asked for.',
-    ['number'],
+    'Under that heading: no certificate has the number typed or in the address (mistyped, changed, or not ours).',
   ),
   requiredString('numberLabel', 'Number label', "For example 'Certificate number'."),
   requiredString('deviceLabel', 'Device label', "For example 'Device'."),

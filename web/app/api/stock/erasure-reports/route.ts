@@ -5,6 +5,8 @@ import { isCrossOrigin } from '@/http/same-origin'
 import { seeOther } from '@/http/see-other'
 import { describeError } from '@/lib/log'
 import { REPORT_MAX_BYTES } from '@/stock/erasure-report'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { certificateMailContext } from '@/stock/certificate-mail-context'
 import { importErasureReport, stockNumberOf } from '@/stock/stock-store'
 
 export const dynamic = 'force-dynamic'
@@ -44,10 +46,13 @@ export async function POST(request: Request) {
   }
   try {
     const db = await getDb()
-    const outcome = await importErasureReport(db, raw, {
-      actor: visitor.user.role === 'manager' ? 'manager' : 'staff',
-      userId: visitor.user.id,
-    })
+    const outcome = await importErasureReport(
+      db,
+      raw,
+      { actor: visitor.user.role === 'manager' ? 'manager' : 'staff', userId: visitor.user.id },
+      await certificateMailContext(),
+    )
+    if (outcome.kind === 'recorded') kickOutbox()
     switch (outcome.kind) {
       case 'recorded':
       case 'already':
