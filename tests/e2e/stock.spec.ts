@@ -143,6 +143,24 @@ async function certificateReadBack(page: Page, seller: { email: string; imei: st
   expect(await violations(page), 'order page with a certificate at 375').toEqual([])
 }
 
+/**
+ * On the seller's paid order's page: the purchase invoice, a PDF naming the order as its number.
+ * Without the seller's link, or with a damaged one, there is none.
+ */
+async function invoiceReadBack(page: Page, reference: string) {
+  const link = page.getByRole('link', { name: 'Download your purchase invoice (PDF)' })
+  const response = await page.request.get((await link.getAttribute('href'))!)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/pdf')
+  expect(response.headers()['cache-control']).toBe('private, no-store')
+  const pdf = await PDFDocument.load(await response.body())
+  expect(pdf.getTitle()).toBe(`Purchase invoice ${reference}`)
+  expect(pdf.getSubject()).toBe(reference)
+  for (const stranger of ['/order-tracker-details/invoice', '/order-tracker-details/invoice?order=forged.token']) {
+    expect((await page.request.get(stranger)).status(), stranger).toBe(404)
+  }
+}
+
 /** The manager's records: the stock book reads back the sale's margin in pence; the register, asked for the device, names its seller, and the download is itself listed. */
 async function recordsReadBack(manager: Page, device: { number: string; imei: string; reference: string }) {
   await manager.goto('/admin/stock')
@@ -249,6 +267,7 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   await expect(manager.getByRole('status')).toHaveText('That report was recorded before. Nothing changed.')
   await expect(manager.getByRole('region', { name: 'Erasures' }).getByRole('listitem')).toHaveCount(1)
   await certificateReadBack(page, { email, imei })
+  await invoiceReadBack(page, reference)
 
   // Shelved, then sold: a sale without its price is sent back with the field named.
   await manager.getByLabel('Location (shelf or bin)').fill('Shelf A3')

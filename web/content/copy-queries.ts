@@ -135,6 +135,10 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   certificate{
     title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine
   },
+  invoice{
+    title, heading, numberLabel, dateLabel, sellerHeading, buyerHeading, deviceColumn, imeiColumn, noImei, priceColumn,
+    totalLabel, sellerRemoved, vatNote, link
+  },
   returnLabels{ button, select, none, title, labelHeading, labelInstructions, slipHeading, slipInstructions },
   queue{
     homeLink, ageFilter, ageAny, ageOverWorkingDay, sortLabel, sortOldest, sortNewest, waitingColumn, showing,

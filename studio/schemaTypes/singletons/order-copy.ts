@@ -21,6 +21,7 @@ import { goodsInFields } from './order-copy/goods-in-fields'
 import { stockFields } from './order-copy/stock-fields'
 import { recordsFields } from './order-copy/records-fields'
 import { certificateFields } from './order-copy/certificate-fields'
+import { invoiceFields } from './order-copy/invoice-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
 import { timingFields } from './order-copy/timing-fields'
@@ -52,6 +53,7 @@ export const orderCopy = defineType({
     { name: 'stock', title: 'Stock' },
     { name: 'records', title: 'Records' },
     { name: 'certificate', title: 'Certificates' },
+    { name: 'invoice', title: 'Purchase invoice' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
     { name: 'figures', title: 'Dashboard' },
@@ -149,6 +151,12 @@ export const orderCopy = defineType({
       'Certificates',
       'Data-erasure certificates: the public page at /certificates/<number> that checks one, the PDF, and the list on the seller’s order page.',
       certificateFields,
+    ),
+    group(
+      'invoice',
+      'Purchase invoice',
+      'The purchase invoice a seller downloads as a PDF from their paid order’s page.',
+      invoiceFields,
     ),
     group(
       'returnLabels',

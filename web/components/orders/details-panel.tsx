@@ -110,6 +110,12 @@ export function DetailsPanel(
         </p>
       ) : null}
 
+      {canAct && order.status === 'paid' ? (
+        <p className="order-label-link">
+          <a href={tokenPath(query.order!, 'invoice')}>{copy.invoice.link}</a>
+        </p>
+      ) : null}
+
       {canAct && lockHold && order.status === 'received' ? (
         <SellerLock order={order} hold={lockHold} copy={copy} token={query.order!} />
       ) : null}

@@ -31,6 +31,8 @@ const ORDER_PAGES = {
   receipt: '/order-successful',
   // The free postage label and packing slip as a PDF, made when it is opened.
   label: '/order-tracker-details/label',
+  // A paid order's purchase invoice as a PDF, made when it is opened.
+  invoice: '/order-tracker-details/invoice',
 } as const
 export type OrderPage = keyof typeof ORDER_PAGES
 
