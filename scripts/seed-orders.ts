@@ -53,6 +53,7 @@ const ORDER_COLUMNS = [
   'offer_reminded_at',
   'return_tracking',
   'postage_pack',
+  'postage_pack_posted_at',
   'idempotency_key',
   'request_hash',
 ]
@@ -217,8 +218,10 @@ export async function seedOrders(db: Db, count: number, seed: number, now = Date
     update order_item set imei = ${BENCH_IMEI} where id in (
       select distinct on (order_id) id from order_item where imei is not null and order_id in (
         select distinct order_id from order_item where imei is not null order by order_id limit 2) order by order_id, id)`)
-  // Fresh statistics, so the planner sees the table as it now is.
-  await db.execute(sql`analyze seller_order, order_item, order_event`)
+  // Fresh statistics, so the planner sees the tables as they now are; and vacuumed, as autovacuum
+  // keeps a live database: a bulk load leaves the visibility map empty, so every count read the
+  // table itself (a count of all orders 45 ms instead of 13 ms by an index alone).
+  await db.execute(sql`vacuum (analyze) seller_order, order_item, order_event`)
   return { items, events }
 }
 

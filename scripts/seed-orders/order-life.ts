@@ -276,6 +276,10 @@ function build(life: {
   const bankGone = BANK_DETAILS_END.includes(status) && bankGoes <= now
   if (bankGone) event(bankGoes, 'system', 'remove-bank-details', status, status)
   const updatedAt = Math.max(statusSince, bankGone ? bankGoes : 0, remindedAt ?? 0)
+  // A quarter ask for a postage pack; staff post it the next day, so only the last day's still wait,
+  // as on a site whose packs go out (without this, every pack of 90 days waits, 25,000 of them).
+  const pack = random.chance(0.25)
+  const packPostedAt = pack && life.placedAt + DAY <= now ? iso(life.placedAt + DAY) : null
   const order: Row = {
     id,
     reference: life.reference,
@@ -301,7 +305,8 @@ function build(life: {
     offer_deadline: offerDeadline === null ? null : iso(offerDeadline),
     offer_reminded_at: remindedAt === null ? null : iso(remindedAt),
     return_tracking: returnTracking,
-    postage_pack: random.chance(0.25),
+    postage_pack: pack,
+    postage_pack_posted_at: packPostedAt,
     idempotency_key: randomUUID(),
     request_hash: 'seed-orders',
   }

@@ -73,6 +73,17 @@ describe('npm run seed:orders', () => {
     }
   })
 
+  it('asks for postage packs a quarter of the time, and only the last day’s are still to post', () => {
+    const packs = orders.filter((order) => order.postagePack)
+    expect(packs.length / COUNT).toBeGreaterThan(0.15)
+    expect(packs.length / COUNT).toBeLessThan(0.35)
+    const waiting = packs.filter((order) => order.postagePackPostedAt === null)
+    for (const order of waiting) expect(now - order.placedAt.getTime()).toBeLessThan(86_400_000)
+    for (const order of packs.filter((pack) => pack.postagePackPostedAt !== null)) {
+      expect(order.postagePackPostedAt!.getTime() - order.placedAt.getTime()).toBe(86_400_000)
+    }
+  })
+
   it('leaves nothing the minute job owes: the clock’s moves are already made', async () => {
     expect(await dueTimers(db, { now: new Date(now), timings, cursor: null, limit: 10 })).toEqual([])
   })
