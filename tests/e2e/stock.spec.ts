@@ -147,7 +147,7 @@ async function certificateReadBack(page: Page, seller: { email: string; imei: st
  * On the seller's paid order's page: the purchase invoice, a PDF naming the order as its number.
  * Without the seller's link, or with a damaged one, there is none.
  */
-async function invoiceReadBack(page: Page, reference: string) {
+async function invoiceReadBack(page: Page, manager: Page, reference: string) {
   const link = page.getByRole('link', { name: 'Download your purchase invoice (PDF)' })
   const response = await page.request.get((await link.getAttribute('href'))!)
   expect(response.status()).toBe(200)
@@ -159,6 +159,15 @@ async function invoiceReadBack(page: Page, reference: string) {
   for (const stranger of ['/order-tracker-details/invoice', '/order-tracker-details/invoice?order=forged.token']) {
     expect((await page.request.get(stranger)).status(), stranger).toBe(404)
   }
+  // Staff open the same invoice from the order's staff page; the seller cannot open staff's address.
+  const orderPage = await manager.context().newPage()
+  await orderPage.goto(`/admin/orders/${reference}`)
+  const staffLink = orderPage.getByRole('link', { name: 'Purchase invoice (PDF)' })
+  const staffCopy = await orderPage.request.get((await staffLink.getAttribute('href'))!)
+  await orderPage.close()
+  expect(staffCopy.headers()['content-type']).toBe('application/pdf')
+  expect((await PDFDocument.load(await staffCopy.body())).getTitle()).toBe(`Purchase invoice ${reference}`)
+  expect((await page.request.get(`/admin/orders/${reference}/invoice`)).status()).toBe(404)
 }
 
 /** The manager's records: the stock book reads back the sale's margin in pence; the register, asked for the device, names its seller, and the download is itself listed. */
@@ -267,7 +276,7 @@ test('paid, in stock; erased by its report; shelved and sold, each move in its h
   await expect(manager.getByRole('status')).toHaveText('That report was recorded before. Nothing changed.')
   await expect(manager.getByRole('region', { name: 'Erasures' }).getByRole('listitem')).toHaveCount(1)
   await certificateReadBack(page, { email, imei })
-  await invoiceReadBack(page, reference)
+  await invoiceReadBack(page, manager, reference)
 
   // Shelved, then sold: a sale without its price is sent back with the field named.
   await manager.getByLabel('Location (shelf or bin)').fill('Shelf A3')

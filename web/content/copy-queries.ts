@@ -137,7 +137,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   invoice{
     title, heading, numberLabel, dateLabel, sellerHeading, buyerHeading, deviceColumn, imeiColumn, noImei, priceColumn,
-    totalLabel, sellerRemoved, vatNote, link
+    totalLabel, sellerRemoved, vatNote, link, staffLink
   },
   returnLabels{ button, select, none, title, labelHeading, labelInstructions, slipHeading, slipInstructions },
   queue{

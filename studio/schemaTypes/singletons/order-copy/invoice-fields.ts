@@ -24,4 +24,9 @@ export const invoiceFields = [
   ),
   requiredText('vatNote', 'VAT note', 'At the foot: why no VAT is shown on a purchase from a private seller.'),
   requiredString('link', 'Link on the order page', "For example 'Download your purchase invoice (PDF)'."),
+  requiredString(
+    'staffLink',
+    'Link on the staff order page',
+    "Under a paid order's devices, for example 'Purchase invoice (PDF)'.",
+  ),
 ]

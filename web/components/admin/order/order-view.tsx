@@ -67,6 +67,11 @@ export function AdminOrder(props: AdminOrderProps) {
         />
       </div>
       <OrderItems order={order} copy={copy} />
+      {order.status === 'paid' ? (
+        <p>
+          <a href={`/admin/orders/${order.reference}/invoice`}>{copy.invoice.staffLink}</a>
+        </p>
+      ) : null}
       <DevicePhotoForms order={order} copy={copy} query={props.query} />
       <RelatedOrders copy={copy} related={props.related} />
       <RisePanel {...props} />
