@@ -1,10 +1,32 @@
 /**
- * Text on a pdf-lib page in the PDF's own standard fonts: wrapped at word boundaries, a paragraph
- * per line break, and any character the font cannot show printed as "?". The label and the
- * erasure certificate draw their words with it.
+ * What the site's PDFs (the label, the erasure certificate, the purchase invoice) share: a document
+ * begun with its title and fixed dates and the PDF's own Helvetica, so no font file ships; and text
+ * wrapped at word boundaries, a paragraph per line break, any character the font cannot show
+ * printed as "?".
  */
 import 'server-only'
-import { rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
+
+/** A4 in points. */
+export const A4 = { width: 595.28, height: 841.89 } as const
+
+/**
+ * A new document with its title, subject and (when given) author, its dates fixed at 1970 so the
+ * same content makes the same bytes, and Helvetica regular and bold embedded.
+ */
+export async function startPdf(meta: { title: string; subject: string; author?: string }) {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(meta.title)
+  pdf.setSubject(meta.subject)
+  if (meta.author !== undefined) pdf.setAuthor(meta.author)
+  pdf.setCreationDate(new Date(0))
+  pdf.setModificationDate(new Date(0))
+  const fonts = {
+    regular: await pdf.embedFont(StandardFonts.Helvetica),
+    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
+  }
+  return { pdf, fonts }
+}
 
 const BLACK = rgb(0, 0, 0)
 

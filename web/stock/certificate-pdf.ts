@@ -4,12 +4,11 @@
  * Helvetica, so no font file ships.
  */
 import 'server-only'
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
-import { writeText } from '@/lib/pdf-text'
+import { rgb } from 'pdf-lib'
+import { A4 as PAGE, startPdf, writeText } from '@/lib/pdf-text'
 import type { CertificateContent } from './certificate-content'
 
-// A4 in points, with a 20 mm margin.
-const PAGE = { width: 595.28, height: 841.89 }
+// A 20 mm margin.
 const MARGIN = 57
 const GREY = rgb(0.35, 0.35, 0.35)
 const RULE = rgb(0.75, 0.75, 0.75)
@@ -23,14 +22,8 @@ export async function certificatePdf(
   /** Where to check it, its address written in: a PDF proves nothing alone, the check page does. */
   check: string,
 ): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(content.title)
-  pdf.setSubject(content.number)
-  pdf.setAuthor(issuer)
-  pdf.setCreationDate(new Date(0))
-  pdf.setModificationDate(new Date(0))
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { pdf, fonts } = await startPdf({ title: content.title, subject: content.number, author: issuer })
+  const { regular, bold } = fonts
   const page = pdf.addPage([PAGE.width, PAGE.height])
   const width = PAGE.width - 2 * MARGIN
 

@@ -1,6 +1,7 @@
 import 'server-only'
 import { getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
+import { getSignedIn } from '@/accounts/session'
 import { getDb } from '@/db/connection'
 import type { ItemCheck, ItemRevision, StaffAction } from '@/orders/moves/admin-input'
 import { addDays, allowedMove, type Actor, type MoveName } from '@/orders/record/lifecycle'
@@ -58,6 +59,17 @@ export function mayAct(
   visitorUserId: string | null,
 ): boolean {
   return scope === 'act' || (order.userId !== null && order.userId === visitorUserId)
+}
+
+/**
+ * The order a file of the seller's own is made for (the label, the invoice): opened by the link in
+ * `?order=`, when that link may act (see mayAct); null for anyone else.
+ */
+export async function sellersOwnOrder(request: Request): Promise<OrderRecord | null> {
+  const opened = await openOrderLink(new URL(request.url).searchParams.get('order') ?? undefined)
+  if (!opened) return null
+  const visitor = opened.scope === 'view' ? await getSignedIn(request.headers) : null
+  return mayAct(opened.scope, opened.order, visitor?.user.id ?? null) ? opened.order : null
 }
 
 /** The order as an action must see it: what the clock owes it applied first (its e-mails queued). */

@@ -1,7 +1,7 @@
 import 'server-only'
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import { rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import { code128Widths } from '@/lib/barcode'
-import { writeText as write } from '@/lib/pdf-text'
+import { A4 as PAGE, startPdf, writeText as write } from '@/lib/pdf-text'
 
 /**
  * What the printed label and packing slip say, every word already in place: the same words and
@@ -16,8 +16,7 @@ export type LabelContent = {
   slip: { heading: string; instructions: string; seller: string | null; lines: string[]; total: string }
 }
 
-// A4 in points, with a 15 mm margin.
-const PAGE = { width: 595.28, height: 841.89 }
+// A 15 mm margin.
 const MARGIN = 42
 const BLACK = rgb(0, 0, 0)
 const GREY = rgb(0.35, 0.35, 0.35)
@@ -36,15 +35,7 @@ export function postageLabelPdf(content: LabelContent): Promise<Uint8Array> {
 
 /** Many labels, one A4 page each as postageLabelPdf draws it, in one PDF (return labels in bulk). */
 export async function labelsPdf(pages: readonly LabelContent[], meta: { title: string; subject: string }) {
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(meta.title)
-  pdf.setSubject(meta.subject)
-  pdf.setCreationDate(new Date(0))
-  pdf.setModificationDate(new Date(0))
-  const fonts = {
-    regular: await pdf.embedFont(StandardFonts.Helvetica),
-    bold: await pdf.embedFont(StandardFonts.HelveticaBold),
-  }
+  const { pdf, fonts } = await startPdf(meta)
   for (const content of pages) drawLabelPage(pdf.addPage([PAGE.width, PAGE.height]), fonts, content)
   return pdf.save({ useObjectStreams: false })
 }

@@ -4,25 +4,18 @@
  * PDF's own Helvetica, so no font file ships.
  */
 import 'server-only'
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
-import { writeText } from '@/lib/pdf-text'
+import { rgb } from 'pdf-lib'
+import { A4 as PAGE, startPdf, writeText } from '@/lib/pdf-text'
 import type { InvoiceContent } from './invoice-content'
 
-// A4 in points, with a 20 mm margin.
-const PAGE = { width: 595.28, height: 841.89 }
+// A 20 mm margin.
 const MARGIN = 57
 const GREY = rgb(0.35, 0.35, 0.35)
 const RULE = rgb(0.75, 0.75, 0.75)
 
 export async function invoicePdf(content: InvoiceContent, subject: string): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create()
-  pdf.setTitle(content.title)
-  pdf.setSubject(subject)
-  pdf.setAuthor(content.buyer.lines[0] ?? '')
-  pdf.setCreationDate(new Date(0))
-  pdf.setModificationDate(new Date(0))
-  const regular = await pdf.embedFont(StandardFonts.Helvetica)
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const { pdf, fonts } = await startPdf({ title: content.title, subject, author: content.buyer.lines[0] ?? '' })
+  const { regular, bold } = fonts
   const page = pdf.addPage([PAGE.width, PAGE.height])
   const width = PAGE.width - 2 * MARGIN
   const half = width / 2

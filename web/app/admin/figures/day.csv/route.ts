@@ -5,10 +5,9 @@ import { fillTemplate } from '@/lib/templates'
 import { paidOnDay } from '@/orders/queue/figures'
 import { paidDayCsv } from '@/orders/queue/figures-csv'
 import { isDayString } from '@/orders/record/working-days'
+import { PRIVATE_FILE_HEADERS } from '@/http/private-file'
 
 export const dynamic = 'force-dynamic'
-
-const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' }
 
 /**
  * The accountant's sheet of one London day's payments (`?date=YYYY-MM-DD`), for active staff only:
@@ -23,13 +22,13 @@ export async function GET(request: Request) {
   if (!isDayString(date)) {
     return new Response(words.csvDateInvalid, {
       status: 400,
-      headers: { ...PRIVATE, 'content-type': 'text/plain; charset=utf-8' },
+      headers: { ...PRIVATE_FILE_HEADERS, 'content-type': 'text/plain; charset=utf-8' },
     })
   }
   const csv = paidDayCsv(await paidOnDay(await getDb(), date), words)
   return new Response(csv, {
     headers: {
-      ...PRIVATE,
+      ...PRIVATE_FILE_HEADERS,
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${fillTemplate(words.csvFileName, { date }).replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
     },

@@ -5,10 +5,9 @@ import { seeOther } from '@/http/see-other'
 import { labelsPdf } from '@/orders/checkout/label-pdf'
 import { chosenOrders } from '@/orders/queue/return-label-rules'
 import { returnLabelContent, returnLabelOrders } from '@/orders/queue/return-labels'
+import { PRIVATE_FILE_HEADERS, privatePdf } from '@/http/private-file'
 
 export const dynamic = 'force-dynamic'
-
-const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' }
 
 /**
  * Return labels for the orders being returned that staff chose on the list, one A4 page each, as
@@ -18,7 +17,7 @@ const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex
  */
 export async function GET(request: Request) {
   const visitor = await getSignedIn(request.headers)
-  if (!visitor || !isActiveStaff(visitor)) return new Response(null, { status: 404, headers: PRIVATE })
+  if (!visitor || !isActiveStaff(visitor)) return new Response(null, { status: 404, headers: PRIVATE_FILE_HEADERS })
   const [copy, db] = await Promise.all([getOrderCopy(), getDb()])
   const orders = await returnLabelOrders(db, chosenOrders(new URL(request.url).searchParams))
   if (!orders.length) return seeOther('/admin/orders?status=returning&labels=none#return-labels-none')
@@ -27,11 +26,5 @@ export async function GET(request: Request) {
     orders.map((order) => returnLabelContent(order, text)),
     { title: text.title, subject: orders.map((order) => order.reference).join(' ') },
   )
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      ...PRIVATE,
-      'content-type': 'application/pdf',
-      'content-disposition': 'inline; filename="return-labels.pdf"',
-    },
-  })
+  return privatePdf(pdf, 'return-labels.pdf')
 }

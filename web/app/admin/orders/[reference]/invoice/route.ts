@@ -5,10 +5,9 @@ import { invoiceContent } from '@/orders/invoice/invoice-content'
 import { invoicePdf } from '@/orders/invoice/invoice-pdf'
 import { normaliseReference } from '@/orders/record/references'
 import { getOrder } from '@/orders/record/store'
+import { PRIVATE_FILE_HEADERS, privatePdf } from '@/http/private-file'
 
 export const dynamic = 'force-dynamic'
-
-const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex', 'referrer-policy': 'no-referrer' }
 
 /**
  * A paid order's purchase invoice for staff, from the order's staff page: the same PDF its seller
@@ -16,7 +15,7 @@ const PRIVATE = { 'cache-control': 'private, no-store', 'x-robots-tag': 'noindex
  */
 export async function GET(request: Request, { params }: { params: Promise<{ reference: string }> }) {
   const visitor = await getSignedIn(request.headers)
-  if (!visitor || !isActiveStaff(visitor)) return new Response(null, { status: 404, headers: PRIVATE })
+  if (!visitor || !isActiveStaff(visitor)) return new Response(null, { status: 404, headers: PRIVATE_FILE_HEADERS })
   const reference = normaliseReference(decodeURIComponent((await params).reference))
   const [order, copy, settings] = await Promise.all([
     reference ? getOrder(await getDb(), { reference }) : null,
@@ -24,13 +23,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ refe
     getSiteSettings(),
   ])
   const content = order ? invoiceContent(order, copy.invoice, settings) : null
-  if (!order || !content) return new Response(null, { status: 404, headers: PRIVATE })
+  if (!order || !content) return new Response(null, { status: 404, headers: PRIVATE_FILE_HEADERS })
   const pdf = await invoicePdf(content, order.reference)
-  return new Response(Buffer.from(pdf), {
-    headers: {
-      ...PRIVATE,
-      'content-type': 'application/pdf',
-      'content-disposition': `inline; filename="invoice-${order.reference}.pdf"`,
-    },
-  })
+  return privatePdf(pdf, `invoice-${order.reference}.pdf`)
 }
