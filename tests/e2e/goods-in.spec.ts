@@ -4,6 +4,7 @@ import { promisify } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
+import { SESSION_SCANS_SHOWN } from '@/orders/goods-in/goods-in-rules'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { confirmEmail, mailTo, newSeller, ownAddress, pageAt, signUp } from './account-helpers'
 import { violations } from './axe'
@@ -139,10 +140,17 @@ async function scanFifty(page: Page, references: string[], unknown: string) {
   await expect(page.getByText('Received before: 1', { exact: true })).toBeVisible()
   await expect(page.getByText('Unmatched: 1', { exact: true })).toBeVisible()
   const rows = page.getByRole('table').getByRole('row')
-  // A heading row, then every scan, newest first: the unknown code on top.
-  await expect(rows).toHaveCount(PER_RUN + 3)
+  // A heading row, then the newest scans only (a bench scans hundreds a day), the unknown code on top.
+  await expect(rows).toHaveCount(SESSION_SCANS_SHOWN + 1)
   await expect(rows.nth(1).getByRole('rowheader')).toHaveText(unknown)
   await expect(rows.nth(2)).toContainText(`Received before, by ${STAFF.name}`)
+  await expect(page.getByText(`Showing the newest ${SESSION_SCANS_SHOWN} of ${PER_RUN + 2} scans.`)).toBeVisible()
+  // Every scan, newest first, on asking: the first of the fifty at the bottom.
+  await page.getByRole('link', { name: `Show all ${PER_RUN + 2} scans` }).click()
+  await expect(rows).toHaveCount(PER_RUN + 3)
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText(unknown)
+  await expect(rows.nth(PER_RUN + 2).getByRole('rowheader')).toHaveText(references[0]!)
+  await expect(page.getByText(/^Showing the newest/)).toHaveCount(0)
 }
 
 /** The unknown parcel noted, photographed and joined to `reference` from the unmatched queue. */

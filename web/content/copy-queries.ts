@@ -119,7 +119,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   goodsIn{
     heading, intro, codeLabel, codeHint, scanButton, codeMissing, cameraButton, cameraStop, cameraLabel,
     cameraFailed, received, already, someone, unmatched, scanReason, sessionHeading, countReceived,
-    countAlready, countUnmatched, noScans, codeColumn, resultColumn, timeColumn, resultReceived,
+    countAlready, countUnmatched, noScans, scansShown, allScansLink, codeColumn, resultColumn, timeColumn, resultReceived,
     resultAlready, resultUnmatched, newSession, bulkHeading, bulkLabel, bulkHint, bulkButton, bulkMissing,
     bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, queuedBy,
     noteLabel, noteHint, photoLabel, photoAlt, saveButton, saved, joinLabel, joinButton, joinReason, joined,

@@ -66,6 +66,10 @@ test('a scan receives the order once; a repeat says when and by whom and changes
   const { counts, scans } = await sessionScans(db, session)
   expect(counts).toEqual({ received: 1, already: 1, unmatched: 0 })
   expect(scans.map((row) => row.result)).toEqual(['already', 'received'])
+  // A long session's page lists only its newest scans; the counts still cover every one.
+  const newest = await sessionScans(db, session, 1)
+  expect(newest.scans.map((row) => row.result)).toEqual(['already'])
+  expect(newest.counts).toEqual({ received: 1, already: 1, unmatched: 0 })
 })
 
 test('the same form posted twice is one scan', async () => {

@@ -14,6 +14,11 @@ export type GoodsInStaff = { id: string; role: 'staff' | 'manager' }
 export const CODE_MAX = 64
 /** Most codes in one paste: a bench's worth, each a scan in its own transaction. */
 export const BULK_MAX = 200
+/**
+ * Scans a session's page lists, newest first, unless all are asked for: a bench scans hundreds a day
+ * and reloads the page after each; the counts above the list cover every scan.
+ */
+export const SESSION_SCANS_SHOWN = 25
 /** Longest note on an unmatched parcel, or on returning one. */
 export const NOTE_MAX = 1000
 

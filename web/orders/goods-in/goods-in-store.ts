@@ -217,20 +217,22 @@ async function scanByKey(tx: Tx, sessionId: string, scanKey: string): Promise<Sc
 
 export type SessionCounts = Record<ScanResult, number>
 
-/** A session's scans, newest first, and how many of each result. */
+/** A session's scans, newest first (the newest `limit` of them when given), and how many of each result. */
 export async function sessionScans(
   db: Db,
   sessionId: string,
+  limit?: number,
 ): Promise<{ scans: ScanView[]; counts: SessionCounts; last: ScanView | null }> {
   const counts: SessionCounts = { received: 0, already: 0, unmatched: 0 }
   if (!isUuid(sessionId)) return { scans: [], counts, last: null }
+  const newestFirst = db
+    .select(VIEW)
+    .from(goodsInScan)
+    .leftJoin(sellerOrder, eq(sellerOrder.id, goodsInScan.orderId))
+    .where(eq(goodsInScan.sessionId, sessionId))
+    .orderBy(desc(goodsInScan.id))
   const [rows, tallies] = await Promise.all([
-    db
-      .select(VIEW)
-      .from(goodsInScan)
-      .leftJoin(sellerOrder, eq(sellerOrder.id, goodsInScan.orderId))
-      .where(eq(goodsInScan.sessionId, sessionId))
-      .orderBy(desc(goodsInScan.id)),
+    limit === undefined ? newestFirst : newestFirst.limit(limit),
     db
       .select({ result: goodsInScan.result, n: count() })
       .from(goodsInScan)

@@ -68,6 +68,18 @@ export const goodsInFields = [
   ]),
   templateString('countUnmatched', 'Unmatched count', '{count} becomes how many scans matched no order.', ['count']),
   requiredString('noScans', 'No scans', 'When nothing has been scanned in the session yet.'),
+  templateString(
+    'scansShown',
+    'Newest scans shown',
+    'Above a long session\u2019s list, which shows only its newest scans. {shown} and {total} become how many are listed and how many the session has.',
+    ['shown', 'total'],
+  ),
+  templateString(
+    'allScansLink',
+    'Show all scans link',
+    'After the sentence above: the link to the whole list. {total} becomes how many scans the session has.',
+    ['total'],
+  ),
   requiredString('codeColumn', 'Code column', 'The list\u2019s column of codes as scanned.'),
   requiredString('resultColumn', 'Result column', 'The list\u2019s column of what each scan did.'),
   requiredString('timeColumn', 'Time column', 'The list\u2019s column of when each code was scanned.'),

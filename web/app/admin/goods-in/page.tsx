@@ -6,6 +6,7 @@ import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { ownsSession, sessionScans } from '@/orders/goods-in/goods-in-store'
+import { SESSION_SCANS_SHOWN } from '@/orders/goods-in/goods-in-rules'
 import { openParcelCount } from '@/orders/goods-in/parcel-store'
 
 // Per request, for the member of staff scanning: never prerendered or cached.
@@ -16,7 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: copy.goodsIn.heading, robots: { index: false, follow: false } }
 }
 
-type Search = Promise<{ session?: string | string[]; scan?: string | string[]; bulk?: string | string[] }>
+type Search = Promise<{
+  session?: string | string[]
+  scan?: string | string[]
+  bulk?: string | string[]
+  all?: string | string[]
+}>
 
 export default async function GoodsIn({ searchParams }: { searchParams: Search }) {
   const query = await searchParams
@@ -24,8 +30,12 @@ export default async function GoodsIn({ searchParams }: { searchParams: Search }
   const asked = typeof query.session === 'string' ? query.session : null
   // Only the member's own session is shown; any other address starts afresh.
   const sessionId = asked && (await ownsSession(db, asked, member.user.id)) ? asked : null
+  // The newest scans, or every one when the page's "show all" link asked.
+  const all = query.all === '1'
   const [{ scans, counts }, unmatchedCount] = await Promise.all([
-    sessionId ? sessionScans(db, sessionId) : { scans: [], counts: { received: 0, already: 0, unmatched: 0 } },
+    sessionId
+      ? sessionScans(db, sessionId, all ? undefined : SESSION_SCANS_SHOWN)
+      : { scans: [], counts: { received: 0, already: 0, unmatched: 0 } },
     openParcelCount(db),
   ])
   const answered = scans.find((scan) => String(scan.id) === query.scan) ?? null

@@ -47,10 +47,13 @@ function resultLabel(text: GoodsInCopy, scan: ScanView): string {
 
 /**
  * The goods-in bench: the one field a scanner types into, many codes at once, and this session's
- * scans, newest first, with how many were received, received before and unmatched.
+ * scans, newest first (the newest few, with a link to all), with how many were received, received
+ * before and unmatched.
  */
 export function GoodsInPage({ copy, sessionId, scanKey, scans, counts, answered, bulk, unmatchedCount }: Props) {
   const text = copy.goodsIn
+  // The list may hold only the newest scans (SESSION_SCANS_SHOWN); the counts cover them all.
+  const total = counts.received + counts.already + counts.unmatched
   const result = answered
     ? scanSentence(text, answered)
     : bulk !== null
@@ -92,6 +95,14 @@ export function GoodsInPage({ copy, sessionId, scanKey, scans, counts, answered,
           <li data-count="already">{fillTemplate(text.countAlready, { count: counts.already })}</li>
           <li data-count="unmatched">{fillTemplate(text.countUnmatched, { count: counts.unmatched })}</li>
         </ul>
+        {sessionId && scans.length < total ? (
+          <p className="goods-in-shown">
+            {fillTemplate(text.scansShown, { shown: scans.length, total })}{' '}
+            <Link href={`/admin/goods-in?${new URLSearchParams({ session: sessionId, all: '1' })}`}>
+              {fillTemplate(text.allScansLink, { total })}
+            </Link>
+          </p>
+        ) : null}
         {scans.length ? (
           <div className="admin-scroll" tabIndex={0} role="region" aria-labelledby="goods-in-session-heading">
             <table className="admin-table">
