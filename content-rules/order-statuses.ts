@@ -29,3 +29,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  * An order closed after a stolen-device flag keeps them for the police.
  */
 export const BANK_DETAILS_END_STATUSES: readonly OrderStatus[] = ['paid', 'returned', 'cancelled', 'expired']
+
+/**
+ * Statuses an order rests in, with nothing owed by either side: the lifecycle derives the same from
+ * its moves (SETTLED_STATUSES in web/orders/record/lifecycle.ts; a test holds the two equal). The
+ * staff list's "Unclaimed" leaves these out, and the database indexes the orders still in progress by them.
+ */
+export const AT_REST_STATUSES: readonly OrderStatus[] = ['paid', 'returned', 'cancelled', 'expired', 'closed']

@@ -19,6 +19,7 @@ import {
   type TimedOrder,
   type Timings,
 } from '@/orders/record/lifecycle'
+import { AT_REST_STATUSES } from '@rules/order-statuses'
 
 const ACTORS: Actor[] = ['seller', 'staff', 'manager', 'system']
 
@@ -81,6 +82,8 @@ describe('the MOVES table', () => {
 
   it('counts an order that only a late parcel reopens as settled, with nothing owed', () => {
     expect([...SETTLED_STATUSES].sort()).toEqual(['cancelled', 'closed', 'expired', 'paid', 'returned'])
+    // The database's index of orders still in progress (and "Unclaimed") leaves out the same ones.
+    expect([...AT_REST_STATUSES].sort()).toEqual([...SETTLED_STATUSES].sort())
   })
 
   it('lets the seller ask for the device back free at any status that holds it, until paid', () => {

@@ -10,6 +10,7 @@ import { lateCounts } from '@/orders/queue/late-counts'
 import { orderQueuePage } from '@/orders/queue/order-queue'
 import { replyTimer, stepTimer } from '@/orders/queue/step-timers'
 import { calendarOf, NO_CLOSED_DAYS } from '@/orders/record/working-days'
+import { SETTLED_STATUSES, type OrderStatus } from '@/orders/record/lifecycle'
 import { newReference } from '@/orders/record/references'
 import { raceForRow } from '../../support/row-lock-race'
 import { withFileDatabase, type TestDatabase } from '../../support/test-database'
@@ -156,6 +157,25 @@ it('lists "My work" and "Unclaimed" as the claims stand, a lapsed claim among th
   )
   expect([second.from, second.to, second.total]).toEqual([2, 2, all.total])
   expect(second.rows[0]!.id).toBe(all.rows[1]!.id)
+})
+
+it('lists as "Unclaimed" only the work still in progress, unless a status is chosen', async () => {
+  const base = Date.UTC(2019, 0, 7, 9)
+  const [open, settled] = await Promise.all([
+    newOrder({ statusSince: new Date(base), status: 'received' }),
+    newOrder({ statusSince: new Date(base + 60_000), status: 'paid' }),
+  ])
+  const now = new Date()
+  const everyUnclaimed = await orderQueuePage(db, { unclaimed: true, now }, null, 500)
+  const ids = everyUnclaimed.rows.map((row) => row.id)
+  expect(ids).toContain(open)
+  // A paid order is at rest: nothing to do, so not work anyone has left unclaimed.
+  expect(ids).not.toContain(settled)
+  expect(everyUnclaimed.total).toBe(everyUnclaimed.rows.length)
+  expect(everyUnclaimed.rows.every((row) => !SETTLED_STATUSES.includes(row.status as OrderStatus))).toBe(true)
+  // Asked for by status, the settled ones are there to claim (a payment the bank sent back later).
+  const paid = await orderQueuePage(db, { unclaimed: true, now, status: 'paid' }, null, 500)
+  expect(paid.rows.map((row) => row.id)).toContain(settled)
 })
 
 it('marks postage packs posted once: a second marking is no event, and orders without a pack are left', async () => {

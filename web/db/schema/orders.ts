@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
+import { AT_REST_STATUSES, BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
 import { user } from './account-schema'
 import { at } from './columns'
 
 /** An order, and the payment run that pays it (each points at the other's row). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
 const bankDetailsEndList = sql.raw(BANK_DETAILS_END_STATUSES.map((status) => `'${status}'`).join(', '))
+/** Orders still in progress: not at rest. The "Unclaimed" list's words, and its index's. */
+export const OPEN_ORDER = sql.raw(`status not in (${AT_REST_STATUSES.map((status) => `'${status}'`).join(', ')})`)
 
 /**
  * A seller's order. An order outlives the account that placed it: erasing a seller's details
@@ -99,6 +101,9 @@ export const sellerOrder = pgTable(
     index('seller_order_payout_match_idx').on(table.payoutMatch),
     // The staff list's "My work": one person's claimed orders, by how long each has waited.
     index('seller_order_claimed_idx').on(table.claimedBy, table.statusSince, table.id),
+    // The staff list's "Unclaimed": the orders still in progress (a tenth of them, the rest at rest),
+    // by how long each has waited; the list and its count read only these.
+    index('seller_order_open_since_idx').on(table.statusSince, table.id).where(OPEN_ORDER),
     // The stock intake's queue: paid orders whose devices are not in stock yet.
     index('seller_order_stock_waiting_idx')
       .on(table.statusSince, table.id)

@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { orderItem, orderLockHold, sellerOrder, user } from '@/db/schema'
+import { OPEN_ORDER, orderItem, orderLockHold, sellerOrder, user } from '@/db/schema'
 import type { OrderSearch, QueueSort } from './order-search'
 import type { QueueCursor } from './queue-cursor'
 
@@ -140,8 +140,9 @@ export async function orderQueuePage(
   // read for a name on 100,000 orders). The same order, in an expression no index serves.
   const since = filter.search ? sql`(${sellerOrder.statusSince} + interval '0 seconds')` : sellerOrder.statusSince
   const now = filter.now ?? new Date()
-  // Every filter but "unclaimed", which the count reads the other way round (below).
-  const scope = await matching(db, filter)
+  // Every filter but "unclaimed", which the count reads the other way round (below). "Unclaimed" is
+  // the work nobody holds: orders still in progress (with no status chosen), by their own index.
+  const scope = and(await matching(db, filter), filter.unclaimed && !filter.status ? OPEN_ORDER : undefined)
   const where = filter.unclaimed
     ? and(scope, or(isNull(sellerOrder.claimedBy), lte(sellerOrder.claimedUntil, now)))
     : scope

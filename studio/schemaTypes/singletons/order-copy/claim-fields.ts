@@ -70,7 +70,11 @@ export const claimFields = [
   requiredString('viewLabel', 'View filter', 'The staff list’s filter of whose work to show, for example "Show".'),
   requiredString('viewAll', 'All orders', 'The view with every order, for example "All orders".'),
   requiredString('viewMine', 'My work', 'The view with the orders the reader has claimed, for example "My work".'),
-  requiredString('viewUnclaimed', 'Unclaimed', 'The view with the orders nobody has claimed, for example "Unclaimed".'),
+  requiredString(
+    'viewUnclaimed',
+    'Unclaimed',
+    'The view with the orders still in progress that nobody has claimed (not those paid, returned, cancelled, expired or closed), for example "Unclaimed".',
+  ),
   requiredString(
     'viewPacks',
     'Postage packs to post',
