@@ -7,7 +7,14 @@ import { outboxFolder as defaultOutboxFolder } from '@/config'
 import type { AccountDataOptions } from './export'
 import { ordersOf } from '@/accounts/store'
 import { SETTLED_STATUSES } from '@/orders/record/lifecycle'
-import { ERASED_EVENT, ERASED_ITEM, ERASED_ORDER } from '@/orders/record/order-record'
+import {
+  ERASED_EVENT,
+  ERASED_ITEM,
+  ERASED_ORDER,
+  RECORD_ITEM_FIELDS,
+  RECORD_ORDER_FIELDS,
+  RECORD_STATUSES,
+} from '@/orders/record/order-record'
 import type { Db } from '@/db/connection'
 import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import {
@@ -27,11 +34,13 @@ import {
 /**
  * Deletes an account and everything held about the person, in one transaction: the account, its
  * sessions, password and tokens; the personal details of its orders (which keep the record the law
- * requires); the e-mails held about them, in the outbox table and its folder; and, once the address
- * is verified, its subscriptions and the messages sent with it through the contact form. The files
- * are done last inside the transaction, so if they fail nothing is committed and the person can try
- * again. An unverified account erases its own orders and account e-mails only: guest orders,
- * e-mails, subscriptions and messages with the address may belong to the address's real owner.
+ * requires: for a purchase or a device flagged stolen, with the seller's name, address and the
+ * IMEIs until retention's record period ends); the e-mails held about them, in the outbox table and
+ * its folder; and, once the address is verified, its subscriptions and the messages sent with it
+ * through the contact form. The files are done last inside the transaction, so if they fail
+ * nothing is committed and the person can try again. An unverified account erases its own orders
+ * and account e-mails only: guest orders, e-mails, subscriptions and messages with the address may
+ * belong to the address's real owner.
  */
 export async function eraseAccount(
   db: Db,
@@ -50,14 +59,31 @@ export async function eraseAccount(
     // An order still in progress needs its seller's details to be paid or sent back.
     if (await hasOpenOrders(tx, owner)) return 'open-orders'
 
+    // A purchase, or a device flagged stolen, keeps what the law's records need until retention's
+    // record period ends: the seller's name and address, and each device's IMEI (order-record.ts).
+    const forRecords = inArray(sellerOrder.status, [...RECORD_STATUSES])
     const erased = await tx
       .update(sellerOrder)
-      .set(ERASED_ORDER)
+      .set({
+        ...ERASED_ORDER,
+        ...Object.fromEntries(
+          RECORD_ORDER_FIELDS.map((field) => [field, sql`case when ${forRecords} then ${sellerOrder[field]} end`]),
+        ),
+      })
       .where(ordersOf(owner))
-      .returning({ id: sellerOrder.id, reference: sellerOrder.reference })
+      .returning({ id: sellerOrder.id, reference: sellerOrder.reference, status: sellerOrder.status })
     const orderIds = erased.map((order) => order.id)
+    const notForRecords = erased
+      .filter((order) => !(RECORD_STATUSES as readonly string[]).includes(order.status))
+      .map((order) => order.id)
     if (orderIds.length) {
-      await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, orderIds))
+      const itemKept = new Set<string>(RECORD_ITEM_FIELDS)
+      await tx
+        .update(orderItem)
+        .set(Object.fromEntries(Object.entries(ERASED_ITEM).filter(([field]) => !itemKept.has(field))))
+        .where(inArray(orderItem.orderId, orderIds))
+      if (notForRecords.length)
+        await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, notForRecords))
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
       // Photos of their device: the grade found, kept with the record, says what they showed.
       await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))

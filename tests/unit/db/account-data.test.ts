@@ -1,6 +1,9 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { eq } from 'drizzle-orm'
+import { sellerOrder } from '@/db/schema'
+import { ordersDueReduction, reduceOrder } from '@/orders/moves/retention'
 import { eraseAccount } from '@/your-data/erasure'
 import { exportAccountData } from '@/your-data/export'
 import type { Db } from '@/db/connection'
@@ -219,6 +222,51 @@ describe('"Delete my account"', () => {
       },
     ])
   })
+
+  it.each(['paid', 'closed'])(
+    'keeps a %s order for the law’s records: the name, address and IMEI until the record period ends, nothing else',
+    async (status) => {
+      const ava = await addPerson(db, { label: `ava-${status}`, outboxFolder })
+      const [order] = await db
+        .update(sellerOrder)
+        .set({ status })
+        .where(eq(sellerOrder.reference, ava.reference))
+        .returning({ id: sellerOrder.id })
+      await expect(eraseAccount(db, ava.id, { outboxFolder })).resolves.toBe(true)
+
+      const record = async () => {
+        const { rows } = (await db.execute(
+          `select o.name, o.address_line1, o.address_line2, o.town, o.postcode, i.imei
+             from seller_order o join order_item i on i.order_id = o.id where o.reference = '${ava.reference}'`,
+        )) as unknown as { rows: unknown[] }
+        return rows
+      }
+      // The purchase register and the stock book name the seller and the device; the police ask by IMEI.
+      expect(await record()).toEqual([
+        {
+          name: ava.name,
+          address_line1: ava.addressLine1,
+          address_line2: ava.addressLine2,
+          town: ava.town,
+          postcode: ava.postcode,
+          imei: ava.imei,
+        },
+      ])
+      // Everything else of theirs is gone at once: the account, e-mail, phone, bank details, notes, mail.
+      // (The tag alone is left out of the search: the kept name and address carry it.)
+      const kept = [ava.name, ava.addressLine1, ava.addressLine2, ava.town, ava.postcode, ava.imei, ava.tag]
+      const rest = personalValues(ava).filter((value) => !kept.includes(value))
+      expect(await findAnywhere(db, rest)).toEqual([])
+      // Then retention takes the name, address and IMEI too, once the record period has ended.
+      const ended = new Date(Date.UTC(2033, 5, 1))
+      expect(await ordersDueReduction(db, new Date(Date.UTC(2031, 5, 1)), 6)).not.toContain(order!.id)
+      expect(await ordersDueReduction(db, ended, 6)).toContain(order!.id)
+      await expect(reduceOrder(db, order!.id, ended)).resolves.toBe(true)
+      expect(await record()).toEqual([
+        { name: null, address_line1: null, address_line2: null, town: null, postcode: null, imei: null },
+      ])
+    },
+  )
 
   it("erases an unverified account's own orders and mail, and leaves the address owner's", async () => {
     const owner = await addPerson(db, { label: 'owner', guest: true, outboxFolder })

@@ -26,6 +26,17 @@ export const ERASED_ORDER = {
   idempotencyKey: null,
   requestHash: null,
 }
+/**
+ * Orders whose seller the law's records name: a purchase (`paid`: the purchase register and the VAT
+ * margin scheme stock book), and a device flagged as lost or stolen (`closed`: for the police). Erasing
+ * the seller's account keeps, on these, the name and postal address and each device's IMEI
+ * (`RECORD_ORDER_FIELDS`, `RECORD_ITEM_FIELDS`) until the record period ends, when retention removes
+ * them (web/orders/moves/retention.ts); every other detail goes at once.
+ */
+export const RECORD_STATUSES = ['paid', 'closed'] as const
+export const RECORD_ORDER_FIELDS = ['name', 'addressLine1', 'addressLine2', 'town', 'postcode'] as const
+export const RECORD_ITEM_FIELDS = ['imei'] as const
+
 export const ERASED_ITEM = {
   imei: null,
   checkNotes: null,
