@@ -73,17 +73,21 @@ export async function eraseAccount(
       .where(ordersOf(owner))
       .returning({ id: sellerOrder.id, reference: sellerOrder.reference, status: sellerOrder.status })
     const orderIds = erased.map((order) => order.id)
-    const notForRecords = erased
-      .filter((order) => !(RECORD_STATUSES as readonly string[]).includes(order.status))
+    const recordIds = erased
+      .filter((order) => (RECORD_STATUSES as readonly string[]).includes(order.status))
       .map((order) => order.id)
     if (orderIds.length) {
-      const itemKept = new Set<string>(RECORD_ITEM_FIELDS)
+      // The same rule for the devices, in one statement: the IMEI stays on a record's devices only.
+      const onRecord = inArray(orderItem.orderId, recordIds)
       await tx
         .update(orderItem)
-        .set(Object.fromEntries(Object.entries(ERASED_ITEM).filter(([field]) => !itemKept.has(field))))
+        .set({
+          ...ERASED_ITEM,
+          ...Object.fromEntries(
+            RECORD_ITEM_FIELDS.map((field) => [field, sql`case when ${onRecord} then ${orderItem[field]} end`]),
+          ),
+        })
         .where(inArray(orderItem.orderId, orderIds))
-      if (notForRecords.length)
-        await tx.update(orderItem).set(ERASED_ITEM).where(inArray(orderItem.orderId, notForRecords))
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
       // Photos of their device: the grade found, kept with the record, says what they showed.
       await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
