@@ -36,7 +36,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['content'],
   ['db'],
   ['jobs'],
-  ['http', 'mail', 'register'],
+  ['http', 'mail', 'register', 'carrier'],
   ['forms'],
   ['catalogue', 'subscriptions', 'accounts'],
   ['basket', 'contact', 'payouts'],

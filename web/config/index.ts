@@ -379,6 +379,53 @@ export function paypalSettings(env: Env = processEnv()): PaypalSettings {
   }
 }
 
+// --- The carrier (tracked returns labels and tracking) -------------------------------------------
+
+/** The local stand-in's port when CARRIER_URL is unset (carrier-api/, which `npm start` runs). */
+export const DEFAULT_CARRIER_STANDIN_PORT = 3993
+
+export type CarrierSettings = {
+  /** Where the carrier's API is: CARRIER_URL, or the local stand-in. */
+  url: string
+  /** The key the carrier gave this business: CARRIER_API_KEY, sent as a bearer token to the real one only. */
+  key: string | undefined
+  /** How long one answer may take before the label or the tracking read is tried again later. */
+  timeoutMs: number
+  /** For the stand-in: STAND_IN_KEY, which it proves each answer with. null for the real carrier. */
+  standInKey: string | null
+}
+
+/**
+ * The carrier whose tracked returns labels the sellers post with (web/carrier). CARRIER_URL names
+ * the real one, at an https address, with CARRIER_API_KEY; unset, the local stand-in on 127.0.0.1
+ * (CARRIER_STANDIN_PORT, default 3993), refused when SITE_URL is not this machine unless
+ * ALLOW_STAND_INS names `carrier`.
+ */
+export function carrierSettings(env: Env = processEnv()): CarrierSettings {
+  const address = serviceAddress(env, {
+    service: 'carrier',
+    urlSetting: 'CARRIER_URL',
+    example: 'https://api.carrier.example.com',
+  })
+  const timeout = Number(setting(env, 'CARRIER_TIMEOUT_MS') ?? 10_000)
+  if (!Number.isInteger(timeout) || timeout < 100 || timeout > 60_000) {
+    throw new Error('CARRIER_TIMEOUT_MS must be a whole number of milliseconds from 100 to 60000.')
+  }
+  if (address.kind === 'service') {
+    const key = setting(env, 'CARRIER_API_KEY')
+    if (!key) throw new Error('CARRIER_URL names the carrier: set CARRIER_API_KEY too.')
+    return { url: address.url, key, timeoutMs: timeout, standInKey: null }
+  }
+  const standInKey = setting(env, 'STAND_IN_KEY')
+  if (!standInKey) {
+    throw new Error(
+      'STAND_IN_KEY must be set to the key the carrier stand-in was started with (npm start shares one at start).',
+    )
+  }
+  const port = setting(env, 'CARRIER_STANDIN_PORT') ?? DEFAULT_CARRIER_STANDIN_PORT
+  return { url: address.url ?? `http://127.0.0.1:${port}`, key: undefined, timeoutMs: timeout, standInKey }
+}
+
 // --- The runtime ---------------------------------------------------------------------------------
 
 export function isProduction(env: Env = processEnv()): boolean {

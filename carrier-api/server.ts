@@ -1,0 +1,238 @@
+import { randomInt } from 'node:crypto'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { CHALLENGE_HEADER, hasStandInKey, PROOF_HEADER, standInProof } from '../web/config/stand-in-guard'
+import { isTrackingNumber, s10CheckDigit } from '../web/carrier/tracking-number'
+
+/**
+ * A local stand-in for the carrier (Royal Mail's shape): tracked returns labels, and the tracking
+ * events of each parcel.
+ *   POST   /shipping/v1/returns {reference, sender{name, addressLine1, addressLine2?, town, postcode},
+ *          declaredValuePence}  →  201 {trackingNumber, insuredPence, label (base64 PDF)}
+ *   DELETE /shipping/v1/returns/<tracking number>  →  200 {cancelled: true}; 409 once it is in the
+ *          post (an event was scanned); 404 for a number it never made
+ *   GET    /mailpieces/v2/<tracking number>/events  →  200 {mailPieces: {mailPieceId, summary, events}}
+ * and a switch for tests and operators, with the key shared at start (`Authorization: Bearer KEY`):
+ *   POST /admin/mode {"mode": "up" | "down", "keys"?: [reference or tracking number, ...]}
+ *   POST /admin/events/<tracking number> {"code": "EVPPA" | "EVNMC" | "EVDAV", "at"?: ISO time}
+ *   POST /admin/lose/<tracking number>  (no event is ever scanned for it again)
+ *   GET  /admin/parcels?reference=<reference>  →  the labels made for an order, cancelled or not.
+ * Each answer to a request that sends a challenge carries the proof made with the same key
+ * (web/config/stand-in-guard.ts), as the register's stand-in does.
+ */
+export const STAND_IN_EVENTS = {
+  EVPPA: { name: 'Item accepted at the Post Office', location: 'Post Office' },
+  EVNMC: { name: 'Item received at Royal Mail mail centre', location: 'Mail centre' },
+  EVDAV: { name: 'Item delivered', location: 'Delivery office' },
+} as const
+export type StandInEventCode = keyof typeof STAND_IN_EVENTS
+
+/** What a tracked returns label insures at most: £1,000, in pence. */
+export const INSURED_UP_TO_PENCE = 100_000
+
+type Parcel = {
+  trackingNumber: string
+  reference: string
+  insuredPence: number
+  cancelled: boolean
+  lost: boolean
+  events: { code: StandInEventCode; at: Date }[]
+}
+
+export function createCarrierServer(options: { key: string }): Server {
+  if (!options.key) throw new Error('The carrier stand-in needs the key it shares with the site (STAND_IN_KEY).')
+  let everyoneDown = false
+  const down = new Set<string>()
+  const parcels = new Map<string, Parcel>()
+
+  const send = (response: ServerResponse, status: number, body: unknown, challenge?: string) => {
+    const text = JSON.stringify(body)
+    response.writeHead(status, {
+      'content-type': 'application/json',
+      'cache-control': 'no-store',
+      ...(challenge ? { [PROOF_HEADER]: standInProof(options.key, challenge, text) } : {}),
+    })
+    response.end(text)
+  }
+  const isDown = (...keys: string[]) => everyoneDown || keys.some((key) => down.has(key))
+
+  async function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://stand-in')
+    const body = (await readBody(request)) as Record<string, unknown> | null
+    const header = request.headers[CHALLENGE_HEADER]
+    const challenge = typeof header === 'string' && /^[0-9a-f]{16,128}$/.test(header) ? header : undefined
+    if (url.pathname === '/health') return send(response, 200, { ok: true })
+    if (url.pathname.startsWith('/admin/')) {
+      if (!hasStandInKey(request.headers.authorization, options.key))
+        return send(response, 401, { error: 'the switch takes the stand-in key' })
+      return admin(url, request.method ?? 'GET', body, response)
+    }
+
+    if (url.pathname === '/shipping/v1/returns' && request.method === 'POST') {
+      const reference = typeof body?.reference === 'string' ? body.reference : ''
+      const sender = (body?.sender ?? {}) as Record<string, unknown>
+      const declared = body?.declaredValuePence
+      if (!/^[A-Z0-9-]{4,32}$/.test(reference) || typeof sender.postcode !== 'string' || !sender.postcode.trim())
+        return send(response, 400, { error: 'a reference and the sender’s postcode are needed' })
+      if (!Number.isInteger(declared) || (declared as number) < 0)
+        return send(response, 400, { error: 'declaredValuePence: a whole number of pence' })
+      if (isDown(reference)) return send(response, 503, { error: 'the carrier is unavailable' })
+      const trackingNumber = newTrackingNumber(parcels)
+      const insuredPence = Math.min(declared as number, INSURED_UP_TO_PENCE)
+      parcels.set(trackingNumber, {
+        trackingNumber,
+        reference,
+        insuredPence,
+        cancelled: false,
+        lost: false,
+        events: [],
+      })
+      const label = Buffer.from(await labelPdf(trackingNumber, reference)).toString('base64')
+      return send(response, 201, { trackingNumber, insuredPence, label }, challenge)
+    }
+
+    const cancel = /^\/shipping\/v1\/returns\/([A-Z0-9]+)$/.exec(url.pathname)
+    if (cancel && request.method === 'DELETE') {
+      const parcel = parcels.get(cancel[1]!)
+      if (!parcel) return send(response, 404, { error: 'no such label' })
+      if (isDown(parcel.reference, parcel.trackingNumber))
+        return send(response, 503, { error: 'the carrier is unavailable' })
+      if (parcel.events.length) return send(response, 409, { error: 'the parcel is in the post already' })
+      parcel.cancelled = true
+      return send(response, 200, { cancelled: true, trackingNumber: parcel.trackingNumber }, challenge)
+    }
+
+    const track = /^\/mailpieces\/v2\/([A-Z0-9]+)\/events$/.exec(url.pathname)
+    if (track && request.method === 'GET') {
+      const parcel = parcels.get(track[1]!)
+      if (!parcel)
+        return send(
+          response,
+          404,
+          { errors: [{ errorCode: 'E1142', errorDescription: 'Barcode reference is not recognised' }] },
+          challenge,
+        )
+      if (isDown(parcel.reference, parcel.trackingNumber))
+        return send(response, 503, { error: 'the carrier is unavailable' })
+      const events = [...parcel.events]
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .map(({ code, at }) => ({
+          eventCode: code,
+          eventName: STAND_IN_EVENTS[code].name,
+          eventDateTime: at.toISOString(),
+          locationName: STAND_IN_EVENTS[code].location,
+        }))
+      return send(
+        response,
+        200,
+        {
+          mailPieces: {
+            mailPieceId: parcel.trackingNumber,
+            carrierShortName: 'RM',
+            summary: {
+              oneDBarcode: parcel.trackingNumber,
+              lastEventCode: events[0]?.eventCode ?? null,
+              lastEventDateTime: events[0]?.eventDateTime ?? null,
+            },
+            events,
+          },
+        },
+        challenge,
+      )
+    }
+    return send(response, 404, { error: 'not found' })
+  }
+
+  function admin(url: URL, method: string, body: Record<string, unknown> | null, response: ServerResponse) {
+    if (url.pathname === '/admin/mode' && method === 'POST') {
+      const mode = body?.mode
+      if (mode !== 'up' && mode !== 'down') return send(response, 400, { error: 'mode: up or down' })
+      const keys = Array.isArray(body?.keys) ? body.keys.filter((key): key is string => typeof key === 'string') : null
+      if (keys) {
+        for (const key of keys) {
+          if (mode === 'down') down.add(key)
+          else down.delete(key)
+        }
+      } else {
+        everyoneDown = mode === 'down'
+        down.clear()
+      }
+      return send(response, 200, { everyoneDown, down: [...down] })
+    }
+    const event = /^\/admin\/events\/([A-Z0-9]+)$/.exec(url.pathname)
+    if (event && method === 'POST') {
+      const parcel = parcels.get(event[1]!)
+      const code = body?.code
+      if (!parcel) return send(response, 404, { error: 'no such parcel' })
+      if (typeof code !== 'string' || !(code in STAND_IN_EVENTS))
+        return send(response, 400, { error: `code: one of ${Object.keys(STAND_IN_EVENTS).join(', ')}` })
+      if (parcel.cancelled || parcel.lost)
+        return send(response, 409, { error: 'cancelled or lost: nothing is scanned' })
+      const at = typeof body?.at === 'string' && !Number.isNaN(Date.parse(body.at)) ? new Date(body.at) : new Date()
+      parcel.events.push({ code: code as StandInEventCode, at })
+      return send(response, 200, { events: parcel.events.length })
+    }
+    const lose = /^\/admin\/lose\/([A-Z0-9]+)$/.exec(url.pathname)
+    if (lose && method === 'POST') {
+      const parcel = parcels.get(lose[1]!)
+      if (!parcel) return send(response, 404, { error: 'no such parcel' })
+      parcel.lost = true
+      return send(response, 200, { lost: true })
+    }
+    if (url.pathname === '/admin/parcels' && method === 'GET') {
+      const reference = url.searchParams.get('reference')
+      const found = [...parcels.values()].filter((parcel) => parcel.reference === reference)
+      return send(response, 200, {
+        parcels: found.map(({ trackingNumber, insuredPence, cancelled, lost, events }) => ({
+          trackingNumber,
+          insuredPence,
+          cancelled,
+          lost,
+          events: events.length,
+        })),
+      })
+    }
+    return send(response, 404, { error: 'not found' })
+  }
+
+  return createServer((request, response) => {
+    handle(request, response).catch(() => send(response, 400, { error: 'bad request' }))
+  })
+}
+
+/** A new number in the UPU S10 form Royal Mail's tracked items carry: two letters, 8 digits, a check digit, GB. */
+function newTrackingNumber(taken: Map<string, Parcel>): string {
+  for (;;) {
+    const serial = String(randomInt(0, 1e8)).padStart(8, '0')
+    const number = `RT${serial}${s10CheckDigit(serial)}GB`
+    if (!taken.has(number) && isTrackingNumber(number)) return number
+  }
+}
+
+/** The stand-in's label: the tracking number and the order's reference, marked as a stand-in's. */
+async function labelPdf(trackingNumber: string, reference: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(`Tracked returns label ${trackingNumber}`)
+  pdf.setCreationDate(new Date(0))
+  pdf.setModificationDate(new Date(0))
+  const font = await pdf.embedFont(StandardFonts.HelveticaBold)
+  // A6, the size of a carrier's label.
+  const page = pdf.addPage([297.64, 419.53])
+  page.drawText('Tracked Returns', { x: 24, y: 380, size: 16, font })
+  page.drawText(trackingNumber, { x: 24, y: 340, size: 20, font })
+  page.drawText(reference, { x: 24, y: 310, size: 12, font })
+  page.drawText('Carrier stand-in: not for posting', { x: 24, y: 24, size: 9, font })
+  return pdf.save()
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length
+    if (size > 16_384) throw new Error('too large')
+    chunks.push(chunk as Buffer)
+  }
+  if (!chunks.length) return null
+  return JSON.parse(Buffer.concat(chunks).toString('utf8'))
+}
