@@ -4,6 +4,7 @@ import {
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
   REGISTER_STANDIN_PORT,
+  CARRIER_STANDIN_PORT,
   PAYPAL_STANDIN_PORT,
   REGISTER_TIMEOUT_MS,
   SEED_COPY_DIR,
@@ -100,6 +101,9 @@ export default defineConfig({
       REGISTER_URL: '',
       REGISTER_STANDIN_PORT: String(REGISTER_STANDIN_PORT),
       REGISTER_TIMEOUT_MS: String(REGISTER_TIMEOUT_MS),
+      // No CARRIER_URL: the carrier's stand-in, on this run's own port.
+      CARRIER_URL: '',
+      CARRIER_STANDIN_PORT: String(CARRIER_STANDIN_PORT),
       // No PAYMENTS_URL either: the payments provider's stand-in, on this run's own port.
       PAYMENTS_URL: '',
       PAYMENTS_ROUTE: '',

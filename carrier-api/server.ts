@@ -9,11 +9,13 @@ import { isTrackingNumber, s10CheckDigit } from '../web/carrier/tracking-number'
  * events of each parcel.
  *   POST   /shipping/v1/returns {reference, sender{name, addressLine1, addressLine2?, town, postcode},
  *          declaredValuePence}  →  201 {trackingNumber, insuredPence, label (base64 PDF)}
+ *   GET    /shipping/v1/returns/<tracking number>/label  →  200 {trackingNumber, label} (the same PDF
+ *          again; 404 once cancelled)
  *   DELETE /shipping/v1/returns/<tracking number>  →  200 {cancelled: true}; 409 once it is in the
  *          post (an event was scanned); 404 for a number it never made
  *   GET    /mailpieces/v2/<tracking number>/events  →  200 {mailPieces: {mailPieceId, summary, events}}
  * and a switch for tests and operators, with the key shared at start (`Authorization: Bearer KEY`):
- *   POST /admin/mode {"mode": "up" | "down", "keys"?: [reference or tracking number, ...]}
+ *   POST /admin/mode {"mode": "up" | "down", "keys"?: [reference, tracking number or sender's postcode, ...]}
  *   POST /admin/events/<tracking number> {"code": "EVPPA" | "EVNMC" | "EVDAV", "at"?: ISO time}
  *   POST /admin/lose/<tracking number>  (no event is ever scanned for it again)
  *   GET  /admin/parcels?reference=<reference>  →  the labels made for an order, cancelled or not.
@@ -37,6 +39,7 @@ type Parcel = {
   cancelled: boolean
   lost: boolean
   events: { code: StandInEventCode; at: Date }[]
+  label: Uint8Array
 }
 
 export function createCarrierServer(options: { key: string }): Server {
@@ -76,9 +79,12 @@ export function createCarrierServer(options: { key: string }): Server {
         return send(response, 400, { error: 'a reference and the sender’s postcode are needed' })
       if (!Number.isInteger(declared) || (declared as number) < 0)
         return send(response, 400, { error: 'declaredValuePence: a whole number of pence' })
-      if (isDown(reference)) return send(response, 503, { error: 'the carrier is unavailable' })
+      // Down for this order, or for parcels from this postcode (a test knows it before the reference).
+      if (isDown(reference, sender.postcode.replace(/\s+/g, ' ').trim().toUpperCase()))
+        return send(response, 503, { error: 'the carrier is unavailable' })
       const trackingNumber = newTrackingNumber(parcels)
       const insuredPence = Math.min(declared as number, INSURED_UP_TO_PENCE)
+      const label = await labelPdf(trackingNumber, reference)
       parcels.set(trackingNumber, {
         trackingNumber,
         reference,
@@ -86,9 +92,28 @@ export function createCarrierServer(options: { key: string }): Server {
         cancelled: false,
         lost: false,
         events: [],
+        label,
       })
-      const label = Buffer.from(await labelPdf(trackingNumber, reference)).toString('base64')
-      return send(response, 201, { trackingNumber, insuredPence, label }, challenge)
+      return send(
+        response,
+        201,
+        { trackingNumber, insuredPence, label: Buffer.from(label).toString('base64') },
+        challenge,
+      )
+    }
+
+    const reprint = /^\/shipping\/v1\/returns\/([A-Z0-9]+)\/label$/.exec(url.pathname)
+    if (reprint && request.method === 'GET') {
+      const parcel = parcels.get(reprint[1]!)
+      if (!parcel || parcel.cancelled) return send(response, 404, { error: 'no such label' })
+      if (isDown(parcel.reference, parcel.trackingNumber))
+        return send(response, 503, { error: 'the carrier is unavailable' })
+      return send(
+        response,
+        200,
+        { trackingNumber: parcel.trackingNumber, label: Buffer.from(parcel.label).toString('base64') },
+        challenge,
+      )
     }
 
     const cancel = /^\/shipping\/v1\/returns\/([A-Z0-9]+)$/.exec(url.pathname)

@@ -154,6 +154,7 @@ async function drill(servers: ReturnType<typeof drillServers>, standIn: { child?
     PAYOUT_CLOCK: clock,
     REGISTER_STANDIN_PORT: String(ports.app + 5),
     PAYPAL_STANDIN_PORT: String(ports.app + 6),
+    CARRIER_STANDIN_PORT: String(ports.app + 7),
   }
   step(`the site on :${ports.app}, its payout job's clock at ${clock} (past the cut-off of ${day})`)
   const first = await servers.startApp(site)

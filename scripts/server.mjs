@@ -20,7 +20,8 @@
 // (register-api/) on 127.0.0.1:REGISTER_STANDIN_PORT (default 3990), which ends with this process,
 // sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
 // is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
-// (web/config/stand-in-guard.ts).
+// (web/config/stand-in-guard.ts). Without CARRIER_URL, likewise the carrier's stand-in (carrier-api/)
+// on CARRIER_STANDIN_PORT (default 3993).
 //
 // Likewise without PAYMENTS_URL (and unless PAYMENTS_ROUTE=bacs-file), the payments provider's
 // stand-in (payments-api/) on 127.0.0.1:PAYMENTS_STANDIN_PORT (default 3991), sending its webhooks
@@ -37,7 +38,7 @@ import next from 'next'
 import { readProcessState, writeProcessState } from '../web/config/process-state.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
-import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { carrierOrExit, registerOrExit, standInCommand } from './stand-in-services.mjs'
 import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 
 const { values } = parseArgs({
@@ -50,7 +51,24 @@ const trusted = readTrustedProxies(process.env.TRUSTED_PROXIES)
 const trustedAddresses = readTrustedProxyAddresses(process.env.TRUSTED_PROXY_ADDRESSES, trusted)
 const graceSeconds = readGraceSeconds(process.env.SHUTDOWN_GRACE_SECONDS)
 
-startRegisterStandIn()
+startStandIn({
+  service: registerOrExit(process.env),
+  folder: 'register-api',
+  portSetting: 'REGISTER_STANDIN_PORT',
+  defaultPort: '3990',
+  urlSetting: 'REGISTER_URL',
+  waits: 'device checks wait',
+  name: 'stolen-device register',
+})
+startStandIn({
+  service: carrierOrExit(process.env),
+  folder: 'carrier-api',
+  portSetting: 'CARRIER_STANDIN_PORT',
+  defaultPort: '3993',
+  urlSetting: 'CARRIER_URL',
+  waits: 'carrier labels wait',
+  name: 'carrier',
+})
 startPaymentsStandIn()
 startPaypalStandIn()
 
@@ -103,6 +121,7 @@ function stop(signal) {
   const jobs = readProcessState('jobs')
   if (jobs?.timer) clearInterval(jobs.timer)
   const outbox = readProcessState('outbox')
+  const labels = readProcessState('carrierLabels')
   setTimeout(() => {
     console.error(`Stopped after ${graceSeconds} s with requests still open.`)
     server.closeAllConnections()
@@ -110,6 +129,8 @@ function stop(signal) {
   }, graceSeconds * 1000).unref()
   server.close(async () => {
     while (outbox?.delivering) await outbox.delivering.catch(() => {})
+    // A label asked of the carrier is kept before the process ends, not made twice by the next.
+    while (labels?.running) await labels.running.catch(() => {})
     console.log('Stopped: every request in flight was answered.')
     process.exit(0)
   })
@@ -117,29 +138,30 @@ function stop(signal) {
 }
 
 /**
- * The stolen-device register's stand-in, when no real one is configured: a child that exits when
- * this process does (its stdin is our pipe), given the key it proves its answers with. Something
- * else already on the port is not believed by the site (it cannot prove an answer): checks wait.
+ * A service's stand-in (the stolen-device register's, the carrier's), when no real one is
+ * configured: a child that exits when this process does (its stdin is our pipe), given the key it
+ * proves its answers with. Something else already on the port is not believed by the site (it
+ * cannot prove an answer): the work that needs the service waits.
  */
-function startRegisterStandIn() {
-  const register = registerOrExit(process.env)
-  if (register.kind === 'service') return
+function startStandIn({ service, folder, portSetting, defaultPort, urlSetting, waits, name }) {
+  if (service.kind === 'service') return
   // One key for this server's stand-ins, shared at start: the site reads it from its environment.
   process.env.STAND_IN_KEY ||= randomBytes(24).toString('hex')
-  // A stand-in of someone else's (npm run stack's), named in REGISTER_URL: it proves itself with the same key.
-  if (register.url) return
-  const standInPort = process.env.REGISTER_STANDIN_PORT?.trim() || '3990'
-  process.env.REGISTER_STANDIN_PORT = standInPort
-  const child = spawn(...standInCommand(standInPort, { exitWithStdin: true, stdio: ['pipe', 'inherit', 'inherit'] }))
+  // A stand-in of someone else's (npm run stack's), named in the URL setting: it proves itself with the same key.
+  if (service.url) return
+  const standInPort = process.env[portSetting]?.trim() || defaultPort
+  process.env[portSetting] = standInPort
+  const child = spawn(
+    ...standInCommand(folder, standInPort, { exitWithStdin: true, stdio: ['pipe', 'inherit', 'inherit'] }),
+  )
   child.on('exit', (code) => {
     if (code === 3)
       console.error(
-        `Port ${standInPort} is taken by another program: device checks wait until the register stand-in answers there (set REGISTER_STANDIN_PORT to a free port).`,
+        `Port ${standInPort} is taken by another program: ${waits} until the ${name} stand-in answers there (set ${portSetting} to a free port).`,
       )
-    else if (!readProcessState('draining'))
-      console.error(`The register stand-in stopped (exit ${code}): device checks will wait.`)
+    else if (!readProcessState('draining')) console.error(`The ${name} stand-in stopped (exit ${code}): ${waits}.`)
   })
-  console.log(`Stolen-device register: the local stand-in (set REGISTER_URL for the real one).`)
+  console.log(`${name[0].toUpperCase()}${name.slice(1)}: the local stand-in (set ${urlSetting} for the real one).`)
 }
 
 /**

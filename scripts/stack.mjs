@@ -16,6 +16,8 @@
 //                     and which sends its webhooks to nginx; refused as the register's is
 //   PAYPAL_URL        PayPal; unset, one stand-in (paypal-api/) on the port two after the register's (one after the payments provider's),
 //                     sending its webhooks through nginx; refused as the register's is (ALLOW_STAND_INS=paypal)
+//   CARRIER_URL       the carrier; unset, one stand-in (carrier-api/) on the port after PayPal's,
+//                     for both instances; refused as the register's is (ALLOW_STAND_INS=carrier)
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -29,7 +31,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
-import { registerOrExit, standInCommand } from './register-stand-in.mjs'
+import { carrierOrExit, registerOrExit, standInCommand } from './stand-in-services.mjs'
 import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 import { writeNginxConfig } from './stack/nginx.mjs'
 import { sharedKeys } from './stack/shared-keys.mjs'
@@ -45,6 +47,7 @@ const redisPort = port + 4
 const registerPort = port + 5
 const paymentsPort = port + 6
 const paypalPort = port + 7
+const carrierPort = port + 8
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -68,12 +71,16 @@ async function startStack() {
   const register = registerOrExit(process.env)
   const payments = paymentsOrExit(process.env)
   const paypal = paypalOrExit(process.env)
+  const carrier = carrierOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
   const databaseUrl = process.env.DATABASE_URL?.trim() || (await startPostgres())
   const redisUrl = process.env.REDIS_URL?.trim() || startRedis(redisPassword)
-  const registerUrl = register.kind === 'service' || register.url ? register.url : await startRegisterStandIn(keys)
+  const registerUrl =
+    register.kind === 'service' || register.url ? register.url : await startServiceStandIn('register', keys)
+  const carrierUrl =
+    carrier.kind === 'service' || carrier.url ? carrier.url : await startServiceStandIn('carrier', keys)
   const siteUrl = process.env.SITE_URL?.trim() || `http://localhost:${port}`
   const paymentsUrl =
     payments.kind !== 'stand-in' || payments.url ? payments.url : await startPaymentsStandIn(keys, siteUrl)
@@ -86,6 +93,8 @@ async function startStack() {
     REDIS_URL: redisUrl,
     // One register for both instances: the stand-in's switch (slow, down) reaches them alike.
     REGISTER_URL: registerUrl,
+    // One carrier for both: a label made by one instance is printed again, and followed, by the other.
+    CARRIER_URL: carrierUrl,
     // One provider's stand-in for both: a payment sent by one instance is read back by the other.
     ...(paymentsUrl ? { PAYMENTS_URL: paymentsUrl } : {}),
     // One PayPal for both: a payment sent by one instance is told (by webhook) to whichever nginx picks.
@@ -119,6 +128,7 @@ async function startStack() {
       redisPort,
       pgPort,
       registerUrl,
+      carrierUrl,
       paymentsUrl,
       pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
     }),
@@ -170,13 +180,17 @@ function startRedis(password) {
   return url
 }
 
-/** The stolen-device register's stand-in, for both instances; device checks wait while it is away. */
-async function startRegisterStandIn(keys) {
-  const [command, args, options] = standInCommand(registerPort, {
+/**
+ * The stolen-device register's stand-in or the carrier's, for both instances; device checks (or
+ * the carrier's labels) wait while it is away.
+ */
+async function startServiceStandIn(name, keys) {
+  const standInPort = name === 'register' ? registerPort : carrierPort
+  const [command, args, options] = standInCommand(`${name}-api`, standInPort, {
     env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
   })
-  start('register', command, args, { ...options, mayExit: true })
-  const url = `http://127.0.0.1:${registerPort}`
+  start(name, command, args, { ...options, mayExit: true })
+  const url = `http://127.0.0.1:${standInPort}`
   await waitFor(`${url}/health`)
   return url
 }
@@ -245,7 +259,7 @@ async function waitFor(address, seconds = 120) {
 async function stopAll(code) {
   if (stopping) return
   stopping = true
-  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'payments', 'paypal', 'redis', 'postgres']
+  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'carrier', 'payments', 'paypal', 'redis', 'postgres']
   for (const name of order) {
     const entry = children.find((candidate) => candidate.name === name)
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue

@@ -24,16 +24,19 @@ export async function register() {
       console.error(`The database did not open at start: ${describeError(error)}`),
     )
   }
-  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock] = await Promise.all([
-    import('@/jobs/tick'),
-    import('@/orders/jobs'),
-    import('@/mail/outbox-job'),
-    import('@/http/rate-limit-job'),
-    import('@/subscriptions/jobs'),
-    import('@/contact/retention'),
-    import('@/basket/jobs'),
-    import('@/stock/jobs'),
-  ])
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock, carrier] = await Promise.all(
+    [
+      import('@/jobs/tick'),
+      import('@/orders/jobs'),
+      import('@/mail/outbox-job'),
+      import('@/http/rate-limit-job'),
+      import('@/subscriptions/jobs'),
+      import('@/contact/retention'),
+      import('@/basket/jobs'),
+      import('@/stock/jobs'),
+      import('@/orders/parcels/jobs'),
+    ],
+  )
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
     orders.orderTimersJob,
@@ -41,6 +44,8 @@ export async function register() {
     orders.lockHoldsJob,
     orders.orderRetentionJob,
     orders.payoutJob,
+    carrier.carrierLabelsJob,
+    carrier.parcelTrackingJob,
     stock.stockIntakeJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,

@@ -41,6 +41,8 @@ async function start(clock: Date | null): Promise<SiteCopy> {
       REGISTER_STANDIN_PORT: String(PORT + 1100),
       PAYMENTS_STANDIN_PORT: String(PORT + 1101),
       PAYPAL_STANDIN_PORT: String(PORT + 1102),
+      CARRIER_URL: '',
+      CARRIER_STANDIN_PORT: String(PORT + 1103),
       PAYOUT_JOB: clock ? 'on' : 'off',
       PAYOUT_CLOCK: clock ? clock.toISOString().replace(/\.\d+Z$/, 'Z') : '',
     },

@@ -72,6 +72,11 @@ export const PAYMENTS_STANDIN_PORT = Number(
 export const PAYMENTS_STANDIN = `http://127.0.0.1:${PAYMENTS_STANDIN_PORT}`
 /** PayPal's stand-in that the e2e server starts (without PAYPAL_URL), on a port of its own too. */
 export const PAYPAL_STANDIN_PORT = Number(process.env.E2E_PAYPAL_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1002)
+/** The carrier's stand-in that the e2e server starts (without CARRIER_URL), on a port of its own too. */
+export const CARRIER_STANDIN_PORT = Number(
+  process.env.E2E_CARRIER_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1003,
+)
+export const CARRIER_STANDIN = `http://127.0.0.1:${CARRIER_STANDIN_PORT}`
 /** The key the e2e server shares with its stand-in (STAND_IN_KEY): the switch takes it. */
 export const STAND_IN_KEY = 'e2e-only-stand-in-key-5b7d0e2a91c4'
 export const REGISTER_TIMEOUT_MS = 1500

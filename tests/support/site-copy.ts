@@ -50,7 +50,16 @@ export function spawnSiteCopy({ port, dist, env }: Options): SiteCopy {
     'node',
     ['scripts/server.mjs', '--port', String(port), '--hostname', '127.0.0.1'],
     {
-      env: { ...process.env, ...SERVER_SECRETS, TRUSTED_PROXIES: '1', NEXT_DIST_DIR: dist, ...env },
+      env: {
+        ...process.env,
+        ...SERVER_SECRETS,
+        TRUSTED_PROXIES: '1',
+        NEXT_DIST_DIR: dist,
+        // A carrier stand-in of its own, beside its port, not the main server's or another copy's.
+        CARRIER_URL: '',
+        CARRIER_STANDIN_PORT: String(port + 1003),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
     },

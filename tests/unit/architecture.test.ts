@@ -58,6 +58,7 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['record'],
     ['moves'],
     ['lock-hold'],
+    ['parcels'],
     ['actions'],
     ['checkout'],
     ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks', 'invoice'],

@@ -95,6 +95,14 @@ describe('the carrier client, against the stand-in', () => {
     await expect(client().events('RR473124829GB')).resolves.toEqual({ ok: false, reason: 'unknown' })
   })
 
+  it('gives the same label again, and none once it is cancelled', async () => {
+    const made = await label('HB-PRNT-0001')
+    const again = await client().labelPdf(made.trackingNumber)
+    expect(again.ok && Buffer.from(again.pdf).equals(Buffer.from(made.pdf))).toBe(true)
+    await client().cancelLabel(made.trackingNumber)
+    await expect(client().labelPdf(made.trackingNumber)).resolves.toEqual({ ok: false, reason: 'unknown' })
+  })
+
   it('cancels a label never posted, and not one in the post', async () => {
     const unposted = await label('HB-CNCL-0001')
     await expect(client().cancelLabel(unposted.trackingNumber)).resolves.toEqual({ ok: true })

@@ -21,6 +21,10 @@ export type Carrier = {
     sender: { name: string; addressLine1: string; addressLine2: string | null; town: string; postcode: string }
     declaredValuePence: number
   }): Promise<{ ok: true; label: ReturnLabel } | Unavailable>
+  /** The label's PDF again, for the seller's link: labels are not stored here (the carrier keeps them). */
+  labelPdf(
+    trackingNumber: string,
+  ): Promise<{ ok: true; pdf: Uint8Array } | { ok: false; reason: 'unknown' } | Unavailable>
   /** Cancels a label never posted; `posted` when the parcel is in the post already (it stays valid). */
   cancelLabel(trackingNumber: string): Promise<{ ok: true } | { ok: false; reason: 'posted' | 'unknown' } | Unavailable>
   /** A parcel's events, oldest first; `unknown` for a number the carrier never made. */
@@ -85,15 +89,21 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
         console.error('Carrier: a label without a tracking number, insurance or PDF')
         return UNAVAILABLE
       }
-      const pdf = Buffer.from(body.label, 'base64')
-      if (pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
-        console.error('Carrier: the label is not a PDF')
-        return UNAVAILABLE
-      }
+      const pdf = pdfOf(body.label)
+      if (!pdf) return UNAVAILABLE
       return {
         ok: true,
         label: { trackingNumber: body.trackingNumber, insuredPence: body.insuredPence as number, pdf },
       }
+    },
+
+    async labelPdf(trackingNumber) {
+      if (!isTrackingNumber(trackingNumber)) return { ok: false, reason: 'unknown' }
+      const answer = await call('GET', `/shipping/v1/returns/${trackingNumber}/label`)
+      if (!answer) return UNAVAILABLE
+      if (answer.status === 404) return { ok: false, reason: 'unknown' }
+      const pdf = answer.status === 200 ? pdfOf((answer.json as { label?: unknown }).label) : null
+      return pdf ? { ok: true, pdf } : UNAVAILABLE
     },
 
     async cancelLabel(trackingNumber) {
@@ -128,4 +138,14 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
       return { ok: true, events: events.sort((a, b) => a.at.getTime() - b.at.getTime()) }
     },
   }
+}
+
+/** A label's base64 PDF as bytes; null, logged, when it is not a PDF. */
+function pdfOf(label: unknown): Uint8Array | null {
+  const pdf = typeof label === 'string' ? Buffer.from(label, 'base64') : null
+  if (!pdf || pdf.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    console.error('Carrier: the label is not a PDF')
+    return null
+  }
+  return pdf
 }

@@ -20,6 +20,8 @@ export const PROCESS_STATE = {
   linkOrigin: Symbol.for('handback.linkOrigin'),
   /** Baskets read since the basket's job last marked them used (web/basket/usage.ts). */
   basketUses: Symbol.for('handback.basketUses'),
+  /** The carrier's labels being asked for after a checkout (web/carrier/jobs.ts): a stop waits for them. */
+  carrierLabels: Symbol.for('handback.carrierLabels'),
 } as const
 
 export type ProcessStateName = keyof typeof PROCESS_STATE

@@ -58,7 +58,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, viewOrder,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, viewOrder,
     returnHeading, returnHelp, returnButton, returnRequested
   },
   payoutChange{
@@ -200,6 +200,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
+  labelReady{ subject, intro, button, secondButton, outro },
   paid{ subject, intro, button, secondButton, outro },
   paymentFailed{ subject, intro, button, secondButton, outro },
   returnRequested{ subject, intro, button, secondButton, outro },

@@ -18,6 +18,8 @@ export const ADVISORY_LOCKS = {
   payoutApprovals: 735_120_041,
   lockHolds: 735_120_046,
   stockIntake: 735_120_047,
+  carrierLabels: 735_120_048,
+  parcelTracking: 735_120_049,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

@@ -207,6 +207,11 @@ export const emailCopy = defineType({
       'Payment failed',
       ', {reference} (the order number), {total} (what we pay), {account} (the account we tried, as the seller’s way of being paid names it) and {last4} (the last digits of the account we tried). Sent when the bank (or PayPal) refuses or returns the payment: ask the seller to check their payment details. Its button opens the order’s page, where they can change them',
     ),
+    message(
+      'labelReady',
+      'Tracked label ready',
+      ', {reference} (the order number) and {tracking} (the tracking number). Sent when the carrier could not make the tracked label as the order was placed, once it has: its second button opens the label',
+    ),
     message('returnRequested', 'Device asked back', ', {reference} (the order number)'),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),
     message('cancelled', 'Order cancelled', ', {reference} (the order number)'),

@@ -17,7 +17,17 @@ import {
   type Manifest,
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
-import { orderItem, orderItemPhoto, orderLockHold, priceAlertPrice, rateLimitHit, sellerOrder, user } from '@/db/schema'
+import {
+  orderItem,
+  orderItemPhoto,
+  orderLockHold,
+  orderParcel,
+  parcelEvent,
+  priceAlertPrice,
+  rateLimitHit,
+  sellerOrder,
+  user,
+} from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
 import { placeOrder } from '@/orders/record/store'
 import { exportRecords } from '@/stock/records'
@@ -62,7 +72,7 @@ afterAll(async () => {
 
 const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
 
-/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; goods-in; a device in stock; an export of the records. */
+/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; a parcel's label and scan; goods-in; a device in stock; an export of the records. */
 async function fillEveryTable(into: Db) {
   const outboxFolder = mkdtempSync(path.join(tmpdir(), 'backup-outbox-'))
   await addPerson(into, { label: 'bea', outboxFolder })
@@ -88,6 +98,12 @@ async function fillEveryTable(into: Db) {
     deadline: new Date(now + 14 * 86_400_000),
     remindAt: new Date(now + 13 * 86_400_000),
   })
+  // The carrier's label for the order, and one scan of its parcel, as the carrier's jobs write them.
+  const [parcel] = await into
+    .insert(orderParcel)
+    .values({ orderId: order!.id, trackingNumber: 'RT473124829GB', insuredPence: 16_000 })
+    .returning({ id: orderParcel.id })
+  await into.insert(parcelEvent).values({ parcelId: parcel!.id, code: 'EVPPA', at: new Date(now) })
   for (const code of [order!.reference, 'NO-LABEL-1']) {
     await scanCode(into, {
       sessionId,

@@ -4,6 +4,7 @@ import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { getDb } from '@/db/connection'
 import { lockHoldOf } from '@/orders/locks/lock-store'
 import { orderCertificates } from '@/stock/certificates'
+import { openParcel } from '@/orders/parcels/parcels'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
@@ -14,9 +15,13 @@ const route = panelPage({
     const canAct = opened ? mayAct(opened.scope, opened.order, request.visitor?.user.id ?? null) : false
     // Only a link that may act sees the hold and its button, and the devices' certificates.
     const db = canAct && opened ? await getDb() : null
-    const [lockHold, certificates] = db
-      ? await Promise.all([lockHoldOf(db, opened!.order.id), orderCertificates(db, opened!.order.id)])
-      : [null, []]
+    const [lockHold, certificates, parcel] = db
+      ? await Promise.all([
+          lockHoldOf(db, opened!.order.id),
+          orderCertificates(db, opened!.order.id),
+          opened!.order.status === 'placed' ? openParcel(db, opened!.order.id) : null,
+        ])
+      : [null, [], null]
     return (
       <DetailsPanel
         {...request}
@@ -25,6 +30,7 @@ const route = panelPage({
         canAct={canAct}
         lockHold={lockHold}
         certificates={certificates}
+        parcel={parcel}
       />
     )
   },

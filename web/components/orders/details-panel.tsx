@@ -23,6 +23,9 @@ import { TrackerPanel } from './tracker-panel'
 import { SellerLock } from './seller-lock'
 import type { OrderLockHoldRow } from '@/db/schema'
 import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
+import type { OpenParcel } from '@/orders/parcels/parcels'
+import { PARCEL_SCANNED } from '@/carrier/parcel-history'
+import { parcelStage } from '@/carrier/tracking-events'
 
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
@@ -38,9 +41,11 @@ export function DetailsPanel(
     lockHold?: OrderLockHoldRow | null
     /** Its devices' data-erasure certificates, for a link that may act. */
     certificates?: Array<{ code: string; device: string }>
+    /** The carrier's tracked label, while the parcel is on its way, for a link that may act. */
+    parcel?: OpenParcel | null
   },
 ) {
-  const { copy, query, order, canAct, lockHold } = props
+  const { copy, query, order, canAct, lockHold, parcel } = props
   if (!order) {
     return (
       <>
@@ -105,9 +110,19 @@ export function DetailsPanel(
       </section>
 
       {canAct && order.status === 'placed' ? (
-        <p className="order-label-link">
-          <a href={tokenPath(query.order!, 'label')}>{text.labelLink}</a>
-        </p>
+        <>
+          {parcel ? (
+            <p className="order-parcel">
+              {fillTemplate(text.parcelTracking, {
+                tracking: parcel.trackingNumber,
+                insured: formatPence(parcel.insuredPence),
+              })}
+            </p>
+          ) : null}
+          <p className="order-label-link">
+            <a href={tokenPath(query.order!, 'label')}>{text.labelLink}</a>
+          </p>
+        </>
       ) : null}
 
       {canAct && order.status === 'paid' ? (
@@ -226,12 +241,25 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
 function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: OrderCopy; statusOnly: boolean }) {
   // What the seller sees: each change of status and of their bank details, not staff's own records.
   // The parcel's link sees the changes of status alone.
-  const steps = order.events.filter(
-    (event) =>
-      event.action === 'place' ||
-      (event.action === PAYOUT_CHANGE_EVENT && !statusOnly) ||
-      event.fromStatus !== event.toStatus,
-  )
+  const parcelWords = {
+    accepted: copy.details.parcelAccepted,
+    inTransit: copy.details.parcelInTransit,
+    delivered: copy.details.parcelDelivered,
+  }
+  const parcelStep = (event: OrderRecord['events'][number]) => {
+    const stage = event.action === PARCEL_SCANNED && event.reason ? parcelStage(event.reason) : null
+    return stage ? parcelWords[stage] : null
+  }
+  const steps = order.events
+    .filter(
+      (event) =>
+        event.action === 'place' ||
+        (event.action === PAYOUT_CHANGE_EVENT && !statusOnly) ||
+        parcelStep(event) !== null ||
+        event.fromStatus !== event.toStatus,
+    )
+    // A scan is dated by the carrier, and may be learned of after a later change.
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
   return (
     <section aria-labelledby="order-timeline" className="order-timeline">
       <h2 id="order-timeline">{copy.details.timelineHeading}</h2>
@@ -242,7 +270,7 @@ function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: Order
             <span>
               {event.action === PAYOUT_CHANGE_EVENT
                 ? copy.payoutChange.timelineEntry
-                : describeStatus(copy, event.toStatus).name}
+                : (parcelStep(event) ?? describeStatus(copy, event.toStatus).name)}
             </span>
           </li>
         ))}

@@ -148,6 +148,26 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     to_status: saleRecord('orders[].history[].toStatus'),
     reason: personal('orders[].history[].reason', EMPTIED),
   },
+  order_parcel: {
+    id: notPersonal(INTERNAL_ID),
+    order_id: notPersonal('the order the parcel is for'),
+    tracking_number: notPersonal(
+      "the carrier's number for a parcel addressed to us: its tracking names our address and the post office it was handed in at, not the seller's",
+    ),
+    insured_pence: notPersonal('what the carrier insures the parcel for'),
+    made_at: notPersonal('when the label was made'),
+    cancelled_at: notPersonal('when a second label replaced it'),
+    polled_at: notPersonal('when the carrier was last asked'),
+    last_event_at: notPersonal('when the parcel was last scanned (in the history too)'),
+    last_event_code: notPersonal("the carrier's code for that scan"),
+  },
+  parcel_event: {
+    id: notPersonal(INTERNAL_ID),
+    parcel_id: notPersonal('the parcel scanned'),
+    code: notPersonal("the carrier's code for the scan: accepted, in transit, delivered"),
+    at: notPersonal('when it was scanned (in the history too)'),
+    seen_at: notPersonal('when the site learned of it'),
+  },
   order_lock_hold: {
     id: notPersonal('a random id'),
     order_id: notPersonal('the order held: every step of the hold is also in its history, which the download gives'),

@@ -15,6 +15,7 @@ import { priceOf } from '@/lib/pricing'
 import type { BasketView } from '@/basket/types'
 import { priceBasket } from '@/basket/price-basket'
 import { kickOutbox } from '@/mail/outbox-kick'
+import { kickLabels } from '@/orders/parcels/jobs'
 import { orderMail } from '@/orders/record/mail'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
 import { payoutMethodNamed } from '@/payouts/methods'
@@ -149,7 +150,11 @@ export async function placeCheckout(request: {
     if (now?.lines.some((line) => line.quantity > 0)) return { kind: 'problem', code: 'pricesChanged', status: 409 }
     return answerWithoutBasket(db, request)
   }
-  if (result.kind === 'placed') kickOutbox()
+  if (result.kind === 'placed') {
+    kickOutbox()
+    // The carrier's tracked label, asked for now: the seller is not kept waiting for it.
+    kickLabels()
+  }
   return { kind: 'placed', reference: result.reference }
 }
 

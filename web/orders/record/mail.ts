@@ -12,7 +12,7 @@ import { formatLongDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import { cautionCleared } from '@/register/checks'
 
-export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder'
+export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder' | 'labelReady'
 export type QueuedMail = MailMessage & { kind: string }
 
 /** Everything rendering an order's e-mails needs, read once before a transaction starts. */
@@ -40,6 +40,8 @@ type OrderForMail = Pick<
   | 'returnTracking'
   | 'postagePack'
 > & {
+  /** The carrier label's tracking number, for the e-mail that brings a label made late. */
+  parcelTracking?: string | null
   items: Array<
     Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
       Partial<
@@ -126,17 +128,20 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
     last4: order.payoutLast4 ?? '',
     // "the account ending 5678", "the PayPal account s•••@e•••.com": as the method shows it.
     account: payoutAccount(context.checkout, order.payoutMethod, order.payoutLast4 ?? ''),
-    tracking: order.returnTracking ?? '',
+    tracking: (kind === 'labelReady' ? order.parcelTracking : order.returnTracking) ?? '',
     results: RESULT_MAILS.includes(kind) ? registerLines(kind, order.items, copy) : '',
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'
   // The seller answers each device on the order's page, where the photos are too.
   // A payment the bank returned: straight to where the seller changes their bank details.
   const link = answering ? `${orderLink}#offer` : kind === 'paymentFailed' ? `${orderLink}#payout-change` : orderLink
-  // The label is made when its link is opened, from today's address: nothing is stored per order.
+  // The label is the carrier's, asked of it when the link is opened (or, while there is none, made
+  // then from today's address): nothing is stored per order.
   const labelLink = `${origin}${orderPath(order.reference, 'label')}`
   const secondLink = (
-    { orderConfirmation: labelLink, paid: context.reviewUrl } as Partial<Record<OrderMailKind, string>>
+    { orderConfirmation: labelLink, labelReady: labelLink, paid: context.reviewUrl } as Partial<
+      Record<OrderMailKind, string>
+    >
   )[kind]
   const price = (item: OrderForMail['items'][number]): string =>
     answering && item.revisedPricePence !== null

@@ -101,6 +101,27 @@ export const detailsFields = [
     '{tracking} becomes the tracking number of the returned parcel.',
     ['tracking'],
   ),
+  templateString(
+    'parcelTracking',
+    'Parcel tracking number',
+    'Until the parcel arrives, once the carrier has made its tracked label: {tracking} becomes its tracking number and {insured} what the carrier insures it for, for example "Your parcel’s tracking number: {tracking}. It is insured for {insured}."',
+    ['tracking', 'insured'],
+  ),
+  requiredString(
+    'parcelAccepted',
+    'Parcel handed in',
+    'In the history, when the carrier scans the parcel at a post office, for example "Handed in at a post office".',
+  ),
+  requiredString(
+    'parcelInTransit',
+    'Parcel on its way',
+    'In the history, when the carrier scans the parcel on its way to us, for example "On its way to us".',
+  ),
+  requiredString(
+    'parcelDelivered',
+    'Parcel arrived',
+    'In the history, when the carrier delivers the parcel to us, for example "Arrived at our address".',
+  ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(
     'returnHeading',

@@ -1,0 +1,112 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { PDFDocument } from 'pdf-lib'
+import { CARRIER_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
+import { linkIn, mailTo, ownAddress } from './account-helpers'
+import { violations } from './axe'
+import { fillCheckout, REFERENCE } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
+
+// The parcel, tracked: the carrier's label made as the order is placed, its number and insurance on
+// the seller's page, its scans in the order's history; and, the carrier down at checkout, the order
+// placed all the same and the label e-mailed once the carrier makes it. Against the carrier's stand-in.
+const TRACKING = /RT\d{9}GB/
+
+test.beforeEach(async ({ page }) => {
+  test.skip(test.info().project.name !== 'desktop', 'orders through the carrier, at desktop width')
+  await ownAddress(page)
+})
+
+const carrier = (method: string, path: string, body?: object) =>
+  fetch(`${CARRIER_STANDIN}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${STAND_IN_KEY}`, 'content-type': 'application/json' },
+    body: body ? JSON.stringify(body) : undefined,
+  }).then(async (response) => {
+    expect(response.status).toBe(200)
+    return (await response.json()) as Record<string, unknown>
+  })
+
+async function checkOut(page: Page, email: string, postcode?: string): Promise<string> {
+  await addGoodIphone(page)
+  await page.goto('/complete-order')
+  await fillCheckout(page, email)
+  if (postcode) await page.getByRole('main').getByLabel('Postcode', { exact: true }).fill(postcode)
+  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
+  await expect(page).toHaveURL(/\/order-successful\?order=/)
+  return (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+}
+
+/** The label's PDF from the seller's link: its keywords name the carrier's tracking number once there is one. */
+async function labelKeywords(request: APIRequestContext, path: string) {
+  const response = await request.get(path)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('application/pdf')
+  return (await PDFDocument.load(await response.body())).getKeywords() ?? ''
+}
+
+test('an order’s label comes from the carrier, and its scans reach the seller’s page', async ({ page, request }) => {
+  test.setTimeout(180_000)
+  const email = uniqueEmail('tracked')
+  const reference = await checkOut(page, email)
+  const confirmation = await mailTo(email, new RegExp(`order ${reference}`))
+  const orderLink = linkIn(confirmation, '/order-tracker-details?order=')
+
+  // The carrier made one label for the order, as it was placed; the seller's page gives its number.
+  const tracking = page.getByText(/Your parcel’s tracking number:/)
+  await expect(async () => {
+    await page.goto(orderLink)
+    await expect(tracking).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const number = (await tracking.textContent())!.match(TRACKING)![0]
+  // Insured for the order's value (under the carrier's £1,000), as the order e-mail gives it.
+  const total = confirmation.text.match(/We will pay you (£[\d,.]+)/)![1]!
+  await expect(tracking).toHaveText(`Your parcel’s tracking number: ${number}. It is insured for ${total}.`)
+  const atCarrier = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels
+  expect(atCarrier).toEqual([expect.objectContaining({ trackingNumber: number, cancelled: false })])
+
+  // The e-mail's label is the carrier's, with our packing slip.
+  expect(await labelKeywords(request, linkIn(confirmation, '/order-tracker-details/label?order='))).toContain(number)
+
+  // Handed in and sorted: within the tracking job's minute, both are in the seller's history.
+  await carrier('POST', `/admin/events/${number}`, { code: 'EVPPA' })
+  await carrier('POST', `/admin/events/${number}`, { code: 'EVNMC' })
+  const history = page.getByRole('region', { name: 'What has happened' })
+  await expect(async () => {
+    await page.goto(orderLink)
+    await expect(history.getByText('On its way to us')).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 90_000 })
+  await expect(history.getByRole('listitem')).toHaveText([
+    /Order placed|Placed/,
+    /Handed in at a post office/,
+    /On its way to us/,
+  ])
+  expect(await violations(page)).toEqual([])
+})
+
+test('the carrier down at checkout: the order is placed, and the label is e-mailed when the carrier makes it', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000)
+  const email = uniqueEmail('label-later')
+  // Down for parcels from this postcode only: other tests' orders still get their labels.
+  const postcode = 'EC1A 1BB'
+  await carrier('POST', '/admin/mode', { mode: 'down', keys: [postcode] })
+  let reference: string
+  try {
+    reference = await checkOut(page, email, postcode)
+    const confirmation = await mailTo(email, new RegExp(`order ${reference}`))
+    // No tracked label yet: the link gives our own freepost label meanwhile.
+    expect(await labelKeywords(request, linkIn(confirmation, '/order-tracker-details/label?order='))).toBe('')
+  } finally {
+    await carrier('POST', '/admin/mode', { mode: 'up', keys: [postcode] })
+  }
+  // Within the labels job's minute the carrier makes it, and the seller is e-mailed it, once.
+  const ready = await mailTo(email, /tracked postage label/, 0, 90_000)
+  expect(ready.subject).toBe(`Your tracked postage label for order ${reference}`)
+  const number = ready.text.match(TRACKING)![0]
+  expect(ready.text).toContain(`Its tracking number is ${number}`)
+  expect(await labelKeywords(request, linkIn(ready, '/order-tracker-details/label?order='))).toContain(number)
+  const atCarrier = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels
+  expect(atCarrier).toEqual([expect.objectContaining({ trackingNumber: number, cancelled: false })])
+})

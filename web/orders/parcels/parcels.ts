@@ -1,0 +1,238 @@
+import 'server-only'
+import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
+import { queueEmails } from '@/mail/queue'
+import { readInTx } from '@/orders/moves/move-store'
+import { orderMail, type OrderMailContext } from '@/orders/record/mail'
+import { orderEmails } from '@/orders/record/store'
+import type { Carrier } from '@/carrier/client'
+import { LABEL_DELAYED, LABEL_MADE, PARCEL_SCANNED } from '@/carrier/parcel-history'
+import { parcelStage } from '@/carrier/tracking-events'
+
+/**
+ * The seller's parcel to us, from the carrier's label to its arrival: labels made for the orders
+ * placed (by the job the checkout kicks, and every minute after for one the carrier could not make
+ * then), and the events the carrier scanned, each once, written into the order's history.
+ */
+
+/** How long after placing a label is still asked for: past it the price hold has long ended. */
+const LABEL_WANTED_DAYS = 30
+/** How often one parcel's events are asked for: a minute job over many parcels, not one request each minute. */
+export const FOLLOW_EVERY_MS = 15 * 60_000
+
+export type OpenParcel = { trackingNumber: string; insuredPence: number; madeAt: Date }
+
+/** The order's label that is not cancelled, if the carrier made one. */
+export async function openParcel(db: Db, orderId: string): Promise<OpenParcel | null> {
+  const [parcel] = await db
+    .select({
+      trackingNumber: orderParcel.trackingNumber,
+      insuredPence: orderParcel.insuredPence,
+      madeAt: orderParcel.madeAt,
+    })
+    .from(orderParcel)
+    .where(and(eq(orderParcel.orderId, orderId), isNull(orderParcel.cancelledAt)))
+  return parcel ?? null
+}
+
+/**
+ * Labels for orders placed and waiting for their parcel that have none yet, oldest first, a few at
+ * a time. One the carrier cannot make now is recorded once as put off; one made after that is
+ * e-mailed to the seller. Two runs at once (a kick and the minute job) cannot both keep a label:
+ * the second's insert meets the one open label an order may have, and its label is cancelled.
+ */
+export async function makeWantedLabels(
+  db: Db,
+  carrier: Carrier,
+  mail: OrderMailContext,
+  now = new Date(),
+  limit = 20,
+): Promise<{ made: number; delayed: number }> {
+  const wanted = await db
+    .select({
+      id: sellerOrder.id,
+      reference: sellerOrder.reference,
+      totalPence: sellerOrder.totalPence,
+      name: sellerOrder.name,
+      addressLine1: sellerOrder.addressLine1,
+      addressLine2: sellerOrder.addressLine2,
+      town: sellerOrder.town,
+      postcode: sellerOrder.postcode,
+    })
+    .from(sellerOrder)
+    .where(
+      and(
+        eq(sellerOrder.status, 'placed'),
+        gt(sellerOrder.placedAt, new Date(now.getTime() - LABEL_WANTED_DAYS * 86_400_000)),
+        sql`not exists (select 1 from ${orderParcel} where ${orderParcel.orderId} = ${sellerOrder.id} and ${orderParcel.cancelledAt} is null)`,
+      ),
+    )
+    .orderBy(asc(sellerOrder.placedAt))
+    .limit(limit)
+  let made = 0
+  let delayed = 0
+  for (const order of wanted) {
+    if (!order.name || !order.addressLine1 || !order.town || !order.postcode) continue
+    const answer = await carrier.createReturnLabel({
+      reference: order.reference,
+      sender: {
+        name: order.name,
+        addressLine1: order.addressLine1,
+        addressLine2: order.addressLine2,
+        town: order.town,
+        postcode: order.postcode,
+      },
+      declaredValuePence: order.totalPence,
+    })
+    if (!answer.ok) {
+      if (await recordDelay(db, order.id)) delayed += 1
+      continue
+    }
+    const kept = await keepLabel(db, order.id, answer.label, mail)
+    if (kept) made += 1
+    // Another run kept a label for this order first: this one is never used.
+    else await carrier.cancelLabel(answer.label.trackingNumber)
+  }
+  return { made, delayed }
+}
+
+/** The delay in the order's history, once: the seller is e-mailed the label when it exists. */
+async function recordDelay(db: Db, orderId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, orderId))
+      .for('update')
+    if (order?.status !== 'placed') return false
+    const [already] = await tx
+      .select({ id: orderEvent.id })
+      .from(orderEvent)
+      .where(and(eq(orderEvent.orderId, orderId), eq(orderEvent.action, LABEL_DELAYED)))
+      .limit(1)
+    if (already) return false
+    await tx.insert(orderEvent).values({
+      orderId,
+      actor: 'system',
+      action: LABEL_DELAYED,
+      fromStatus: order.status,
+      toStatus: order.status,
+    })
+    return true
+  })
+}
+
+/** Keeps the label as the order's one open parcel, with its event (and its e-mail when it came late). */
+async function keepLabel(
+  db: Db,
+  orderId: string,
+  label: { trackingNumber: string; insuredPence: number },
+  mail: OrderMailContext,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, orderId))
+      .for('update')
+    if (!order) return false
+    const [kept] = await tx
+      .insert(orderParcel)
+      .values({ orderId, trackingNumber: label.trackingNumber, insuredPence: label.insuredPence })
+      .onConflictDoNothing()
+      .returning({ id: orderParcel.id })
+    if (!kept) return false
+    await tx.insert(orderEvent).values({
+      orderId,
+      actor: 'system',
+      action: LABEL_MADE,
+      fromStatus: order.status,
+      toStatus: order.status,
+      reason: label.trackingNumber,
+    })
+    const [late] = await tx
+      .select({ id: orderEvent.id })
+      .from(orderEvent)
+      .where(and(eq(orderEvent.orderId, orderId), eq(orderEvent.action, LABEL_DELAYED)))
+      .limit(1)
+    if (late) {
+      const full = await readInTx(tx, orderId)
+      if (full?.email)
+        await queueEmails(
+          tx,
+          orderEmails(orderId, orderMail('labelReady', { ...full, parcelTracking: label.trackingNumber }, mail)),
+        )
+    }
+    return true
+  })
+}
+
+/**
+ * Asks the carrier for the events of parcels still on their way (their order waiting for them),
+ * each at most every FOLLOW_EVERY_MS, longest unasked first, and writes each new event into the
+ * order's history once: the unique (parcel, code, time) stops a repeat, however often it is read.
+ */
+export async function followParcels(
+  db: Db,
+  carrier: Carrier,
+  now = new Date(),
+  limit = 100,
+): Promise<{ asked: number; recorded: number }> {
+  const due = await db
+    .select({ id: orderParcel.id, orderId: orderParcel.orderId, trackingNumber: orderParcel.trackingNumber })
+    .from(orderParcel)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
+    .where(
+      and(
+        isNull(orderParcel.cancelledAt),
+        or(isNull(orderParcel.polledAt), lt(orderParcel.polledAt, new Date(now.getTime() - FOLLOW_EVERY_MS))),
+        eq(sellerOrder.status, 'placed'),
+      ),
+    )
+    .orderBy(sql`${orderParcel.polledAt} asc nulls first`)
+    .limit(limit)
+  let recorded = 0
+  for (const parcel of due) {
+    const answer = await carrier.events(parcel.trackingNumber)
+    if (!answer.ok && answer.reason === 'unavailable') continue
+    recorded += await db.transaction(async (tx) => {
+      let added = 0
+      const [order] = await tx
+        .select({ status: sellerOrder.status })
+        .from(sellerOrder)
+        .where(eq(sellerOrder.id, parcel.orderId))
+        .for('update')
+      for (const event of answer.ok ? answer.events : []) {
+        const [fresh] = await tx
+          .insert(parcelEvent)
+          .values({ parcelId: parcel.id, code: event.code, at: event.at })
+          .onConflictDoNothing()
+          .returning({ id: parcelEvent.id })
+        if (!fresh || !order) continue
+        added += 1
+        // Only what the seller's page can name goes in the history; every scan is kept above.
+        if (parcelStage(event.code))
+          await tx.insert(orderEvent).values({
+            orderId: parcel.orderId,
+            at: event.at,
+            actor: 'system',
+            action: PARCEL_SCANNED,
+            fromStatus: order.status,
+            toStatus: order.status,
+            reason: event.code,
+          })
+      }
+      const last = answer.ok ? answer.events.at(-1) : undefined
+      await tx
+        .update(orderParcel)
+        .set({
+          polledAt: now,
+          ...(last ? { lastEventAt: last.at, lastEventCode: last.code } : {}),
+        })
+        .where(eq(orderParcel.id, parcel.id))
+      return added
+    })
+  }
+  return { asked: due.length, recorded }
+}
