@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import type { PricedModel } from '@/content/types'
 import type { Db } from '@/db/connection'
-import { goodsInScan, orderEvent, unmatchedParcel, unmatchedParcelEvent, user } from '@/db/schema'
+import { goodsInScan, orderEvent, orderParcel, unmatchedParcel, unmatchedParcelEvent, user } from '@/db/schema'
 import { scanCode, sessionScans, startSession } from '@/orders/goods-in/goods-in-store'
 import { joinParcel, returnParcel } from '@/orders/goods-in/parcel-store'
 import { getOrder, placeOrder } from '@/orders/record/store'
@@ -70,6 +70,17 @@ test('a scan receives the order once; a repeat says when and by whom and changes
   const newest = await sessionScans(db, session, 1)
   expect(newest.scans.map((row) => row.result)).toEqual(['already'])
   expect(newest.counts).toEqual({ received: 1, already: 1, unmatched: 0 })
+})
+
+test('the carrier label’s tracking number receives its order too; a tracked number of no order is unmatched', async () => {
+  const order = await placed()
+  await db.insert(orderParcel).values({ orderId: order.id, trackingNumber: 'RT473124829GB', insuredPence: 16_000 })
+  const session = await startSession(db, sid.id)
+  // As a scanner reads the carrier's barcode, or staff type it from the label with its spaces.
+  expect(await scan(session, 'rt 4731 2482 9gb', sid)).toMatchObject({ result: 'received', reference: order.reference })
+  expect((await getOrder(db, { id: order.id }))!.status).toBe('received')
+  expect(await receives(order.id)).toHaveLength(1)
+  expect((await scan(session, 'RR473124829GB', sid)).result).toBe('unmatched')
 })
 
 test('the same form posted twice is one scan', async () => {

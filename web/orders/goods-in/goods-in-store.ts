@@ -1,5 +1,5 @@
 /**
- * Goods-in's store: a scan takes an order in through the guarded `receive` move (its event and
+ * Goods-in's store: a scan (our reference, or the tracking number of the carrier's label) takes an order in through the guarded `receive` move (its event and
  * e-mail in the same transaction as the scan's own row), says when and by whom on a repeat, and
  * queues a code that matches no order as an unmatched parcel; the scans of a session, with counts.
  */
@@ -12,12 +12,14 @@ import {
   goodsInSession,
   orderEvent,
   orderItem,
+  orderParcel,
   sellerOrder,
   unmatchedParcel,
   unmatchedParcelEvent,
 } from '@/db/schema'
 import type { MailMessage } from '@/mail/send'
 import { isUuid } from '@/lib/uuid'
+import { isTrackingNumber, normaliseTrackingNumber } from '@/carrier/tracking-number'
 import { allowedMove } from '@/orders/record/lifecycle'
 import { normaliseReference } from '@/orders/record/references'
 import type { OrderRecord } from '@/orders/record/store'
@@ -90,13 +92,7 @@ export async function scanCode(db: Db, request: ScanRequest): Promise<ScanView> 
       .onConflictDoNothing()
       .returning({ id: goodsInScan.id, at: goodsInScan.at })
     if (!claimed) return (await scanByKey(tx, request.sessionId, request.scanKey))!
-    const reference = normaliseReference(request.code)
-    const [order] = reference
-      ? await tx
-          .select({ id: sellerOrder.id, status: sellerOrder.status })
-          .from(sellerOrder)
-          .where(eq(sellerOrder.reference, reference))
-      : []
+    const [order] = await orderScanned(tx, request.code)
     if (!order) {
       const parcelId = await queueParcel(tx, request.code, request.staff)
       await tx.update(goodsInScan).set({ parcelId }).where(eq(goodsInScan.id, claimed.id))
@@ -112,11 +108,29 @@ export async function scanCode(db: Db, request: ScanRequest): Promise<ScanView> 
     return {
       ...blank(claimed, request.code),
       result,
-      reference,
+      reference: order.reference,
       receivedAt: said?.at ?? null,
       receivedBy: said?.name ?? null,
     }
   })
+}
+
+/**
+ * The order a scanned code names: our reference (our own label's barcode, the packing slip), or the
+ * tracking number of a carrier's label made for it (the barcode on the outside of a tracked parcel),
+ * a cancelled label's too, in case the seller posted with it after all.
+ */
+function orderScanned(tx: Tx, code: string) {
+  const reference = normaliseReference(code)
+  const fields = { id: sellerOrder.id, status: sellerOrder.status, reference: sellerOrder.reference }
+  if (reference) return tx.select(fields).from(sellerOrder).where(eq(sellerOrder.reference, reference))
+  const tracking = normaliseTrackingNumber(code)
+  if (!isTrackingNumber(tracking)) return Promise.resolve([])
+  return tx
+    .select(fields)
+    .from(orderParcel)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
+    .where(eq(orderParcel.trackingNumber, tracking))
 }
 
 const blank = (row: { id: number; at: Date }, code: string): ScanView => ({
