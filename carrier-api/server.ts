@@ -13,10 +13,12 @@ import { isTrackingNumber, s10CheckDigit } from '../web/carrier/tracking-number'
  *          again; 404 once cancelled)
  *   DELETE /shipping/v1/returns/<tracking number>  →  200 {cancelled: true}; 409 once it is in the
  *          post (an event was scanned); 404 for a number it never made
- *   GET    /mailpieces/v2/<tracking number>/events  →  200 {mailPieces: {mailPieceId, summary, events}}
+ *   GET    /mailpieces/v2/<tracking number>/events  →  200 {mailPieces: {mailPieceId, summary, events}}; the
+ *          summary's estimatedDelivery.date is two days after the parcel was accepted, until it is delivered
  * and a switch for tests and operators, with the key shared at start (`Authorization: Bearer KEY`):
  *   POST /admin/mode {"mode": "up" | "down", "keys"?: [reference, tracking number or sender's postcode, ...]}
- *   POST /admin/events/<tracking number> {"code": "EVPPA" | "EVNMC" | "EVDAV", "at"?: ISO time}
+ *   POST /admin/events/<tracking number> {"code": "EVPPA" | "EVNMC" | "EVDAV", "at"?: ISO time,
+ *        "expected"?: the delivery day to give from now on, "2026-12-02"}
  *   POST /admin/lose/<tracking number>  (no event is ever scanned for it again)
  *   GET  /admin/parcels?reference=<reference>  →  the labels made for an order, cancelled or not.
  * Each answer to a request that sends a challenge carries the proof made with the same key
@@ -40,6 +42,8 @@ type Parcel = {
   lost: boolean
   events: { code: StandInEventCode; at: Date }[]
   label: Uint8Array
+  /** The delivery day a test or operator set with a scan, instead of two days after acceptance. */
+  expectedOn?: string
 }
 
 export function createCarrierServer(options: { key: string }): Server {
@@ -139,6 +143,7 @@ export function createCarrierServer(options: { key: string }): Server {
         )
       if (isDown(parcel.reference, parcel.trackingNumber))
         return send(response, 503, { error: 'the carrier is unavailable' })
+      const accepted = parcel.events.find((event) => event.code === 'EVPPA')
       const events = [...parcel.events]
         .sort((a, b) => b.at.getTime() - a.at.getTime())
         .map(({ code, at }) => ({
@@ -158,6 +163,16 @@ export function createCarrierServer(options: { key: string }): Server {
               oneDBarcode: parcel.trackingNumber,
               lastEventCode: events[0]?.eventCode ?? null,
               lastEventDateTime: events[0]?.eventDateTime ?? null,
+              // Once handed in and until delivered: two days after it was accepted.
+              ...(accepted && !parcel.events.some((event) => event.code === 'EVDAV')
+                ? {
+                    estimatedDelivery: {
+                      date:
+                        parcel.expectedOn ??
+                        new Date(accepted.at.getTime() + 2 * 86_400_000).toISOString().slice(0, 10),
+                    },
+                  }
+                : {}),
             },
             events,
           },
@@ -195,6 +210,8 @@ export function createCarrierServer(options: { key: string }): Server {
         return send(response, 409, { error: 'cancelled or lost: nothing is scanned' })
       const at = typeof body?.at === 'string' && !Number.isNaN(Date.parse(body.at)) ? new Date(body.at) : new Date()
       parcel.events.push({ code: code as StandInEventCode, at })
+      if (typeof body?.expected === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(body.expected))
+        parcel.expectedOn = body.expected
       return send(response, 200, { events: parcel.events.length })
     }
     const lose = /^\/admin\/lose\/([A-Z0-9]+)$/.exec(url.pathname)

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { CARRIER_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
-import { fillCheckout, REFERENCE } from './order-helpers'
+import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The parcel, tracked: the carrier's label made as the order is placed, its number and insurance on
@@ -44,7 +44,11 @@ async function labelKeywords(request: APIRequestContext, path: string) {
   return (await PDFDocument.load(await response.body())).getKeywords() ?? ''
 }
 
-test('an order’s label comes from the carrier, and its scans reach the seller’s page', async ({ page, request }) => {
+test('an order’s label comes from the carrier, and its scans reach the seller’s page', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(180_000)
   const email = uniqueEmail('tracked')
   const reference = await checkOut(page, email)
@@ -69,7 +73,9 @@ test('an order’s label comes from the carrier, and its scans reach the seller�
 
   // Handed in and sorted: within the tracking job's minute, both are in the seller's history.
   await carrier('POST', `/admin/events/${number}`, { code: 'EVPPA' })
-  await carrier('POST', `/admin/events/${number}`, { code: 'EVNMC' })
+  // The carrier expects it today (a London day, as goods-in plans by).
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date())
+  await carrier('POST', `/admin/events/${number}`, { code: 'EVNMC', expected: today })
   const history = page.getByRole('region', { name: 'What has happened' })
   await expect(async () => {
     await page.goto(orderLink)
@@ -81,6 +87,20 @@ test('an order’s label comes from the carrier, and its scans reach the seller�
     /On its way to us/,
   ])
   expect(await violations(page)).toEqual([])
+
+  // Goods-in sees it among the parcels expected today, with the carrier's last scan.
+  const staff = await staffPage(browser)
+  await staff.goto('/admin/goods-in')
+  await staff.getByRole('link', { name: 'Parcels expected' }).click()
+  const row = staff.getByRole('region', { name: /^Today \(\d+\)$/ }).getByRole('row', { name: new RegExp(reference) })
+  await expect(row.getByRole('cell', { name: number })).toBeVisible()
+  await expect(row.getByRole('cell', { name: /^On its way to us, / })).toBeVisible()
+  expect(await violations(staff)).toEqual([])
+  await staff.setViewportSize({ width: 375, height: 800 })
+  expect(await violations(staff)).toEqual([])
+  // The table scrolls in its own region: the page itself is no wider than the phone.
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await staff.screenshot({ path: test.info().outputPath('expected-375.png'), fullPage: true })
 })
 
 test('the carrier down at checkout: the order is placed, and the label is e-mailed when the carrier makes it', async ({

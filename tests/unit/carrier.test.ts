@@ -71,12 +71,14 @@ describe('the carrier client, against the stand-in', () => {
 
   it('reads a parcel’s events oldest first, and says when a number is not the carrier’s', async () => {
     const { trackingNumber } = await label('HB-EVNT-0001')
-    await expect(client().events(trackingNumber)).resolves.toEqual({ ok: true, events: [] })
+    await expect(client().events(trackingNumber)).resolves.toEqual({ ok: true, events: [], expectedOn: null })
     await post(`/admin/events/${trackingNumber}`, { code: 'EVNMC', at: '2026-11-30T18:00:00Z' })
     await post(`/admin/events/${trackingNumber}`, { code: 'EVPPA', at: '2026-11-30T11:00:00Z' })
     const read = await client().events(trackingNumber)
     expect(read).toEqual({
       ok: true,
+      // Two days after it was handed in, as the stand-in estimates.
+      expectedOn: '2026-12-02',
       events: [
         {
           code: 'EVPPA',

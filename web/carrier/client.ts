@@ -27,10 +27,15 @@ export type Carrier = {
   ): Promise<{ ok: true; pdf: Uint8Array } | { ok: false; reason: 'unknown' } | Unavailable>
   /** Cancels a label never posted; `posted` when the parcel is in the post already (it stays valid). */
   cancelLabel(trackingNumber: string): Promise<{ ok: true } | { ok: false; reason: 'posted' | 'unknown' } | Unavailable>
-  /** A parcel's events, oldest first; `unknown` for a number the carrier never made. */
+  /**
+   * A parcel's events, oldest first, and the day the carrier expects to deliver it ("2026-12-02"),
+   * while it has one; `unknown` for a number the carrier never made.
+   */
   events(
     trackingNumber: string,
-  ): Promise<{ ok: true; events: TrackingEvent[] } | { ok: false; reason: 'unknown' } | Unavailable>
+  ): Promise<
+    { ok: true; events: TrackingEvent[]; expectedOn: string | null } | { ok: false; reason: 'unknown' } | Unavailable
+  >
 }
 
 const UNAVAILABLE: Unavailable = { ok: false, reason: 'unavailable' }
@@ -122,7 +127,10 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
       if (!answer) return UNAVAILABLE
       if (answer.status === 404) return { ok: false, reason: 'unknown' }
       if (answer.status !== 200) return UNAVAILABLE
-      const listed = (answer.json as { mailPieces?: { events?: unknown } }).mailPieces?.events
+      const piece = (answer.json as { mailPieces?: { events?: unknown; summary?: Record<string, unknown> } }).mailPieces
+      const listed = piece?.events
+      const estimate = (piece?.summary?.estimatedDelivery as { date?: unknown } | undefined)?.date
+      const expectedOn = typeof estimate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(estimate) ? estimate : null
       if (!Array.isArray(listed)) return UNAVAILABLE
       const events: TrackingEvent[] = []
       for (const event of listed as Record<string, unknown>[]) {
@@ -135,7 +143,7 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
           location: typeof event.locationName === 'string' ? event.locationName : null,
         })
       }
-      return { ok: true, events: events.sort((a, b) => a.at.getTime() - b.at.getTime()) }
+      return { ok: true, events: events.sort((a, b) => a.at.getTime() - b.at.getTime()), expectedOn }
     },
   }
 }

@@ -121,7 +121,9 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     cameraFailed, received, already, someone, unmatched, scanReason, sessionHeading, countReceived,
     countAlready, countUnmatched, noScans, scansShown, allScansLink, codeColumn, resultColumn, timeColumn, resultReceived,
     resultAlready, resultUnmatched, newSession, bulkHeading, bulkLabel, bulkHint, bulkButton, bulkMissing,
-    bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, queuedBy,
+    bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, expectedLink, expectedHeading,
+    expectedIntro, expectedToday, expectedTomorrow, expectedNone, trackingColumn, expectedColumn,
+    lastScanColumn, queuedBy,
     noteLabel, noteHint, photoLabel, photoAlt, saveButton, saved, joinLabel, joinButton, joinReason, joined,
     orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
     noteTooLong

@@ -6,7 +6,7 @@ import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
 import { carrierClient } from '@/carrier/client'
 import { LABEL_DELAYED, LABEL_MADE, PARCEL_SCANNED } from '@/carrier/parcel-history'
-import { FOLLOW_EVERY_MS, followParcels, makeWantedLabels, openParcel } from '@/orders/parcels/parcels'
+import { expectedParcels, FOLLOW_EVERY_MS, followParcels, makeWantedLabels, openParcel } from '@/orders/parcels/parcels'
 import { placeOrder } from '@/orders/record/store'
 import type { OrderMailContext } from '@/orders/record/mail'
 import { createCarrierServer, INSURED_UP_TO_PENCE } from '../../../carrier-api/server'
@@ -147,4 +147,32 @@ it('writes each tracking event into the order’s history once, and follows only
   await admin('POST', `/admin/events/${trackingNumber}`, { code: 'EVDAV', at: '2026-12-01T09:00:00Z' })
   await followParcels(db, carrier(), new Date(now.getTime() + 3 * FOLLOW_EVERY_MS))
   expect(await events(order.id, PARCEL_SCANNED)).toHaveLength(2)
+})
+
+it('lists for goods-in the parcels the carrier expects by tomorrow, late ones first, until they are received', async () => {
+  const [late, due, later] = [await placed(), await placed(), await placed()]
+  await makeWantedLabels(db, carrier(), mail)
+  const numbers = await Promise.all(
+    [late, due, later].map(async (order) => (await openParcel(db, order.id))!.trackingNumber),
+  )
+  // The stand-in expects a parcel two days after it was handed in.
+  const handedIn = ['2026-11-27T10:00:00Z', '2026-11-28T10:00:00Z', '2026-11-30T10:00:00Z']
+  for (const [index, number] of numbers.entries())
+    await admin('POST', `/admin/events/${number}`, { code: 'EVPPA', at: handedIn[index] })
+  const now = new Date(Date.now() + 10 * FOLLOW_EVERY_MS)
+  await followParcels(db, carrier(), now)
+  const listed = (await expectedParcels(db, '2026-12-01')).filter((parcel) => numbers.includes(parcel.trackingNumber))
+  expect(listed.map((parcel) => [parcel.reference, parcel.expectedOn, parcel.lastEventCode])).toEqual([
+    [late.reference, '2026-11-29', 'EVPPA'],
+    [due.reference, '2026-11-30', 'EVPPA'],
+  ])
+  // Delivered: expected the day it came; received, it leaves the list.
+  await admin('POST', `/admin/events/${numbers[2]}`, { code: 'EVDAV', at: '2026-12-01T09:00:00Z' })
+  await followParcels(db, carrier(), new Date(now.getTime() + 2 * FOLLOW_EVERY_MS))
+  await db.update(sellerOrder).set({ status: 'received' }).where(eq(sellerOrder.id, late.id))
+  const after = (await expectedParcels(db, '2026-12-01')).filter((parcel) => numbers.includes(parcel.trackingNumber))
+  expect(after.map((parcel) => [parcel.reference, parcel.expectedOn])).toEqual([
+    [due.reference, '2026-11-30'],
+    [later.reference, '2026-12-01'],
+  ])
 })

@@ -160,6 +160,7 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     polled_at: notPersonal('when the carrier was last asked'),
     last_event_at: notPersonal('when the parcel was last scanned (in the history too)'),
     last_event_code: notPersonal("the carrier's code for that scan"),
+    expected_on: notPersonal('the day the carrier expects to deliver it to us'),
   },
   parcel_event: {
     id: notPersonal(INTERNAL_ID),

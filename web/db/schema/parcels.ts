@@ -3,7 +3,7 @@
  * and the tracking events the carrier gave for it, each once.
  */
 import { sql } from 'drizzle-orm'
-import { bigserial, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { at } from './columns'
 import { sellerOrder } from './orders'
 
@@ -25,6 +25,8 @@ export const orderParcel = pgTable(
     polledAt: at('polled_at'),
     lastEventAt: at('last_event_at'),
     lastEventCode: text('last_event_code'),
+    // The London day the carrier expects to deliver it (or delivered it): goods-in plans by it.
+    expectedOn: date('expected_on', { mode: 'string' }),
   },
   (table) => [
     uniqueIndex('order_parcel_open_idx')
@@ -33,6 +35,10 @@ export const orderParcel = pgTable(
     // The tracking job: parcels still on their way, longest unasked first.
     index('order_parcel_follow_idx')
       .on(table.polledAt)
+      .where(sql`${table.cancelledAt} is null`),
+    // Goods-in's parcels expected today and tomorrow.
+    index('order_parcel_expected_idx')
+      .on(table.expectedOn)
       .where(sql`${table.cancelledAt} is null`),
   ],
 )

@@ -1,11 +1,12 @@
 import 'server-only'
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
 import { queueEmails } from '@/mail/queue'
 import { readInTx } from '@/orders/moves/move-store'
 import { orderMail, type OrderMailContext } from '@/orders/record/mail'
 import { orderEmails } from '@/orders/record/store'
+import { londonDay } from '@/orders/record/working-days'
 import type { Carrier } from '@/carrier/client'
 import { LABEL_DELAYED, LABEL_MADE, PARCEL_SCANNED } from '@/carrier/parcel-history'
 import { parcelStage } from '@/carrier/tracking-events'
@@ -224,15 +225,51 @@ export async function followParcels(
           })
       }
       const last = answer.ok ? answer.events.at(-1) : undefined
+      // The carrier's estimate while it has one; once delivered, the day it was.
+      const delivered = last && parcelStage(last.code) === 'delivered' ? londonDay(last.at) : null
+      const expectedOn = answer.ok ? (answer.expectedOn ?? delivered) : null
       await tx
         .update(orderParcel)
         .set({
           polledAt: now,
           ...(last ? { lastEventAt: last.at, lastEventCode: last.code } : {}),
+          ...(expectedOn ? { expectedOn } : {}),
         })
         .where(eq(orderParcel.id, parcel.id))
       return added
     })
   }
   return { asked: due.length, recorded }
+}
+
+export type ExpectedParcel = {
+  reference: string
+  trackingNumber: string
+  expectedOn: string
+  lastEventCode: string | null
+  lastEventAt: Date | null
+}
+
+/**
+ * The parcels goods-in expects by `tomorrow` (London days, "2026-12-02"): still on their way to an
+ * order waiting for them, by the day the carrier expects them (a day passed is still expected: it is
+ * late, not gone), then by reference. Read by the index of open parcels by that day.
+ */
+export async function expectedParcels(db: Db, tomorrow: string, limit = 500): Promise<ExpectedParcel[]> {
+  const rows = await db
+    .select({
+      reference: sellerOrder.reference,
+      trackingNumber: orderParcel.trackingNumber,
+      expectedOn: orderParcel.expectedOn,
+      lastEventCode: orderParcel.lastEventCode,
+      lastEventAt: orderParcel.lastEventAt,
+    })
+    .from(orderParcel)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
+    .where(
+      and(isNull(orderParcel.cancelledAt), lte(orderParcel.expectedOn, tomorrow), eq(sellerOrder.status, 'placed')),
+    )
+    .orderBy(asc(orderParcel.expectedOn), asc(sellerOrder.reference))
+    .limit(limit)
+  return rows.map((row) => ({ ...row, expectedOn: row.expectedOn! }))
 }

@@ -113,6 +113,34 @@ export const goodsInFields = [
   requiredString('unmatchedHeading', 'Unmatched heading', 'The unmatched parcels page\u2019s heading.'),
   requiredString('unmatchedIntro', 'Unmatched intro', 'Under the heading: what to do with each.'),
   requiredString('unmatchedNone', 'No unmatched', 'When no parcel waits.'),
+  requiredString(
+    'expectedLink',
+    'Expected parcels link',
+    'The link to the parcels the carrier expects to deliver today and tomorrow, for example "Parcels expected".',
+  ),
+  requiredString('expectedHeading', 'Expected parcels heading', 'That page\u2019s heading.'),
+  requiredString(
+    'expectedIntro',
+    'Expected parcels intro',
+    'Under the heading: what the lists are (parcels in the post with the carrier\u2019s tracked label, by the day the carrier expects to deliver them).',
+  ),
+  templateString(
+    'expectedToday',
+    'Expected today',
+    'Above the parcels due today or before (a day passed is late, not gone). {count} becomes how many.',
+    ['count'],
+  ),
+  templateString('expectedTomorrow', 'Expected tomorrow', 'Above the parcels due tomorrow. {count} becomes how many.', [
+    'count',
+  ]),
+  requiredString('expectedNone', 'None expected', 'Under either heading when it has no parcel.'),
+  requiredString('trackingColumn', 'Tracking number column', 'For example "Tracking number".'),
+  requiredString('expectedColumn', 'Expected column', 'The day the carrier expects it, for example "Expected".'),
+  requiredString(
+    'lastScanColumn',
+    'Last scan column',
+    'The carrier\u2019s last scan, in the words of the seller\u2019s order page (Details), for example "Last scan".',
+  ),
   templateString(
     'queuedBy',
     'Queued by',

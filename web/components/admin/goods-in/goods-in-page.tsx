@@ -85,6 +85,9 @@ export function GoodsInPage({ copy, sessionId, scanKey, scans, counts, answered,
           <Link href="/admin/goods-in/unmatched">{fillTemplate(text.unmatchedLink, { count: unmatchedCount })}</Link>
         </li>
         <li>
+          <Link href="/admin/goods-in/expected">{text.expectedLink}</Link>
+        </li>
+        <li>
           <Link href="/admin/goods-in">{text.newSession}</Link>
         </li>
       </ul>
