@@ -60,7 +60,7 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['lock-hold'],
     ['actions'],
     ['checkout'],
-    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks', 'invoice'],
+    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks', 'invoice', 'manual-offers'],
     ['payments'],
     ['jobs.ts'],
   ],
