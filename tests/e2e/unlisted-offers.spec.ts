@@ -54,7 +54,8 @@ test('staff offer for an unlisted device: e-mailed, accepted once from its link,
   const form = await readPageForm(staff.request, messagePath, { button: 'E-mail the offer' })
   const offer = { model, price: '240.50', reason: 'Like new, boxed, as the photos showed' }
 
-  // The attack: someone not staff posts staff's form (its action and fields). The 404, nothing made.
+  // The attack: someone not staff posts staff's form (its action and fields). The 404, and nothing
+  // made: the list below is still empty.
   const forged = await sendPageForm(page.request, messagePath, { ...form.hidden, ...offer }, { origin: form.origin })
   expect(forged.status).toBe(404)
 
@@ -135,6 +136,20 @@ test('staff offer for an unlisted device: e-mailed, accepted once from its link,
   await expect(staff.getByRole('main')).toContainText(model)
   await expect(staff.getByRole('main')).toContainText('£240.50')
   await expect(staff.getByRole('region', { name: 'History' })).toContainText(offer.reason)
+
+  // A second offer, withdrawn by staff: its link no longer opens the form.
+  await staff.goto(messagePath)
+  await offers(staff).getByLabel('Make, model and storage').fill(`${model} (second)`)
+  await offers(staff).getByLabel('Price (£)').fill('99')
+  await offers(staff).getByLabel('Why this price (the order’s history keeps it)').fill('Second thoughts')
+  await offers(staff).getByRole('button', { name: 'E-mail the offer' }).click()
+  await expect(offers(staff).getByRole('status')).toHaveText('Offer sent: the e-mail is on its way.')
+  const second = await mailWhere((mail) => mail.to === email && mail.subject.includes('(second)'), 'the 2nd offer')
+  await offers(staff).getByRole('button', { name: 'Withdraw' }).click()
+  await expect(offers(staff).getByRole('status')).toHaveText('Offer withdrawn: its link no longer works.')
+  await expect(offers(staff).getByRole('listitem').nth(1)).toContainText('£99: Withdrawn.')
+  await page.goto(linkIn(second, '/complete-order?offer='))
+  await expect(page.locator('[data-problem="offerUnavailable"]')).toBeVisible()
 
   // Counted on the staff home.
   await staff.goto('/admin')
