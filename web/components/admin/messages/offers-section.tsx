@@ -32,8 +32,8 @@ export function OffersSection({ copy, messageId, offers, done, now }: Props) {
           ? copy.open
           : copy.expired
   return (
-    <section aria-labelledby="offers" id="offers" className="admin-section">
-      <h2 id="offers">{copy.heading}</h2>
+    <section aria-labelledby="offers-heading" id="offers" className="admin-section">
+      <h2 id="offers-heading">{copy.heading}</h2>
       {done === 'offer' || done === 'withdrawn' ? (
         <p className="admin-notice" role="status">
           {done === 'offer' ? copy.made : copy.withdrawn}
