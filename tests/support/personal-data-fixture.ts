@@ -6,6 +6,7 @@ import {
   account,
   contactMessage,
   contactMessageEvent,
+  manualOffer,
   emailOutbox,
   orderEvent,
   orderItem,
@@ -307,6 +308,21 @@ export async function addPerson(
     actorName: 'Sam Staff',
     fromStatus: 'new',
     toStatus: 'answered',
+  })
+  // A staff offer for a device not in the catalogue, accepted (its order the person's own), so
+  // that every column is filled; withdrawal's name too, which an accepted offer has not in truth.
+  await db.insert(manualOffer).values({
+    messageId: message!.id,
+    model: `Pixel Fold ${tag}`,
+    pricePence: 24_000,
+    reason: `as described ${tag}`,
+    status: 'accepted',
+    madeBy: guest ? null : id,
+    madeByName: 'Sam Staff',
+    expiresAt: new Date(Date.now() + 86_400_000),
+    closedAt: new Date(),
+    closedByName: 'Sam Staff',
+    orderId,
   })
   // A staff account's record in truth (an invitation, a reset); the person's own here, so that
   // every column is filled and goes with the account.

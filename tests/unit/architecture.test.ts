@@ -61,7 +61,7 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['parcels'],
     ['actions'],
     ['checkout'],
-    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks', 'invoice'],
+    ['payout-change', 'payment-runs', 'queue', 'holds', 'claims', 'goods-in', 'locks', 'invoice', 'manual-offers'],
     ['payments'],
     ['jobs.ts'],
   ],

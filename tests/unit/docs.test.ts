@@ -183,7 +183,7 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // issue 48: not built yet (texts, a second label, a return sent insured, the pack's label, unlisted devices)
+  // issue 48: not built yet (texts, a second label, a return sent insured, the pack's label)
   { document: 'orderCopy', words: 'We text only if a parcel goes astray.' },
   {
     document: 'page-sell-how-it-work',
@@ -195,11 +195,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
       'Parcels are insured up to £1,000, so if your order is worth more than that, ask us for a second label and split it.',
   },
   { document: 'page-terms-and-condition', words: 'Parcels sent with our label or pack are insured up to £1,000.' },
-  {
-    document: 'page-brand',
-    words:
-      'If you accept it, we set up the order for you and send a prepaid label, and everything else works as it does for listed devices.',
-  },
   // no code keeps it: the business-recycling service is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
   {

@@ -33,6 +33,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     sortCodeHint, accountNumber, accountNumberHint, paypalHeading, paypalEmail, paypalText, declarationsHeading, declareAge, declareOwner,
     declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
     marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
+    offerHeading, offerNote, offerCondition, offerUnavailable,
     "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
     pricesChangedHeading, pricesChanged, submit, payeeChoiceLegend, payeeUseBankName, payeeKeepOwnName,
     payeeSure, payeeRetype
@@ -210,6 +211,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   payoutCode{ subject, intro, button, secondButton, outro },
   payoutChanged{ subject, intro, button, secondButton, outro },
   payoutChangedStaff{ subject, intro, button, secondButton, outro },
+  manualOffer{ subject, intro, button, outro },
   cancelled{ subject, intro, button, secondButton, outro },
   expired{ subject, intro, button, secondButton, outro }
 }`)
@@ -235,6 +237,10 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,
     messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,
     historyReceived, historyChange
+  },
+  offers{
+    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,
+    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard
   },
   replyWorkingDays,
   retentionDays

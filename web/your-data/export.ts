@@ -10,6 +10,7 @@ import { mentionedReferences, repliesTo, sentTo } from './person-mail'
 import {
   account,
   contactMessageEvent,
+  manualOffer,
   emailOutbox,
   orderEvent,
   orderItem,
@@ -105,6 +106,16 @@ async function exportContactMessages(db: Db, email: string) {
       ),
     )
     .orderBy(asc(contactMessageEvent.id))
+  const offers = await db
+    .select()
+    .from(manualOffer)
+    .where(
+      inArray(
+        manualOffer.messageId,
+        messages.map((message) => message.id),
+      ),
+    )
+    .orderBy(asc(manualOffer.madeAt))
   return messages.map((message) => ({
     name: message.name,
     email: message.email,
@@ -116,6 +127,18 @@ async function exportContactMessages(db: Db, email: string) {
     history: events
       .filter((event) => event.messageId === message.id)
       .map((event) => ({ at: event.at, fromStatus: event.fromStatus, toStatus: event.toStatus })),
+    // Our offers for a device not in the catalogue (what, at what price, why, where it stands), not who made them.
+    offers: offers
+      .filter((offer) => offer.messageId === message.id)
+      .map((offer) => ({
+        model: offer.model,
+        pricePence: offer.pricePence,
+        reason: offer.reason,
+        status: offer.status,
+        madeAt: offer.madeAt,
+        expiresAt: offer.expiresAt,
+        closedAt: offer.closedAt,
+      })),
   }))
 }
 

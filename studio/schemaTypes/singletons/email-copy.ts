@@ -231,6 +231,11 @@ export const emailCopy = defineType({
       ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when we may pay)',
     ),
     message(
+      'manualOffer',
+      'Our offer for a device not in the list',
+      ', {model} (the device as staff typed it), {price} (what we offer) and {until} (when the offer closes). Sent when staff make an offer from a contact message about a device not in the catalogue, to the address the message came from. Its button opens checkout with the offer, where filling in the form accepts it',
+    ),
+    message(
       'payoutChangedStaff',
       'Bank details changed (to us)',
       ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when it may be paid). Sent to the e-mail address in Site settings',

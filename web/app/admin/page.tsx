@@ -3,6 +3,7 @@ import { requireStaffMember } from '@/accounts/session'
 import { StaffHome } from '@/components/admin/home/staff-home'
 import { getAccountCopy, getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
+import { fillTemplate } from '@/lib/templates'
 import { getDb } from '@/db/connection'
 import { dashboardFigures, promiseHours } from '@/orders/queue/figures'
 import { businessCalendar } from '@/orders/record/business-calendar'
@@ -11,6 +12,7 @@ import { moneyFigures } from '@/orders/payments/payout-figures'
 import { payoutRules } from '@/orders/payments/payout-context'
 import { peopleToday } from '@/orders/claims/people-today'
 import { lateCounts } from '@/orders/queue/late-counts'
+import { offerCounts } from '@/orders/manual-offers/offer-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -33,12 +35,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
   const now = new Date()
-  const [figures, rises, money, people, late] = await Promise.all([
+  const [figures, rises, money, people, late, offers] = await Promise.all([
     dashboardFigures(db, now, promises, calendar),
     riseCounts(db),
     payoutRules().then((rules) => moneyFigures(db, rules, now)),
     peopleToday(db, now),
     lateCounts(db, now, { ...copy.timings, replyWorkingDays: inboxCopy.replyWorkingDays }, calendar),
+    offerCounts(db, now),
   ])
   return (
     <StaffHome
@@ -48,6 +51,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       figures={figures}
       promiseHours={promiseHours(promises)}
       messagesLink={inboxCopy.list.staffHomeLink}
+      offersLine={fillTemplate(inboxCopy.offers.dashboard, offers)}
       rises={rises}
       money={money}
       moneyDone={done === 'limit' || done === 'approved' ? done : null}

@@ -3,14 +3,21 @@ import { cookies } from 'next/headers'
 import { BASKET_COOKIE } from '@/basket/cookie'
 import { readBasket } from '@/basket/service'
 import { CheckoutPanel } from '@/components/orders/checkout-panel'
+import { OfferPanel } from '@/components/orders/offer-panel'
 import { getOrderCopy } from '@/content/loaders'
 import { basketSignature } from '@/orders/checkout/checkout'
+import { openOfferFor } from '@/orders/manual-offers/accept'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
   path: '/complete-order',
   slot: 'order',
   async render({ query, visitor }) {
+    // Opened from a staff offer's e-mail: the offer in place of the basket.
+    if (query.offer !== undefined) {
+      const [copy, offer] = await Promise.all([getOrderCopy(), openOfferFor(query.offer)])
+      return <OfferPanel copy={copy} query={query} visitor={visitor} offer={offer} token={query.offer} />
+    }
     const jar = await cookies()
     const [copy, basket] = await Promise.all([
       getOrderCopy(),

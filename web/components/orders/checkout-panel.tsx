@@ -132,7 +132,7 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
  * `typed` (the account's name and e-mail); in the middle, the choice of how to be paid and each
  * method's fields. The rules stay behind: the form's scripts have their own.
  */
-function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
+export function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
   const words = copy.checkout
   const shown = (list: readonly CheckoutField[]) =>
     list.map((field) => ({ ...formField(words, field), defaultValue: typed[field.name] || undefined }))

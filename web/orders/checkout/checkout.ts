@@ -143,7 +143,9 @@ export async function placeCheckout(request: {
         mailContext,
       ),
   })
-  if (result.kind === 'key-reused') return { kind: 'problem', code: 'keyReused', status: 409 }
+  // 'closed' answers an order from a staff offer only: checkout gives none.
+  if (result.kind === 'key-reused' || result.kind === 'closed')
+    return { kind: 'problem', code: 'keyReused', status: 409 }
   // Another tab placed this basket (or changed it) while this one was being sent.
   if (result.kind === 'basket-changed') {
     const now = request.basketToken ? await findBasket(db, request.basketToken) : null

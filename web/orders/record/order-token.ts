@@ -99,8 +99,28 @@ export function signedPhotoPath(photoId: string): string {
   return photoPath(photoId, photoToken(photoId))
 }
 
+/**
+ * The link in a staff offer's e-mail (web/orders/manual-offers/): `<offer id>.<expiry>.<signature>`,
+ * signed with a key of its own, so that it opens that offer and nothing else; it expires with the offer.
+ */
+export function offerToken(offerId: string, expiresAt: Date, secret = readAuthSecret()): string {
+  const payload = `${offerId}.${Math.ceil(expiresAt.getTime() / 1000)}`
+  return `${payload}.${mac(payload, secret, OFFER_LINK)}`
+}
+
+/** The offer a token opens, or null when it is forged, damaged or expired. */
+export function readOfferToken(token: string, now = Date.now(), secret = readAuthSecret()): string | null {
+  const [id, expires, signature, ...rest] = token.split('.')
+  if (rest.length || !id || !expires || !signature || !/^\d{1,12}$/.test(expires)) return null
+  const expected = Buffer.from(mac(`${id}.${expires}`, secret, OFFER_LINK))
+  const given = Buffer.from(signature)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  return Number(expires) * 1000 > now ? id : null
+}
+
 const ORDER_LINK = 'handback order link'
 const PHOTO_LINK = 'handback photo link'
+const OFFER_LINK = 'handback staff offer link'
 
 function mac(payload: string, secret: string, purpose = ORDER_LINK): string {
   const key = createHmac('sha256', secret).update(purpose).digest()

@@ -54,6 +54,16 @@ export type NewOrder = {
   basket: { id: string; lines: Array<{ id: string; quantity: number }> } | null
   /** The e-mails placing it sends, written to the outbox in the same transaction. */
   emails: (placed: { id: string; reference: string }) => Array<MailMessage & { kind: string }>
+  /**
+   * A staff offer the order comes from (web/orders/manual-offers/): `claim` runs first in the
+   * transaction and may end it (the offer withdrawn or expired); `placed` runs once the order is
+   * written (the offer marked accepted with it); the first event names who made the offer and why.
+   */
+  offer?: {
+    claim: (tx: Tx) => Promise<'open' | 'closed'>
+    placed: (tx: Tx, placed: { id: string }) => Promise<void>
+    madeBy: { userId: string | null; name: string; reason: string }
+  }
 }
 
 export type PlaceResult =
@@ -62,6 +72,8 @@ export type PlaceResult =
   | { kind: 'key-reused' }
   /** The basket is no longer what the seller confirmed: placed from another tab, or changed. */
   | { kind: 'basket-changed' }
+  /** The staff offer it came from can no longer be accepted (withdrawn, expired). */
+  | { kind: 'closed' }
 
 const REFERENCE_ATTEMPTS = 5
 
@@ -85,6 +97,7 @@ export async function placeOrder(db: Db, order: NewOrder): Promise<PlaceResult> 
 }
 
 async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<PlaceResult> {
+  if (order.offer && (await order.offer.claim(tx)) === 'closed') return { kind: 'closed' }
   if (order.basket && !(await basketStillHolds(tx, order.basket))) {
     // The same key placed a moment ago (a double click) is answered with its order below.
     const [earlier] = await tx
@@ -135,14 +148,18 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
   await tx
     .insert(orderItem)
     .values(order.items.map((item, index) => ({ ...item, orderId: created.id, position: index + 1 })))
+  const madeBy = order.offer?.madeBy
   await tx.insert(orderEvent).values({
     orderId: created.id,
-    actor: 'seller',
-    actorUserId: order.userId,
+    actor: madeBy ? 'staff' : 'seller',
+    actorUserId: madeBy ? madeBy.userId : order.userId,
+    actorName: madeBy?.name ?? null,
     action: 'place',
     fromStatus: 'placed',
     toStatus: 'placed',
+    reason: madeBy?.reason ?? null,
   })
+  await order.offer?.placed(tx, created)
   await queueEmails(tx, orderEmails(created.id, order.emails(created)))
   if (order.basket) await tx.delete(basketLine).where(eq(basketLine.basketId, order.basket.id))
   return { kind: 'placed', ...created }

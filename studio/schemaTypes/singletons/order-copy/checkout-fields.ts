@@ -104,6 +104,27 @@ export const checkoutFields = [
   requiredString('priceColumn', 'Price column', 'For example "Price".'),
   requiredString('totalLabel', 'Total', 'Beside the sum of the prices, for example "Total".'),
   templateString('holdNote', 'Price hold', 'Under the total: how long prices are held, with {holdDays}.', ['holdDays']),
+  requiredString(
+    'offerHeading',
+    'Our offer: heading',
+    'Checkout opened from the link in our offer for a device not in the catalogue (made by staff from a contact message): above the device and its price, for example "Our offer for your device".',
+  ),
+  templateString(
+    'offerNote',
+    'Our offer: how long it is open',
+    'Under the offer. {until} becomes when it closes (the price hold’s days after staff made it). Say that filling in the form accepts it.',
+    ['until'],
+  ),
+  requiredString(
+    'offerCondition',
+    'Our offer: condition',
+    'In the condition column of the offer and of its order, for example "As you described it to us": the price is for the device as the seller described it, and is checked when it arrives.',
+  ),
+  requiredText(
+    'offerUnavailable',
+    'Our offer: link not working',
+    'Instead of the form when the offer’s link is not complete, has expired or the offer was withdrawn or already accepted. Say how to ask for a new one.',
+  ),
   templateString(
     'signedInNote',
     'Signed in',

@@ -20,6 +20,8 @@ type Props = {
   promiseHours: { check: number; pay: number }
   /** The words of the link to the contact messages. */
   messagesLink: string
+  /** The staff offers for devices not in the catalogue: made, accepted, open (in the content's words). */
+  offersLine: string
   /** Orders with a price rise waiting for a manager, and how many of them a manager asked for. */
   rises: { waiting: number; byManager: number }
   /** Paid today, paying, failed, held and why; the daily limit. */
@@ -43,6 +45,7 @@ export function StaffHome({
   figures,
   promiseHours,
   messagesLink,
+  offersLine,
   rises,
   money,
   moneyDone,
@@ -106,6 +109,7 @@ export function StaffHome({
           <li>
             <Link href="/admin/messages">{messagesLink}</Link>
           </li>
+          <li className="admin-offers-count">{offersLine}</li>
         </ul>
       </nav>
       <MoneyPanel words={copy.payouts} figures={money} manager={member.role === 'manager'} done={moneyDone} />

@@ -1,22 +1,27 @@
 import type { ContactInboxCopy } from '@/content/types'
 import { CONTACT_MOVES, isContactStatus } from '@/contact/statuses'
 import type { ContactMessageRecord } from '@/contact/store'
+import type { OfferListRow } from '@/orders/manual-offers/offer-store'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { MessageStatusForms } from './message-status-forms'
 import { contactStatusName, moveLabel } from './message-words'
 import { StaffPage } from '@/components/admin/staff-page'
+import { OffersSection } from './offers-section'
 
 type Props = {
   copy: ContactInboxCopy
   message: ContactMessageRecord
   /** The status the last change moved the message to, when the page was sent here after it. */
   done: string | null
+  /** The offers made from it for a device not in the catalogue. */
+  offers: OfferListRow[]
+  now: Date
 }
 
 /** One contact message for staff: who sent it, what it says, what to do with it and who did what. */
-export function MessageView({ copy, message, done }: Props) {
+export function MessageView({ copy, message, done, offers, now }: Props) {
   const text = copy.message
   const status = contactStatusName(copy, message.status)
   const moves = isContactStatus(message.status) ? CONTACT_MOVES[message.status] : []
@@ -68,6 +73,7 @@ export function MessageView({ copy, message, done }: Props) {
           />
         </section>
       ) : null}
+      <OffersSection copy={copy.offers} messageId={message.id} offers={offers} done={done} now={now} />
       <section aria-labelledby="message-history" className="admin-section admin-timeline">
         <h2 id="message-history">{text.historyHeading}</h2>
         <ol>

@@ -7,6 +7,7 @@ import { getContactInboxCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
+import { offersOf } from '@/orders/manual-offers/offer-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -21,7 +22,12 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminMessagePage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
-  const [message, copy] = await Promise.all([getDb().then((db) => getContactMessage(db, id)), getContactInboxCopy()])
+  const db = await getDb()
+  const [message, offers, copy] = await Promise.all([
+    getContactMessage(db, id),
+    offersOf(db, id),
+    getContactInboxCopy(),
+  ])
   if (!message) notFound()
-  return <MessageView copy={copy} message={message} done={query.done ?? null} />
+  return <MessageView copy={copy} message={message} done={query.done ?? null} offers={offers} now={new Date()} />
 }
