@@ -104,6 +104,8 @@ export default defineConfig({
       // No CARRIER_URL: the carrier's stand-in, on this run's own port.
       CARRIER_URL: '',
       CARRIER_STANDIN_PORT: String(CARRIER_STANDIN_PORT),
+      // Every parcel asked after at each minute's run: a scan a test makes is read within the minute.
+      CARRIER_FOLLOW_SECONDS: '0',
       // No PAYMENTS_URL either: the payments provider's stand-in, on this run's own port.
       PAYMENTS_URL: '',
       PAYMENTS_ROUTE: '',

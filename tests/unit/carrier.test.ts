@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { carrierClient } from '@/carrier/client'
 import { isTrackingNumber, normaliseTrackingNumber, s10CheckDigit } from '@/carrier/tracking-number'
-import { carrierSettings } from '@/config'
+import { carrierSettings, parcelFollowMs } from '@/config'
 import { createCarrierServer, INSURED_UP_TO_PENCE } from '../../carrier-api/server'
 
 describe('a tracked number', () => {
@@ -23,6 +23,12 @@ describe('the carrier settings', () => {
     expect(() => carrierSettings({ CARRIER_URL: 'https://api.carrier.example.com' })).toThrow(/CARRIER_API_KEY/)
     expect(() => carrierSettings({ CARRIER_URL: 'http://carrier.example.com' })).toThrow(/https/)
     expect(carrierSettings({ STAND_IN_KEY: 'k' })).toMatchObject({ url: 'http://127.0.0.1:3993', standInKey: 'k' })
+  })
+
+  it('asks after a parcel every quarter of an hour unless told otherwise, and refuses a time that is not one', () => {
+    expect(parcelFollowMs({})).toBe(900_000)
+    expect(parcelFollowMs({ CARRIER_FOLLOW_SECONDS: '0' })).toBe(0)
+    expect(() => parcelFollowMs({ CARRIER_FOLLOW_SECONDS: 'soon' })).toThrow(/CARRIER_FOLLOW_SECONDS/)
   })
 })
 

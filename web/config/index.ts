@@ -426,6 +426,19 @@ export function carrierSettings(env: Env = processEnv()): CarrierSettings {
   return { url: address.url ?? `http://127.0.0.1:${port}`, key: undefined, timeoutMs: timeout, standInKey }
 }
 
+/**
+ * How long the tracking job leaves one parcel before asking the carrier for its scans again:
+ * CARRIER_FOLLOW_SECONDS (default 900, a quarter of an hour, over many parcels; 0 asks at each
+ * minute's run, as the e2e server does, so a scan made in a test is read within the minute).
+ */
+export function parcelFollowMs(env: Env = processEnv()): number {
+  const seconds = Number(setting(env, 'CARRIER_FOLLOW_SECONDS') ?? 900)
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86_400) {
+    throw new Error('CARRIER_FOLLOW_SECONDS must be a whole number of seconds from 0 to 86400.')
+  }
+  return seconds * 1000
+}
+
 // --- The runtime ---------------------------------------------------------------------------------
 
 export function isProduction(env: Env = processEnv()): boolean {

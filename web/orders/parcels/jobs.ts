@@ -1,6 +1,7 @@
 import 'server-only'
 import { linkOrigin } from '@/mail/link-origin'
 import { processState } from '@/config/process-state'
+import { parcelFollowMs } from '@/config'
 import { ADVISORY_LOCKS } from '@/db/advisory-locks'
 import { getDb, runExclusively } from '@/db/connection'
 import type { Job } from '@/jobs/tick'
@@ -24,11 +25,11 @@ export const carrierLabelsJob: Job = {
   run: makeLabels,
 }
 
-/** The parcels on their way, each asked after every quarter of an hour (parcels.ts). */
+/** The parcels on their way, each asked after every quarter of an hour, or as CARRIER_FOLLOW_SECONDS says (parcels.ts). */
 export const parcelTrackingJob: Job = {
   name: 'Parcel tracking',
   lock: ADVISORY_LOCKS.parcelTracking,
-  run: async () => followParcels(await getDb(), carrierClient()),
+  run: async () => followParcels(await getDb(), carrierClient(), new Date(), { every: parcelFollowMs() }),
 }
 
 // Shared through the process's globals, as the outbox's kick is.

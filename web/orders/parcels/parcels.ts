@@ -19,7 +19,7 @@ import { parcelStage } from '@/carrier/tracking-events'
 
 /** How long after placing a label is still asked for: past it the price hold has long ended. */
 const LABEL_WANTED_DAYS = 30
-/** How often one parcel's events are asked for: a minute job over many parcels, not one request each minute. */
+/** How often one parcel's events are asked for by default (CARRIER_FOLLOW_SECONDS sets it): a minute job over many parcels, not one request each minute. */
 export const FOLLOW_EVERY_MS = 15 * 60_000
 
 export type OpenParcel = { trackingNumber: string; insuredPence: number; madeAt: Date }
@@ -178,7 +178,7 @@ export async function followParcels(
   db: Db,
   carrier: Carrier,
   now = new Date(),
-  limit = 100,
+  { every = FOLLOW_EVERY_MS, limit = 100 }: { every?: number; limit?: number } = {},
 ): Promise<{ asked: number; recorded: number }> {
   const due = await db
     .select({ id: orderParcel.id, orderId: orderParcel.orderId, trackingNumber: orderParcel.trackingNumber })
@@ -187,7 +187,7 @@ export async function followParcels(
     .where(
       and(
         isNull(orderParcel.cancelledAt),
-        or(isNull(orderParcel.polledAt), lt(orderParcel.polledAt, new Date(now.getTime() - FOLLOW_EVERY_MS))),
+        or(isNull(orderParcel.polledAt), lt(orderParcel.polledAt, new Date(now.getTime() - every))),
         eq(sellerOrder.status, 'placed'),
       ),
     )
