@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
 import { queueEmails } from '@/mail/queue'
@@ -137,7 +137,8 @@ async function keepLabel(
       .from(sellerOrder)
       .where(eq(sellerOrder.id, orderId))
       .for('update')
-    if (!order) return false
+    // Received (or cancelled) while the carrier made it: the label is never used, and is cancelled.
+    if (order?.status !== 'placed') return false
     const [kept] = await tx
       .insert(orderParcel)
       .values({ orderId, trackingNumber: label.trackingNumber, insuredPence: label.insuredPence })
@@ -181,7 +182,13 @@ export async function followParcels(
   { every = FOLLOW_EVERY_MS, limit = 100 }: { every?: number; limit?: number } = {},
 ): Promise<{ asked: number; recorded: number }> {
   const due = await db
-    .select({ id: orderParcel.id, orderId: orderParcel.orderId, trackingNumber: orderParcel.trackingNumber })
+    .select({
+      id: orderParcel.id,
+      orderId: orderParcel.orderId,
+      trackingNumber: orderParcel.trackingNumber,
+      lastEventAt: orderParcel.lastEventAt,
+      expectedOn: orderParcel.expectedOn,
+    })
     .from(orderParcel)
     .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
     .where(
@@ -194,9 +201,21 @@ export async function followParcels(
     .orderBy(sql`${orderParcel.polledAt} asc nulls first`)
     .limit(limit)
   let recorded = 0
+  // Parcels with nothing new are marked asked together, in one statement after the loop: a
+  // transaction each would hold the embedded database (one connection) for every parcel asked.
+  const quiet: string[] = []
   for (const parcel of due) {
     const answer = await carrier.events(parcel.trackingNumber)
     if (!answer.ok && answer.reason === 'unavailable') continue
+    const newest = answer.ok ? answer.events.at(-1) : undefined
+    const news =
+      answer.ok &&
+      ((newest !== undefined && (!parcel.lastEventAt || newest.at > parcel.lastEventAt)) ||
+        (answer.expectedOn !== null && answer.expectedOn !== parcel.expectedOn))
+    if (!news) {
+      quiet.push(parcel.id)
+      continue
+    }
     recorded += await db.transaction(async (tx) => {
       let added = 0
       const [order] = await tx
@@ -239,6 +258,7 @@ export async function followParcels(
       return added
     })
   }
+  if (quiet.length) await db.update(orderParcel).set({ polledAt: now }).where(inArray(orderParcel.id, quiet))
   return { asked: due.length, recorded }
 }
 
