@@ -8,3 +8,5 @@ export const LABEL_MADE = 'carrier-label'
 export const LABEL_DELAYED = 'carrier-label-delayed'
 /** A tracking event: the reason is the carrier's code ("EVPPA"), its time the event's. */
 export const PARCEL_SCANNED = 'parcel-scanned'
+/** A second label made, the first cancelled with the carrier: the reason is "old → new". */
+export const LABEL_REPLACED = 'carrier-label-replaced'

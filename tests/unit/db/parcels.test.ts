@@ -5,8 +5,15 @@ import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
 import { carrierClient } from '@/carrier/client'
-import { LABEL_DELAYED, LABEL_MADE, PARCEL_SCANNED } from '@/carrier/parcel-history'
-import { expectedParcels, FOLLOW_EVERY_MS, followParcels, makeWantedLabels, openParcel } from '@/orders/parcels/parcels'
+import { LABEL_DELAYED, LABEL_MADE, LABEL_REPLACED, PARCEL_SCANNED } from '@/carrier/parcel-history'
+import {
+  expectedParcels,
+  FOLLOW_EVERY_MS,
+  followParcels,
+  makeWantedLabels,
+  openParcel,
+  replaceLabel,
+} from '@/orders/parcels/parcels'
 import { placeOrder } from '@/orders/record/store'
 import type { OrderMailContext } from '@/orders/record/mail'
 import { createCarrierServer, INSURED_UP_TO_PENCE } from '../../../carrier-api/server'
@@ -175,4 +182,48 @@ it('lists for goods-in the parcels the carrier expects by tomorrow, late ones fi
     [due.reference, '2026-11-30'],
     [later.reference, '2026-12-01'],
   ])
+})
+
+describe('a second label', () => {
+  const parcels = async (reference: string) =>
+    (await admin('GET', `/admin/parcels?reference=${reference}`)).parcels as Array<{
+      trackingNumber: string
+      cancelled: boolean
+    }>
+
+  it('replaces the first, cancelled with the carrier, once however often it is asked at once', async () => {
+    const order = await placed()
+    await makeWantedLabels(db, carrier(), mail)
+    const first = (await openParcel(db, order.id))!.trackingNumber
+    const ask = () => replaceLabel(db, carrier(), { orderId: order.id, actor: 'seller', actorUserId: null })
+    const [a, b] = await Promise.all([ask(), ask()])
+    const now = (await openParcel(db, order.id))!.trackingNumber
+    expect(now).not.toBe(first)
+    expect([a, b]).toEqual([
+      { kind: 'replaced', trackingNumber: now },
+      { kind: 'replaced', trackingNumber: now },
+    ])
+    // At the carrier, only the one kept is live.
+    expect((await parcels(order.reference)).filter((parcel) => !parcel.cancelled).map((p) => p.trackingNumber)).toEqual(
+      [now],
+    )
+    expect((await events(order.id, LABEL_REPLACED)).map((event) => event.reason)).toEqual([`${first} → ${now}`])
+  })
+
+  it('is refused once the parcel is in the post, and while the carrier is down, keeping the first', async () => {
+    const order = await placed()
+    await makeWantedLabels(db, carrier(), mail)
+    const first = (await openParcel(db, order.id))!.trackingNumber
+    await admin('POST', '/admin/mode', { mode: 'down', keys: [order.reference] })
+    const ask = () => replaceLabel(db, carrier(), { orderId: order.id, actor: 'seller', actorUserId: null })
+    await expect(ask()).resolves.toEqual({ kind: 'unavailable' })
+    await admin('POST', '/admin/mode', { mode: 'up', keys: [order.reference] })
+    // Handed in since the page was read: the carrier says so, and the new label is cancelled again.
+    await admin('POST', `/admin/events/${first}`, { code: 'EVPPA' })
+    await expect(ask()).resolves.toEqual({ kind: 'posted' })
+    expect((await openParcel(db, order.id))!.trackingNumber).toBe(first)
+    expect((await parcels(order.reference)).filter((parcel) => !parcel.cancelled).map((p) => p.trackingNumber)).toEqual(
+      [first],
+    )
+  })
 })

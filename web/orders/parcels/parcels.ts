@@ -8,7 +8,7 @@ import { orderMail, type OrderMailContext } from '@/orders/record/mail'
 import { orderEmails } from '@/orders/record/store'
 import { londonDay } from '@/orders/record/working-days'
 import type { Carrier } from '@/carrier/client'
-import { LABEL_DELAYED, LABEL_MADE, PARCEL_SCANNED } from '@/carrier/parcel-history'
+import { LABEL_DELAYED, LABEL_MADE, LABEL_REPLACED, PARCEL_SCANNED } from '@/carrier/parcel-history'
 import { parcelStage } from '@/carrier/tracking-events'
 
 /**
@@ -292,4 +292,81 @@ export async function expectedParcels(db: Db, tomorrow: string, limit = 500): Pr
     .orderBy(asc(orderParcel.expectedOn), asc(sellerOrder.reference))
     .limit(limit)
   return rows.map((row) => ({ ...row, expectedOn: row.expectedOn! }))
+}
+
+/** The carrier's label replaced (a second label): the reason names the old number and the new. */
+export type ReplaceOutcome =
+  { kind: 'replaced'; trackingNumber: string } | { kind: 'posted' | 'unavailable' | 'none' | 'not-waiting' }
+
+/**
+ * A second label for an order whose parcel is still to post: the new label is made first, then the
+ * old one cancelled with the carrier (a parcel in the post keeps its label, and the new one is
+ * cancelled again); then, in one transaction, the old one marked cancelled by a guarded update and
+ * the new one kept, with its event. Two presses at once make one new label: the second's guarded
+ * update finds the old label gone, and its label is cancelled with the carrier.
+ */
+export async function replaceLabel(
+  db: Db,
+  carrier: Carrier,
+  request: { orderId: string; actor: 'seller' | 'staff'; actorUserId: string | null },
+): Promise<ReplaceOutcome> {
+  const [order] = await db.select().from(sellerOrder).where(eq(sellerOrder.id, request.orderId))
+  if (!order || order.status !== 'placed') return { kind: 'not-waiting' }
+  const [old] = await db
+    .select({
+      id: orderParcel.id,
+      trackingNumber: orderParcel.trackingNumber,
+      lastEventCode: orderParcel.lastEventCode,
+    })
+    .from(orderParcel)
+    .where(and(eq(orderParcel.orderId, order.id), isNull(orderParcel.cancelledAt)))
+  // No label yet: the labels job makes the first one.
+  if (!old) return { kind: 'none' }
+  if (old.lastEventCode) return { kind: 'posted' }
+  if (!order.name || !order.addressLine1 || !order.town || !order.postcode) return { kind: 'not-waiting' }
+  const made = await carrier.createReturnLabel({
+    reference: order.reference,
+    sender: {
+      name: order.name,
+      addressLine1: order.addressLine1,
+      addressLine2: order.addressLine2,
+      town: order.town,
+      postcode: order.postcode,
+    },
+    declaredValuePence: order.totalPence,
+  })
+  if (!made.ok) return { kind: 'unavailable' }
+  const cancelled = await carrier.cancelLabel(old.trackingNumber)
+  // 'unknown': the carrier has no such label to cancel, so the new one simply replaces it.
+  if (!cancelled.ok && cancelled.reason !== 'unknown') {
+    await carrier.cancelLabel(made.label.trackingNumber)
+    return { kind: cancelled.reason === 'posted' ? 'posted' : 'unavailable' }
+  }
+  const kept = await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .update(orderParcel)
+      .set({ cancelledAt: new Date() })
+      .where(and(eq(orderParcel.id, old.id), isNull(orderParcel.cancelledAt)))
+      .returning({ id: orderParcel.id })
+    if (!gone) return false
+    await tx
+      .insert(orderParcel)
+      .values({ orderId: order.id, trackingNumber: made.label.trackingNumber, insuredPence: made.label.insuredPence })
+    await tx.insert(orderEvent).values({
+      orderId: order.id,
+      actor: request.actor,
+      actorUserId: request.actorUserId,
+      action: LABEL_REPLACED,
+      fromStatus: order.status,
+      toStatus: order.status,
+      reason: `${old.trackingNumber} → ${made.label.trackingNumber}`,
+    })
+    return true
+  })
+  if (!kept) {
+    await carrier.cancelLabel(made.label.trackingNumber)
+    const now = await openParcel(db, order.id)
+    return now ? { kind: 'replaced', trackingNumber: now.trackingNumber } : { kind: 'none' }
+  }
+  return { kind: 'replaced', trackingNumber: made.label.trackingNumber }
 }
