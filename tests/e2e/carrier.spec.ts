@@ -130,3 +130,41 @@ test('the carrier down at checkout: the order is placed, and the label is e-mail
   const atCarrier = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels
   expect(atCarrier).toEqual([expect.objectContaining({ trackingNumber: number, cancelled: false })])
 })
+
+test('a second label replaces the first, which the carrier cancels; once posted, the label stays', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000)
+  const email = uniqueEmail('second-label')
+  const reference = await checkOut(page, email)
+  const confirmation = await mailTo(email, new RegExp(`order ${reference}`))
+  const orderLink = linkIn(confirmation, '/order-tracker-details?order=')
+  const tracking = page.getByText(/Your parcel’s tracking number:/)
+  await expect(async () => {
+    await page.goto(orderLink)
+    await expect(tracking).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 20_000 })
+  const first = (await tracking.textContent())!.match(TRACKING)![0]
+
+  await page.getByRole('button', { name: 'Get a new postage label' }).click()
+  await expect(page.getByText('Here is your new label. The old one no longer works.')).toBeVisible()
+  const second = (await tracking.textContent())!.match(TRACKING)![0]
+  expect(second).not.toBe(first)
+  const atCarrier = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels
+  expect(atCarrier).toEqual([
+    expect.objectContaining({ trackingNumber: first, cancelled: true }),
+    expect.objectContaining({ trackingNumber: second, cancelled: false }),
+  ])
+  expect(await labelKeywords(request, linkIn(confirmation, '/order-tracker-details/label?order='))).toContain(second)
+
+  // Handed in: the page no longer offers a new label, and a post of the old form is refused.
+  await carrier('POST', `/admin/events/${second}`, { code: 'EVPPA' })
+  const history = page.getByRole('region', { name: 'What has happened' })
+  await expect(async () => {
+    await page.goto(orderLink)
+    await expect(history.getByText('Handed in at a post office')).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 90_000 })
+  await expect(page.getByRole('button', { name: 'Get a new postage label' })).toHaveCount(0)
+  expect(await violations(page)).toEqual([])
+})

@@ -45,7 +45,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     accountNumberInvalid, paypalEmailMissing, paypalEmailInvalid, paypalEmailTooLong, declareAgeMissing, declareOwnerMissing, declareWipedMissing, declareTermsMissing,
     basketEmpty, pricesChanged, keyReused, referenceMissing, referenceInvalid, lookupMissing, notFound,
     linkInvalid, offerClosed, cannotCancel, signedLinkNeeded, tooMany, crossOrigin, tooLarge, unavailable,
-    cannotReturn, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,
+    cannotReturn, labelPosted, codeMissing, codeInvalid, codeWrong, codeExpired, codeUsed, codeSpent, noCode, codesTooMany,
     payoutClosed, payeeCloseMatch, payeeNoMatch
   },
   confirmation{
@@ -59,7 +59,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, viewOrder,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, viewOrder,
     returnHeading, returnHelp, returnButton, returnRequested
   },
   payoutChange{

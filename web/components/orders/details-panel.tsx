@@ -6,7 +6,7 @@ import { fillTemplate } from '@/lib/templates'
 import { type OrderRecord } from '@/orders/record/store'
 import { revisedTotal } from '@/orders/record/order-values'
 import { orderProblemMessage } from '@/orders/checkout/problems'
-import { answerOffer } from '@/orders/checkout/form-actions'
+import { answerOffer, newLabel } from '@/orders/checkout/form-actions'
 import { tokenPath } from '@/orders/record/order-token'
 import { ButtonForm } from '../forms/button-form'
 import { CheckPhotos, RevisedOffer } from './revised-offer'
@@ -63,6 +63,7 @@ export function DetailsPanel(
     decline: text.declined,
     cancel: text.cancelled,
     return: text.returnRequested,
+    label: text.newLabelDone,
     [LOCK_ACTIONS.removed]: copy.locks.removedDone,
     payout: order.payoutLast4
       ? fillTemplate(copy.payoutChange.changed, {
@@ -122,6 +123,17 @@ export function DetailsPanel(
           <p className="order-label-link">
             <a href={tokenPath(query.order!, 'label')}>{text.labelLink}</a>
           </p>
+          {/* A second label while the parcel is not yet posted: the carrier cancels the first. */}
+          {parcel && !parcel.posted ? (
+            <ButtonForm
+              action={newLabel}
+              hidden={{ token: query.order ?? '' }}
+              className="order-new-label"
+              submitLabel={text.newLabelButton}
+            >
+              <p>{text.newLabelHelp}</p>
+            </ButtonForm>
+          ) : null}
         </>
       ) : null}
 

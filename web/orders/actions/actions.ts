@@ -10,6 +10,9 @@ import { getOrder, type OrderRecord } from '@/orders/record/store'
 import { moveOrder, type MoveRequest, type MoveResult } from '@/orders/moves/move-store'
 import { answerDevices, returnDeclinedDevices } from '@/orders/moves/device-answers'
 import { kickOutbox } from '@/mail/outbox-kick'
+import { carrierClient } from '@/carrier/client'
+import { kickLabels } from '@/orders/parcels/jobs'
+import { replaceLabel } from '@/orders/parcels/parcels'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { registerClient } from '@/register/client'
@@ -146,6 +149,35 @@ export async function sellerAnswer(
   if (result.ok) return { ok: true, reference: order.reference }
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status, reference: order.reference }
   return { ok: false, code: result.reason === 'unknown-item' ? 'invalid' : 'notFound', reference: order.reference }
+}
+
+/**
+ * A second postage label, from the seller's own link (or their signed-in account): the carrier's
+ * new label replaces the old (parcels.ts); refused once the parcel is in the post.
+ */
+export async function sellerNewLabel(
+  token: string,
+  visitorUserId: string | null = null,
+): Promise<{ ok: true } | { ok: false; code: 'notFound' | 'signedLinkNeeded' | 'labelPosted' | 'unavailable' }> {
+  const link = readOrderLink(token)
+  const order = link ? await readOrder(link.reference) : null
+  if (!link || !order) return { ok: false, code: 'notFound' }
+  if (!mayAct(link.scope, order, visitorUserId)) return { ok: false, code: 'signedLinkNeeded' }
+  const result = await replaceLabel(await getDb(), carrierClient(), {
+    orderId: order.id,
+    actor: 'seller',
+    actorUserId: order.userId,
+  })
+  if (result.kind === 'replaced') return { ok: true }
+  // No label yet (the carrier has not made the first): the labels job is asked again now.
+  if (result.kind === 'none') {
+    kickLabels()
+    return { ok: false, code: 'unavailable' }
+  }
+  return {
+    ok: false,
+    code: result.kind === 'posted' ? 'labelPosted' : result.kind === 'unavailable' ? 'unavailable' : 'notFound',
+  }
 }
 
 export type StaffMember = { id: string; role: 'staff' | 'manager' }

@@ -11,7 +11,7 @@ import { orderPath, tokenPath, viewOrderPath } from '@/orders/record/order-token
 import { findOrderByLookup } from '@/orders/record/store'
 import { BASKET_COOKIE } from '@/basket/cookie'
 import { placeCheckout } from './checkout'
-import { sellerAnswer, type SellerAnswer } from '@/orders/actions/actions'
+import { sellerAnswer, sellerNewLabel, type SellerAnswer } from '@/orders/actions/actions'
 import { orderEndpoint } from './order-endpoint'
 import { PAYOUT_SECRET_FIELDS, payoutMethodNamed } from '@/payouts/methods'
 import { payeeQuestion } from './payee-question'
@@ -108,5 +108,22 @@ export const answerOffer = orderEndpoint<Answer>({
     if (result.code === 'notFound') return { ok: false, errors: 'linkInvalid' }
     if (result.code === 'signedLinkNeeded') return { ok: false, errors: 'signedLinkNeeded' }
     return { ok: false, errors: REFUSED[answer] }
+  },
+})
+
+/** A second postage label, from the order's page: the seller's own link only. */
+export const newLabel = orderEndpoint<{ token: string }>({
+  limiter: new RateLimiter('new-label', 10, 10 * 60 * 1000),
+  page: '/order-tracker-details',
+  validate: (body) =>
+    body.token
+      ? { ok: true, value: { token: body.token } }
+      : { ok: false, errors: [{ field: 'token', code: 'linkInvalid' }] },
+  name: 'New label',
+  run: async ({ token }, { request }) => {
+    const visitor = await getSignedIn(request.headers)
+    const result = await sellerNewLabel(token, visitor?.user.id ?? null)
+    if (result.ok) return { ok: true, redirect: `${tokenPath(token)}&done=label` }
+    return { ok: false, errors: result.code === 'notFound' ? 'linkInvalid' : result.code }
   },
 })

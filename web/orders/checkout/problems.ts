@@ -20,6 +20,7 @@ export const ORDER_PROBLEM_CODES = [
   'offerClosed',
   'cannotCancel',
   'cannotReturn',
+  'labelPosted',
   ...PAYOUT_CODE_PROBLEMS,
   'codeWrong',
   'codeExpired',

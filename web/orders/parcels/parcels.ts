@@ -22,7 +22,7 @@ const LABEL_WANTED_DAYS = 30
 /** How often one parcel's events are asked for by default (CARRIER_FOLLOW_SECONDS sets it): a minute job over many parcels, not one request each minute. */
 export const FOLLOW_EVERY_MS = 15 * 60_000
 
-export type OpenParcel = { trackingNumber: string; insuredPence: number; madeAt: Date }
+export type OpenParcel = { trackingNumber: string; insuredPence: number; madeAt: Date; posted: boolean }
 
 /** The order's label that is not cancelled, if the carrier made one. */
 export async function openParcel(db: Db, orderId: string): Promise<OpenParcel | null> {
@@ -31,10 +31,14 @@ export async function openParcel(db: Db, orderId: string): Promise<OpenParcel | 
       trackingNumber: orderParcel.trackingNumber,
       insuredPence: orderParcel.insuredPence,
       madeAt: orderParcel.madeAt,
+      lastEventCode: orderParcel.lastEventCode,
     })
     .from(orderParcel)
     .where(and(eq(orderParcel.orderId, orderId), isNull(orderParcel.cancelledAt)))
-  return parcel ?? null
+  if (!parcel) return null
+  const { lastEventCode, ...open } = parcel
+  // Scanned by the carrier at least once: in the post, its label stays.
+  return { ...open, posted: lastEventCode !== null }
 }
 
 /**

@@ -122,6 +122,21 @@ export const detailsFields = [
     'Parcel arrived',
     'In the history, when the carrier delivers the parcel to us, for example "Arrived at our address".',
   ),
+  requiredString(
+    'newLabelButton',
+    'New label button',
+    'Under the label link while the parcel is not yet posted, for example "Get a new postage label".',
+  ),
+  requiredText(
+    'newLabelHelp',
+    'New label help',
+    'Beside that button: when to use it, and that the old label stops working.',
+  ),
+  requiredString(
+    'newLabelDone',
+    'New label made',
+    'Said after a new label is made, for example "Here is your new label. The old one no longer works."',
+  ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(
     'returnHeading',

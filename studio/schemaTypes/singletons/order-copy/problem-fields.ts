@@ -78,6 +78,11 @@ export const problemFields = [
     'Cannot send back',
     'When a seller asks for their device back but it can no longer be: it is paid, on its way back, or held as lost or stolen.',
   ),
+  requiredString(
+    'labelPosted',
+    'Label in the post',
+    'When a seller asks for a new postage label but the carrier has already scanned their parcel: the label it carries stays.',
+  ),
   requiredString('codeMissing', 'No code', 'On the bank details form, for example "Enter the code from our e-mail".'),
   requiredString('codeInvalid', 'Code not valid', 'When the code is not 6 digits.'),
   templateString(
