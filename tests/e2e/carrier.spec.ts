@@ -158,7 +158,7 @@ test('a second label replaces the first, which the carrier cancels; once posted,
   ])
   expect(await labelKeywords(request, linkIn(confirmation, '/order-tracker-details/label?order='))).toContain(second)
 
-  // Handed in: the page no longer offers a new label, and a post of the old form is refused.
+  // Handed in: the page no longer offers a new label (the store refuses one once posted: parcels.test.ts).
   await carrier('POST', `/admin/events/${second}`, { code: 'EVPPA' })
   const history = page.getByRole('region', { name: 'What has happened' })
   await expect(async () => {
