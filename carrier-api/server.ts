@@ -8,7 +8,8 @@ import { isTrackingNumber, s10CheckDigit } from '../web/carrier/tracking-number'
  * A local stand-in for the carrier (Royal Mail's shape): tracked returns labels, and the tracking
  * events of each parcel.
  *   POST   /shipping/v1/returns {reference, sender{name, addressLine1, addressLine2?, town, postcode},
- *          declaredValuePence}  →  201 {trackingNumber, insuredPence, label (base64 PDF)}
+ *          declaredValuePence}  →  201 {trackingNumber, insuredPence, label (base64 PDF)}; with an
+ *          `Idempotency-Key` header, the same key again gets the same label (422 for another order)
  *   GET    /shipping/v1/returns/<tracking number>/label  →  200 {trackingNumber, label} (the same PDF
  *          again; 404 once cancelled)
  *   DELETE /shipping/v1/returns/<tracking number>  →  200 {cancelled: true}; 409 once it is in the
@@ -51,6 +52,8 @@ export function createCarrierServer(options: { key: string }): Server {
   let everyoneDown = false
   const down = new Set<string>()
   const parcels = new Map<string, Parcel>()
+  // Idempotency-Key → the tracking number its first request made.
+  const asked = new Map<string, string>()
 
   const send = (response: ServerResponse, status: number, body: unknown, challenge?: string) => {
     const text = JSON.stringify(body)
@@ -86,6 +89,22 @@ export function createCarrierServer(options: { key: string }): Server {
       // Down for this order, or for parcels from this postcode (a test knows it before the reference).
       if (isDown(reference, sender.postcode.replace(/\s+/g, ' ').trim().toUpperCase()))
         return send(response, 503, { error: 'the carrier is unavailable' })
+      const keyHeader = request.headers['idempotency-key']
+      const key = typeof keyHeader === 'string' && keyHeader.length <= 255 ? keyHeader : undefined
+      const before = key === undefined ? undefined : parcels.get(asked.get(key) ?? '')
+      if (before && before.reference !== reference)
+        return send(response, 422, { error: 'this Idempotency-Key was used for another order' })
+      if (before)
+        return send(
+          response,
+          201,
+          {
+            trackingNumber: before.trackingNumber,
+            insuredPence: before.insuredPence,
+            label: Buffer.from(before.label).toString('base64'),
+          },
+          challenge,
+        )
       const trackingNumber = newTrackingNumber(parcels)
       const insuredPence = Math.min(declared as number, INSURED_UP_TO_PENCE)
       const label = await labelPdf(trackingNumber, reference)
@@ -98,6 +117,7 @@ export function createCarrierServer(options: { key: string }): Server {
         events: [],
         label,
       })
+      if (key !== undefined) asked.set(key, trackingNumber)
       return send(
         response,
         201,

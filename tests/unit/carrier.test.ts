@@ -61,8 +61,9 @@ describe('the carrier client, against the stand-in', () => {
     town: 'Leeds',
     postcode: 'LS1 4AB',
   }
-  const label = async (reference: string, declaredValuePence = 45_000) => {
-    const made = await client().createReturnLabel({ reference, sender, declaredValuePence })
+  let asks = 0
+  const label = async (reference: string, declaredValuePence = 45_000, key = `ask-${(asks += 1)}`) => {
+    const made = await client().createReturnLabel({ reference, sender, declaredValuePence }, key)
     if (!made.ok) throw new Error('no label')
     return made.label
   }
@@ -120,10 +121,25 @@ describe('the carrier client, against the stand-in', () => {
     await expect(client().cancelLabel('RR473124829GB')).resolves.toEqual({ ok: false, reason: 'unknown' })
   })
 
+  it('answers a request asked again with the same key with the same label, and only for the same order', async () => {
+    const first = await label('HB-AGAIN-0001', 45_000, 'order-1.0')
+    const again = await label('HB-AGAIN-0001', 45_000, 'order-1.0')
+    expect(again.trackingNumber).toBe(first.trackingNumber)
+    expect((await label('HB-AGAIN-0001', 45_000, 'order-1.1')).trackingNumber).not.toBe(first.trackingNumber)
+    const parcels = await fetch(`${url}/admin/parcels?reference=HB-AGAIN-0001`, {
+      headers: { authorization: `Bearer ${STAND_IN_KEY}` },
+    }).then((response) => response.json() as Promise<{ parcels: unknown[] }>)
+    expect(parcels.parcels).toHaveLength(2)
+    // Another order's request under a key already used is refused, not answered with this label.
+    await expect(
+      client().createReturnLabel({ reference: 'HB-AGAIN-0002', sender, declaredValuePence: 100 }, 'order-1.0'),
+    ).resolves.toEqual({ ok: false, reason: 'unavailable' })
+  })
+
   it('is unavailable when the carrier is down for that order, and only for it', async () => {
     await post('/admin/mode', { mode: 'down', keys: ['HB-DOWN-0001'] })
     await expect(
-      client().createReturnLabel({ reference: 'HB-DOWN-0001', sender, declaredValuePence: 100 }),
+      client().createReturnLabel({ reference: 'HB-DOWN-0001', sender, declaredValuePence: 100 }, 'down-1'),
     ).resolves.toEqual({ ok: false, reason: 'unavailable' })
     await expect(label('HB-DOWN-0002')).resolves.toMatchObject({ insuredPence: 45_000 })
     await post('/admin/mode', { mode: 'up', keys: ['HB-DOWN-0001'] })
@@ -133,7 +149,7 @@ describe('the carrier client, against the stand-in', () => {
   it('believes no answer on the stand-in’s address that the stand-in did not prove', async () => {
     const other = carrierClient({ url, key: undefined, timeoutMs: 2000, standInKey: 'another-sites-key' })
     await expect(
-      other.createReturnLabel({ reference: 'HB-PROOF-001', sender, declaredValuePence: 100 }),
+      other.createReturnLabel({ reference: 'HB-PROOF-001', sender, declaredValuePence: 100 }, 'proof-1'),
     ).resolves.toEqual({
       ok: false,
       reason: 'unavailable',

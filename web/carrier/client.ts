@@ -16,11 +16,18 @@ export type TrackingEvent = { code: string; name: string; at: Date; location: st
 
 export type Unavailable = { ok: false; reason: 'unavailable' }
 export type Carrier = {
-  createReturnLabel(request: {
-    reference: string
-    sender: { name: string; addressLine1: string; addressLine2: string | null; town: string; postcode: string }
-    declaredValuePence: number
-  }): Promise<{ ok: true; label: ReturnLabel } | Unavailable>
+  /**
+   * A label for the order. The same `idempotencyKey` asked again (after this process died before
+   * keeping the answer) gets the same label back, not a second one.
+   */
+  createReturnLabel(
+    request: {
+      reference: string
+      sender: { name: string; addressLine1: string; addressLine2: string | null; town: string; postcode: string }
+      declaredValuePence: number
+    },
+    idempotencyKey: string,
+  ): Promise<{ ok: true; label: ReturnLabel } | Unavailable>
   /** The label's PDF again, for the seller's link: labels are not stored here (the carrier keeps them). */
   labelPdf(
     trackingNumber: string,
@@ -44,7 +51,12 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
   const standIn = settings.standInKey !== null
 
   /** One call: the body read and, for the stand-in, proved; null when nothing usable came back. */
-  async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown } | null> {
+  async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    idempotencyKey?: string,
+  ): Promise<{ status: number; json: unknown } | null> {
     const challenge = randomBytes(16).toString('hex')
     try {
       const response = await fetch(`${settings.url}${path}`, {
@@ -52,6 +64,7 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
         headers: {
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
           ...(standIn ? { [CHALLENGE_HEADER]: challenge } : {}),
           ...(!standIn && settings.key ? { authorization: `Bearer ${settings.key}` } : {}),
         },
@@ -81,8 +94,8 @@ export function carrierClient(settings: CarrierSettings = carrierSettings()): Ca
   }
 
   return {
-    async createReturnLabel(request) {
-      const answer = await call('POST', '/shipping/v1/returns', request)
+    async createReturnLabel(request, idempotencyKey) {
+      const answer = await call('POST', '/shipping/v1/returns', request, idempotencyKey)
       if (!answer || answer.status !== 201) return UNAVAILABLE
       const body = answer.json as { trackingNumber?: unknown; insuredPence?: unknown; label?: unknown }
       if (

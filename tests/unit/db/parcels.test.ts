@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { emailOutbox, orderEvent, orderParcel, parcelEvent, sellerOrder } from '@/db/schema'
-import { carrierClient } from '@/carrier/client'
+import { carrierClient, type Carrier } from '@/carrier/client'
 import { LABEL_DELAYED, LABEL_MADE, LABEL_REPLACED, PARCEL_SCANNED } from '@/carrier/parcel-history'
 import {
   expectedParcels,
@@ -130,6 +130,39 @@ it('keeps one label when two runs ask at once, and cancels the other with the ca
   ])
 })
 
+/** The carrier makes the label, then this process dies before it is kept: the job's next run starts over. */
+function diesAfterTheLabel(): Carrier {
+  const real = carrier()
+  return {
+    ...real,
+    async createReturnLabel(...args) {
+      await real.createReturnLabel(...args)
+      throw new Error('the process died here')
+    },
+  }
+}
+const liveAtCarrier = async (reference: string) =>
+  (
+    (await admin('GET', `/admin/parcels?reference=${reference}`)).parcels as Array<{
+      trackingNumber: string
+      cancelled: boolean
+    }>
+  )
+    .filter((parcel) => !parcel.cancelled)
+    .map((parcel) => parcel.trackingNumber)
+
+it('makes no second label when the process died after the carrier made the first and before it was kept', async () => {
+  const order = await placed()
+  await expect(makeWantedLabels(db, diesAfterTheLabel(), mail)).rejects.toThrow('the process died here')
+  expect(await openParcel(db, order.id)).toBeNull()
+  await makeWantedLabels(db, carrier(), mail)
+  const kept = (await openParcel(db, order.id))!.trackingNumber
+  // The carrier answered the same request with the same label: no stray label left live.
+  const all = (await admin('GET', `/admin/parcels?reference=${order.reference}`)).parcels as unknown[]
+  expect(all).toHaveLength(1)
+  expect(await liveAtCarrier(order.reference)).toEqual([kept])
+})
+
 it('writes each tracking event into the order’s history once, and follows only parcels still awaited', async () => {
   const order = await placed()
   await makeWantedLabels(db, carrier(), mail)
@@ -208,6 +241,36 @@ describe('a second label', () => {
       [now],
     )
     expect((await events(order.id, LABEL_REPLACED)).map((event) => event.reason)).toEqual([`${first} → ${now}`])
+  })
+
+  it('makes one new label when the process died after the carrier made it, and asks again after a refusal', async () => {
+    const order = await placed()
+    await makeWantedLabels(db, carrier(), mail)
+    const first = (await openParcel(db, order.id))!.trackingNumber
+    const request = { orderId: order.id, actor: 'seller' as const, actorUserId: null }
+    await expect(replaceLabel(db, diesAfterTheLabel(), request)).rejects.toThrow('the process died here')
+    const again = await replaceLabel(db, carrier(), request)
+    expect(again.kind).toBe('replaced')
+    const second = (await openParcel(db, order.id))!.trackingNumber
+    expect(await parcels(order.reference)).toEqual([
+      expect.objectContaining({ trackingNumber: first, cancelled: true }),
+      expect.objectContaining({ trackingNumber: second, cancelled: false }),
+    ])
+
+    // The old label could not be cancelled this time: the new one is cancelled, and the next ask
+    // gets a label of its own rather than the one just cancelled.
+    const real = carrier()
+    let refusals = 1
+    const refusesOnce: Carrier = {
+      ...real,
+      cancelLabel: async (number) => (refusals-- > 0 ? { ok: false, reason: 'unavailable' } : real.cancelLabel(number)),
+    }
+    await expect(replaceLabel(db, refusesOnce, request)).resolves.toEqual({ kind: 'unavailable' })
+    expect((await openParcel(db, order.id))!.trackingNumber).toBe(second)
+    await expect(replaceLabel(db, carrier(), request)).resolves.toEqual(expect.objectContaining({ kind: 'replaced' }))
+    const third = (await openParcel(db, order.id))!.trackingNumber
+    expect(third).not.toBe(second)
+    expect(await liveAtCarrier(order.reference)).toEqual([third])
   })
 
   it('is refused once the parcel is in the post, and while the carrier is down, keeping the first', async () => {

@@ -79,27 +79,68 @@ export async function makeWantedLabels(
   let delayed = 0
   for (const order of wanted) {
     if (!order.name || !order.addressLine1 || !order.town || !order.postcode) continue
-    const answer = await carrier.createReturnLabel({
-      reference: order.reference,
-      sender: {
-        name: order.name,
-        addressLine1: order.addressLine1,
-        addressLine2: order.addressLine2,
-        town: order.town,
-        postcode: order.postcode,
+    const answer = await carrier.createReturnLabel(
+      {
+        reference: order.reference,
+        sender: {
+          name: order.name,
+          addressLine1: order.addressLine1,
+          addressLine2: order.addressLine2,
+          town: order.town,
+          postcode: order.postcode,
+        },
+        declaredValuePence: order.totalPence,
       },
-      declaredValuePence: order.totalPence,
-    })
+      await labelKey(db, order.id),
+    )
     if (!answer.ok) {
       if (await recordDelay(db, order.id)) delayed += 1
       continue
     }
     const kept = await keepLabel(db, order.id, answer.label, mail)
     if (kept) made += 1
-    // Another run kept a label for this order first: this one is never used.
-    else await carrier.cancelLabel(answer.label.trackingNumber)
+    // Another run kept a label for this order first (the same one, asked with the same key, stays);
+    // or the order stopped waiting for its parcel: a label never used is cancelled.
+    else if ((await openParcel(db, order.id))?.trackingNumber !== answer.label.trackingNumber)
+      await discardLabel(db, carrier, order.id, answer.label)
   }
   return { made, delayed }
+}
+
+/**
+ * The key the carrier knows the order's next label request by: the order and how many labels it has
+ * had here (kept, replaced or discarded). It stays the same until a label is recorded, so a request
+ * repeated after this process died between the carrier's answer and keeping it gets the same label
+ * back rather than a second, live one nobody knows of.
+ */
+async function labelKey(db: Db, orderId: string): Promise<string> {
+  const [row] = await db
+    .select({ labels: sql<number>`count(*)::int` })
+    .from(orderParcel)
+    .where(eq(orderParcel.orderId, orderId))
+  return `${orderId}.${row?.labels ?? 0}`
+}
+
+/**
+ * A label the carrier made that is not kept: recorded as cancelled first, so the next request has a
+ * key of its own (and is not answered with this cancelled label), then cancelled with the carrier.
+ */
+async function discardLabel(
+  db: Db,
+  carrier: Carrier,
+  orderId: string,
+  label: { trackingNumber: string; insuredPence: number },
+): Promise<void> {
+  await db
+    .insert(orderParcel)
+    .values({
+      orderId,
+      trackingNumber: label.trackingNumber,
+      insuredPence: label.insuredPence,
+      cancelledAt: new Date(),
+    })
+    .onConflictDoNothing()
+  await carrier.cancelLabel(label.trackingNumber)
 }
 
 /** The delay in the order's history, once: the seller is e-mailed the label when it exists. */
@@ -328,22 +369,25 @@ export async function replaceLabel(
   if (!old) return { kind: 'none' }
   if (old.lastEventCode) return { kind: 'posted' }
   if (!order.name || !order.addressLine1 || !order.town || !order.postcode) return { kind: 'not-waiting' }
-  const made = await carrier.createReturnLabel({
-    reference: order.reference,
-    sender: {
-      name: order.name,
-      addressLine1: order.addressLine1,
-      addressLine2: order.addressLine2,
-      town: order.town,
-      postcode: order.postcode,
+  const made = await carrier.createReturnLabel(
+    {
+      reference: order.reference,
+      sender: {
+        name: order.name,
+        addressLine1: order.addressLine1,
+        addressLine2: order.addressLine2,
+        town: order.town,
+        postcode: order.postcode,
+      },
+      declaredValuePence: order.totalPence,
     },
-    declaredValuePence: order.totalPence,
-  })
+    await labelKey(db, order.id),
+  )
   if (!made.ok) return { kind: 'unavailable' }
   const cancelled = await carrier.cancelLabel(old.trackingNumber)
   // 'unknown': the carrier has no such label to cancel, so the new one simply replaces it.
   if (!cancelled.ok && cancelled.reason !== 'unknown') {
-    await carrier.cancelLabel(made.label.trackingNumber)
+    await discardLabel(db, carrier, order.id, made.label)
     return { kind: cancelled.reason === 'posted' ? 'posted' : 'unavailable' }
   }
   const kept = await db.transaction(async (tx) => {
@@ -368,8 +412,9 @@ export async function replaceLabel(
     return true
   })
   if (!kept) {
-    await carrier.cancelLabel(made.label.trackingNumber)
+    // Another press replaced it first: with the same key, by this same label, which stays.
     const now = await openParcel(db, order.id)
+    if (now?.trackingNumber !== made.label.trackingNumber) await discardLabel(db, carrier, order.id, made.label)
     return now ? { kind: 'replaced', trackingNumber: now.trackingNumber } : { kind: 'none' }
   }
   return { kind: 'replaced', trackingNumber: made.label.trackingNumber }
