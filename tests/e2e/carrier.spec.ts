@@ -26,11 +26,12 @@ const carrier = (method: string, path: string, body?: object) =>
     return (await response.json()) as Record<string, unknown>
   })
 
-async function checkOut(page: Page, email: string, postcode?: string): Promise<string> {
+async function checkOut(page: Page, email: string, postcode?: string, pack = false): Promise<string> {
   await addGoodIphone(page)
   await page.goto('/complete-order')
   await fillCheckout(page, email)
   if (postcode) await page.getByRole('main').getByLabel('Postcode', { exact: true }).fill(postcode)
+  if (pack) await page.getByLabel(/^Post me a free postage pack/).check()
   await page.getByRole('button', { name: 'Place order and get free postage' }).click()
   await expect(page).toHaveURL(/\/order-successful\?order=/)
   return (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
@@ -167,4 +168,36 @@ test('a second label replaces the first, which the carrier cancels; once posted,
   }).toPass({ timeout: 90_000 })
   await expect(page.getByRole('button', { name: 'Get a new postage label' })).toHaveCount(0)
   expect(await violations(page)).toEqual([])
+})
+
+test('staff print a postage pack’s label: the carrier’s tracked label, as the seller’s own link gives it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000)
+  const reference = await checkOut(page, uniqueEmail('pack-label'), undefined, true)
+  let number = ''
+  await expect(async () => {
+    const made = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels as { trackingNumber: string }[]
+    expect(made).toHaveLength(1)
+    number = made[0]!.trackingNumber
+  }).toPass({ timeout: 20_000 })
+
+  const staff = await staffPage(browser)
+  await staff.goto(`/admin/orders?view=packs&q=${reference}`)
+  const link = staff.getByRole('link', { name: `Print the label for ${reference} (PDF)` })
+  const href = (await link.getAttribute('href'))!
+  expect(await labelKeywords(staff.request, href)).toContain(number)
+  expect(await violations(staff)).toEqual([])
+  // The order's own page links the same label.
+  await staff.goto(`/admin/orders/${reference}`)
+  await expect(staff.getByRole('link', { name: `Print the label for ${reference} (PDF)` })).toHaveAttribute(
+    'href',
+    href,
+  )
+
+  // The staff address gives the seller (or anyone not staff) nothing.
+  const stranger = await page.request.get(href)
+  expect(stranger.status()).toBe(404)
+  expect(stranger.headers()['content-type'] ?? '').not.toContain('pdf')
 })

@@ -183,13 +183,12 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // issue 48: not built yet (texts, a return sent insured, the pack's label)
+  // issue 48: not built yet (texts, a return sent insured)
   { document: 'orderCopy', words: 'We text only if a parcel goes astray.' },
   {
     document: 'page-sell-how-it-work',
     words: 'and we send that device back to you free of charge, insured, to the address on your order.',
   },
-  { document: 'page-terms-and-condition', words: 'Parcels sent with our label or pack are insured up to £1,000.' },
   // no code keeps it: the business-recycling service is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
   {

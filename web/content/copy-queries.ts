@@ -111,7 +111,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   claims{
     heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
     notClaimed, claimed, released, someone, claimEvent, releaseEvent, claimColumn, viewLabel, viewAll, viewMine,
-    viewUnclaimed, viewPacks, packPosted, packSelect, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLock, timerLate, lateHeading, lateCheck,
+    viewUnclaimed, viewPacks, packPosted, packSelect, packLabel, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLock, timerLate, lateHeading, lateCheck,
     lateAnswer, lateReturn, lateReply, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },

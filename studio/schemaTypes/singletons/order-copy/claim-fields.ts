@@ -92,6 +92,12 @@ export const claimFields = [
     'The label of the box that chooses one order’s pack to mark posted: {reference} becomes the order number.',
     ['reference'],
   ),
+  templateString(
+    'packLabel',
+    'Pack’s label link',
+    'Beside a pack still to post, and on its order’s page: opens the carrier’s tracked label with the packing slip, to print and stick on the padded envelope. {reference} becomes the order number (read aloud in the list), for example "Print the label for {reference} (PDF)".',
+    ['reference'],
+  ),
   requiredString(
     'packsButton',
     'Mark posted button',

@@ -20,6 +20,7 @@ import { RegisterPanel } from './register-panel'
 import { RisePanel } from './rise-panel'
 import { SellerDetails } from './seller-details'
 import { StaffPage } from '@/components/admin/staff-page'
+import { fillTemplate } from '@/lib/templates'
 
 /** One order for staff: where it is, whose it is, its devices, what to do next and its history. */
 export function AdminOrder(props: AdminOrderProps) {
@@ -45,7 +46,17 @@ export function AdminOrder(props: AdminOrderProps) {
         {order.postagePack ? (
           <>
             <dt>{text.postagePackColumn}</dt>
-            <dd className="admin-facts__pack">{text.postagePackWanted}</dd>
+            <dd className="admin-facts__pack">
+              {text.postagePackWanted}
+              {order.status === 'placed' ? (
+                <>
+                  {' '}
+                  <a href={`/admin/orders/${order.reference}/label`}>
+                    {fillTemplate(copy.claims.packLabel, { reference: order.reference })}
+                  </a>
+                </>
+              ) : null}
+            </dd>
           </>
         ) : null}
       </dl>

@@ -112,6 +112,11 @@ function PackCell({ copy, order, packsForm }: { copy: OrderCopy; order: OrderLis
     <span className="admin-pack-choice">
       <input type="checkbox" id={id} name={id} form={packsForm} />
       <label htmlFor={id}>{fillTemplate(copy.claims.packSelect, { reference: order.reference })}</label>
+      {order.status === 'placed' ? (
+        <a href={`/admin/orders/${order.reference}/label`} className="admin-pack-label">
+          {fillTemplate(copy.claims.packLabel, { reference: order.reference })}
+        </a>
+      ) : null}
     </span>
   )
 }
