@@ -183,12 +183,8 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // issue 48: not built yet (texts, a return sent insured)
+  // issue 48: not built yet (texts)
   { document: 'orderCopy', words: 'We text only if a parcel goes astray.' },
-  {
-    document: 'page-sell-how-it-work',
-    words: 'and we send that device back to you free of charge, insured, to the address on your order.',
-  },
   // no code keeps it: the business-recycling service is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
   {
@@ -222,8 +218,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
     words: 'For 20 or more devices we agree a date and collect from your premises free of charge.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
-  // no code keeps it: unsubscribing deletes the subscription (tests/unit/db/subscriptions.test.ts), and no note of the opt-out is kept
-  { document: 'page-privacy-policy', words: 'We keep a note that you opted out so we do not e-mail you again.' },
   // no code keeps it: nothing e-mails sellers when the privacy policy changes
   { document: 'page-privacy-policy', words: 'If a change affects you significantly, we will tell you by e-mail.' },
   // no code keeps it: no move pays the price of a device lost or damaged in the business’s care
