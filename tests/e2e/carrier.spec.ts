@@ -189,6 +189,12 @@ test('staff print a postage pack’s label: the carrier’s tracked label, as th
   const href = (await link.getAttribute('href'))!
   expect(await labelKeywords(staff.request, href)).toContain(number)
   expect(await violations(staff)).toEqual([])
+  await staff.screenshot({ path: test.info().outputPath('packs-1280.png') })
+  await staff.setViewportSize({ width: 375, height: 800 })
+  expect(await violations(staff)).toEqual([])
+  // The list scrolls in its own region: the page itself is no wider than the phone.
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375)
+  await staff.screenshot({ path: test.info().outputPath('packs-375.png'), fullPage: true })
   // The order's own page links the same label.
   await staff.goto(`/admin/orders/${reference}`)
   await expect(staff.getByRole('link', { name: `Print the label for ${reference} (PDF)` })).toHaveAttribute(
