@@ -183,8 +183,7 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // issue 48: not built yet (texts, a second label, a return sent insured, the pack's label)
-  { document: 'orderCopy', words: 'We text only if a parcel goes astray.' },
+  // issue 48: not built yet (a second label, a return sent insured, the pack's label)
   {
     document: 'page-sell-how-it-work',
     words: 'and we send that device back to you free of charge, insured, to the address on your order.',

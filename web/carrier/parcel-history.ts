@@ -8,3 +8,5 @@ export const LABEL_MADE = 'carrier-label'
 export const LABEL_DELAYED = 'carrier-label-delayed'
 /** A tracking event: the reason is the carrier's code ("EVPPA"), its time the event's. */
 export const PARCEL_SCANNED = 'parcel-scanned'
+/** No scan for the days the Orders document sets: the seller was told. The reason is its tracking number. */
+export const PARCEL_ASTRAY = 'parcel-astray'
