@@ -5,6 +5,7 @@ import {
   PGLITE_DATA_DIR,
   REGISTER_STANDIN_PORT,
   CARRIER_STANDIN_PORT,
+  SMS_STANDIN_PORT,
   PAYPAL_STANDIN_PORT,
   REGISTER_TIMEOUT_MS,
   SEED_COPY_DIR,
@@ -106,6 +107,9 @@ export default defineConfig({
       CARRIER_STANDIN_PORT: String(CARRIER_STANDIN_PORT),
       // Every parcel asked after at each minute's run: a scan a test makes is read within the minute.
       CARRIER_FOLLOW_SECONDS: '0',
+      // No SMS_URL: the text-message provider's stand-in, on this run's own port.
+      SMS_URL: '',
+      SMS_STANDIN_PORT: String(SMS_STANDIN_PORT),
       // No PAYMENTS_URL either: the payments provider's stand-in, on this run's own port.
       PAYMENTS_URL: '',
       PAYMENTS_ROUTE: '',

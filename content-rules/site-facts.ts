@@ -23,6 +23,7 @@ export const SITE_FACTS = {
   recordYears: 'how many years an order is kept before only the tax record is left',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
   contactKeepDays: 'how many days a contact message is kept once answered or closed (Contact inbox)',
+  astrayDays: 'how many days without a scan make a parcel astray (Orders, Timings)',
 } as const
 
 export type SiteFactName = keyof typeof SITE_FACTS

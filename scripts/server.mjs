@@ -21,7 +21,8 @@
 // sharing STAND_IN_KEY with it (generated when unset). A stand-in is refused (exit 2) when SITE_URL
 // is not this machine unless ALLOW_STAND_INS names it, and the real register must be https
 // (web/config/stand-in-guard.ts). Without CARRIER_URL, likewise the carrier's stand-in (carrier-api/)
-// on CARRIER_STANDIN_PORT (default 3993).
+// on CARRIER_STANDIN_PORT (default 3993), and without SMS_URL the text-message provider's (sms-api/)
+// on SMS_STANDIN_PORT (default 3994).
 //
 // Likewise without PAYMENTS_URL (and unless PAYMENTS_ROUTE=bacs-file), the payments provider's
 // stand-in (payments-api/) on 127.0.0.1:PAYMENTS_STANDIN_PORT (default 3991), sending its webhooks
@@ -38,7 +39,7 @@ import next from 'next'
 import { readProcessState, writeProcessState } from '../web/config/process-state.ts'
 import { LOOPBACK, readTrustedAddresses, resolveClient } from './client-address.mjs'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
-import { carrierOrExit, registerOrExit, standInCommand } from './stand-in-services.mjs'
+import { carrierOrExit, registerOrExit, smsOrExit, standInCommand } from './stand-in-services.mjs'
 import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 
 const { values } = parseArgs({
@@ -68,6 +69,15 @@ startStandIn({
   urlSetting: 'CARRIER_URL',
   waits: 'carrier labels wait',
   name: 'carrier',
+})
+startStandIn({
+  service: smsOrExit(process.env),
+  folder: 'sms-api',
+  portSetting: 'SMS_STANDIN_PORT',
+  defaultPort: '3994',
+  urlSetting: 'SMS_URL',
+  waits: 'texts wait',
+  name: 'text-message',
 })
 startPaymentsStandIn()
 startPaypalStandIn()
@@ -138,7 +148,7 @@ function stop(signal) {
 }
 
 /**
- * A service's stand-in (the stolen-device register's, the carrier's), when no real one is
+ * A service's stand-in (the stolen-device register's, the carrier's, the text-message provider's), when no real one is
  * configured: a child that exits when this process does (its stdin is our pipe), given the key it
  * proves its answers with. Something else already on the port is not believed by the site (it
  * cannot prove an answer): the work that needs the service waits.

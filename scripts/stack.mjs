@@ -18,6 +18,8 @@
 //                     sending its webhooks through nginx; refused as the register's is (ALLOW_STAND_INS=paypal)
 //   CARRIER_URL       the carrier; unset, one stand-in (carrier-api/) on the port after PayPal's,
 //                     for both instances; refused as the register's is (ALLOW_STAND_INS=carrier)
+//   SMS_URL           the text-message provider; unset, one stand-in (sms-api/) on the port after the
+//                     carrier's, for both instances; refused as the register's is (ALLOW_STAND_INS=sms)
 //   STACK_MICROCACHE  1: nginx keeps public pages for a second (deploy/nginx/microcache.conf)
 //   STACK_INSTANCES   1: nginx in front of instance A alone (the bench compares one with two)
 // Every other variable (SITE_URL, secrets, mail) is passed on to both instances as `npm start` reads it.
@@ -31,7 +33,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { paymentsOrExit, paymentsStandInCommand, webhookUrlFor } from './payments-stand-in.mjs'
-import { carrierOrExit, registerOrExit, standInCommand } from './stand-in-services.mjs'
+import { carrierOrExit, registerOrExit, smsOrExit, standInCommand } from './stand-in-services.mjs'
 import { paypalOrExit, paypalStandInCommand, paypalWebhookUrl } from './paypal-stand-in.mjs'
 import { writeNginxConfig } from './stack/nginx.mjs'
 import { sharedKeys } from './stack/shared-keys.mjs'
@@ -48,6 +50,7 @@ const registerPort = port + 5
 const paymentsPort = port + 6
 const paypalPort = port + 7
 const carrierPort = port + 8
+const smsPort = port + 9
 // Every 127.x.y.z address is this machine's; nginx alone is told to use this one (proxy_bind).
 const PROXY_ADDRESS = '127.0.0.2'
 const children = []
@@ -72,6 +75,7 @@ async function startStack() {
   const payments = paymentsOrExit(process.env)
   const paypal = paypalOrExit(process.env)
   const carrier = carrierOrExit(process.env)
+  const sms = smsOrExit(process.env)
   if (!existsSync(path.join(root, 'web', '.next', 'BUILD_ID'))) run('npm', ['run', 'build'])
 
   const { REDIS_PASSWORD: redisPassword, ...keys } = sharedKeys(dir)
@@ -81,6 +85,7 @@ async function startStack() {
     register.kind === 'service' || register.url ? register.url : await startServiceStandIn('register', keys)
   const carrierUrl =
     carrier.kind === 'service' || carrier.url ? carrier.url : await startServiceStandIn('carrier', keys)
+  const smsUrl = sms.kind === 'service' || sms.url ? sms.url : await startServiceStandIn('sms', keys)
   const siteUrl = process.env.SITE_URL?.trim() || `http://localhost:${port}`
   const paymentsUrl =
     payments.kind !== 'stand-in' || payments.url ? payments.url : await startPaymentsStandIn(keys, siteUrl)
@@ -95,6 +100,8 @@ async function startStack() {
     REGISTER_URL: registerUrl,
     // One carrier for both: a label made by one instance is printed again, and followed, by the other.
     CARRIER_URL: carrierUrl,
+    // One text-message provider for both: a text queued by one instance may be sent by the other.
+    SMS_URL: smsUrl,
     // One provider's stand-in for both: a payment sent by one instance is read back by the other.
     ...(paymentsUrl ? { PAYMENTS_URL: paymentsUrl } : {}),
     // One PayPal for both: a payment sent by one instance is told (by webhook) to whichever nginx picks.
@@ -129,6 +136,7 @@ async function startStack() {
       pgPort,
       registerUrl,
       carrierUrl,
+      smsUrl,
       paymentsUrl,
       pids: Object.fromEntries(children.map((c) => [c.name, c.pid])),
     }),
@@ -181,11 +189,11 @@ function startRedis(password) {
 }
 
 /**
- * The stolen-device register's stand-in or the carrier's, for both instances; device checks (or
- * the carrier's labels) wait while it is away.
+ * The stolen-device register's stand-in, the carrier's or the text-message provider's, for both
+ * instances; device checks (or the carrier's labels, or texts) wait while it is away.
  */
 async function startServiceStandIn(name, keys) {
-  const standInPort = name === 'register' ? registerPort : carrierPort
+  const standInPort = { register: registerPort, carrier: carrierPort, sms: smsPort }[name]
   const [command, args, options] = standInCommand(`${name}-api`, standInPort, {
     env: { ...process.env, STAND_IN_KEY: keys.STAND_IN_KEY },
   })
@@ -259,7 +267,18 @@ async function waitFor(address, seconds = 120) {
 async function stopAll(code) {
   if (stopping) return
   stopping = true
-  const order = ['nginx', 'instance-a', 'instance-b', 'register', 'carrier', 'payments', 'paypal', 'redis', 'postgres']
+  const order = [
+    'nginx',
+    'instance-a',
+    'instance-b',
+    'register',
+    'carrier',
+    'sms',
+    'payments',
+    'paypal',
+    'redis',
+    'postgres',
+  ]
   for (const name of order) {
     const entry = children.find((candidate) => candidate.name === name)
     if (!entry || entry.child.exitCode !== null || entry.child.signalCode) continue

@@ -1,6 +1,6 @@
 // The local stand-ins that `npm start` (scripts/server.mjs) and `npm run stack` (scripts/stack.mjs)
 // start for the services the business buys, the stolen-device register (register-api/) and the
-// carrier (carrier-api/): which service the settings name, refused where a stand-in would be unsafe
+// carrier (carrier-api/) and the text-message provider (sms-api/): which service the settings name, refused where a stand-in would be unsafe
 // (web/config/stand-in-guard.ts), and a stand-in's command line.
 import path from 'node:path'
 import { serviceAddress } from '../web/config/stand-in-guard.ts'
@@ -40,9 +40,19 @@ export function carrierOrExit(env = process.env) {
   })
 }
 
+/** The text-message provider SMS_URL names, or its stand-in's place. */
+export function smsOrExit(env = process.env) {
+  // A stand-in sends no text: a site reached from elsewhere would tell sellers of a lost parcel by e-mail alone.
+  return serviceOrExit(env, 'sms', {
+    urlSetting: 'SMS_URL',
+    example: 'https://api.notifications.service.gov.uk',
+    docs: 'Text messages',
+  })
+}
+
 /**
  * `spawn`'s command, arguments and options for the stand-in in `folder` ("register-api",
- * "carrier-api") on `port`, run from the project's root; with `exitWithStdin` it ends when its
+ * "carrier-api", "sms-api") on `port`, run from the project's root; with `exitWithStdin` it ends when its
  * parent does (its stdin is the parent's pipe).
  */
 export function standInCommand(folder, port, { exitWithStdin = false, ...options } = {}) {

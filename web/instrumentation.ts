@@ -46,6 +46,7 @@ export async function register() {
     orders.payoutJob,
     carrier.carrierLabelsJob,
     carrier.parcelTrackingJob,
+    carrier.parcelsAstrayJob,
     stock.stockIntakeJob,
     outbox.outboxJob,
     rateLimits.rateLimitPurgeJob,

@@ -1,14 +1,16 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { CARRIER_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
-import { linkIn, mailTo, ownAddress } from './account-helpers'
+import { CARRIER_STANDIN, SMS_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
+import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The parcel, tracked: the carrier's label made as the order is placed, its number and insurance on
 // the seller's page, its scans in the order's history; and, the carrier down at checkout, the order
-// placed all the same and the label e-mailed once the carrier makes it. Against the carrier's stand-in.
+// placed all the same and the label e-mailed once the carrier makes it; and a parcel lost, astray
+// after the days the Orders document sets, the seller e-mailed and texted once. Against the carrier's
+// and the text-message provider's stand-ins.
 const TRACKING = /RT\d{9}GB/
 
 test.beforeEach(async ({ page }) => {
@@ -206,4 +208,67 @@ test('staff print a postage pack’s label: the carrier’s tracked label, as th
   const stranger = await page.request.get(href)
   expect(stranger.status()).toBe(404)
   expect(stranger.headers()['content-type'] ?? '').not.toContain('pdf')
+})
+
+test('a parcel lost at the carrier is astray after the days set: the seller is e-mailed and texted once, and goods-in lists it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000)
+  const email = uniqueEmail('astray')
+  const reference = await checkOut(page, email)
+  const confirmation = await mailTo(email, new RegExp(`order ${reference}`))
+  const orderLink = linkIn(confirmation, '/order-tracker-details?order=')
+  let number = ''
+  await expect(async () => {
+    const parcels = (await carrier('GET', `/admin/parcels?reference=${reference}`)).parcels as {
+      trackingNumber: string
+    }[]
+    expect(parcels).toHaveLength(1)
+    number = parcels[0]!.trackingNumber
+  }).toPass({ timeout: 20_000 })
+
+  // Days cannot pass in a test: the carrier says it was handed in six days ago (the seed's days
+  // without a scan are five), and then loses it. Nothing in the site is told anything but what the
+  // carrier answers.
+  const sixDaysAgo = new Date(Date.now() - 6 * 86_400_000).toISOString()
+  await carrier('POST', `/admin/events/${number}`, { code: 'EVPPA', at: sixDaysAgo })
+  await carrier('POST', `/admin/lose/${number}`)
+
+  // Within the minute jobs' runs: the tracking job reads the scan, the astray job tells the seller.
+  const astray = await mailTo(email, /has not been scanned/, 0, 150_000)
+  expect(astray.subject).toBe(`Your parcel for order ${reference} has not been scanned for 5 days`)
+  expect(astray.text).toContain(number)
+  expect(astray.text).toContain('proof of postage')
+  const texts = async () =>
+    (
+      (await (
+        await fetch(`${SMS_STANDIN}/admin/sent`, { headers: { authorization: `Bearer ${STAND_IN_KEY}` } })
+      ).json()) as { texts: { to: string; body: string }[] }
+    ).texts.filter((text) => text.body.includes(reference))
+  await expect.poll(async () => (await texts()).length, { timeout: 90_000 }).toBe(1)
+  expect((await texts())[0]).toMatchObject({ to: '07700 900456' })
+  expect((await texts())[0]!.body).toContain('proof of postage')
+
+  // The seller's history says so.
+  const history = page.getByRole('region', { name: 'What has happened' })
+  await page.goto(orderLink)
+  await expect(history.getByText('No scan for 5 days: we have written to you')).toBeVisible()
+
+  // Goods-in lists it under Astray, with its number and last scan.
+  const staff = await staffPage(browser)
+  await staff.goto('/admin/goods-in/expected')
+  const row = staff.getByRole('region', { name: /^Astray \(\d+\)$/ }).getByRole('row', { name: new RegExp(reference) })
+  await expect(row.getByRole('cell', { name: number })).toBeVisible()
+  await expect(row.getByRole('cell', { name: /^Handed in at a post office, / })).toBeVisible()
+  expect(await violations(staff)).toEqual([])
+  // And its staff page's history.
+  await staff.goto(`/admin/orders/${reference}`)
+  await expect(staff.getByText('No scan for 5 days: we have written to you')).toBeVisible()
+
+  // A further minute's runs change nothing: one e-mail, one text.
+  await page.waitForTimeout(65_000)
+  expect(await texts()).toHaveLength(1)
+  // The order's confirmation and the one e-mail about the parcel.
+  expect(await mailCount(email)).toBe(2)
 })

@@ -43,6 +43,8 @@ async function start(clock: Date | null): Promise<SiteCopy> {
       PAYPAL_STANDIN_PORT: String(PORT + 1102),
       CARRIER_URL: '',
       CARRIER_STANDIN_PORT: String(PORT + 1103),
+      SMS_URL: '',
+      SMS_STANDIN_PORT: String(PORT + 1104),
       PAYOUT_JOB: clock ? 'on' : 'off',
       PAYOUT_CLOCK: clock ? clock.toISOString().replace(/\.\d+Z$/, 'Z') : '',
     },

@@ -77,6 +77,9 @@ export const CARRIER_STANDIN_PORT = Number(
   process.env.E2E_CARRIER_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1003,
 )
 export const CARRIER_STANDIN = `http://127.0.0.1:${CARRIER_STANDIN_PORT}`
+/** The text-message provider's stand-in that the e2e server starts (without SMS_URL), on a port of its own too. */
+export const SMS_STANDIN_PORT = Number(process.env.E2E_SMS_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1004)
+export const SMS_STANDIN = `http://127.0.0.1:${SMS_STANDIN_PORT}`
 /** The key the e2e server shares with its stand-in (STAND_IN_KEY): the switch takes it. */
 export const STAND_IN_KEY = 'e2e-only-stand-in-key-5b7d0e2a91c4'
 export const REGISTER_TIMEOUT_MS = 1500

@@ -12,6 +12,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
         quarantineDays: number
         bankDetailsDays: number
         recordYears: number
+        astrayDays: number
       }
     }
   ).timings
@@ -23,6 +24,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     quarantineDays: timings.quarantineDays,
     bankDetailsDays: timings.bankDetailsDays,
     recordYears: timings.recordYears,
+    astrayDays: timings.astrayDays,
     contactKeepDays: (byId('contactInboxCopy') as { retentionDays: number }).retentionDays,
     unanswered: timings,
   })

@@ -58,6 +58,9 @@ export function spawnSiteCopy({ port, dist, env }: Options): SiteCopy {
         // A carrier stand-in of its own, beside its port, not the main server's or another copy's.
         CARRIER_URL: '',
         CARRIER_STANDIN_PORT: String(port + 1003),
+        // And a text-message stand-in of its own.
+        SMS_URL: '',
+        SMS_STANDIN_PORT: String(port + 1004),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

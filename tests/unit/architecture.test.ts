@@ -36,7 +36,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['content'],
   ['db'],
   ['jobs'],
-  ['http', 'mail', 'register', 'carrier'],
+  ['http', 'mail', 'register', 'carrier', 'sms'],
   ['forms'],
   ['catalogue', 'subscriptions', 'accounts'],
   ['basket', 'contact', 'payouts'],

@@ -183,8 +183,6 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // issue 48: not built yet (texts)
-  { document: 'orderCopy', words: 'We text only if a parcel goes astray.' },
   // no code keeps it: the business-recycling service is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
   {

@@ -22,6 +22,7 @@ const source: SiteFactSource = {
   quarantineDays: 28,
   bankDetailsDays: 30,
   recordYears: 6,
+  astrayDays: 5,
   contactKeepDays: 90,
   unanswered: {
     lapsedOffer: 'accept',
@@ -52,6 +53,7 @@ describe('site facts', () => {
       unansweredOffer: 'we accept the new price for you and pay it',
       payoutHoldHours: '24',
       contactKeepDays: '90',
+      astrayDays: '5',
     })
   })
 

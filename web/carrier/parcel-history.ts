@@ -10,3 +10,5 @@ export const LABEL_DELAYED = 'carrier-label-delayed'
 export const PARCEL_SCANNED = 'parcel-scanned'
 /** A second label made, the first cancelled with the carrier: the reason is "old → new". */
 export const LABEL_REPLACED = 'carrier-label-replaced'
+/** No scan for the days the Orders document sets: the seller was told. The reason is its tracking number. */
+export const PARCEL_ASTRAY = 'parcel-astray'

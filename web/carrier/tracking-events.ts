@@ -23,3 +23,6 @@ const STAGES: Record<string, ParcelStage> = {
 export function parcelStage(code: string): ParcelStage | null {
   return STAGES[code] ?? null
 }
+
+/** The codes that say the parcel reached us: a parcel last scanned so is not astray, however long goods-in takes. */
+export const DELIVERED_CODES: readonly string[] = Object.keys(STAGES).filter((code) => STAGES[code] === 'delivered')

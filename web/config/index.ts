@@ -439,6 +439,60 @@ export function parcelFollowMs(env: Env = processEnv()): number {
   return seconds * 1000
 }
 
+// --- Text messages (a text to the seller when a parcel goes astray) -----------------------------
+
+/** The local stand-in's port when SMS_URL is unset (sms-api/, which `npm start` runs). */
+export const DEFAULT_SMS_STANDIN_PORT = 3994
+
+export type SmsSettings = {
+  /** Where the provider's API is: SMS_URL, or the local stand-in. */
+  url: string
+  /** The provider's API key (GOV.UK Notify's: name, service id and secret): SMS_API_KEY, for the real one only. */
+  key: string | undefined
+  /** The provider's template whose one placeholder, ((body)), takes our words: SMS_TEMPLATE_ID, for the real one only. */
+  templateId: string | undefined
+  /** How long one answer may take before the text is tried again at the next run. */
+  timeoutMs: number
+  /** For the stand-in: STAND_IN_KEY, which it proves each answer with. null for the real provider. */
+  standInKey: string | null
+}
+
+/**
+ * The text-message provider (web/sms), in GOV.UK Notify's shape. SMS_URL names the real one, at an
+ * https address, with SMS_API_KEY and SMS_TEMPLATE_ID; unset, the local stand-in on 127.0.0.1
+ * (SMS_STANDIN_PORT, default 3994), refused when SITE_URL is not this machine unless
+ * ALLOW_STAND_INS names `sms`.
+ */
+export function smsSettings(env: Env = processEnv()): SmsSettings {
+  const address = serviceAddress(env, {
+    service: 'sms',
+    urlSetting: 'SMS_URL',
+    example: 'https://api.notifications.service.gov.uk',
+  })
+  const timeoutMs = 10_000
+  if (address.kind === 'service') {
+    const key = setting(env, 'SMS_API_KEY')
+    const templateId = setting(env, 'SMS_TEMPLATE_ID')
+    if (!key || !templateId)
+      throw new Error('SMS_URL names the text-message provider: set SMS_API_KEY and SMS_TEMPLATE_ID too.')
+    return { url: address.url, key, templateId, timeoutMs, standInKey: null }
+  }
+  const standInKey = setting(env, 'STAND_IN_KEY')
+  if (!standInKey) {
+    throw new Error(
+      'STAND_IN_KEY must be set to the key the text-message stand-in was started with (npm start shares one at start).',
+    )
+  }
+  const port = setting(env, 'SMS_STANDIN_PORT') ?? DEFAULT_SMS_STANDIN_PORT
+  return {
+    url: address.url ?? `http://127.0.0.1:${port}`,
+    key: undefined,
+    templateId: undefined,
+    timeoutMs,
+    standInKey,
+  }
+}
+
 // --- The runtime ---------------------------------------------------------------------------------
 
 export function isProduction(env: Env = processEnv()): boolean {

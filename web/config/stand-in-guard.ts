@@ -1,6 +1,6 @@
 // The guard every stand-in passes: a local program that answers as an outside service would (the
-// stolen-device register today; a payments provider, PayPal, a carrier or SMS later). A stand-in
-// passes nearly everything, so it must never serve a site that the public reaches:
+// stolen-device register, the payments provider, PayPal, the carrier, the text-message provider).
+// A stand-in passes nearly everything, so it must never serve a site that the public reaches:
 //   - it is refused whenever the site's address (SITE_URL) is not this machine, unless the
 //     operator names it in ALLOW_STAND_INS (a comma-separated list, such as `register`);
 //   - a real service's address must be https; plain http is taken only on this machine, and then

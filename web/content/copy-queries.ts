@@ -59,7 +59,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, viewOrder,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, parcelAstray, viewOrder,
     returnHeading, returnHelp, returnButton, returnRequested
   },
   payoutChange{
@@ -68,7 +68,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears, astrayDays },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -123,7 +123,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     countAlready, countUnmatched, noScans, scansShown, allScansLink, codeColumn, resultColumn, timeColumn, resultReceived,
     resultAlready, resultUnmatched, newSession, bulkHeading, bulkLabel, bulkHint, bulkButton, bulkMissing,
     bulkTooMany, bulkDone, unmatchedLink, unmatchedHeading, unmatchedIntro, unmatchedNone, expectedLink, expectedHeading,
-    expectedIntro, expectedToday, expectedTomorrow, expectedNone, trackingColumn, expectedColumn,
+    expectedIntro, expectedToday, expectedTomorrow, expectedNone, astrayHeading, astrayIntro, astrayNone, astraySinceColumn, trackingColumn, expectedColumn,
     lastScanColumn, queuedBy,
     noteLabel, noteHint, photoLabel, photoAlt, saveButton, saved, joinLabel, joinButton, joinReason, joined,
     orderNotFound, notReceivable, returnLabel, returnButton, returnNoteMissing, returnedDone, closed,
@@ -204,6 +204,8 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   revisedOffer{ subject, intro, button, secondButton, outro },
   revisedOfferReminder{ subject, intro, button, secondButton, outro },
   labelReady{ subject, intro, button, secondButton, outro },
+  parcelAstray{ subject, intro, button, outro },
+  parcelAstrayText,
   paid{ subject, intro, button, secondButton, outro },
   paymentFailed{ subject, intro, button, secondButton, outro },
   returnRequested{ subject, intro, button, secondButton, outro },

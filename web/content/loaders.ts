@@ -65,6 +65,7 @@ export const getSiteFacts = cache(async () => {
     quarantineDays,
     bankDetailsDays,
     recordYears,
+    astrayDays,
     contactKeepDays,
     unanswered,
   } = source
@@ -81,6 +82,7 @@ export const getSiteFacts = cache(async () => {
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
     bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
     recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
+    astrayDays: requireContent(astrayDays, 'the "astrayDays" Timing of the Orders document (id "orderCopy")'),
     contactKeepDays: requireContent(contactKeepDays, 'the Contact inbox document (id "contactInboxCopy")'),
     unanswered: {
       lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),

@@ -37,6 +37,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     recordYears: String(numbers.recordYears),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),
     contactKeepDays: String(numbers.contactKeepDays),
+    astrayDays: String(numbers.astrayDays),
   }
 }
 

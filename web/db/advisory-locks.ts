@@ -20,6 +20,7 @@ export const ADVISORY_LOCKS = {
   stockIntake: 735_120_047,
   carrierLabels: 735_120_048,
   parcelTracking: 735_120_049,
+  parcelsAstray: 735_120_050,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

@@ -1,6 +1,6 @@
 import { EnvelopeIcon } from '@sanity/icons/Envelope'
 import { defineField, defineType } from 'sanity'
-import { requiredString, requiredText, templateString } from '../fields'
+import { requiredString, requiredText, templateString, templateText } from '../fields'
 
 const message = (name: string, title: string, placeholders: string) =>
   defineField({
@@ -211,6 +211,17 @@ export const emailCopy = defineType({
       'labelReady',
       'Tracked label ready',
       ', {reference} (the order number) and {tracking} (the tracking number). Sent when the carrier could not make the tracked label as the order was placed, once it has: its second button opens the label',
+    ),
+    message(
+      'parcelAstray',
+      'Parcel astray',
+      ', {reference} (the order number), {tracking} (the tracking number) and {astrayDays} (the days without a scan, Orders, Timings). Sent once when the carrier has not scanned the seller’s parcel for that many days: say what to do (keep the proof of postage, reply or call us). Its button opens the order’s page',
+    ),
+    templateText(
+      'parcelAstrayText',
+      'Text message: parcel astray',
+      'The text sent with that e-mail, once, to a seller who gave a mobile number at checkout (and to nobody else). {reference} becomes the order number; {tracking}, {astrayDays}, {phone} and {email} may be used too. Keep it under 160 characters: a longer text is sent as two or more, each paid for.',
+      ['reference'],
     ),
     message('returnRequested', 'Device asked back', ', {reference} (the order number)'),
     message('returned', 'Device sent back', ', {reference} (the order number) and {tracking} (the tracking number)'),

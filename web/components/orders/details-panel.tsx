@@ -24,7 +24,7 @@ import { SellerLock } from './seller-lock'
 import type { OrderLockHoldRow } from '@/db/schema'
 import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
 import type { OpenParcel } from '@/orders/parcels/parcels'
-import { PARCEL_SCANNED } from '@/carrier/parcel-history'
+import { PARCEL_ASTRAY, PARCEL_SCANNED } from '@/carrier/parcel-history'
 import { parcelStage } from '@/carrier/tracking-events'
 
 /**
@@ -259,6 +259,7 @@ function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: Order
     delivered: copy.details.parcelDelivered,
   }
   const parcelStep = (event: OrderRecord['events'][number]) => {
+    if (event.action === PARCEL_ASTRAY) return copy.details.parcelAstray
     const stage = event.action === PARCEL_SCANNED && event.reason ? parcelStage(event.reason) : null
     return stage ? parcelWords[stage] : null
   }

@@ -161,6 +161,22 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     last_event_at: notPersonal('when the parcel was last scanned (in the history too)'),
     last_event_code: notPersonal("the carrier's code for that scan"),
     expected_on: notPersonal('the day the carrier expects to deliver it to us'),
+    astray_at: notPersonal('when it was found astray and the seller told (in the history too)'),
+  },
+  sms_outbox: {
+    id: notPersonal("an internal id, given to the text-message provider as the text's reference"),
+    order_id: notPersonal('the order the text is about'),
+    kind: notPersonal('what it tells of'),
+    body: notPersonal(
+      "the E-mails document's words and the order's reference: the number it goes to is not kept here, it is read from the order as the text is sent",
+    ),
+    status: notPersonal('delivery bookkeeping'),
+    attempts: notPersonal('delivery bookkeeping'),
+    next_attempt_at: notPersonal('delivery bookkeeping'),
+    last_error: notPersonal("delivery bookkeeping: a failure's kind, never a number"),
+    created_at: notPersonal('when it was queued'),
+    sent_at: notPersonal('when it was sent'),
+    provider_id: notPersonal("the provider's id for the text"),
   },
   parcel_event: {
     id: notPersonal(INTERNAL_ID),

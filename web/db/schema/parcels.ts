@@ -27,6 +27,9 @@ export const orderParcel = pgTable(
     lastEventCode: text('last_event_code'),
     // The London day the carrier expects to deliver it (or delivered it): goods-in plans by it.
     expectedOn: date('expected_on', { mode: 'string' }),
+    // When the minute job found it astray (no scan for the days the Orders document sets) and told
+    // the seller: set once, where null, so the seller is told once.
+    astrayAt: at('astray_at'),
   },
   (table) => [
     uniqueIndex('order_parcel_open_idx')
@@ -36,6 +39,10 @@ export const orderParcel = pgTable(
     index('order_parcel_follow_idx')
       .on(table.polledAt)
       .where(sql`${table.cancelledAt} is null`),
+    // Goods-in's parcels astray.
+    index('order_parcel_astray_idx')
+      .on(table.astrayAt)
+      .where(sql`${table.cancelledAt} is null and ${table.astrayAt} is not null`),
     // Goods-in's parcels expected today and tomorrow.
     index('order_parcel_expected_idx')
       .on(table.expectedOn)

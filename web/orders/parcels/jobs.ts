@@ -9,6 +9,9 @@ import { describeError } from '@/lib/log'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
 import { carrierClient } from '@/carrier/client'
+import { getOrderCopy } from '@/content/loaders'
+import { smsClient } from '@/sms/client'
+import { markAstrayParcels, sendDueTexts } from './astray'
 import { followParcels, makeWantedLabels } from './parcels'
 
 /** Labels for the orders placed that have none: kicked by the checkout, and every minute after. */
@@ -30,6 +33,21 @@ export const parcelTrackingJob: Job = {
   name: 'Parcel tracking',
   lock: ADVISORY_LOCKS.parcelTracking,
   run: async () => followParcels(await getDb(), carrierClient(), new Date(), { every: parcelFollowMs() }),
+}
+
+/**
+ * Parcels quiet for the days the Orders document sets: each marked astray once, its seller e-mailed
+ * and (with a mobile number) texted in the same transaction; then the texts due are sent (astray.ts).
+ */
+export const parcelsAstrayJob: Job = {
+  name: 'Parcels astray',
+  lock: ADVISORY_LOCKS.parcelsAstray,
+  run: async () => {
+    const [db, copy, mail] = await Promise.all([getDb(), getOrderCopy(), loadOrderMailContext(linkOrigin())])
+    const { marked } = await markAstrayParcels(db, { days: copy.timings.astrayDays, mail })
+    if (marked) kickOutbox()
+    await sendDueTexts(db, smsClient())
+  },
 }
 
 // Shared through the process's globals, as the outbox's kick is.

@@ -12,7 +12,7 @@ import { formatLongDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import { cautionCleared } from '@/register/checks'
 
-export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder' | 'labelReady'
+export type OrderMailKind = OrderEmail | 'orderConfirmation' | 'revisedOfferReminder' | 'labelReady' | 'parcelAstray'
 export type QueuedMail = MailMessage & { kind: string }
 
 /** Everything rendering an order's e-mails needs, read once before a transaction starts. */
@@ -40,7 +40,7 @@ type OrderForMail = Pick<
   | 'returnTracking'
   | 'postagePack'
 > & {
-  /** The carrier label's tracking number, for the e-mail that brings a label made late. */
+  /** The carrier label's tracking number, for the e-mails that bring a label made late or say the parcel is astray. */
   parcelTracking?: string | null
   items: Array<
     Pick<OrderRecord['items'][number], 'device' | 'pricePence' | 'revisedPricePence' | 'revisedReason'> &
@@ -128,7 +128,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
     last4: order.payoutLast4 ?? '',
     // "the account ending 5678", "the PayPal account s•••@e•••.com": as the method shows it.
     account: payoutAccount(context.checkout, order.payoutMethod, order.payoutLast4 ?? ''),
-    tracking: (kind === 'labelReady' ? order.parcelTracking : order.returnTracking) ?? '',
+    tracking: (kind === 'labelReady' || kind === 'parcelAstray' ? order.parcelTracking : order.returnTracking) ?? '',
     results: RESULT_MAILS.includes(kind) ? registerLines(kind, order.items, copy) : '',
   }
   const answering = kind === 'revisedOffer' || kind === 'revisedOfferReminder'

@@ -137,6 +137,11 @@ export const detailsFields = [
     'New label made',
     'Said after a new label is made, for example "Here is your new label. The old one no longer works."',
   ),
+  requiredString(
+    'parcelAstray',
+    'Parcel astray',
+    'In the history (the seller’s and staff’s), when the carrier has not scanned the parcel for the days set in Timings and the seller has been told, for example "No scan for {astrayDays} days: we have e-mailed you".',
+  ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(
     'returnHeading',

@@ -134,6 +134,23 @@ export const goodsInFields = [
     'count',
   ]),
   requiredString('expectedNone', 'None expected', 'Under either heading when it has no parcel.'),
+  templateString(
+    'astrayHeading',
+    'Astray',
+    'Above the parcels astray (no scan for the days set in Timings, their order still waiting). {count} becomes how many.',
+    ['count'],
+  ),
+  requiredString(
+    'astrayIntro',
+    'Astray intro',
+    'Under that heading: what the list is and what to do, for example asking the carrier and calling the seller.',
+  ),
+  requiredString('astrayNone', 'None astray', 'Under that heading when no parcel is astray.'),
+  requiredString(
+    'astraySinceColumn',
+    'Astray since column',
+    'When the parcel was marked astray, for example "Astray since".',
+  ),
   requiredString('trackingColumn', 'Tracking number column', 'For example "Tracking number".'),
   requiredString('expectedColumn', 'Expected column', 'The day the carrier expects it, for example "Expected".'),
   requiredString(

@@ -2,6 +2,7 @@ import type { AccountCopy, OrderCopy } from '@/content/types'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import type { OrderRecord } from '@/orders/record/store'
+import { PARCEL_ASTRAY } from '@/carrier/parcel-history'
 import { actionLabel, actorName, statusName } from '@/components/admin/admin-words'
 
 type Props = { order: OrderRecord; copy: OrderCopy; staffCopy: AccountCopy['staff'] }
@@ -14,17 +15,21 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
       <h2 id="order-timeline">{text.timelineHeading}</h2>
       <ol>
         {order.events.map((event) => {
-          const label = actionLabel(
-            text,
-            event.action,
-            copy.rises,
-            copy.payouts,
-            copy.holds,
-            copy.claims,
-            copy.lateParcels,
-            copy.locks,
-            copy.checklist,
-          )
+          // The parcel astray: in the words the seller's history shows.
+          const label =
+            event.action === PARCEL_ASTRAY
+              ? copy.details.parcelAstray
+              : actionLabel(
+                  text,
+                  event.action,
+                  copy.rises,
+                  copy.payouts,
+                  copy.holds,
+                  copy.claims,
+                  copy.lateParcels,
+                  copy.locks,
+                  copy.checklist,
+                )
           return (
             <li key={event.id}>
               <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}

@@ -4,6 +4,7 @@ import { ExpectedParcels } from '@/components/admin/goods-in/expected-parcels'
 import { getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
+import { astrayParcels } from '@/orders/parcels/astray'
 import { expectedParcels } from '@/orders/parcels/parcels'
 import { addLondonDays, londonDay } from '@/orders/record/working-days'
 
@@ -18,12 +19,13 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function Expected() {
   const [, copy, db] = await Promise.all([requireStaffMember(), getOrderCopy(), getDb()])
   const today = londonDay(new Date())
-  const parcels = await expectedParcels(db, addLondonDays(today, 1))
+  const [parcels, astray] = await Promise.all([expectedParcels(db, addLondonDays(today, 1)), astrayParcels(db)])
   return (
     <ExpectedParcels
       copy={copy}
       today={parcels.filter((parcel) => parcel.expectedOn <= today)}
       tomorrow={parcels.filter((parcel) => parcel.expectedOn > today)}
+      astray={astray}
     />
   )
 }

@@ -1,0 +1,189 @@
+import 'server-only'
+import { and, asc, eq, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import { orderEvent, orderParcel, sellerOrder, smsOutbox } from '@/db/schema'
+import { fillTemplate } from '@/lib/templates'
+import { queueEmails } from '@/mail/queue'
+import { readInTx } from '@/orders/moves/move-store'
+import { orderMail, type OrderMailContext } from '@/orders/record/mail'
+import { orderEmails } from '@/orders/record/store'
+import { PARCEL_ASTRAY } from '@/carrier/parcel-history'
+import { DELIVERED_CODES } from '@/carrier/tracking-events'
+import type { Sms } from '@/sms/client'
+
+/**
+ * A parcel astray: still on its way to an order waiting for it, and not scanned by the carrier for
+ * the days the Orders document sets (counted from its last scan, or, never scanned, from when its
+ * label was made). The minute job marks each once, by a guarded update, and in the same
+ * transaction writes the order's history, queues one e-mail to the seller and, when they gave a
+ * mobile number at checkout, one text; the texts are then sent, each once.
+ */
+
+export const ASTRAY_TEXT = 'parcelAstray'
+/** How many times a text the provider could not take is tried, a run apart at first, then further. */
+const TEXT_TRIES = 8
+
+/** When the parcel last moved: its last scan, or, never scanned, when its label was made. */
+const quietSince = sql`coalesce(${orderParcel.lastEventAt}, ${orderParcel.madeAt})`
+
+/** Open parcels (not cancelled, their order placed), not yet astray, not delivered, quiet since before `cutoff`. */
+const astrayNow = (cutoff: Date) =>
+  and(
+    isNull(orderParcel.cancelledAt),
+    isNull(orderParcel.astrayAt),
+    or(isNull(orderParcel.lastEventCode), notInArray(orderParcel.lastEventCode, [...DELIVERED_CODES])),
+    lte(quietSince, cutoff),
+  )
+
+export type AstrayContext = {
+  /** The Orders document's days without a scan. */
+  days: number
+  /** The e-mail's words and links; its copy holds the text's words too (parcelAstrayText). */
+  mail: OrderMailContext
+}
+
+/** Marks the parcels astray now, oldest quiet first, a few at a time; how many it marked. */
+export async function markAstrayParcels(db: Db, context: AstrayContext, now = new Date(), limit = 50) {
+  const cutoff = new Date(now.getTime() - context.days * 86_400_000)
+  const due = await db
+    .select({ id: orderParcel.id, orderId: orderParcel.orderId })
+    .from(orderParcel)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
+    .where(and(astrayNow(cutoff), eq(sellerOrder.status, 'placed')))
+    .orderBy(asc(quietSince))
+    .limit(limit)
+  let marked = 0
+  for (const parcel of due) if (await markOne(db, parcel, cutoff, context, now)) marked += 1
+  return { marked }
+}
+
+async function markOne(
+  db: Db,
+  parcel: { id: string; orderId: string },
+  cutoff: Date,
+  { mail }: AstrayContext,
+  now: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, parcel.orderId))
+      .for('update')
+    // Received or cancelled since it was read: not astray.
+    if (order?.status !== 'placed') return false
+    // The guard: still quiet, still unmarked (a scan or another run meanwhile changes nothing twice).
+    const [astray] = await tx
+      .update(orderParcel)
+      .set({ astrayAt: now })
+      .where(and(eq(orderParcel.id, parcel.id), astrayNow(cutoff)))
+      .returning({ trackingNumber: orderParcel.trackingNumber })
+    if (!astray) return false
+    await tx.insert(orderEvent).values({
+      orderId: parcel.orderId,
+      at: now,
+      actor: 'system',
+      action: PARCEL_ASTRAY,
+      fromStatus: order.status,
+      toStatus: order.status,
+      reason: astray.trackingNumber,
+    })
+    const full = await readInTx(tx, parcel.orderId)
+    if (!full) return true
+    if (full.email)
+      await queueEmails(
+        tx,
+        orderEmails(
+          parcel.orderId,
+          orderMail('parcelAstray', { ...full, parcelTracking: astray.trackingNumber }, mail),
+        ),
+      )
+    // Only to a seller who gave a mobile number at checkout: the number is read again as it is sent.
+    if (full.phone)
+      await tx.insert(smsOutbox).values({
+        orderId: parcel.orderId,
+        kind: ASTRAY_TEXT,
+        body: fillTemplate(mail.copy.parcelAstrayText, {
+          reference: full.reference,
+          tracking: astray.trackingNumber,
+        }),
+      })
+    return true
+  })
+}
+
+/**
+ * Sends the texts due, each with its row's id as the provider's reference, and marks each sent
+ * once (where still pending). A crash after the provider took one and before it is marked sends
+ * the same reference again, which a provider that honours it (the stand-in does) answers with the
+ * first text. A number gone from the order (erased) or refused is not tried again.
+ */
+export async function sendDueTexts(db: Db, sms: Sms, now = new Date(), limit = 20) {
+  const due = await db
+    .select({ id: smsOutbox.id, body: smsOutbox.body, attempts: smsOutbox.attempts, phone: sellerOrder.phone })
+    .from(smsOutbox)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, smsOutbox.orderId))
+    .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now)))
+    .orderBy(asc(smsOutbox.nextAttemptAt))
+    .limit(limit)
+  let sent = 0
+  const pending = eq(smsOutbox.status, 'pending')
+  for (const text of due) {
+    if (!text.phone) {
+      await db
+        .update(smsOutbox)
+        .set({ status: 'failed', lastError: 'no number' })
+        .where(and(eq(smsOutbox.id, text.id), pending))
+      continue
+    }
+    const answer = await sms.send({ to: text.phone, body: text.body, reference: text.id })
+    if (answer.ok) {
+      const [marked] = await db
+        .update(smsOutbox)
+        .set({ status: 'sent', sentAt: now, providerId: answer.id, attempts: text.attempts + 1 })
+        .where(and(eq(smsOutbox.id, text.id), pending))
+        .returning({ id: smsOutbox.id })
+      if (marked) sent += 1
+      continue
+    }
+    const attempts = text.attempts + 1
+    const giveUp = answer.reason === 'refused' || attempts >= TEXT_TRIES
+    await db
+      .update(smsOutbox)
+      .set({
+        status: giveUp ? 'failed' : 'pending',
+        attempts,
+        lastError: answer.reason,
+        // A minute, then doubling: the provider down for an hour costs a few tries, not sixty.
+        nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** (attempts - 1)),
+      })
+      .where(and(eq(smsOutbox.id, text.id), pending))
+  }
+  return { sent }
+}
+
+/** The parcels astray, for goods-in: each with its order, number, last scan and when it was marked. */
+export type AstrayParcel = {
+  reference: string
+  trackingNumber: string
+  lastEventCode: string | null
+  lastEventAt: Date | null
+  astrayAt: Date
+}
+
+export async function astrayParcels(db: Db, limit = 500): Promise<AstrayParcel[]> {
+  const rows = await db
+    .select({
+      reference: sellerOrder.reference,
+      trackingNumber: orderParcel.trackingNumber,
+      lastEventCode: orderParcel.lastEventCode,
+      lastEventAt: orderParcel.lastEventAt,
+      astrayAt: orderParcel.astrayAt,
+    })
+    .from(orderParcel)
+    .innerJoin(sellerOrder, eq(sellerOrder.id, orderParcel.orderId))
+    .where(and(isNull(orderParcel.cancelledAt), isNotNull(orderParcel.astrayAt), eq(sellerOrder.status, 'placed')))
+    .orderBy(asc(orderParcel.astrayAt), asc(sellerOrder.reference))
+    .limit(limit)
+  return rows.map((row) => ({ ...row, astrayAt: row.astrayAt! }))
+}
