@@ -78,6 +78,12 @@ async function posted() {
   const { trackingNumber } = (await openParcel(db, result.id))!
   return { ...result, trackingNumber }
 }
+/** The carrier scans the parcel in at a post office at `at`, and the tracking job reads it. */
+async function handIn(order: { trackingNumber: string }, at: Date) {
+  await admin(carrierUrl, 'POST', `/admin/events/${order.trackingNumber}`, { code: 'EVPPA', at: at.toISOString() })
+  // Asked now, however recently the job last asked after it.
+  await followParcels(db, carrier(), new Date(), { every: 0 })
+}
 const history = (orderId: string) =>
   db
     .select()
@@ -168,13 +174,20 @@ it('does not mark a parcel scanned within the days, one delivered, or one whose 
   }
 })
 
-it('counts the days from the label when the parcel was never scanned, and e-mails alone a seller with no mobile', async () => {
+it('never marks a parcel not yet handed in, and e-mails alone a seller with no mobile once it is astray', async () => {
   const order = await posted()
   await db.update(sellerOrder).set({ phone: null }).where(eq(sellerOrder.id, order.id))
+  // Not in the post yet, however long: the seller has not handed it in, and nobody is texted.
   const made = (await parcelOf(order.id)).madeAt
-  await markAstrayParcels(db, context, new Date(made.getTime() + DAYS * DAY - 60_000))
+  await markAstrayParcels(db, context, new Date(made.getTime() + 3 * DAYS * DAY))
   expect(await history(order.id)).toEqual([])
-  await markAstrayParcels(db, context, new Date(made.getTime() + DAYS * DAY + 60_000))
+  expect(await mails(order.id)).toEqual([])
+
+  const handedIn = new Date(Date.now() - 60_000)
+  await handIn(order, handedIn)
+  await markAstrayParcels(db, context, new Date(handedIn.getTime() + DAYS * DAY - 60_000))
+  expect(await history(order.id)).toEqual([])
+  await markAstrayParcels(db, context, new Date(handedIn.getTime() + DAYS * DAY + 60_000))
   expect(await history(order.id)).toHaveLength(1)
   expect(await mails(order.id)).toHaveLength(1)
   expect(await texts(order.id)).toEqual([])
@@ -182,7 +195,9 @@ it('counts the days from the label when the parcel was never scanned, and e-mail
 
 it('texts once when the job stopped after the provider took the text and before it was marked sent', async () => {
   const order = await posted()
-  const now = new Date((await parcelOf(order.id)).madeAt.getTime() + (DAYS + 1) * DAY)
+  const handedIn = new Date(Date.now() - 60_000)
+  await handIn(order, handedIn)
+  const now = new Date(handedIn.getTime() + (DAYS + 1) * DAY)
   await markAstrayParcels(db, context, now)
   const [queued] = await texts(order.id)
   // What the job did before it stopped: the provider took the text under the row's id.
@@ -196,6 +211,7 @@ it('texts once when the job stopped after the provider took the text and before 
 
 it('tries a text again while the provider is down, and sends none to a number erased meanwhile', async () => {
   const [waiting, erased] = [await posted(), await posted()]
+  for (const order of [waiting, erased]) await handIn(order, new Date())
   const now = new Date(Date.now() + (DAYS + 1) * DAY)
   await markAstrayParcels(db, context, now)
   await db.update(sellerOrder).set({ phone: null }).where(eq(sellerOrder.id, erased.id))

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, isNotNull, isNull, lte, notInArray, or, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, notInArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderParcel, sellerOrder, smsOutbox } from '@/db/schema'
 import { fillTemplate } from '@/lib/templates'
@@ -12,9 +12,8 @@ import { DELIVERED_CODES } from '@/carrier/tracking-events'
 import type { Sms } from '@/sms/client'
 
 /**
- * A parcel astray: still on its way to an order waiting for it, and not scanned by the carrier for
- * the days the Orders document sets (counted from its last scan, or, never scanned, from when its
- * label was made). The minute job marks each once, by a guarded update, and in the same
+ * A parcel astray: handed in, still on its way to an order waiting for it, and not scanned by the
+ * carrier for the days the Orders document sets since its last scan. The minute job marks each once, by a guarded update, and in the same
  * transaction writes the order's history, queues one e-mail to the seller and, when they gave a
  * mobile number at checkout, one text; the texts are then sent, each once.
  */
@@ -23,15 +22,19 @@ export const ASTRAY_TEXT = 'parcelAstray'
 /** How many times a text the provider could not take is tried, a run apart at first, then further. */
 const TEXT_TRIES = 8
 
-/** When the parcel last moved: its last scan, or, never scanned, when its label was made. */
-const quietSince = sql`coalesce(${orderParcel.lastEventAt}, ${orderParcel.madeAt})`
+/**
+ * When the parcel last moved: its last scan. A parcel never scanned is not in the post yet (the
+ * seller has not handed it in; the price hold's reminder is what they get), so it is never astray.
+ */
+const quietSince = orderParcel.lastEventAt
 
-/** Open parcels (not cancelled, their order placed), not yet astray, not delivered, quiet since before `cutoff`. */
+/** Open parcels (not cancelled, their order placed), handed in, not yet astray, not delivered, quiet since before `cutoff`. */
 const astrayNow = (cutoff: Date) =>
   and(
     isNull(orderParcel.cancelledAt),
     isNull(orderParcel.astrayAt),
-    or(isNull(orderParcel.lastEventCode), notInArray(orderParcel.lastEventCode, [...DELIVERED_CODES])),
+    isNotNull(orderParcel.lastEventCode),
+    notInArray(orderParcel.lastEventCode, [...DELIVERED_CODES]),
     lte(quietSince, cutoff),
   )
 

@@ -105,7 +105,7 @@ export const timingFields = [
   days(
     'astrayDays',
     'Days without a scan before a parcel is astray',
-    'A parcel still on its way to us (its order waiting for it) that the carrier has not scanned for this many days (or, never scanned, whose label was made this long ago) is astray: the minute job marks it once, e-mails the seller and, if they gave a mobile number, texts them (the words are in the E-mails document), and goods-in lists it under "Astray". Elsewhere, write {astrayDays}.',
+    'A parcel handed in and still on its way to us (its order waiting for it) that the carrier has not scanned for this many days since its last scan is astray (one never handed in is not): the minute job marks it once, e-mails the seller and, if they gave a mobile number, texts them (the words are in the E-mails document), and goods-in lists it under "Astray". Elsewhere, write {astrayDays}.',
     2,
     30,
   ),
