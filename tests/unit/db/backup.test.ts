@@ -26,6 +26,7 @@ import {
   priceAlertPrice,
   rateLimitHit,
   sellerOrder,
+  smsOutbox,
   user,
 } from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
@@ -104,6 +105,8 @@ async function fillEveryTable(into: Db) {
     .values({ orderId: order!.id, trackingNumber: 'RT473124829GB', insuredPence: 16_000 })
     .returning({ id: orderParcel.id })
   await into.insert(parcelEvent).values({ parcelId: parcel!.id, code: 'EVPPA', at: new Date(now) })
+  // The text the astray job queues for a parcel gone quiet.
+  await into.insert(smsOutbox).values({ orderId: order!.id, kind: 'parcelAstray', body: 'Your parcel has not moved.' })
   for (const code of [order!.reference, 'NO-LABEL-1']) {
     await scanCode(into, {
       sessionId,
