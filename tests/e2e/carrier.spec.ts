@@ -247,7 +247,7 @@ test('a parcel lost at the carrier is astray after the days set: the seller is e
       ).json()) as { texts: { to: string; body: string }[] }
     ).texts.filter((text) => text.body.includes(reference))
   await expect.poll(async () => (await texts()).length, { timeout: 90_000 }).toBe(1)
-  expect((await texts())[0]).toMatchObject({ to: '07700 900456' })
+  expect((await texts())[0]).toMatchObject({ to: '+447700900456' })
   expect((await texts())[0]!.body).toContain('proof of postage')
 
   // The seller's history says so.

@@ -1,20 +1,35 @@
-import { createHmac } from 'node:crypto'
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { smsSettings } from '@/config'
-import { smsClient } from '@/sms/client'
+import { smsClient, toE164 } from '@/sms/client'
 import { createSmsServer } from '../../sms-api/server'
 
 describe('the text-message settings', () => {
-  it('refuses the stand-in for a site not on this machine, and a real provider without its key and template', () => {
+  it('refuses the stand-in for a site not on this machine, and a real provider without its key and sender', () => {
     expect(() => smsSettings({ SITE_URL: 'https://www.example.co.uk', STAND_IN_KEY: 'k' })).toThrow(/SMS_URL/)
-    expect(() => smsSettings({ SMS_URL: 'https://api.notifications.service.gov.uk' })).toThrow(/SMS_API_KEY/)
+    expect(() => smsSettings({ SMS_URL: 'https://api.twilio.com' })).toThrow(/SMS_API_KEY/)
+    expect(() =>
+      smsSettings({ SMS_URL: 'https://api.twilio.com', SMS_API_KEY: 'no-secret', SMS_FROM: 'Shop' }),
+    ).toThrow(/account:secret/)
     expect(() => smsSettings({ SMS_URL: 'http://sms.example.com' })).toThrow(/https/)
+    expect(smsSettings({ SMS_URL: 'https://api.twilio.com', SMS_API_KEY: 'AC1:s', SMS_FROM: 'Shop' })).toMatchObject({
+      key: 'AC1:s',
+      from: 'Shop',
+      standInKey: null,
+    })
     expect(smsSettings({ STAND_IN_KEY: 'k' })).toMatchObject({ url: 'http://127.0.0.1:3994', standInKey: 'k' })
     expect(smsSettings({ STAND_IN_KEY: 'k', SMS_STANDIN_PORT: '4504' }).url).toBe('http://127.0.0.1:4504')
     expect(
       smsSettings({ SITE_URL: 'https://www.example.co.uk', STAND_IN_KEY: 'k', ALLOW_STAND_INS: 'sms' }).standInKey,
     ).toBe('k')
+  })
+
+  it('writes a UK number as the provider takes it, and nothing else', () => {
+    expect(toE164('07700 900123')).toBe('+447700900123')
+    expect(toE164('+44 7700 900123')).toBe('+447700900123')
+    expect(toE164('0044 7700-900123')).toBe('+447700900123')
+    expect(toE164('7700900123')).toBeNull()
+    expect(toE164('+1 555 0100')).toBeNull()
   })
 })
 
@@ -23,12 +38,12 @@ describe('the text-message client, against the stand-in', () => {
   let url: string
   const STAND_IN_KEY = 'sms-stand-in-test-key-0123456789'
   const admin = { authorization: `Bearer ${STAND_IN_KEY}` }
-  const sent = async (reference: string) =>
+  const sent = async (words: string) =>
     (
-      (await (await fetch(`${url}/admin/sent?reference=${reference}`, { headers: admin })).json()) as {
-        texts: { to: string; body: string; reference: string }[]
+      (await (await fetch(`${url}/admin/sent`, { headers: admin })).json()) as {
+        texts: { to: string; from: string; body: string }[]
       }
-    ).texts
+    ).texts.filter((text) => text.body.includes(words))
 
   beforeAll(async () => {
     server = createSmsServer({ key: STAND_IN_KEY })
@@ -44,34 +59,35 @@ describe('the text-message client, against the stand-in', () => {
   })
 
   const client = (standInKey = STAND_IN_KEY) =>
-    smsClient({ url, key: undefined, templateId: undefined, timeoutMs: 2000, standInKey })
+    smsClient({ url, key: undefined, from: 'StandIn', timeoutMs: 2000, standInKey })
 
-  it('sends a text once for its reference, however often it is asked to', async () => {
-    const text = { to: '07700 900123', body: 'Your parcel for HB-ABCD-EFGH has not moved.', reference: 'ref-once-1' }
-    const first = await client().send(text)
-    expect(first).toEqual({ ok: true, id: expect.any(String) })
-    // A crash after sending, before marking it sent: the job sends it again with the same reference.
-    await expect(client().send(text)).resolves.toEqual(first)
-    expect(await sent('ref-once-1')).toEqual([expect.objectContaining(text)])
+  it('sends a text to the number in E.164, from our sender', async () => {
+    const text = { to: '07700 900123', body: 'Your parcel for HB-ABCD-EFGH has not moved.' }
+    await expect(client().send(text)).resolves.toEqual({ ok: true, id: expect.stringMatching(/^SM[0-9a-f]{32}$/) })
+    expect(await sent('HB-ABCD-EFGH')).toEqual([
+      { ...text, to: '+447700900123', from: 'StandIn', sid: expect.any(String), at: expect.any(String) },
+    ])
   })
 
   it('is refused a number that is not a UK mobile, and unavailable while the provider is down', async () => {
-    await expect(client().send({ to: '020 7946 0123', body: 'x', reference: 'ref-landline' })).resolves.toEqual({
+    await expect(client().send({ to: '020 7946 0123', body: 'landline' })).resolves.toEqual({
+      ok: false,
+      reason: 'refused',
+    })
+    await expect(client().send({ to: 'not a number', body: 'nothing' })).resolves.toEqual({
       ok: false,
       reason: 'refused',
     })
     await fetch(`${url}/admin/mode`, { method: 'POST', body: JSON.stringify({ mode: 'down' }), headers: admin })
-    await expect(client().send({ to: '07700 900123', body: 'x', reference: 'ref-down' })).resolves.toEqual({
+    await expect(client().send({ to: '07700 900123', body: 'while down' })).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
     })
-    expect(await sent('ref-down')).toEqual([])
+    expect(await sent('while down')).toEqual([])
   })
 
   it('believes no answer on the stand-in’s address that the stand-in did not prove', async () => {
-    await expect(
-      client('another-sites-key').send({ to: '07700 900123', body: 'x', reference: 'ref-proof' }),
-    ).resolves.toEqual({
+    await expect(client('another-sites-key').send({ to: '07700 900123', body: 'proof' })).resolves.toEqual({
       ok: false,
       reason: 'unavailable',
     })
@@ -84,43 +100,55 @@ describe('the text-message client, against the stand-in', () => {
 })
 
 describe('the text-message client, against a real provider’s address', () => {
-  it('signs GOV.UK Notify’s token with the key’s secret, for the key’s service', async () => {
-    const serviceId = '26785a09-ab16-4eb0-8407-a37497a57506'
-    const secret = '3d844edf-8d35-48ac-975b-e847b4f122b0'
-    let authorization = ''
-    let body: Record<string, unknown> = {}
-    const provider = createServer((request, response) => {
-      authorization = request.headers.authorization ?? ''
+  /** A provider on this machine that records what it was sent and answers as `answer` says. */
+  async function provider(answer: (response: ServerResponse) => void) {
+    const seen = { authorization: '', path: '', form: new URLSearchParams() }
+    const server = createServer((request, response) => {
+      seen.authorization = request.headers.authorization ?? ''
+      seen.path = request.url ?? ''
       const chunks: Buffer[] = []
       request.on('data', (chunk: Buffer) => chunks.push(chunk))
       request.on('end', () => {
-        body = JSON.parse(Buffer.concat(chunks).toString()) as Record<string, unknown>
-        response.writeHead(201, { 'content-type': 'application/json' })
-        response.end(JSON.stringify({ id: 'n-1' }))
+        seen.form = new URLSearchParams(Buffer.concat(chunks).toString())
+        answer(response)
       })
     })
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve))
-    const address = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    return { url, seen, close: () => new Promise((resolve) => server.close(resolve)) }
+  }
+  beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}))
+  afterEach(() => jest.restoreAllMocks())
+
+  it('posts to the account’s messages with its key as HTTP Basic, the number, our sender and words', async () => {
+    const twilio = await provider((response) => {
+      response.writeHead(201, { 'content-type': 'application/json' })
+      response.end(JSON.stringify({ sid: 'SM0123', status: 'queued' }))
+    })
     const client = smsClient({
-      url: address,
-      key: `handback_live-${serviceId}-${secret}`,
-      templateId: 'template-1',
+      url: twilio.url,
+      key: 'AC42:secret',
+      from: 'Handback',
       timeoutMs: 2000,
       standInKey: null,
     })
-    await expect(client.send({ to: '07700 900123', body: 'words', reference: 'r-1' })).resolves.toEqual({
-      ok: true,
-      id: 'n-1',
+    await expect(client.send({ to: '07700 900123', body: 'words' })).resolves.toEqual({ ok: true, id: 'SM0123' })
+    await twilio.close()
+    expect(twilio.seen.path).toBe('/2010-04-01/Accounts/AC42/Messages.json')
+    expect(twilio.seen.authorization).toBe(`Basic ${Buffer.from('AC42:secret').toString('base64')}`)
+    expect(Object.fromEntries(twilio.seen.form)).toEqual({ To: '+447700900123', From: 'Handback', Body: 'words' })
+  })
+
+  it('says "unknown" when no answer comes: the text may have gone, and is not sent again', async () => {
+    const silent = await provider(() => {})
+    const client = smsClient({
+      url: silent.url,
+      key: 'AC42:secret',
+      from: 'Handback',
+      timeoutMs: 200,
+      standInKey: null,
     })
-    await new Promise((resolve) => provider.close(resolve))
-    const [header, claims, signature] = authorization.replace(/^Bearer /, '').split('.')
-    expect(JSON.parse(Buffer.from(claims!, 'base64url').toString())).toMatchObject({ iss: serviceId })
-    expect(signature).toBe(createHmac('sha256', secret).update(`${header}.${claims}`).digest('base64url'))
-    expect(body).toEqual({
-      phone_number: '07700 900123',
-      template_id: 'template-1',
-      personalisation: { body: 'words' },
-      reference: 'r-1',
-    })
+    await expect(client.send({ to: '07700 900123', body: 'words' })).resolves.toEqual({ ok: false, reason: 'unknown' })
+    silent.close()
   })
 })

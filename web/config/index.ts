@@ -447,19 +447,19 @@ export const DEFAULT_SMS_STANDIN_PORT = 3994
 export type SmsSettings = {
   /** Where the provider's API is: SMS_URL, or the local stand-in. */
   url: string
-  /** The provider's API key (GOV.UK Notify's: name, service id and secret): SMS_API_KEY, for the real one only. */
+  /** The provider's account and secret, "account:secret" (HTTP Basic): SMS_API_KEY, for the real one only. */
   key: string | undefined
-  /** The provider's template whose one placeholder, ((body)), takes our words: SMS_TEMPLATE_ID, for the real one only. */
-  templateId: string | undefined
-  /** How long one answer may take before the text is tried again at the next run. */
+  /** Who the text is from: SMS_FROM, a number of ours or an alphanumeric sender ("Handback") the provider registered. */
+  from: string
+  /** How long one answer may take: past it, the text may have gone and is not sent again. */
   timeoutMs: number
   /** For the stand-in: STAND_IN_KEY, which it proves each answer with. null for the real provider. */
   standInKey: string | null
 }
 
 /**
- * The text-message provider (web/sms), in GOV.UK Notify's shape. SMS_URL names the real one, at an
- * https address, with SMS_API_KEY and SMS_TEMPLATE_ID; unset, the local stand-in on 127.0.0.1
+ * The text-message provider (web/sms), in Twilio's shape. SMS_URL names the real one, at an https
+ * address, with SMS_API_KEY ("account:secret") and SMS_FROM; unset, the local stand-in on 127.0.0.1
  * (SMS_STANDIN_PORT, default 3994), refused when SITE_URL is not this machine unless
  * ALLOW_STAND_INS names `sms`.
  */
@@ -467,15 +467,17 @@ export function smsSettings(env: Env = processEnv()): SmsSettings {
   const address = serviceAddress(env, {
     service: 'sms',
     urlSetting: 'SMS_URL',
-    example: 'https://api.notifications.service.gov.uk',
+    example: 'https://api.twilio.com',
   })
   const timeoutMs = 10_000
   if (address.kind === 'service') {
     const key = setting(env, 'SMS_API_KEY')
-    const templateId = setting(env, 'SMS_TEMPLATE_ID')
-    if (!key || !templateId)
-      throw new Error('SMS_URL names the text-message provider: set SMS_API_KEY and SMS_TEMPLATE_ID too.')
-    return { url: address.url, key, templateId, timeoutMs, standInKey: null }
+    const from = setting(env, 'SMS_FROM')
+    if (!key || !/^[^:]+:.+$/.test(key) || !from)
+      throw new Error(
+        'SMS_URL names the text-message provider: set SMS_API_KEY ("account:secret") and SMS_FROM (the sender) too.',
+      )
+    return { url: address.url, key, from, timeoutMs, standInKey: null }
   }
   const standInKey = setting(env, 'STAND_IN_KEY')
   if (!standInKey) {
@@ -487,7 +489,7 @@ export function smsSettings(env: Env = processEnv()): SmsSettings {
   return {
     url: address.url ?? `http://127.0.0.1:${port}`,
     key: undefined,
-    templateId: undefined,
+    from: 'StandIn',
     timeoutMs,
     standInKey,
   }

@@ -1,90 +1,98 @@
 import 'server-only'
-import { createHmac, randomBytes } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import { smsSettings, type SmsSettings } from '@/config'
 import { CHALLENGE_HEADER, PROOF_HEADER, provedByStandIn } from '@/config/stand-in-guard'
 import { describeError } from '@/lib/log'
 
 /**
- * Text messages, behind one interface, in the shape of GOV.UK Notify's API (it sends to UK mobiles
- * and is what a UK business can use without a contract): `POST /v2/notifications/sms` with the
- * number, a template whose one placeholder ((body)) takes our words, and our reference. The
- * reference is the queued text's id: the stand-in (sms-api/) sends a reference once and answers it
- * again with the first notification, so a crash between sending and marking it sent does not text
- * twice. Notify itself keeps the reference without refusing a repeat: against it that window
- * remains, and is why the queue marks each text sent the moment the answer comes back.
+ * Text messages, behind one interface, in the shape of Twilio's Messages API, which UK businesses
+ * buy texts through: `POST {SMS_URL}/2010-04-01/Accounts/{account}/Messages.json`, form-encoded
+ * `To` (E.164, "+447700900123"), `From` (our sender) and `Body` (our words), with HTTP Basic
+ * authentication (`SMS_API_KEY` is "account:secret"). A provider whose API differs changes this
+ * file alone.
+ *
+ * The answers say what the sender may do next: `sent`; `refused` (the provider will never take it:
+ * a number that is not a mobile, say); `unavailable` (the provider said it did not take it: busy or
+ * down, so trying again later sends one text); `unknown` (no answer: it may have been sent, so it
+ * is not tried again: a seller gets at most one text, and the e-mail that goes with it always).
  */
-export type SmsAnswer = { ok: true; id: string } | { ok: false; reason: 'refused' | 'unavailable' }
+export type SmsAnswer = { ok: true; id: string } | { ok: false; reason: 'refused' | 'unavailable' | 'unknown' }
 export type Sms = {
-  send(text: { to: string; body: string; reference: string }): Promise<SmsAnswer>
+  send(text: { to: string; body: string }): Promise<SmsAnswer>
 }
 
 const UNAVAILABLE: SmsAnswer = { ok: false, reason: 'unavailable' }
 
+/**
+ * A UK number as the site stores it ("07700 900123", "+44 7700 900123", "0044…") in E.164
+ * ("+447700900123"); null when it is not one.
+ */
+export function toE164(phone: string): string | null {
+  const digits = phone.replace(/[\s()-]/g, '')
+  const national = /^(?:\+44|0044|44)(\d{9,10})$/.exec(digits)?.[1] ?? /^0(\d{9,10})$/.exec(digits)?.[1]
+  return national ? `+44${national}` : null
+}
+
 export function smsClient(settings: SmsSettings = smsSettings()): Sms {
   const standIn = settings.standInKey !== null
+  // The stand-in takes any account; the real provider's is the key's first part.
+  const account = standIn ? 'ACstandin' : (settings.key ?? '').split(':')[0]
   return {
-    async send({ to, body, reference }) {
+    async send({ to, body }) {
+      const number = toE164(to)
+      if (!number) return { ok: false, reason: 'refused' }
       const challenge = randomBytes(16).toString('hex')
-      const payload = {
-        phone_number: to,
-        template_id: settings.templateId ?? 'stand-in',
-        personalisation: { body },
-        reference,
-      }
+      let response: Response
       try {
-        const response = await fetch(`${settings.url}/v2/notifications/sms`, {
+        response = await fetch(`${settings.url}/2010-04-01/Accounts/${account}/Messages.json`, {
           method: 'POST',
           headers: {
             accept: 'application/json',
-            'content-type': 'application/json',
+            'content-type': 'application/x-www-form-urlencoded',
             ...(standIn ? { [CHALLENGE_HEADER]: challenge } : {}),
-            ...(!standIn && settings.key ? { authorization: `Bearer ${notifyToken(settings.key)}` } : {}),
+            ...(!standIn && settings.key
+              ? { authorization: `Basic ${Buffer.from(settings.key).toString('base64')}` }
+              : {}),
           },
-          body: JSON.stringify(payload),
+          body: new URLSearchParams({ To: number, From: settings.from, Body: body }).toString(),
           signal: AbortSignal.timeout(settings.timeoutMs),
           cache: 'no-store',
         })
-        const text = await response.text()
-        if (response.status >= 500 || response.status === 429) {
-          console.error(`Text messages: the provider answered ${response.status}`)
-          return UNAVAILABLE
-        }
-        if (
-          standIn &&
-          response.status < 300 &&
-          !provedByStandIn(settings.standInKey!, challenge, text, response.headers.get(PROOF_HEADER))
-        ) {
-          console.error("Text messages: the answer on the stand-in's address is not our stand-in's")
-          return UNAVAILABLE
-        }
-        // A number or template the provider will never take: trying again changes nothing.
-        if (response.status === 400) {
-          console.error('Text messages: the provider refused the text (400)')
-          return { ok: false, reason: 'refused' }
-        }
-        if (response.status !== 200 && response.status !== 201) {
-          console.error(`Text messages: the provider answered ${response.status}`)
-          return UNAVAILABLE
-        }
-        const id = (JSON.parse(text) as { id?: unknown }).id
-        return typeof id === 'string' && id ? { ok: true, id } : UNAVAILABLE
       } catch (error) {
-        // Never the number or the words: only the kind of failure.
-        console.error(`Text messages: the provider is unreachable: ${describeError(error)}`)
+        // No answer: the text may have gone. Never the number or the words in the log: only the kind of failure.
+        console.error(`Text messages: no answer from the provider: ${describeError(error)}`)
+        return { ok: false, reason: 'unknown' }
+      }
+      const text = await response.text().catch(() => '')
+      if (response.status >= 500 || response.status === 429) {
+        console.error(`Text messages: the provider answered ${response.status}`)
         return UNAVAILABLE
       }
+      if (
+        standIn &&
+        response.status < 300 &&
+        !provedByStandIn(settings.standInKey!, challenge, text, response.headers.get(PROOF_HEADER))
+      ) {
+        console.error("Text messages: the answer on the stand-in's address is not our stand-in's")
+        return UNAVAILABLE
+      }
+      // A number or sender the provider will never take: trying again changes nothing.
+      if (response.status === 400) {
+        console.error('Text messages: the provider refused the text (400)')
+        return { ok: false, reason: 'refused' }
+      }
+      if (response.status !== 200 && response.status !== 201) {
+        console.error(`Text messages: the provider answered ${response.status}`)
+        return UNAVAILABLE
+      }
+      let sid: unknown
+      try {
+        sid = (JSON.parse(text) as { sid?: unknown }).sid
+      } catch {
+        sid = undefined
+      }
+      // Taken (2xx) but unreadable: it may have gone, so it is not sent again.
+      return typeof sid === 'string' && sid ? { ok: true, id: sid } : { ok: false, reason: 'unknown' }
     },
   }
-}
-
-/**
- * GOV.UK Notify's bearer token: a JWT (HS256) whose issuer is the service id and whose secret is
- * the key's last part ("name-<service id>-<secret>", both UUIDs), made fresh for each request.
- */
-function notifyToken(apiKey: string): string {
-  const serviceId = apiKey.slice(-73, -37)
-  const secret = apiKey.slice(-36)
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const unsigned = `${part({ typ: 'JWT', alg: 'HS256' })}.${part({ iss: serviceId, iat: Math.floor(Date.now() / 1000) })}`
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`
 }

@@ -1,7 +1,7 @@
 /**
  * Text messages waiting to go (web/sms/), written in the same transaction as the change they tell
- * of and sent by the minute job after it commits, each once: the provider is given the row's id as
- * its reference. The number is not kept here: it is read from the order as the text is sent.
+ * of and sent by the minute job after it commits, each at most once (claimed before it is sent).
+ * The number is not kept here: it is read from the order as the text is sent.
  */
 import { integer, index, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt } from './columns'
@@ -18,7 +18,8 @@ export const smsOutbox = pgTable(
     kind: text('kind').notNull(),
     // The E-mails document's words, with the order's reference written in.
     body: text('body').notNull(),
-    // "pending", "sent", or "failed" (refused by the provider, no number left, or out of tries).
+    // "pending"; "sending" (claimed: never sent again); "sent"; "unconfirmed" (no answer: it may
+    // have gone, so it is not sent again); "failed" (refused, no number left, or out of tries).
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, eq, isNotNull, isNull, lte, notInArray } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderParcel, sellerOrder, smsOutbox } from '@/db/schema'
 import { fillTemplate } from '@/lib/templates'
@@ -116,51 +116,53 @@ async function markOne(
 }
 
 /**
- * Sends the texts due, each with its row's id as the provider's reference, and marks each sent
- * once (where still pending). A crash after the provider took one and before it is marked sends
- * the same reference again, which a provider that honours it (the stand-in does) answers with the
- * first text. A number gone from the order (erased) or refused is not tried again.
+ * Sends the texts due, each at most once: a text is claimed (`sending`, by a guarded update) before
+ * the provider is asked, so two runs never both send it, and one left `sending` by a process that
+ * stopped mid-way is never sent again (the e-mail queued with it still goes). Only an answer that
+ * says the provider did not take it puts the text back to try later; no answer at all (it may have
+ * gone) marks it `unconfirmed`. A number gone from the order (erased) or refused is not tried again.
  */
 export async function sendDueTexts(db: Db, sms: Sms, now = new Date(), limit = 20) {
   const due = await db
-    .select({ id: smsOutbox.id, body: smsOutbox.body, attempts: smsOutbox.attempts, phone: sellerOrder.phone })
+    .select({ id: smsOutbox.id })
     .from(smsOutbox)
-    .innerJoin(sellerOrder, eq(sellerOrder.id, smsOutbox.orderId))
     .where(and(eq(smsOutbox.status, 'pending'), lte(smsOutbox.nextAttemptAt, now)))
     .orderBy(asc(smsOutbox.nextAttemptAt))
     .limit(limit)
   let sent = 0
-  const pending = eq(smsOutbox.status, 'pending')
-  for (const text of due) {
-    if (!text.phone) {
-      await db
-        .update(smsOutbox)
-        .set({ status: 'failed', lastError: 'no number' })
-        .where(and(eq(smsOutbox.id, text.id), pending))
+  for (const { id } of due) {
+    const [text] = await db
+      .update(smsOutbox)
+      .set({ status: 'sending', attempts: sql`${smsOutbox.attempts} + 1` })
+      .where(and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'pending')))
+      .returning({ body: smsOutbox.body, attempts: smsOutbox.attempts, orderId: smsOutbox.orderId })
+    // Another run claimed it first.
+    if (!text) continue
+    const sending = and(eq(smsOutbox.id, id), eq(smsOutbox.status, 'sending'))
+    const [order] = await db
+      .select({ phone: sellerOrder.phone })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, text.orderId))
+    if (!order?.phone) {
+      await db.update(smsOutbox).set({ status: 'failed', lastError: 'no number' }).where(sending)
       continue
     }
-    const answer = await sms.send({ to: text.phone, body: text.body, reference: text.id })
+    const answer = await sms.send({ to: order.phone, body: text.body })
     if (answer.ok) {
-      const [marked] = await db
-        .update(smsOutbox)
-        .set({ status: 'sent', sentAt: now, providerId: answer.id, attempts: text.attempts + 1 })
-        .where(and(eq(smsOutbox.id, text.id), pending))
-        .returning({ id: smsOutbox.id })
-      if (marked) sent += 1
+      await db.update(smsOutbox).set({ status: 'sent', sentAt: now, providerId: answer.id }).where(sending)
+      sent += 1
       continue
     }
-    const attempts = text.attempts + 1
-    const giveUp = answer.reason === 'refused' || attempts >= TEXT_TRIES
+    const again = answer.reason === 'unavailable' && text.attempts < TEXT_TRIES
     await db
       .update(smsOutbox)
       .set({
-        status: giveUp ? 'failed' : 'pending',
-        attempts,
+        status: again ? 'pending' : answer.reason === 'unknown' ? 'unconfirmed' : 'failed',
         lastError: answer.reason,
         // A minute, then doubling: the provider down for an hour costs a few tries, not sixty.
-        nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** (attempts - 1)),
+        nextAttemptAt: new Date(now.getTime() + 60_000 * 2 ** (text.attempts - 1)),
       })
-      .where(and(eq(smsOutbox.id, text.id), pending))
+      .where(sending)
   }
   return { sent }
 }
