@@ -78,21 +78,8 @@ export async function makeWantedLabels(
   let made = 0
   let delayed = 0
   for (const order of wanted) {
-    if (!order.name || !order.addressLine1 || !order.town || !order.postcode) continue
-    const answer = await carrier.createReturnLabel(
-      {
-        reference: order.reference,
-        sender: {
-          name: order.name,
-          addressLine1: order.addressLine1,
-          addressLine2: order.addressLine2,
-          town: order.town,
-          postcode: order.postcode,
-        },
-        declaredValuePence: order.totalPence,
-      },
-      await labelKey(db, order.id),
-    )
+    const answer = await askForLabel(db, carrier, order)
+    if (!answer) continue
     if (!answer.ok) {
       if (await recordDelay(db, order.id)) delayed += 1
       continue
@@ -105,6 +92,28 @@ export async function makeWantedLabels(
       await discardLabel(db, carrier, order.id, answer.label)
   }
   return { made, delayed }
+}
+
+type LabelOrder = Pick<
+  typeof sellerOrder.$inferSelect,
+  'id' | 'reference' | 'totalPence' | 'name' | 'addressLine1' | 'addressLine2' | 'town' | 'postcode'
+>
+
+/**
+ * Asks the carrier for the order's next label (sent from the seller's address, declared at the
+ * order's value) under its key; null when the order has no whole address to send from.
+ */
+async function askForLabel(db: Db, carrier: Carrier, order: LabelOrder) {
+  const { name, addressLine1, addressLine2, town, postcode } = order
+  if (!name || !addressLine1 || !town || !postcode) return null
+  return carrier.createReturnLabel(
+    {
+      reference: order.reference,
+      sender: { name, addressLine1, addressLine2, town, postcode },
+      declaredValuePence: order.totalPence,
+    },
+    await labelKey(db, order.id),
+  )
 }
 
 /**
@@ -368,21 +377,9 @@ export async function replaceLabel(
   // No label yet: the labels job makes the first one.
   if (!old) return { kind: 'none' }
   if (old.lastEventCode) return { kind: 'posted' }
-  if (!order.name || !order.addressLine1 || !order.town || !order.postcode) return { kind: 'not-waiting' }
-  const made = await carrier.createReturnLabel(
-    {
-      reference: order.reference,
-      sender: {
-        name: order.name,
-        addressLine1: order.addressLine1,
-        addressLine2: order.addressLine2,
-        town: order.town,
-        postcode: order.postcode,
-      },
-      declaredValuePence: order.totalPence,
-    },
-    await labelKey(db, order.id),
-  )
+  const made = await askForLabel(db, carrier, order)
+  // No address to send from: erased since it was placed.
+  if (!made) return { kind: 'not-waiting' }
   if (!made.ok) return { kind: 'unavailable' }
   const cancelled = await carrier.cancelLabel(old.trackingNumber)
   // 'unknown': the carrier has no such label to cancel, so the new one simply replaces it.
