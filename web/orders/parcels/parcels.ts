@@ -78,7 +78,7 @@ export async function makeWantedLabels(
   let made = 0
   let delayed = 0
   for (const order of wanted) {
-    const answer = await askForLabel(db, carrier, order)
+    const answer = await askForLabel(db, carrier, order, { first: true })
     if (!answer) continue
     if (!answer.ok) {
       if (await recordDelay(db, order.id)) delayed += 1
@@ -101,18 +101,22 @@ type LabelOrder = Pick<
 
 /**
  * Asks the carrier for the order's next label (sent from the seller's address, declared at the
- * order's value) under its key; null when the order has no whole address to send from.
+ * order's value) under its key; null when the order has no whole address to send from, or, for a
+ * `first` label, when it has one now.
  */
-async function askForLabel(db: Db, carrier: Carrier, order: LabelOrder) {
+async function askForLabel(db: Db, carrier: Carrier, order: LabelOrder, { first }: { first: boolean }) {
   const { name, addressLine1, addressLine2, town, postcode } = order
   if (!name || !addressLine1 || !town || !postcode) return null
+  const { key, open } = await labelKey(db, order.id)
+  // A first label another run kept since this one read the order: nothing to ask.
+  if (first && open) return null
   return carrier.createReturnLabel(
     {
       reference: order.reference,
       sender: { name, addressLine1, addressLine2, town, postcode },
       declaredValuePence: order.totalPence,
     },
-    await labelKey(db, order.id),
+    key,
   )
 }
 
@@ -122,12 +126,15 @@ async function askForLabel(db: Db, carrier: Carrier, order: LabelOrder) {
  * repeated after this process died between the carrier's answer and keeping it gets the same label
  * back rather than a second, live one nobody knows of.
  */
-async function labelKey(db: Db, orderId: string): Promise<string> {
+async function labelKey(db: Db, orderId: string): Promise<{ key: string; open: boolean }> {
   const [row] = await db
-    .select({ labels: sql<number>`count(*)::int` })
+    .select({
+      labels: sql<number>`count(*)::int`,
+      open: sql<number>`(count(*) filter (where ${orderParcel.cancelledAt} is null))::int`,
+    })
     .from(orderParcel)
     .where(eq(orderParcel.orderId, orderId))
-  return `${orderId}.${row?.labels ?? 0}`
+  return { key: `${orderId}.${row?.labels ?? 0}`, open: (row?.open ?? 0) > 0 }
 }
 
 /**
@@ -377,7 +384,7 @@ export async function replaceLabel(
   // No label yet: the labels job makes the first one.
   if (!old) return { kind: 'none' }
   if (old.lastEventCode) return { kind: 'posted' }
-  const made = await askForLabel(db, carrier, order)
+  const made = await askForLabel(db, carrier, order, { first: false })
   // No address to send from: erased since it was placed.
   if (!made) return { kind: 'not-waiting' }
   if (!made.ok) return { kind: 'unavailable' }
