@@ -384,9 +384,12 @@ describe('helpers', () => {
   it('offers staff only their own moves: paying is for managers', () => {
     expect(adminMovesFor('placed', 'staff')).toEqual(['receive', 'cancel'])
     expect(adminMovesFor('checked', 'staff')).toEqual(['revise', 'quarantine'])
-    expect(adminMovesFor('checked', 'manager')).toEqual(['revise', 'pay', 'quarantine'])
-    expect(adminMovesFor('revised', 'manager')).toEqual([])
+    expect(adminMovesFor('checked', 'manager')).toEqual(['revise', 'pay', 'quarantine', 'loseInCare'])
+    // A device lost or damaged in our care is a manager's to pay for.
+    expect(adminMovesFor('revised', 'staff')).toEqual([])
+    expect(adminMovesFor('revised', 'manager')).toEqual(['loseInCare'])
     expect(adminMovesFor('returning', 'staff')).toEqual(['return'])
+    expect(adminMovesFor('returning', 'manager')).toEqual(['return', 'loseInCare'])
   })
 
   it('reads the search box as a reference, an e-mail address, a postcode, an IMEI or serial, or a name', () => {

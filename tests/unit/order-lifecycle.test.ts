@@ -125,6 +125,9 @@ describe('the MOVES table', () => {
       expect(payoutChangeable(status)).toBe(false)
     }
     expect(payoutChangeable('shipped')).toBe(false)
+    // A device on its way back is owed nothing: that a manager could still find it lost in our care
+    // (a remedy, not a way the order goes) does not open its bank details to a change.
+    expect(allowedMove('returning', 'loseInCare', 'manager')).toEqual({ ok: true, to: 'accepted', email: 'lostInCare' })
     // The bank refused the payment: the seller puts it right, and the order goes into a later run.
     expect(payoutChangeable('payment-failed')).toBe(true)
   })
@@ -260,7 +263,11 @@ describe('movesFor', () => {
     ['expired', 'seller', []],
     ['received', 'staff', ['check', 'quarantine']],
     ['checked', 'staff', ['revise', 'quarantine']],
-    ['checked', 'manager', ['revise', 'pay', 'quarantine']],
+    // A device lost or damaged in our care is paid at the agreed price: a manager's move, after the check.
+    ['checked', 'manager', ['revise', 'pay', 'quarantine', 'loseInCare']],
+    ['revised', 'manager', ['loseInCare']],
+    ['returning', 'manager', ['return', 'loseInCare']],
+    ['received', 'manager', ['check', 'quarantine']],
     ['received', 'seller', ['requestReturn']],
     ['checked', 'seller', ['requestReturn']],
     ['revised', 'seller', ['accept', 'decline', 'requestReturn']],
@@ -274,6 +281,7 @@ describe('movesFor', () => {
     ['accepted', 'staff', []],
     ['accepted', 'manager', ['pay']],
     ['returning', 'staff', ['return']],
+    ['quarantined', 'manager', ['release', 'returnHeld', 'keepForPolice']],
     ['returning', 'seller', []],
   ])('offers %s to %s: %j', (status, actor, moves) => {
     expect(movesFor(status, actor)).toEqual(moves)

@@ -194,6 +194,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   quarantined{ subject, intro, button, secondButton, outro },
   released{ subject, intro, button, secondButton, outro },
   heldReturned{ subject, intro, button, secondButton, outro },
+  lostInCare{ subject, intro, button, secondButton, outro },
   lockHeld{ subject, intro, button, secondButton, outro },
   lockReminder{ subject, intro, button, secondButton, outro },
   lockReturned{ subject, intro, button, secondButton, outro },

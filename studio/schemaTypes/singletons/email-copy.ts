@@ -135,6 +135,11 @@ export const emailCopy = defineType({
       ', {reference} (the order number) and {reason} (each device we cannot buy, with why: the device checklist’s words, a line each). Sent when the check refuses a device (not the device ordered): it is posted back free, and the tracking number follows in the sent back e-mail',
     ),
     message(
+      'lostInCare',
+      'Lost or damaged in our care',
+      ', {reference} (the order number), {total} (what we pay) and {account} (where it goes). Sent when a manager records that a device was lost or damaged while we had it: we pay the price the seller agreed, as the terms promise, and the paid e-mail follows',
+    ),
+    message(
       'lockHeld',
       'Activation lock: how to remove it',
       ', {reference} (the order number), {devices} (the locked devices), {steps} (the steps below for Apple, Google or both, as the devices need) and {deadline} (the last day to remove it). Sent when staff hold a device for a lock. Its button opens the order page, where the seller says the lock is removed',

@@ -29,6 +29,7 @@ import { lockContext } from '@/orders/lock-hold/lock-context'
 import { LOCK_ACTIONS } from '@/orders/lock-hold/lock-names'
 import { checkParcel, receiveParcel } from '@/orders/moves/late-parcels'
 import { checkRequest, lockedByCheck } from '@/orders/moves/check-request'
+import { lostInCare } from '@/orders/moves/lost-in-care'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -347,6 +348,13 @@ async function act(
       request.set = { offerDeadline: addDays(now, context.timings.revisedOfferDays) }
       break
     }
+    case 'loseInCare': {
+      const paidFor = lostInCare(order.items)
+      request.items = paidFor.items
+      request.set = { totalPence: paidFor.totalPence }
+      request.guard = paidFor.guard
+      break
+    }
     case 'return':
       request.set = { returnTracking: action.tracking }
       break
@@ -373,6 +381,8 @@ async function act(
   if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
   if (result.reason === 'guard-refused') {
     if (action.move === 'check') return { ok: false, code: 'lockHeld' }
+    // The seller answered a revised price meanwhile: looked at again, with the answer on the page.
+    if (action.move === 'loseInCare') return { ok: false, code: 'moved', status: order.status }
     return { ok: false, code: action.move === 'release' ? 'notReleasable' : 'notReturnable' }
   }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }

@@ -27,6 +27,7 @@ export type OrderEmail =
   | 'heldReturned'
   | 'lockReturned'
   | 'refused'
+  | 'lostInCare'
 
 /**
  * What staff type to make a move from an order's page: a note (optional or needed), a tracking
@@ -48,6 +49,11 @@ type Move = {
    * (web/orders/payment-runs/) or by the payout job and the payers' webhooks (web/orders/payments/).
    */
   inRun?: true
+  /**
+   * Our remedy for our own fault, not a way an order goes: left out of where a status leads (an
+   * order on its way back to the seller is not "still to be paid" because we might yet lose it).
+   */
+  remedy?: true
 }
 
 const STAFF: readonly Actor[] = ['staff', 'manager']
@@ -139,6 +145,18 @@ export const MOVES = {
   // A device still locked to an account past the deadline its lock hold gave (web/orders/locks/) goes
   // back free; staff post it from the returns queue like any other.
   returnLocked: { from: ['received'], to: 'returning', by: ['system'], email: 'lockReturned' },
+  // A device lost or damaged while we hold it is paid at the price the seller agreed (the terms,
+  // "Our liability"): a manager records it with what happened, and the order is owed from then on,
+  // on the usual rules (the register's pass from the check, the payout hold). Not before the check:
+  // a device with no IMEI read has no register answer, and nothing is paid without one.
+  loseInCare: {
+    from: ['checked', 'revised', 'returning'],
+    to: 'accepted',
+    by: ['manager'],
+    email: 'lostInCare',
+    fields: 'neededNote',
+    remedy: true,
+  },
   cancel: {
     from: ['placed'],
     to: 'cancelled',
@@ -197,7 +215,7 @@ function leadsTo(start: OrderStatus, goal: OrderStatus): boolean {
     if (status === goal) return true
     for (const name of MOVE_NAMES) {
       const rule: Move = MOVES[name]
-      if (rule.from.includes(status) && !seen.has(rule.to)) {
+      if (rule.from.includes(status) && !rule.remedy && !seen.has(rule.to)) {
         seen.add(rule.to)
         queue.push(rule.to)
       }

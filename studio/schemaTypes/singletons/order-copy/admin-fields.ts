@@ -92,6 +92,11 @@ export const adminFields = [
         'Keep for the police',
         'Closing a held order because the police want the device, for example "Keep for the police".',
       ),
+      requiredString(
+        'loseInCare',
+        'Lost or damaged in our care',
+        'A manager’s action for a device we lost or damaged after its check: the seller is paid the price they agreed, as the terms promise, for example "Pay for a device lost or damaged in our care".',
+      ),
       requiredString('cancel', 'Cancel', 'For example "Cancel order".'),
     ],
     validation: (rule) => rule.required(),
