@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { isImei } from '../../web/register/device-id'
 import { uniqueEmail } from '../support/e2e-env'
-import { mailTo, ownAddress } from './account-helpers'
+import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
@@ -58,6 +58,9 @@ test('a manager records a checked device lost in our care: the seller is told an
 
   const told = await mailTo(email, new RegExp(`^We are sorry: a device from order ${reference} was lost or damaged`))
   expect(told.text).toMatch(/we pay you the price you agreed for it: £\d+(\.\d\d)?, to the account ending \d{4}\./)
+  // The seller's page says what happened, in its history.
+  await page.goto(linkIn(told, '/order-tracker-details?order='))
+  await expect(page.getByText('Lost or damaged in our care: we pay you the price you agreed')).toBeVisible()
 
   // Paid from here as any order is: the register passed the device at its check.
   await staffDoes(manager, reference, 'Mark paid')

@@ -11,7 +11,7 @@ import { tokenPath } from '@/orders/record/order-token'
 import { ButtonForm } from '../forms/button-form'
 import { CheckPhotos, RevisedOffer } from './revised-offer'
 import { describeStatus } from '@/orders/record/statuses'
-import { allowedMove, movesFor, payoutChangeable } from '@/orders/record/lifecycle'
+import { allowedMove, movesFor, payoutChangeable, type MoveName } from '@/orders/record/lifecycle'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 import { PayoutChangeSection } from './payout-change-section'
 import '@/styles/orders.css'
@@ -258,8 +258,11 @@ function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: Order
     inTransit: copy.details.parcelInTransit,
     delivered: copy.details.parcelDelivered,
   }
-  const parcelStep = (event: OrderRecord['events'][number]) => {
+  // The parcel's scans, a parcel astray and a device lost in our care have words of their own; any
+  // other step is its status's name.
+  const namedStep = (event: OrderRecord['events'][number]) => {
     if (event.action === PARCEL_ASTRAY) return copy.details.parcelAstray
+    if (event.action === ('loseInCare' satisfies MoveName)) return copy.details.lostInCare
     const stage = event.action === PARCEL_SCANNED && event.reason ? parcelStage(event.reason) : null
     return stage ? parcelWords[stage] : null
   }
@@ -268,7 +271,7 @@ function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: Order
       (event) =>
         event.action === 'place' ||
         (event.action === PAYOUT_CHANGE_EVENT && !statusOnly) ||
-        parcelStep(event) !== null ||
+        namedStep(event) !== null ||
         event.fromStatus !== event.toStatus,
     )
     // A scan is dated by the carrier, and may be learned of after a later change.
@@ -283,7 +286,7 @@ function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: Order
             <span>
               {event.action === PAYOUT_CHANGE_EVENT
                 ? copy.payoutChange.timelineEntry
-                : (parcelStep(event) ?? describeStatus(copy, event.toStatus).name)}
+                : (namedStep(event) ?? describeStatus(copy, event.toStatus).name)}
             </span>
           </li>
         ))}

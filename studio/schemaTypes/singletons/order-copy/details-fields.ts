@@ -142,6 +142,11 @@ export const detailsFields = [
     'Parcel astray',
     'In the history (the seller’s and staff’s), when the carrier has not scanned the parcel for the days set in Timings and the seller has been told, for example "No scan for {astrayDays} days: we have e-mailed you".',
   ),
+  requiredString(
+    'lostInCare',
+    'Lost or damaged in our care',
+    'In the seller’s history, when a manager records that a device was lost or damaged while we had it and the seller is paid the price they agreed, for example "Lost or damaged in our care: we pay the price you agreed".',
+  ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(
     'returnHeading',
