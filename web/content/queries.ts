@@ -143,6 +143,7 @@ export const policyChangesToMailQuery =
   _id,
   changedOn,
   summary,
+  tellByEmail,
   "pageTitle": page->title,
   "path": page->path.current
 }`)

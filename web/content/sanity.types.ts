@@ -4284,11 +4284,12 @@ export type BreadcrumbsQueryResult = Array<{
 
 // Source: ../web/content/queries.ts
 // Variable: policyChangesToMailQuery
-// Query: *[_type == "policyChange" && tellByEmail == true && changedOn >= $since && defined(page->path.current)]{  _id,  changedOn,  summary,  "pageTitle": page->title,  "path": page->path.current}
+// Query: *[_type == "policyChange" && tellByEmail == true && changedOn >= $since && defined(page->path.current)]{  _id,  changedOn,  summary,  tellByEmail,  "pageTitle": page->title,  "path": page->path.current}
 export type PolicyChangesToMailQueryResult = Array<{
   _id: string
   changedOn: string
   summary: string
+  tellByEmail: boolean | null
   pageTitle: string
   path: string
 }>
@@ -4326,7 +4327,7 @@ declare global {
     '*[_type == "page" && defined(path.current)] | order(path.current asc).path.current': PagePathsQueryResult
     '*[_type == "page" && path.current == $path][0]{\n  _id,\n  title,\n  "path": path.current,\n  "breadcrumbTitle": coalesce(breadcrumbTitle, title),\n  description,\n  intro,\n  "sections": coalesce(contentFrom->sections, sections, [])[]{\n    ...,\n    _type == "heroSection" => { "actions": coalesce(actions[]{ _key, \n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n }, []) },\n    _type == "deviceCatalogueSection" => { "models": coalesce(models[]._ref, []) },\n    _type == "gradeSection" => { "grades": *[_type == "conditionGrade"] | order(rank asc){ "_key": _id, name, summary, criteria } }\n  }\n}': PageByPathQueryResult
     '*[_type == "page" && path.current in $paths]{\n  "path": path.current,\n  "title": coalesce(breadcrumbTitle, title)\n}': BreadcrumbsQueryResult
-    '*[_type == "policyChange" && tellByEmail == true && changedOn >= $since && defined(page->path.current)]{\n  _id,\n  changedOn,\n  summary,\n  "pageTitle": page->title,\n  "path": page->path.current\n}': PolicyChangesToMailQueryResult
+    '*[_type == "policyChange" && tellByEmail == true && changedOn >= $since && defined(page->path.current)]{\n  _id,\n  changedOn,\n  summary,\n  tellByEmail,\n  "pageTitle": page->title,\n  "path": page->path.current\n}': PolicyChangesToMailQueryResult
   }
 }
 // Lets @sanity/client releases that predate the global registry read it too

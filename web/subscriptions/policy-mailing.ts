@@ -21,6 +21,7 @@ export type PolicyChange = {
   _id: string
   changedOn: string | null
   summary: string | null
+  tellByEmail: boolean | null
   pageTitle: string | null
   path: string | null
 }
@@ -28,7 +29,9 @@ export type PolicyChange = {
 /** The first day (YYYY-MM-DD) a change may take effect on and still be mailed at `now`. */
 export const mailingSince = (now: Date) => new Date(now.getTime() - MAILING_DAYS * DAY_MS).toISOString().slice(0, 10)
 
-const isDue = (change: PolicyChange, now: Date) => !!change.changedOn && change.changedOn >= mailingSince(now)
+/** Ticked to be told, and taking effect no longer ago than MAILING_DAYS (a later day is fine: told before). */
+const isDue = (change: PolicyChange, now: Date) =>
+  change.tellByEmail === true && !!change.changedOn && change.changedOn >= mailingSince(now)
 
 /**
  * Starts a mailing for each change due (once: a second start changes nothing) and sends each one
