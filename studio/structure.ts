@@ -27,6 +27,7 @@ export const structure: StructureResolver = (S) =>
       ),
       S.divider(),
       S.documentTypeListItem('page').title('Pages'),
+      S.documentTypeListItem('policyChange').title('Policy changes'),
       S.divider(),
       S.documentTypeListItem('deviceMake').title('Makes'),
       S.documentTypeListItem('deviceModel').title('Models and prices'),

@@ -52,6 +52,7 @@ export async function register() {
     rateLimits.rateLimitPurgeJob,
     subscriptions.priceAlertsJob,
     subscriptions.unconfirmedPurgeJob,
+    subscriptions.policyMailingsJob,
     contact.contactRetentionJob,
     basket.basketUsesJob,
     basket.basketCleanUpJob,

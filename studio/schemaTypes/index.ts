@@ -1,6 +1,7 @@
 import { deviceMake } from './documents/device-make'
 import { deviceModel } from './documents/device-model'
 import { page } from './documents/page'
+import { policyChange } from './documents/policy-change'
 import { conditionGrade } from './documents/condition-grade'
 import { deviceChecklist } from './documents/device-checklist'
 import { shopItem } from './documents/shop-item'
@@ -77,6 +78,7 @@ export const schemaTypes = withPlaceholderChecks([
   conditionGrade,
   deviceChecklist,
   shopItem,
+  policyChange,
   link,
   blockContent,
   imageWithAlt,

@@ -216,8 +216,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
     words: 'For 20 or more devices we agree a date and collect from your premises free of charge.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
-  // no code keeps it: nothing e-mails sellers when the privacy policy changes
-  { document: 'page-privacy-policy', words: 'If a change affects you significantly, we will tell you by e-mail.' },
 ]
 
 describe('the promises table (docs/editors.md)', () => {

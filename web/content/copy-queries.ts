@@ -179,6 +179,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   newsletterConfirm{ subject, intro, button, outro },
   priceAlertConfirm{ subject, intro, button, outro },
   priceAlert{ subject, intro, button, outro },
+  policyChanged{ subject, intro, button, outro },
   contactReceived{ subject, intro, button, outro },
   contactNoPhone,
   staffFooter,

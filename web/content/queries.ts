@@ -133,3 +133,17 @@ export const breadcrumbsQuery = defineQuery(`*[_type == "page" && path.current i
   "path": path.current,
   "title": coalesce(breadcrumbTitle, title)
 }`)
+
+/**
+ * The published policy changes to e-mail: ticked to be told, taking effect on or after `$since`
+ * (a change older than that is never mailed, even by a database that has not seen it before).
+ */
+export const policyChangesToMailQuery =
+  defineQuery(`*[_type == "policyChange" && tellByEmail == true && changedOn >= $since && defined(page->path.current)]{
+  _id,
+  changedOn,
+  summary,
+  tellByEmail,
+  "pageTitle": page->title,
+  "path": page->path.current
+}`)

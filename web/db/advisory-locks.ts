@@ -21,6 +21,7 @@ export const ADVISORY_LOCKS = {
   carrierLabels: 735_120_048,
   parcelTracking: 735_120_049,
   parcelsAstray: 735_120_050,
+  policyMailings: 735_120_051,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

@@ -61,6 +61,11 @@ export const emailCopy = defineType({
       ', {model} (the make and model), {oldPrice} (the best price before) and {price} (the best price now)',
     ),
     message(
+      'policyChanged',
+      'Policy changed',
+      ', {pageTitle} (the page that changed), {changedOn} (the day the change takes effect) and {summary} (what changed, as the Policy change document says it). Sent once to everyone whose data we hold (accounts, orders, subscribers), for a policy change ticked to be told by e-mail; it has no name to greet, so it opens with the greeting without a name. Its button opens the page',
+    ),
+    message(
       'contactReceived',
       'Contact message (to us)',
       ', {senderName}, {senderEmail}, {senderPhone} (the sender’s details, as they typed them) and {message} (what they wrote). Sent to the e-mail address in Site settings; answering it replies to the sender',

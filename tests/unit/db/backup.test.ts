@@ -23,6 +23,7 @@ import {
   orderLockHold,
   orderParcel,
   parcelEvent,
+  policyMailing,
   priceAlertPrice,
   rateLimitHit,
   sellerOrder,
@@ -73,7 +74,7 @@ afterAll(async () => {
 
 const iphone = { modelId: 'model-iphone-13', variantKey: '128gb', gradeKey: 'good', answers: {}, pricePence: 16_000 }
 
-/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; a parcel's label and scan; goods-in; a device in stock; an export of the records. */
+/** Something in every table: a person with an account, orders, e-mails, subscriptions and a message; a basket; a limit's hit; an alert's price; a parcel's label and scan; goods-in; a device in stock; an export of the records; a policy change's mailing. */
 async function fillEveryTable(into: Db) {
   const outboxFolder = mkdtempSync(path.join(tmpdir(), 'backup-outbox-'))
   await addPerson(into, { label: 'bea', outboxFolder })
@@ -107,6 +108,8 @@ async function fillEveryTable(into: Db) {
   await into.insert(parcelEvent).values({ parcelId: parcel!.id, code: 'EVPPA', at: new Date(now) })
   // The text the astray job queues for a parcel gone quiet.
   await into.insert(smsOutbox).values({ orderId: order!.id, kind: 'parcelAstray', body: 'Your parcel has not moved.' })
+  // A policy change's e-mailing, part way through (its cursor a hash, as the job writes it).
+  await into.insert(policyMailing).values({ changeId: 'policy-change-1', cursor: 'a'.repeat(64), sent: 200 })
   for (const code of [order!.reference, 'NO-LABEL-1']) {
     await scanCode(into, {
       sessionId,

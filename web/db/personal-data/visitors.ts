@@ -1,6 +1,6 @@
 /**
  * What visitors leave outside an order: rate-limit tries, anonymous baskets, subscriptions and the
- * prices their alerts went at, contact messages, and the e-mail outbox.
+ * prices their alerts went at, contact messages, the e-mail outbox and the policy mailings.
  */
 import { INTERNAL_ID, notPersonal, personal, ROW_DELETED, TOKEN, withheld, type ColumnUse } from './column-use'
 
@@ -45,6 +45,16 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     model_id: notPersonal('a catalogue model'),
     pence: notPersonal('the price its alerts last went at, for everyone who follows it'),
     updated_at: notPersonal('when that price last moved'),
+  },
+  policy_mailing: {
+    change_id: notPersonal('a policy change (the Sanity document id)'),
+    started_at: notPersonal('when the e-mailing of a policy change began'),
+    finished_at: notPersonal('when it ended'),
+    salt: notPersonal("a random value, the mailing's own, that its hashes are made with"),
+    cursor: notPersonal(
+      'pseudonymous at most: the SHA-256 of the last address a mailing reached with its salt, for resuming it; it names no account, so it is neither downloadable nor erasable by one',
+    ),
+    sent: notPersonal('a count of e-mails queued'),
   },
   contact_message: {
     id: withheld(INTERNAL_ID, ROW_DELETED),

@@ -1,0 +1,51 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { expect, test } from '@playwright/test'
+import { SEED_COPY_PATH, uniqueEmail } from '../support/e2e-env'
+import { linkIn, mailTo, ownAddress } from './account-helpers'
+
+test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'one viewport is enough'))
+
+/**
+ * The privacy policy's promise, end to end: a confirmed subscriber is e-mailed once an editor
+ * publishes a policy change ticked to be told, by the minute job, with its summary and the page.
+ */
+test('a published policy change ticked to be told is e-mailed with its summary and a link to the policy', async ({
+  page,
+}) => {
+  // The minute job's first tick comes 5 seconds after start, then one a minute.
+  test.setTimeout(180_000)
+  await ownAddress(page)
+  const email = uniqueEmail('policy')
+  await page.goto('/about')
+  const strip = page.getByRole('region', { name: 'Get price alerts' })
+  await strip.getByLabel('Your e-mail address').fill(email)
+  await strip.getByRole('checkbox', { name: /I agree/ }).check()
+  await strip.getByRole('button', { name: 'Subscribe' }).click()
+  await expect(strip.getByRole('status')).toHaveText(/^Nearly there/)
+  const confirm = await mailTo(email, /^Confirm your sign-up to Handback news$/)
+  await page.goto(linkIn(confirm, '/confirm-subscription?token='))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await expect(page.getByRole('status')).toHaveText(/^You are signed up\./)
+
+  // An editor publishes a change taking effect in a week (the served seed copy gains the document).
+  const id = `policy-change-e2e-${Date.now().toString(36)}`
+  const changedOn = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10)
+  const summary = `From ${changedOn} we keep contact messages for 90 days instead of 30 (${id}).`
+  const original = readFileSync(SEED_COPY_PATH, 'utf8')
+  const change = {
+    _id: id,
+    _type: 'policyChange',
+    page: { _type: 'reference', _ref: 'page-privacy-policy' },
+    changedOn,
+    summary,
+    tellByEmail: true,
+  }
+  writeFileSync(SEED_COPY_PATH, `${original.trimEnd()}\n${JSON.stringify(change)}\n`)
+  try {
+    const told = await mailTo(email, /^Privacy policy: what changes on /, 0, 150_000)
+    expect(told.text).toContain(summary)
+    expect(linkIn(told, '/privacy-policy')).toBe('/privacy-policy')
+  } finally {
+    writeFileSync(SEED_COPY_PATH, original)
+  }
+})
