@@ -46,3 +46,20 @@ export function editSeedLine(file: string, id: string, edit: (doc: Doc) => Doc):
   replace(JSON.stringify(edit(JSON.parse(original) as Doc)))
   return () => replace(original)
 }
+
+/**
+ * Adds a document to a seed file in place (an editor publishing a new one), touching no other line;
+ * the returned function takes that line out again, whatever else changed meanwhile.
+ */
+export function addSeedLine(file: string, doc: Doc): () => void {
+  const line = JSON.stringify(doc)
+  writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()}\n${line}\n`)
+  return () =>
+    writeFileSync(
+      file,
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((current) => current !== line)
+        .join('\n'),
+    )
+}
