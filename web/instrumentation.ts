@@ -24,8 +24,8 @@ export async function register() {
       console.error(`The database did not open at start: ${describeError(error)}`),
     )
   }
-  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock, carrier] = await Promise.all(
-    [
+  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock, carrier, upkeep] =
+    await Promise.all([
       import('@/jobs/tick'),
       import('@/orders/jobs'),
       import('@/mail/outbox-job'),
@@ -35,8 +35,8 @@ export async function register() {
       import('@/basket/jobs'),
       import('@/stock/jobs'),
       import('@/orders/parcels/jobs'),
-    ],
-  )
+      import('@/jobs/upkeep'),
+    ])
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
     orders.orderTimersJob,
@@ -56,5 +56,6 @@ export async function register() {
     contact.contactRetentionJob,
     basket.basketUsesJob,
     basket.basketCleanUpJob,
+    upkeep.databaseUpkeepJob,
   ])
 }

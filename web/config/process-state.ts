@@ -22,6 +22,8 @@ export const PROCESS_STATE = {
   basketUses: Symbol.for('handback.basketUses'),
   /** The carrier's labels being asked for after a checkout (web/carrier/jobs.ts): a stop waits for them. */
   carrierLabels: Symbol.for('handback.carrierLabels'),
+  /** The London day the embedded database was last vacuumed (web/jobs/upkeep.ts). */
+  databaseUpkeep: Symbol.for('handback.databaseUpkeep'),
 } as const
 
 export type ProcessStateName = keyof typeof PROCESS_STATE
