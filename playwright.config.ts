@@ -53,6 +53,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
+  // Each test's whole budget, its waits' own limits unchanged. Two workers, the server and now and
+  // then a second build share two cores: a six-step flow that passes in its spec's run alone ran
+  // past the default 30 s in a full run (subscriptions' newsletter test, its last page shown).
+  timeout: 60_000,
   forbidOnly: !!process.env.CI,
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
