@@ -1,9 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { isImei } from '../../web/register/device-id'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
-import { placeOrder, staffDoes, staffPage } from './order-helpers'
+import { ownImei, placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The terms: "If it is lost or damaged in our care, we will pay you the price we offered for it."
@@ -15,13 +14,6 @@ test.beforeEach(async ({ page }) => {
   test.setTimeout(180_000)
   await ownAddress(page)
 })
-
-/** A valid IMEI of this test's own, which the register's stand-in passes. */
-function ownImei(): string {
-  const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`
-  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
-  throw new Error('unreachable')
-}
 
 const LOST = 'Pay for a device lost or damaged in our care'
 

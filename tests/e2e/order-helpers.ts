@@ -2,6 +2,7 @@ import { expect, type Browser, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { linkIn, logIn, mailTo, ownAddress } from './account-helpers'
 import { readStaffKeys, totp, withStaffLock, writeStaffKeys, type StaffKeys } from '../support/staff-two-factor'
+import { isImei } from '../../web/register/device-id'
 
 export const REFERENCE = /HB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/
 
@@ -262,4 +263,14 @@ export const statusName = (page: Page) =>
 
 export async function confirmationMail(email: string) {
   return mailTo(email, /order/i)
+}
+
+/**
+ * A valid IMEI of the calling test's own (random, with its Luhn check digit): the stand-in register
+ * passes any it does not know, and one test making the register down for it reaches no other.
+ */
+export function ownImei(): string {
+  const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`
+  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
+  throw new Error('unreachable')
 }

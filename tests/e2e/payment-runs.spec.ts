@@ -1,14 +1,13 @@
 import { readFile } from 'node:fs/promises'
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test'
 import { readBankFile } from '../../web/payouts/bank/bank-file'
-import { isImei } from '../../web/register/device-id'
 import { checkoutFields } from '../support/checkout-fields'
 import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo } from './account-helpers'
 import { violations } from './axe'
 import { GOOD_IPHONE, visitor } from './basket-client'
 import { readPageForm, sendPageForm } from './form-post'
-import { checklistFields, pressAsManager, REFERENCE, staffPage } from './order-helpers'
+import { checklistFields, ownImei, pressAsManager, REFERENCE, staffPage } from './order-helpers'
 
 // A manager pays 50 orders with one payment run, at 1280 px where staff work: the file downloaded
 // reads back to the same payees and amounts as the orders, one payment fails and is paid in a
@@ -22,13 +21,6 @@ const PRICE_PENCE = 11_400
 const ORDERS = 50
 
 type Placed = { reference: string; email: string; holder: string; account: string }
-
-/** A valid IMEI of the run's own (the stand-in register passes any it does not know). */
-function ownImei(): string {
-  const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`
-  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
-  throw new Error('unreachable')
-}
 
 /** One seller's order placed through checkout's own form, with bank details of their own. */
 async function placeOne(request: APIRequestContext, index: number): Promise<Placed> {

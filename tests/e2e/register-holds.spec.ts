@@ -1,11 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CAUTION_DEVICES } from '../../register-api/known-devices'
-import { isImei } from '../../web/register/device-id'
 import { uniqueEmail } from '../support/e2e-env'
 import { mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { postPageForm, readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffDoes, staffPage } from './order-helpers'
+import { ownImei, placeOrder, staffDoes, staffPage } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // A register caution a manager clears, and a hold ended by checking the device again: at 1280 px,
@@ -20,13 +19,6 @@ test.beforeEach(async ({ page }) => {
 
 const CAUTION = Object.keys(CAUTION_DEVICES).find((device) => /^\d{15}$/.test(device))!
 const CERTIFICATE = /Certificate (SR\d{10}), \d{1,2} \w{3} \d{4}, \d\d:\d\d/
-
-/** A valid IMEI of this test's own, which the stand-in passes. */
-function ownImei(): string {
-  const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`
-  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
-  throw new Error('unreachable')
-}
 
 const deviceRow = (page: Page) =>
   page.getByRole('region', { name: 'Devices' }).getByRole('row', { name: /Apple iPhone 13 128GB/ })

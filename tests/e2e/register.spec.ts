@@ -1,12 +1,19 @@
 import { expect, test, type Page } from '@playwright/test'
 import { CAUTION_DEVICES, FAILING_DEVICES } from '../../register-api/known-devices'
-import { isImei } from '../../web/register/device-id'
 import { MAIL_OUTBOX_DIR, REGISTER_STANDIN, STAFF_ACCOUNTS, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
 import { readOutbox } from '../support/mail-messages'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { answerChecklist, checklistFields, placeOrder, pressAsManager, staffDoes, staffPage } from './order-helpers'
+import {
+  answerChecklist,
+  checklistFields,
+  ownImei,
+  placeOrder,
+  pressAsManager,
+  staffDoes,
+  staffPage,
+} from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The stolen-device register at the check, as staff and the seller meet it: at 1280 px, where staff work.
@@ -22,13 +29,6 @@ test.beforeEach(async ({ page }) => {
 const STOLEN = Object.keys(FAILING_DEVICES).find((device) => /^\d{15}$/.test(device))!
 const CAUTION = Object.keys(CAUTION_DEVICES).find((device) => /^\d{15}$/.test(device))!
 const CERTIFICATE = /Certificate (SR\d{10}), \d{1,2} \w{3} \d{4}, \d\d:\d\d/
-
-/** A valid IMEI of this test's own, so that making the register down for it reaches no other test. */
-function ownImei(): string {
-  const body = `35${Array.from({ length: 12 }, () => Math.floor(Math.random() * 10)).join('')}`
-  for (let check = 0; check < 10; check++) if (isImei(body + check)) return body + check
-  throw new Error('unreachable')
-}
 
 /** The stand-in's switch: the register down (or up again) for these devices only. */
 async function registerFor(page: Page, mode: 'up' | 'down', devices: string[]) {
