@@ -24,6 +24,7 @@ import {
   STAFF_KEYS_DIR,
   STAFF_RECHECK_SECONDS,
   STUDIO_ORIGIN,
+  JOBS_EVERY_SECONDS,
 } from './tests/support/e2e-env'
 
 const PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -122,7 +123,9 @@ export default defineConfig({
       // No CARRIER_URL: the carrier's stand-in, on this run's own port.
       CARRIER_URL: '',
       CARRIER_STANDIN_PORT: String(CARRIER_STANDIN_PORT),
-      // Every parcel asked after at each minute's run: a scan a test makes is read within the minute.
+      // The jobs every few seconds, and every parcel asked after at each run: a scan a test makes is
+      // read within seconds.
+      JOBS_EVERY_SECONDS: String(JOBS_EVERY_SECONDS),
       CARRIER_FOLLOW_SECONDS: '0',
       // No SMS_URL: the text-message provider's stand-in, on this run's own port.
       SMS_URL: '',

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { PDFDocument } from 'pdf-lib'
-import { CARRIER_STANDIN, SMS_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
+import { CARRIER_STANDIN, JOBS_EVERY_SECONDS, SMS_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
@@ -266,8 +266,8 @@ test('a parcel lost at the carrier is astray after the days set: the seller is e
   await staff.goto(`/admin/orders/${reference}`)
   await expect(staff.getByText('No scan for 5 days: we have written to you')).toBeVisible()
 
-  // A further minute's runs change nothing: one e-mail, one text.
-  await page.waitForTimeout(65_000)
+  // Two further runs of the jobs change nothing: one e-mail, one text.
+  await page.waitForTimeout((2 * JOBS_EVERY_SECONDS + 1) * 1000)
   expect(await texts()).toHaveLength(1)
   // The order's confirmation and the one e-mail about the parcel.
   expect(await mailCount(email)).toBe(2)

@@ -13,7 +13,7 @@ import { linkIn, mailTo, ownAddress } from './account-helpers'
 test('a published policy change ticked to be told is e-mailed with its summary and a link to the policy', async ({
   page,
 }) => {
-  // The minute job's first tick comes 5 seconds after start, then one a minute.
+  // The jobs' first run comes 5 seconds after start, then one every JOBS_EVERY_SECONDS (5 s here).
   test.setTimeout(180_000)
   await ownAddress(page)
   const email = uniqueEmail('policy')

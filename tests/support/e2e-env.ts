@@ -57,6 +57,12 @@ export const STAFF_KEYS_DIR = path.join(E2E_DIR, 'staff-keys')
 export const STAFF_RECHECK_SECONDS = 15
 
 /**
+ * How often the e2e servers run their jobs (JOBS_EVERY_SECONDS): every few seconds, not every minute,
+ * so a test that waits on a job's work waits seconds. The jobs' own clocks are unchanged.
+ */
+export const JOBS_EVERY_SECONDS = 5
+
+/**
  * The stolen-device register's stand-in that the e2e server starts (`npm start` does, without
  * REGISTER_URL): a port of its own per server port, and a short timeout, so a test that makes the
  * register slow waits a second or two, not five.

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect } from '@playwright/test'
-import { SERVER_SECRETS } from './e2e-env'
+import { JOBS_EVERY_SECONDS, SERVER_SECRETS } from './e2e-env'
 
 export type SiteCopy = {
   origin: string
@@ -54,6 +54,7 @@ export function spawnSiteCopy({ port, dist, env }: Options): SiteCopy {
         ...process.env,
         ...SERVER_SECRETS,
         TRUSTED_PROXIES: '1',
+        JOBS_EVERY_SECONDS: String(JOBS_EVERY_SECONDS),
         NEXT_DIST_DIR: dist,
         // A carrier stand-in of its own, beside its port, not the main server's or another copy's.
         CARRIER_URL: '',

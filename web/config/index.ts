@@ -439,6 +439,20 @@ export function parcelFollowMs(env: Env = processEnv()): number {
   return seconds * 1000
 }
 
+/**
+ * How often the server's jobs run: JOBS_EVERY_SECONDS (default 60; from 1 to 3600). The jobs keep
+ * their own clocks (a hold's deadline, a parcel's days without a scan), so this only says how soon
+ * after its moment each thing is done. The e2e servers run them every few seconds, so a test waits
+ * seconds, not a minute, for a job's work.
+ */
+export function jobsEveryMs(env: Env = processEnv()): number {
+  const seconds = Number(setting(env, 'JOBS_EVERY_SECONDS') ?? 60)
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 3600) {
+    throw new Error('JOBS_EVERY_SECONDS must be a whole number of seconds from 1 to 3600.')
+  }
+  return seconds * 1000
+}
+
 // --- Text messages (a text to the seller when a parcel goes astray) -----------------------------
 
 /** The local stand-in's port when SMS_URL is unset (sms-api/, which `npm start` runs). */

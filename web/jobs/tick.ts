@@ -1,4 +1,5 @@
 import 'server-only'
+import { jobsEveryMs } from '@/config'
 import { processState } from '@/config/process-state'
 import { runExclusively } from '@/db/connection'
 import { describeError } from '@/lib/log'
@@ -21,7 +22,8 @@ export type Job = {
 }
 
 // Shared with scripts/server.mjs through the process's globals: on a stop it clears `timer`.
-type State = { timer: NodeJS.Timeout | null }
+// `running` is the run under way, if any: a tick that finds one skips its turn.
+type State = { timer: NodeJS.Timeout | null; running?: Promise<void> | null }
 const state = processState<State>('jobs', () => ({ timer: null }))
 
 /** Runs the jobs one after another, each under its lock; one that fails does not stop the rest. */
@@ -35,17 +37,19 @@ export async function runJobs(jobs: readonly Job[]): Promise<void> {
   }
 }
 
-const EVERY_MS = 60_000
-
-/** Started once per server process (instrumentation.ts): a minute's rhythm is plenty for days. */
+/**
+ * Started once per server process (instrumentation.ts): a minute's rhythm is plenty for days
+ * (JOBS_EVERY_SECONDS sets another). A run that outlasts the rhythm is never joined by the next.
+ */
 export function startJobs(jobs: readonly Job[]): void {
   if (state.timer) return
   const tick = () => {
     // Content is read through Next's cache, which exists once the server has served a request.
     if (!(globalThis as { __incrementalCache?: unknown }).__incrementalCache) return
-    void runJobs(jobs)
+    if (state.running) return
+    state.running = runJobs(jobs).finally(() => (state.running = null))
   }
-  state.timer = setInterval(tick, EVERY_MS)
+  state.timer = setInterval(tick, jobsEveryMs())
   state.timer.unref()
   setTimeout(tick, 5_000).unref()
 }
