@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test'
 import { ROUTES } from '../support/routes'
 import { seedDeviceList, seedFaqSections } from '../support/seed-content'
+import { violations } from './axe'
 
+// One visit per page and width: the layout, then axe on the same page (its other states, and the
+// not-found page, are in accessibility.spec.ts).
 for (const [path, title] of ROUTES) {
-  test(`${path} answers 200 inside the shared layout`, async ({ page }) => {
+  test(`${path} answers 200 inside the shared layout, with no WCAG 2.2 A or AA violations`, async ({ page }) => {
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
     await expect(page).toHaveTitle(`${title} | Handback`)
@@ -11,6 +14,7 @@ for (const [path, title] of ROUTES) {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Get price alerts' })).toBeVisible()
     await expect(page.getByRole('contentinfo')).toContainText('020 7946 0123')
+    expect(await violations(page)).toEqual([])
   })
 }
 
