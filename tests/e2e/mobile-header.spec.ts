@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { openDrawer } from './header-helpers'
 
 test.beforeEach(({}, testInfo) => {
   test.skip(testInfo.project.name !== 'mobile', 'the drawer replaces the menu below 768 px')
@@ -7,9 +8,7 @@ test.beforeEach(({}, testInfo) => {
 test('the menu button opens a drawer with Sell expanded, which holds focus and closes on Escape', async ({ page }) => {
   await page.goto('/')
   const button = page.getByRole('button', { name: 'Open menu' })
-  await button.click()
-  const drawer = page.getByRole('dialog', { name: 'Handback' })
-  await expect(drawer).toBeVisible()
+  const drawer = await openDrawer(page)
   const links = ['Home', 'Sell', 'How it Works', 'About Us', 'Contact', 'Blog', 'My Account']
   for (const name of links) await expect(drawer.getByRole('link', { name, exact: true })).toBeVisible()
   await expect(drawer.getByRole('link', { name: 'Sell My Phone' })).toBeVisible()
@@ -29,8 +28,7 @@ test('the menu button opens a drawer with Sell expanded, which holds focus and c
 
 test('a drawer link navigates and closes the drawer', async ({ page }) => {
   await page.goto('/')
-  await page.getByRole('button', { name: 'Open menu' }).click()
-  const drawer = page.getByRole('dialog', { name: 'Handback' })
+  const drawer = await openDrawer(page)
   await drawer.getByRole('link', { name: 'Contact', exact: true }).click()
   await expect(page).toHaveURL(/\/contact-us$/)
   await expect(drawer).toBeHidden()

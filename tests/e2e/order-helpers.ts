@@ -82,11 +82,13 @@ export async function staffLogIn(page: Page, account: StaffAccount) {
   })
   if (!keys) {
     await logIn(page, account.email, account.password, '/login?next=/admin')
-    await expect(page).toHaveURL(/\/two-factor/)
+    // A password is checked by a deliberately slow hash: beside a second server starting, on two
+    // busy cores, a run waited more than the default 5 s for it.
+    await expect(page).toHaveURL(/\/two-factor/, { timeout: 30_000 })
     await enterCode(page, totp(readStaffKeys(account.email)!.key))
   }
   // The path itself, not the login page's ?next=/admin.
-  await expect(page).toHaveURL(/^[^?]*\/admin$/)
+  await expect(page).toHaveURL(/^[^?]*\/admin$/, { timeout: 30_000 })
 }
 
 /**

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { testClientAddress } from '../support/e2e-env'
 import { seedModelTitles, seedQuoteQuestions } from '../support/seed-content'
+import { openDrawer } from './header-helpers'
 import {
   cartBadge,
   choose,
@@ -69,8 +70,7 @@ test.describe('finding a model', () => {
   test('mobile: the drawer leads to Sell My Phone, whose tile leads to the model', async ({ page }) => {
     test.skip(test.info().project.name !== 'mobile', 'the drawer replaces the menu below 768 px')
     await page.goto('/')
-    await page.getByRole('button', { name: 'Open menu' }).click()
-    await page.getByRole('dialog', { name: 'Handback' }).getByRole('link', { name: 'Sell My Phone' }).click()
+    await (await openDrawer(page)).getByRole('link', { name: 'Sell My Phone' }).click()
     await expect(page).toHaveURL(/\/sell-my-phone$/)
     const tile = iphone13Tile(page)
     await expect(tile).toContainText(IPHONE_13.topPrice)
