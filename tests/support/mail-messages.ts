@@ -1,8 +1,34 @@
-import { readOutboxFiles, type ReceivedMail } from '../../web/mail/eml'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { parseMail, type ReceivedMail } from '../../web/mail/eml'
 
 export { decodeQuotedPrintable, parseMail, type ReceivedMail } from '../../web/mail/eml'
 
+// A message is written under a temporary name and renamed (web/mail/send.ts), and its name is
+// unique: a file once listed never changes. So each is read and parsed once per test process, not
+// at every poll: a full run's outbox holds over a thousand messages, and parsing them all took
+// half a second at each poll of every test waiting for an e-mail.
+const parsed = new Map<string, ReceivedMail>()
+
 /** Every .eml file in the folder (none if it does not exist yet), sorted by file name. */
 export async function readOutbox(folder: string): Promise<ReceivedMail[]> {
-  return (await readOutboxFiles(folder)).map(({ mail }) => mail)
+  let names: string[]
+  try {
+    names = await readdir(folder)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
+    throw error
+  }
+  const files = names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort()
+  return Promise.all(
+    files.map(async (file) => {
+      const key = path.join(folder, file)
+      let mail = parsed.get(key)
+      if (!mail) {
+        mail = parseMail(await readFile(key, 'utf8'))
+        parsed.set(key, mail)
+      }
+      return mail
+    }),
+  )
 }
