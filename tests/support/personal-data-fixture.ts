@@ -4,6 +4,8 @@ import { sendMail } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import {
   account,
+  collectionRequest,
+  collectionRequestEvent,
   contactMessage,
   contactMessageEvent,
   manualOffer,
@@ -58,7 +60,7 @@ export async function addPerson(
     email?: string
     /** No account: the order is a guest's. */
     guest?: boolean
-    /** Subscriptions and a contact message with the address (false: someone else's address, unused). */
+    /** Subscriptions, a contact message and a collection request with the address (false: someone else's address, unused). */
     forms?: boolean
   },
 ) {
@@ -308,6 +310,31 @@ export async function addPerson(
     actorName: 'Sam Staff',
     fromStatus: 'new',
     toStatus: 'answered',
+  })
+  // A business collection asked for with the address, booked by staff (the person's own account
+  // here, so that the column is filled).
+  const [collection] = await db
+    .insert(collectionRequest)
+    .values({
+      organisation: `Acme Trading ${tag}`,
+      contactName: values.name,
+      email: address,
+      phone: values.phone,
+      address: `Unit 4 ${tag}, Mill Lane, Leeds`,
+      postcode: 'LS1 4AB',
+      deviceCount: 25,
+      devices: `25 iPhone 11 ${tag}`,
+      preferredDates: `Any Tuesday ${tag}`,
+      status: 'booked',
+    })
+    .returning({ id: collectionRequest.id })
+  await db.insert(collectionRequestEvent).values({
+    requestId: collection!.id,
+    actorUserId: guest ? null : id,
+    actorName: 'Sam Staff',
+    fromStatus: 'requested',
+    toStatus: 'booked',
+    reason: `Van booked ${tag}`,
   })
   // A staff offer for a device not in the catalogue, accepted (its order the person's own), so
   // that every column is filled; withdrawal's name too, which an accepted offer has not in truth.

@@ -39,7 +39,7 @@ const FLOORS: readonly (readonly string[])[] = [
   ['http', 'mail', 'register', 'carrier', 'sms'],
   ['forms'],
   ['catalogue', 'subscriptions', 'accounts'],
-  ['basket', 'contact', 'payouts'],
+  ['basket', 'contact', 'payouts', 'collections'],
   ['orders'],
   ['stock'],
   ['your-data'],

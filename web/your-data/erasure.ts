@@ -1,6 +1,7 @@
 import 'server-only'
 import { and, eq, inArray, isNotNull, isNull, notInArray, or, sql } from 'drizzle-orm'
 import { eraseContactMessagesOf } from '@/contact/store'
+import { eraseCollectionRequestsOf } from '@/collections/store'
 import { eraseSubscriptionsOf } from '@/subscriptions/store'
 import { deleteOutboxFiles, readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
@@ -133,6 +134,7 @@ export async function eraseAccount(
       await eraseSubscriptionsOf(tx, email)
       // Their history, and the e-mail that forwarded each to us, go with them (ON DELETE CASCADE).
       await eraseContactMessagesOf(tx, email)
+      await eraseCollectionRequestsOf(tx, email)
     }
     return true
   })

@@ -1,6 +1,7 @@
 import 'server-only'
 import { asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { contactMessagesOf } from '@/contact/store'
+import { collectionRequestsOf } from '@/collections/store'
 import { subscriptionsOf } from '@/subscriptions/store'
 import { readOutboxFiles } from '@/mail/eml'
 import { outboxFolder as defaultOutboxFolder } from '@/config'
@@ -55,10 +56,11 @@ export async function exportAccountData(db: Db, userId: string, options: Account
     exportOrders(db, ordersOf({ id: userId, email: person.email, emailVerified: verified }), userId),
   ])
   const references = new Set(orders.map((order) => order.reference))
-  const [emails, subscriptions, messages] = await Promise.all([
+  const [emails, subscriptions, messages, collections] = await Promise.all([
     exportEmails(db, { email: person.email, verified, orderIds: orders.map((order) => order.id), references }, options),
     verified ? subscriptionsOf(db, person.email) : [],
     verified ? exportContactMessages(db, person.email) : [],
+    verified ? collectionRequestsOf(db, person.email) : [],
   ])
   return {
     account: {
@@ -89,6 +91,27 @@ export async function exportAccountData(db: Db, userId: string, options: Account
       lastAlertedAt: row.lastAlertedAt,
     })),
     contactMessages: messages,
+    // Business collections asked for with the address: what was asked, and each move (when and why, not who).
+    collectionRequests: collections.map((request) => ({
+      organisation: request.organisation,
+      contactName: request.contactName,
+      email: request.email,
+      phone: request.phone,
+      address: request.address,
+      postcode: request.postcode,
+      deviceCount: request.deviceCount,
+      devices: request.devices,
+      preferredDates: request.preferredDates,
+      status: request.status,
+      createdAt: request.createdAt,
+      statusChangedAt: request.statusChangedAt,
+      history: request.events.map((event) => ({
+        at: event.at,
+        fromStatus: event.fromStatus,
+        toStatus: event.toStatus,
+        reason: event.reason,
+      })),
+    })),
   }
 }
 

@@ -184,7 +184,16 @@ describe('"Delete my account"', () => {
     // The same search still finds the other person everywhere: it would have found the first.
     const others = await findAnywhere(db, [other.email, other.imei, other.eventReason, other.returnTracking])
     expect(new Set(others.map((hit) => hit.split(':')[0]))).toEqual(
-      new Set(['user', 'seller_order', 'order_item', 'order_event', 'email_outbox', 'subscription', 'contact_message']),
+      new Set([
+        'user',
+        'seller_order',
+        'order_item',
+        'order_event',
+        'email_outbox',
+        'subscription',
+        'contact_message',
+        'collection_request',
+      ]),
     )
     expect(filesText()).toContain(other.email)
   })
@@ -286,7 +295,7 @@ describe('"Delete my account"', () => {
     // The owner's guest order, its e-mails and the owner's sign-up are not the impostor's to erase.
     const owners = await findAnywhere(db, [owner.reference, owner.imei, owner.name, owner.contactMessage])
     expect(new Set(owners.map((hit) => hit.split(':')[0]))).toEqual(
-      new Set(['seller_order', 'order_item', 'email_outbox', 'contact_message']),
+      new Set(['seller_order', 'order_item', 'email_outbox', 'contact_message', 'collection_request']),
     )
     // Both the owner's subscriptions, newsletter and price alert.
     const tokens = [`hash-${owner.tag}-newsletter`, `hash-${owner.tag}-alert`]

@@ -1,6 +1,6 @@
 /**
  * What visitors leave outside an order: rate-limit tries, anonymous baskets, subscriptions and the
- * prices their alerts went at, contact messages, the e-mail outbox and the policy mailings.
+ * prices their alerts went at, contact messages, business collection requests, the e-mail outbox and the policy mailings.
  */
 import { INTERNAL_ID, notPersonal, personal, ROW_DELETED, TOKEN, withheld, type ColumnUse } from './column-use'
 
@@ -74,6 +74,31 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     actor_name: withheld("the staff member's name: theirs, not the sender's", ROW_DELETED),
     from_status: personal('contactMessages[].history[].fromStatus', ROW_DELETED),
     to_status: personal('contactMessages[].history[].toStatus', ROW_DELETED),
+  },
+  collection_request: {
+    id: withheld(INTERNAL_ID, ROW_DELETED),
+    organisation: personal('collectionRequests[].organisation', ROW_DELETED),
+    contact_name: personal('collectionRequests[].contactName', ROW_DELETED),
+    email: personal('collectionRequests[].email', ROW_DELETED),
+    phone: personal('collectionRequests[].phone', ROW_DELETED),
+    address: personal('collectionRequests[].address', ROW_DELETED),
+    postcode: personal('collectionRequests[].postcode', ROW_DELETED),
+    device_count: personal('collectionRequests[].deviceCount', ROW_DELETED),
+    devices: personal('collectionRequests[].devices', ROW_DELETED),
+    preferred_dates: personal('collectionRequests[].preferredDates', ROW_DELETED),
+    status: personal('collectionRequests[].status', ROW_DELETED),
+    created_at: personal('collectionRequests[].createdAt', ROW_DELETED),
+    status_changed_at: personal('collectionRequests[].statusChangedAt', ROW_DELETED),
+  },
+  collection_request_event: {
+    id: withheld('a serial number', ROW_DELETED),
+    request_id: withheld('the request it belongs to', ROW_DELETED),
+    at: personal('collectionRequests[].history[].at', ROW_DELETED),
+    actor_user_id: withheld("the staff member's account: theirs, not the requester's", ROW_DELETED),
+    actor_name: withheld("the staff member's name: theirs, not the requester's", ROW_DELETED),
+    from_status: personal('collectionRequests[].history[].fromStatus', ROW_DELETED),
+    to_status: personal('collectionRequests[].history[].toStatus', ROW_DELETED),
+    reason: personal('collectionRequests[].history[].reason', ROW_DELETED),
   },
   manual_offer: {
     id: withheld(INTERNAL_ID, ROW_DELETED),

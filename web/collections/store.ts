@@ -1,0 +1,153 @@
+import 'server-only'
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Db } from '@/db/connection'
+import {
+  collectionRequest,
+  collectionRequestEvent,
+  type CollectionRequestEventRow,
+  type CollectionRequestRow,
+} from '@/db/schema'
+import { queueEmails, type QueuedEmail } from '@/mail/queue'
+import type { CollectionInput } from './validation'
+import { COLLECTION_MOVES, isCollectionRequestId, type CollectionStatus } from './statuses'
+
+/**
+ * A request is stored and its acknowledgement to the business queued in one transaction: either
+ * both are kept or neither is. The caller wakes the outbox once this returns.
+ */
+export async function recordCollectionRequest(
+  db: Db,
+  input: CollectionInput,
+  acknowledgement: (row: CollectionRequestRow) => QueuedEmail,
+  now = new Date(),
+): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collectionRequest)
+      .values({ ...input, email: input.email.toLowerCase(), createdAt: now, statusChangedAt: now })
+      .returning()
+    await queueEmails(tx, [acknowledgement(row!)])
+    return row!.id
+  })
+}
+
+export type CollectionListRow = Pick<
+  CollectionRequestRow,
+  'id' | 'organisation' | 'contactName' | 'postcode' | 'deviceCount' | 'status' | 'createdAt'
+>
+
+/** The requests for the staff list, newest first. */
+export async function listCollectionRequests(db: Db, limit = 200): Promise<CollectionListRow[]> {
+  return db
+    .select({
+      id: collectionRequest.id,
+      organisation: collectionRequest.organisation,
+      contactName: collectionRequest.contactName,
+      postcode: collectionRequest.postcode,
+      deviceCount: collectionRequest.deviceCount,
+      status: collectionRequest.status,
+      createdAt: collectionRequest.createdAt,
+    })
+    .from(collectionRequest)
+    .orderBy(desc(collectionRequest.createdAt), desc(collectionRequest.id))
+    .limit(limit)
+}
+
+export type CollectionRequestRecord = CollectionRequestRow & { events: CollectionRequestEventRow[] }
+
+/** One request with its moves (who, when, why), oldest first; null when there is none. */
+export async function getCollectionRequest(db: Db, id: string): Promise<CollectionRequestRecord | null> {
+  if (!isCollectionRequestId(id)) return null
+  const [row] = await db.select().from(collectionRequest).where(eq(collectionRequest.id, id))
+  if (!row) return null
+  const events = await db
+    .select()
+    .from(collectionRequestEvent)
+    .where(eq(collectionRequestEvent.requestId, id))
+    .orderBy(asc(collectionRequestEvent.id))
+  return { ...row, events }
+}
+
+export type CollectionMove = {
+  id: string
+  /** The status the staff member saw: the move is made only from it. */
+  from: CollectionStatus
+  to: CollectionStatus
+  reason: string
+  actor: { userId: string; name: string }
+}
+
+export type CollectionMoveResult =
+  | { ok: true }
+  | { ok: false; code: 'notFound' | 'notAllowed' }
+  /** Someone moved it first (or this is the same form sent twice): nothing was changed. */
+  | { ok: false; code: 'moved'; status: string }
+
+/**
+ * Moves a request from the status the staff member saw to another, with an event saying who, when
+ * and why, in one transaction. The update is guarded by the status seen, so of two moves made from
+ * one view only the first goes through.
+ */
+export async function moveCollectionRequest(
+  db: Db,
+  move: CollectionMove,
+  now = new Date(),
+): Promise<CollectionMoveResult> {
+  if (!isCollectionRequestId(move.id)) return { ok: false, code: 'notFound' }
+  if (!COLLECTION_MOVES[move.from].includes(move.to)) return { ok: false, code: 'notAllowed' }
+  return db.transaction(async (tx): Promise<CollectionMoveResult> => {
+    const [moved] = await tx
+      .update(collectionRequest)
+      .set({ status: move.to, statusChangedAt: now })
+      .where(and(eq(collectionRequest.id, move.id), eq(collectionRequest.status, move.from)))
+      .returning({ id: collectionRequest.id })
+    if (!moved) {
+      const [current] = await tx
+        .select({ status: collectionRequest.status })
+        .from(collectionRequest)
+        .where(eq(collectionRequest.id, move.id))
+      return current ? { ok: false, code: 'moved', status: current.status } : { ok: false, code: 'notFound' }
+    }
+    await tx.insert(collectionRequestEvent).values({
+      requestId: move.id,
+      at: now,
+      actorUserId: move.actor.userId,
+      actorName: move.actor.name,
+      fromStatus: move.from,
+      toStatus: move.to,
+      reason: move.reason,
+    })
+    return { ok: true }
+  })
+}
+
+type Reader = Pick<Db, 'select'>
+type Deleter = Pick<Db, 'delete'>
+
+/** Every request made with the address (compared lower-cased), oldest first: for its owner's data. */
+export async function collectionRequestsOf(db: Reader, email: string): Promise<CollectionRequestRecord[]> {
+  const rows = await db
+    .select()
+    .from(collectionRequest)
+    .where(eq(collectionRequest.email, email.toLowerCase()))
+    .orderBy(asc(collectionRequest.createdAt), asc(collectionRequest.id))
+  const records: CollectionRequestRecord[] = []
+  for (const row of rows) {
+    const events = await db
+      .select()
+      .from(collectionRequestEvent)
+      .where(eq(collectionRequestEvent.requestId, row.id))
+      .orderBy(asc(collectionRequestEvent.id))
+    records.push({ ...row, events })
+  }
+  return records
+}
+
+/** Deletes every request made with the address, their history with them; returns how many went. */
+export async function eraseCollectionRequestsOf(db: Deleter, email: string): Promise<number> {
+  const deleted = await db
+    .delete(collectionRequest)
+    .where(eq(collectionRequest.email, email.toLowerCase()))
+    .returning({ id: collectionRequest.id })
+  return deleted.length
+}
