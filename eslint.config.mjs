@@ -78,7 +78,7 @@ const config = [
   {
     // Pure rules and feature rooms never reach up into the UI or the routes.
     files: [
-      'web/{lib,db,jobs,basket,orders,accounts,catalogue,mail,config,forms,http,contact,subscriptions,your-data}/**/*.{ts,tsx}',
+      'web/{lib,db,jobs,basket,orders,accounts,catalogue,mail,config,forms,http,contact,collections,subscriptions,your-data}/**/*.{ts,tsx}',
     ],
     rules: {
       'no-restricted-imports': [

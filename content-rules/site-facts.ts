@@ -19,6 +19,7 @@ export const SITE_FACTS = {
   unansweredOffer: 'what happens to a device whose new price is not answered in time (Orders, Timings)',
   quarantineDays: 'how many days a device flagged as stolen is held',
   maxDevices: 'the most devices in one basket',
+  collectionMinimum: 'the fewest devices for a free business collection (Pricing rules)',
   bankDetailsDays: 'how many days after an order ends its full bank details are deleted',
   recordYears: 'how many years an order is kept before only the tax record is left',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',

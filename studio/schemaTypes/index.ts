@@ -10,6 +10,7 @@ import { basketSection } from './objects/basket-section'
 import { blockContent } from './objects/block-content'
 import { conditionQuestion } from './objects/condition-question'
 import { contactFormSection } from './objects/contact-form-section'
+import { collectionRequestSection } from './objects/collection-request-section'
 import { deviceCatalogueSection } from './objects/device-catalogue-section'
 import { deviceFinderSection } from './objects/device-finder-section'
 import { emailMessage } from './objects/email-message'
@@ -91,6 +92,7 @@ export const schemaTypes = withPlaceholderChecks([
   gradeSection,
   deviceCatalogueSection,
   contactFormSection,
+  collectionRequestSection,
   deviceFinderSection,
   basketSection,
   accountSection,

@@ -4,7 +4,7 @@ import { readSeed, type Doc } from './seed-copy'
 /** The seed's site facts as the site writes them ("1,770", "2pm"), read from the documents that hold them. */
 export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
   const byId = (id: string) => docs.find((doc) => doc._id === id) as unknown
-  const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number }
+  const rules = byId('pricingRules') as { priceHoldDays: number; basketLimit: number; collectionMinimum: number }
   const timings = (
     byId('orderCopy') as {
       timings: SiteFactSource['unanswered'] & {
@@ -20,6 +20,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     settings: byId('siteSettings') as SiteFactSource['settings'],
     priceHoldDays: rules.priceHoldDays,
     basketLimit: rules.basketLimit,
+    collectionMinimum: rules.collectionMinimum,
     revisedOfferDays: timings.revisedOfferDays,
     quarantineDays: timings.quarantineDays,
     bankDetailsDays: timings.bankDetailsDays,

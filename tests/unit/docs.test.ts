@@ -188,17 +188,17 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   {
     document: 'page-sell-weee-business-recycling',
     words:
-      'Free collection for 20 or more devices, waste transfer notes and a data-erasure certificate for every device.',
+      'Free collection for {collectionMinimum} or more devices, waste transfer notes and a data-erasure certificate for every device.',
   },
   {
     document: 'page-sell-weee-business-recycling',
     words:
       'Devices are handled by a registered waste carrier and reused or sent to an authorised treatment facility, never to landfill.',
   },
-  { document: 'page-sell-weee-business-recycling', words: 'Free collection for 20+ devices' },
+  { document: 'page-sell-weee-business-recycling', words: 'Free collection for {collectionMinimum}+ devices' },
   {
     document: 'page-sell-weee-business-recycling',
-    words: 'For 20 or more devices we arrange a collection from your premises at no cost.',
+    words: 'For {collectionMinimum} or more devices we arrange a collection from your premises at no cost.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'Smaller batches can be sent with our free postage.' },
   {
@@ -213,9 +213,18 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   },
   {
     document: 'page-sell-weee-business-recycling',
-    words: 'For 20 or more devices we agree a date and collect from your premises free of charge.',
+    words: 'For {collectionMinimum} or more devices we agree a date and collect from your premises free of charge.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
+  // the request is kept and acknowledged by code (web/collections/); booking the date, the quote and
+  // the collection itself are still done by people, with only the status moves recorded
+  {
+    document: 'page-sell-weee-business-recycling',
+    words: 'tell us what you have and where it is, and we will arrange a free collection.',
+  },
+  { document: 'page-sell-weee-business-recycling', words: 'We will be in touch to agree a date.' },
+  { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
+  { document: 'emailCopy', words: 'we will be in touch to agree a date and send your quote.' },
 ]
 
 describe('the promises table (docs/editors.md)', () => {

@@ -8,16 +8,7 @@ import { UK_PHONE } from '@rules/uk-phone'
 import { CONTROL, emailField, formSchema, MARKUP } from '@/forms/field-checks'
 import { normalised, oneLine, text, validatorFor } from '@/forms/schema'
 import { normalisePostcode } from '@/lib/uk-formats'
-
-/** The longest each of the form's own fields may be, in characters. */
-export const COLLECTION_LIMITS = {
-  organisation: 120,
-  contactName: 100,
-  phone: 20,
-  address: 300,
-  devices: 2000,
-  preferredDates: 300,
-} as const
+import { COLLECTION_LIMITS } from './fields'
 
 /** The most devices one request may name: a number past this is a typing slip, not a collection. */
 export const MOST_DEVICES = 100_000
@@ -105,19 +96,6 @@ const collectionSchema = (minimum: number) =>
       }),
     ),
   )
-
-/** The fields the form sends, in the order the page shows them (and its problems are listed). */
-export const COLLECTION_FIELDS = [
-  'organisation',
-  'contactName',
-  'email',
-  'phone',
-  'address',
-  'postcode',
-  'deviceCount',
-  'devices',
-  'preferredDates',
-] as const
 
 export type CollectionInput = v.InferOutput<ReturnType<typeof collectionSchema>>
 

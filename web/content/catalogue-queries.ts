@@ -81,6 +81,7 @@ export const deviceChecklistsQuery = defineQuery(`*[_type == "deviceChecklist"]{
 export const pricingRulesQuery = defineQuery(`*[_type == "pricingRules" && _id == "pricingRules"][0]{
   priceHoldDays,
   basketLimit,
+  collectionMinimum,
   questions[]{
     key,
     question,

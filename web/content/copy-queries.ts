@@ -181,6 +181,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   priceAlert{ subject, intro, button, outro },
   policyChanged{ subject, intro, button, outro },
   contactReceived{ subject, intro, button, outro },
+  collectionRequested{ subject, intro, button, outro },
   contactNoPhone,
   staffFooter,
   orderItemsHeading,
@@ -266,6 +267,28 @@ export const contactFormWordsQuery = defineQuery(`coalesce(
   tooLongMessage,
   plainTextMessage,
   successMessage,
+  rateLimitedMessage,
+  errorMessage
+}`)
+
+// The business collection form's words: the section the form was posted from, or any page's.
+export const collectionFormWordsQuery = defineQuery(`coalesce(
+  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "collectionRequestSection"][0],
+  *[_type == "page" && count(sections[_type == "collectionRequestSection"]) > 0][0].sections[_type == "collectionRequestSection"][0]
+){
+  successMessage,
+  organisationMissingMessage,
+  contactNameMissingMessage,
+  emailInvalidMessage,
+  phoneInvalidMessage,
+  addressMissingMessage,
+  postcodeInvalidMessage,
+  deviceCountInvalidMessage,
+  deviceCountTooFewMessage,
+  devicesMissingMessage,
+  preferredDatesMissingMessage,
+  tooLongMessage,
+  plainTextMessage,
   rateLimitedMessage,
   errorMessage
 }`)

@@ -5,6 +5,7 @@ import { fetchQuery, requireContent } from './fetch-query'
 import {
   accountCopyQuery,
   contactFormWordsQuery,
+  collectionFormWordsQuery,
   contactInboxCopyQuery,
   emailCopyQuery,
   orderCopyQuery,
@@ -61,6 +62,7 @@ export const getSiteFacts = cache(async () => {
     settings,
     priceHoldDays,
     basketLimit,
+    collectionMinimum,
     revisedOfferDays,
     quarantineDays,
     bankDetailsDays,
@@ -78,6 +80,10 @@ export const getSiteFacts = cache(async () => {
     settings: settings!,
     priceHoldDays: requireContent(priceHoldDays, 'the Pricing rules document (id "pricingRules")'),
     basketLimit: requireContent(basketLimit, 'the Pricing rules document (id "pricingRules")'),
+    collectionMinimum: requireContent(
+      collectionMinimum,
+      'the "collectionMinimum" field of the Pricing rules document (id "pricingRules")',
+    ),
     revisedOfferDays: requireContent(revisedOfferDays, 'the Orders document (id "orderCopy")'),
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
     bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
@@ -264,6 +270,14 @@ export const getContactInboxCopy = cache(async () =>
   withFacts(
     fetchQuery(contactInboxCopyQuery, { tags: [cacheTags.contactInboxCopy] }),
     'the Contact inbox document (id "contactInboxCopy")',
+  ),
+)
+
+/** The words a business collection form's answer is given in: the section `key`'s form, or the site's first. */
+export const getCollectionFormWords = cache(async (key: string) =>
+  withFacts(
+    fetchQuery(collectionFormWordsQuery, { params: { key }, tags: [cacheTags.page] }),
+    'a page with a business collection form section',
   ),
 )
 

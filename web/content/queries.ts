@@ -43,6 +43,7 @@ export const siteFactsQuery = defineQuery(`{
   },
   "priceHoldDays": *[_type == "pricingRules" && _id == "pricingRules"][0].priceHoldDays,
   "basketLimit": *[_type == "pricingRules" && _id == "pricingRules"][0].basketLimit,
+  "collectionMinimum": *[_type == "pricingRules" && _id == "pricingRules"][0].collectionMinimum,
   "revisedOfferDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.revisedOfferDays,
   "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,
   "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,

@@ -33,6 +33,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
         : numbers.unanswered.unansweredAccept,
     quarantineDays: String(numbers.quarantineDays),
     maxDevices: String(numbers.basketLimit),
+    collectionMinimum: String(numbers.collectionMinimum),
     bankDetailsDays: String(numbers.bankDetailsDays),
     recordYears: String(numbers.recordYears),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),

@@ -6,3 +6,6 @@ export const newsletterLimiter = new RateLimiter('newsletter', 10, 60_000)
 
 // Five messages a minute from one address: more than anyone writes.
 export const contactLimiter = new RateLimiter('contact', 5, 60_000)
+
+// Three collection requests a minute from one address: a business asks once.
+export const collectionLimiter = new RateLimiter('collection', 3, 60_000)

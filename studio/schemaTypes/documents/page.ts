@@ -85,6 +85,7 @@ export const page = defineType({
         defineArrayMember({ type: 'gradeSection' }),
         defineArrayMember({ type: 'deviceCatalogueSection' }),
         defineArrayMember({ type: 'contactFormSection' }),
+        defineArrayMember({ type: 'collectionRequestSection' }),
         defineArrayMember({ type: 'deviceFinderSection' }),
         defineArrayMember({ type: 'basketSection' }),
         defineArrayMember({ type: 'accountSection' }),

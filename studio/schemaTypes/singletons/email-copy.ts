@@ -70,6 +70,11 @@ export const emailCopy = defineType({
       'Contact message (to us)',
       ', {senderName}, {senderEmail}, {senderPhone} (the sender’s details, as they typed them) and {message} (what they wrote). Sent to the e-mail address in Site settings; answering it replies to the sender',
     ),
+    message(
+      'collectionRequested',
+      'Business collection asked for (to the business)',
+      ', {organisation}, {deviceCount}, {devices}, {address}, {postcode} and {preferredDates} (the request, as they typed it); {name} is the contact’s name. Sent to the address given on the business recycling page’s form once the request is kept: say what happens next (we call to book a date)',
+    ),
     requiredText(
       'staffFooter',
       'Footer of e-mails to us',

@@ -24,6 +24,14 @@ export const pricingRules = defineType({
       validation: (rule) => rule.required().integer().min(1).max(50),
     }),
     defineField({
+      name: 'collectionMinimum',
+      title: 'Fewest devices for a business collection',
+      type: 'number',
+      description:
+        'A business may ask for a free collection from its premises for this many devices or more (the business recycling page’s form refuses fewer). Elsewhere, write {collectionMinimum}.',
+      validation: (rule) => rule.required().integer().min(2).max(1000),
+    }),
+    defineField({
       name: 'questions',
       title: 'Condition questions',
       type: 'array',

@@ -9,9 +9,12 @@ import {
   recordCollectionRequest,
 } from '@/collections/store'
 import type { CollectionInput } from '@/collections/validation'
+import { collectionRequestedMail } from '@/collections/mail'
+import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { collectionRequest, collectionRequestEvent, emailOutbox, user } from '@/db/schema'
 import type { QueuedEmail } from '@/mail/queue'
+import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
 let db: Db
@@ -58,6 +61,28 @@ describe('recording a collection request', () => {
       .from(emailOutbox)
       .where(eq(emailOutbox.subject, `Collection ${id}`))
     expect(queued).toMatchObject([{ kind: 'collection-requested', toAddress: 'jo.bloggs@example.com' }])
+  })
+
+  it("e-mails the business a copy of its request, in the E-mails document's words, in the transaction that keeps it", async () => {
+    // The seed's own words, with its site facts written in: what a new dataset sends.
+    const copy = seedWithFacts('emailCopy') as EmailCopy
+    const email = `jo.${tag()}@example.com`
+    const id = await recordCollectionRequest(db, request({ email }), (row) => collectionRequestedMail(row, copy))
+    const queued = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
+    expect(queued).toHaveLength(1)
+    expect(queued[0]).toMatchObject({
+      kind: 'collection-requested',
+      subject: 'We have your collection request for 24 devices',
+      status: 'pending',
+    })
+    const text = queued[0]!.textBody
+    expect(text).toMatch(/^Hello Jo Bloggs,\n/)
+    expect(text).toContain('Thank you for asking us to collect from Acme Trading Ltd. We have your request')
+    expect(text).toContain('24 devices\n20 iPhone 11\n4 iPad Air')
+    expect(text).toContain('Unit 4, Mill Lane\nLeeds\nLS1 4AB')
+    expect(text).toContain('Dates that suit you: Any Tuesday in March')
+    expect(text).not.toContain('{')
+    expect(await getCollectionRequest(db, id)).not.toBeNull()
   })
 
   it('keeps neither the request nor its e-mail when the e-mail cannot be queued', async () => {

@@ -4,6 +4,7 @@ import type { DeviceCatalogue, PageSection, SellingCopy } from '@/content/types'
 import type { BasketView } from '@/basket/types'
 import { BasketSection } from './section-leaves'
 import { ContactFormSection } from './contact-form-section'
+import { CollectionRequestSection } from './collection-request-section'
 import { DeviceCatalogueSection } from './device-catalogue-section'
 import { DeviceFinderSection } from './device-finder-section'
 import { FaqSection } from './faq-section'
@@ -54,6 +55,8 @@ export function PageSections({
         return <DeviceCatalogueSection key={section._key} section={section} catalogue={catalogue} />
       case 'contactFormSection':
         return <ContactFormSection key={section._key} section={section} />
+      case 'collectionRequestSection':
+        return <CollectionRequestSection key={section._key} section={section} />
       case 'deviceFinderSection':
         return <DeviceFinderSection key={section._key} section={section} catalogue={catalogue} />
       case 'basketSection':

@@ -8,4 +8,7 @@ import dynamic from 'next/dynamic'
 // finder is not among them: a visitor types into it at once, and text typed before a lazily
 // loaded leaf hydrates is lost (the sell-flow tests caught it under load).
 export const ContactForm = dynamic(() => import('../forms/contact-form').then((module) => module.ContactForm))
+export const CollectionRequestForm = dynamic(() =>
+  import('../forms/collection-request-form').then((module) => module.CollectionRequestForm),
+)
 export const BasketSection = dynamic(() => import('../basket/basket-section').then((module) => module.BasketSection))
