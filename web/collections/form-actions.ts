@@ -43,12 +43,9 @@ const longest = (field: string) =>
 export const requestCollection = formAction<CollectionInput, string>({
   limiter: collectionLimiter,
   page: '/',
-  // Whole numbers only here; the editors' minimum is read with the content, in `run`.
-  validate: (body) => validateCollectionRequest(posted(body), 1),
+  // The fewest devices is the editors' number, read with the content.
+  validate: async (body) => validateCollectionRequest(posted(body), (await getPricingRules()).collectionMinimum),
   run: async (request, { body }) => {
-    const { collectionMinimum } = await getPricingRules()
-    if (request.deviceCount < collectionMinimum)
-      return { ok: false, errors: [{ field: 'deviceCount', code: 'deviceCountTooFew' }] }
     await receiveCollectionRequest(request)
     return { ok: true, done: (await getCollectionFormWords(body.section ?? '')).successMessage }
   },

@@ -44,7 +44,8 @@ export type FormActionOptions<T, C extends string, Data = never, Who = null> = {
    * another site, meets the 404 the pages give them, and nothing changes.
    */
   only?: (incoming: Headers) => Promise<Who | null>
-  validate: (body: Record<string, string>) => Validation<T, C>
+  /** The form's rules; a promise where they depend on content (a number the editors set). */
+  validate: (body: Record<string, string>) => Validation<T, C> | Promise<Validation<T, C>>
   run: (value: T, context: RunContext<Who>) => Promise<Outcome<C, Data>>
   /**
    * The content's words for a problem (in the field it names, if any), filled with the outcome's
@@ -96,7 +97,14 @@ export function formAction<T, C extends string, Data = never, Who = null>(
     if (crossOrigin) return problem('crossOrigin')
     const quota = limiter ? await limiter.take(clientKey(request)) : ({ allowed: true } as const)
     if (!quota.allowed) return problem('tooMany', { seconds: quota.retryAfter })
-    const checked = validate(body)
+    let checked: Validation<T, C>
+    try {
+      checked = await validate(body)
+    } catch (error) {
+      unstable_rethrow(error)
+      console.error(`${name} failed: ${describeError(error)}`)
+      return problem('unavailable')
+    }
     if (!checked.ok)
       return answer(checked.errors.map(({ field, code }) => ({ field, code, message: say(code, undefined, field) })))
 
