@@ -247,6 +247,13 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,
     expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard
   },
+  collections{
+    heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,
+    postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,
+    receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
+    preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
+    unavailable, historyHeading, historyReceived, historyChange
+  },
   replyWorkingDays,
   retentionDays
 }`)

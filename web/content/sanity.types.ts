@@ -568,6 +568,48 @@ export type ContactInboxCopy = {
     offerClosed: string
     dashboard: string
   }
+  collections: {
+    heading: string
+    staffHomeLink: string
+    intro: string
+    backToMessages: string
+    empty: string
+    receivedColumn: string
+    organisationColumn: string
+    contactColumn: string
+    devicesColumn: string
+    postcodeColumn: string
+    statusColumn: string
+    requested: string
+    booked: string
+    collected: string
+    closed: string
+    backToList: string
+    requestHeading: string
+    statusLabel: string
+    receivedLabel: string
+    contactNameLabel: string
+    emailLabel: string
+    phoneLabel: string
+    addressLabel: string
+    deviceCountLabel: string
+    devicesLabel: string
+    preferredDatesLabel: string
+    actionsHeading: string
+    reasonLabel: string
+    book: string
+    collect: string
+    close: string
+    reopen: string
+    done: string
+    moved: string
+    invalid: string
+    reasonMissing: string
+    unavailable: string
+    historyHeading: string
+    historyReceived: string
+    historyChange: string
+  }
   replyWorkingDays: number
   retentionDays: number
 }
@@ -3820,7 +3862,7 @@ export type SubscriptionCopyQueryResult = {
 
 // Source: ../web/content/copy-queries.ts
 // Variable: contactInboxCopyQuery
-// Query: *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{  list{    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn, waitingColumn, timerWaited, timerLate  },  statuses{ new, answered, closed },  message{    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,    historyReceived, historyChange  },  offers{    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard  },  replyWorkingDays,  retentionDays}
+// Query: *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{  list{    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn, waitingColumn, timerWaited, timerLate  },  statuses{ new, answered, closed },  message{    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,    historyReceived, historyChange  },  offers{    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard  },  collections{    heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,    postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,    receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,    preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,    unavailable, historyHeading, historyReceived, historyChange  },  replyWorkingDays,  retentionDays}
 export type ContactInboxCopyQueryResult = {
   list: {
     heading: string
@@ -3892,6 +3934,48 @@ export type ContactInboxCopyQueryResult = {
     messageGone: string
     offerClosed: string
     dashboard: string
+  }
+  collections: {
+    heading: string
+    staffHomeLink: string
+    intro: string
+    backToMessages: string
+    empty: string
+    receivedColumn: string
+    organisationColumn: string
+    contactColumn: string
+    devicesColumn: string
+    postcodeColumn: string
+    statusColumn: string
+    requested: string
+    booked: string
+    collected: string
+    closed: string
+    backToList: string
+    requestHeading: string
+    statusLabel: string
+    receivedLabel: string
+    contactNameLabel: string
+    emailLabel: string
+    phoneLabel: string
+    addressLabel: string
+    deviceCountLabel: string
+    devicesLabel: string
+    preferredDatesLabel: string
+    actionsHeading: string
+    reasonLabel: string
+    book: string
+    collect: string
+    close: string
+    reopen: string
+    done: string
+    moved: string
+    invalid: string
+    reasonMissing: string
+    unavailable: string
+    historyHeading: string
+    historyReceived: string
+    historyChange: string
   }
   replyWorkingDays: number
   retentionDays: number
@@ -4434,7 +4518,7 @@ declare global {
     '*[_type == "emailCopy" && _id == "emailCopy"][0]{\n  greeting,\n  signOff,\n  footer,\n  verifyEmail{ subject, intro, button, outro },\n  existingAccount{ subject, intro, button, outro },\n  resetPassword{ subject, intro, button, outro },\n  passwordChanged{ subject, intro, button, outro },\n  accountDeleted{ subject, intro, button, outro },\n  staffInvitation{ subject, intro, button, outro },\n  staffTwoStepReset{ subject, intro, button, outro },\n  greetingNoName,\n  subscriptionFooter,\n  unsubscribeLabel,\n  newsletterConfirm{ subject, intro, button, outro },\n  priceAlertConfirm{ subject, intro, button, outro },\n  priceAlert{ subject, intro, button, outro },\n  policyChanged{ subject, intro, button, outro },\n  contactReceived{ subject, intro, button, outro },\n  collectionRequested{ subject, intro, button, outro },\n  contactNoPhone,\n  staffFooter,\n  orderItemsHeading,\n  totalLabel,\n  revisedPriceRow,\n  photosHeading,\n  photoLink,\n  orderConfirmation{ subject, intro, button, secondButton, outro },\n  postagePackNote,\n  deviceReceived{ subject, intro, button, secondButton, outro },\n  checked{ subject, intro, button, secondButton, outro },\n  quarantined{ subject, intro, button, secondButton, outro },\n  released{ subject, intro, button, secondButton, outro },\n  heldReturned{ subject, intro, button, secondButton, outro },\n  lostInCare{ subject, intro, button, secondButton, outro },\n  lockHeld{ subject, intro, button, secondButton, outro },\n  lockReminder{ subject, intro, button, secondButton, outro },\n  lockReturned{ subject, intro, button, secondButton, outro },\n  refused{ subject, intro, button, secondButton, outro },\n  erasureCertificate{ subject, intro, button, secondButton, outro },\n  lockStepsApple, lockStepsGoogle,\n  registerLine, registerPass, registerCaution, registerCleared, registerFail, registerWaiting,\n  revisedOffer{ subject, intro, button, secondButton, outro },\n  revisedOfferReminder{ subject, intro, button, secondButton, outro },\n  labelReady{ subject, intro, button, secondButton, outro },\n  parcelAstray{ subject, intro, button, outro },\n  parcelAstrayText,\n  paid{ subject, intro, button, secondButton, outro },\n  paymentFailed{ subject, intro, button, secondButton, outro },\n  returnRequested{ subject, intro, button, secondButton, outro },\n  returned{ subject, intro, button, secondButton, outro },\n  payoutCode{ subject, intro, button, secondButton, outro },\n  payoutChanged{ subject, intro, button, secondButton, outro },\n  payoutChangedStaff{ subject, intro, button, secondButton, outro },\n  manualOffer{ subject, intro, button, outro },\n  cancelled{ subject, intro, button, secondButton, outro },\n  expired{ subject, intro, button, secondButton, outro }\n}': EmailCopyQueryResult
     '*[_type == "page" && path.current == "/terms-and-condition"][0]{ "revision": coalesce(_rev, _updatedAt, "seed") }': TermsRevisionQueryResult
     '*[_type == "subscriptionCopy" && _id == "subscriptionCopy"][0]{\n  alertForm{ heading, text, emailLabel, buttonLabel, sendingMessage, successMessage, invalidEmailMessage, unknownModelMessage, rateLimitedMessage, errorMessage },\n  confirmPage{ heading, newsletterText, alertText, buttonLabel, newsletterDone, alertDone, invalidLink, failedMessage },\n  unsubscribePage{ heading, newsletterText, alertText, buttonLabel, done, invalidLink, failedMessage }\n}': SubscriptionCopyQueryResult
-    '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn, waitingColumn, timerWaited, timerLate\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  offers{\n    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,\n    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard\n  },\n  replyWorkingDays,\n  retentionDays\n}': ContactInboxCopyQueryResult
+    '*[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0]{\n  list{\n    heading, staffHomeLink, backToOrders, retentionNote, statusFilter, allStatuses, search, searchButton, empty,\n    receivedColumn, senderColumn, emailColumn, messageColumn, statusColumn, waitingColumn, timerWaited, timerLate\n  },\n  statuses{ new, answered, closed },\n  message{\n    backToList, heading, statusLabel, receivedLabel, senderHeading, nameLabel, emailLabel, phoneLabel, noPhone,\n    messageHeading, actionsHeading, markAnswered, close, reopen, done, moved, invalid, unavailable, historyHeading,\n    historyReceived, historyChange\n  },\n  offers{\n    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,\n    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard\n  },\n  collections{\n    heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,\n    postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,\n    receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,\n    preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,\n    unavailable, historyHeading, historyReceived, historyChange\n  },\n  replyWorkingDays,\n  retentionDays\n}': ContactInboxCopyQueryResult
     'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "contactFormSection"][0],\n  *[_type == "page" && count(sections[_type == "contactFormSection"]) > 0][0].sections[_type == "contactFormSection"][0]\n){\n  nameRequiredMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  messageRequiredMessage,\n  tooLongMessage,\n  plainTextMessage,\n  successMessage,\n  rateLimitedMessage,\n  errorMessage\n}': ContactFormWordsQueryResult
     'coalesce(\n  *[_type == "page" && $key in sections[]._key][0].sections[_key == $key && _type == "collectionRequestSection"][0],\n  *[_type == "page" && count(sections[_type == "collectionRequestSection"]) > 0][0].sections[_type == "collectionRequestSection"][0]\n){\n  successMessage,\n  organisationMissingMessage,\n  contactNameMissingMessage,\n  emailInvalidMessage,\n  phoneInvalidMessage,\n  addressMissingMessage,\n  postcodeInvalidMessage,\n  deviceCountInvalidMessage,\n  deviceCountTooFewMessage,\n  devicesMissingMessage,\n  preferredDatesMissingMessage,\n  tooLongMessage,\n  plainTextMessage,\n  rateLimitedMessage,\n  errorMessage\n}': CollectionFormWordsQueryResult
     '*[_type == "siteSettings" && _id == "siteSettings"][0]{\n  productName,\n  titleTemplate,\n  siteUrl,\n  loadingText,\n  copyright,\n  "logoUrl": logo.asset->url,\n  "shareImage": shareImage{ "url": asset->url, "alt": coalesce(alt, "") },\n  contactPhone,\n  contactEmail,\n  postalAddress,\n  paymentCutoff,\n  openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },\n  socialLinks[]{ _key, platform, label, url },\n  paymentMethods[]{ _key, name, "logoUrl": logo.asset->url },\n  reviewRating{ siteName, url, score, reviewCount, countText, ratingLabel, bannerText, "showMobileStrip": coalesce(showMobileStrip, true) },\n  "developerCredit": developerCredit{\n  label,\n  "href": select(\n    kind == "page" => page->path.current,\n    kind == "route" => route,\n    kind == "external" => url,\n    null\n  ),\n  "external": kind == "external"\n}\n}': SiteSettingsQueryResult

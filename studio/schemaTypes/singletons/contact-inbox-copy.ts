@@ -1,10 +1,11 @@
 import { InboxIcon } from '@sanity/icons/Inbox'
 import { defineField, defineType } from 'sanity'
 import { copyGroup as group, requiredString, templateString } from '../fields'
+import { collectionsGroup } from './contact-inbox-collections'
 
 /**
  * Every word of the staff pages for contact-form messages, the working days promised for a reply,
- * and how long a closed one is kept.
+ * and how long a closed one is kept; and the staff pages' words for business collection requests.
  */
 export const contactInboxCopy = defineType({
   name: 'contactInboxCopy',
@@ -18,6 +19,7 @@ export const contactInboxCopy = defineType({
     { name: 'offers', title: 'Offers' },
     { name: 'replying', title: 'Replying' },
     { name: 'retention', title: 'Keeping messages' },
+    { name: 'collections', title: 'Business collections' },
   ],
   fields: [
     group('list', 'Messages list', 'The list of contact-form messages at /admin/messages, seen only by staff.', [
@@ -184,6 +186,7 @@ export const contactInboxCopy = defineType({
         ),
       ],
     ),
+    collectionsGroup,
     defineField({
       name: 'replyWorkingDays',
       title: 'Working days to reply',

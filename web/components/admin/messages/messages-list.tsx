@@ -29,6 +29,9 @@ export function MessagesList({ copy, messages, filter, timing }: Props) {
       heading={text.heading}
       intro={fillTemplate(text.retentionNote, { days: copy.retentionDays })}
     >
+      <p>
+        <Link href="/admin/collections">{copy.collections.staffHomeLink}</Link>
+      </p>
       <ListFilter
         action="/admin/messages"
         idPrefix="messages"

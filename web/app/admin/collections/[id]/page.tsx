@@ -1,0 +1,27 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { requireStaffMember } from '@/accounts/session'
+import { getCollectionRequest } from '@/collections/store'
+import { CollectionView } from '@/components/admin/collections/collection-view'
+import { getContactInboxCopy } from '@/content/loaders'
+import { withoutStega } from '@/content/stega'
+import { getDb } from '@/db/connection'
+import { firstValues, type Query } from '@/http/search-params'
+
+// Per request, for the member of staff signed in: never prerendered or cached.
+export const dynamic = 'force-dynamic'
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Query> }
+
+// The title names no business: it is kept in the browser's history.
+export async function generateMetadata(): Promise<Metadata> {
+  const copy = await withoutStega(getContactInboxCopy)
+  return { title: copy.collections.heading, robots: { index: false, follow: false } }
+}
+
+export default async function AdminCollectionPage({ params, searchParams }: Props) {
+  const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
+  const [request, copy] = await Promise.all([getCollectionRequest(await getDb(), id), getContactInboxCopy()])
+  if (!request) notFound()
+  return <CollectionView copy={copy.collections} request={request} done={query.done ?? null} />
+}

@@ -1,0 +1,56 @@
+'use server'
+
+import 'server-only'
+import { notFound } from 'next/navigation'
+import { activeStaffFrom, type StaffMember } from '@/accounts/session'
+import { getContactInboxCopy } from '@/content/loaders'
+import { getDb } from '@/db/connection'
+import { formAction } from '@/forms/form-action'
+import { fillTemplate } from '@/lib/templates'
+import { collectionRequestPath, isCollectionRequestId, isCollectionStatus } from './statuses'
+import { moveCollectionRequest } from './store'
+
+type Move = { id: string; from: string; to: string; reason: string }
+type Problem = 'invalid' | 'moved' | 'reasonMissing'
+
+const REASON_MAX = 500
+
+/**
+ * A collection request's move (book, collect, close, reopen) as a server action, posted with
+ * scripts or without. Anyone who is not active staff, and any post from another site, meets the
+ * 404 the staff pages give them, and nothing changes. The move is made only from the status the
+ * page showed, and only with a reason: done, staff are sent on (303) to the request saying so;
+ * moved by someone else first, the form comes back saying where it stands now.
+ */
+export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>({
+  page: (body) => collectionRequestPath(isCollectionRequestId(body.id ?? '') ? (body.id ?? '') : ''),
+  only: activeStaffFrom,
+  validate: ({ id = '', expectedStatus = '', status = '', reason = '' }) => {
+    if (!isCollectionRequestId(id)) notFound()
+    const why = reason.trim().slice(0, REASON_MAX)
+    if (!why) return { ok: false, errors: [{ field: 'reason', code: 'reasonMissing' }] }
+    return { ok: true, value: { id, from: expectedStatus, to: status, reason: why } }
+  },
+  run: async ({ id, from, to, reason }, { who }) => {
+    if (!isCollectionStatus(from) || !isCollectionStatus(to)) return { ok: false, errors: 'invalid' }
+    const actor = { userId: who.user.id, name: who.user.name }
+    const result = await moveCollectionRequest(await getDb(), { id, from, to, reason, actor })
+    if (result.ok) return { ok: true, redirect: `${collectionRequestPath(id)}?done=${to}` }
+    if (result.code === 'notFound') notFound()
+    return result.code === 'moved'
+      ? { ok: false, errors: 'moved', fill: { status: result.status } }
+      : { ok: false, errors: 'invalid' }
+  },
+  words: async () => {
+    const copy = (await getContactInboxCopy()).collections
+    return (code, fill) => {
+      if (code === 'reasonMissing') return copy.reasonMissing
+      if (code === 'invalid') return copy.invalid
+      if (code !== 'moved') return copy.unavailable
+      const status = String(fill?.status ?? '')
+      return fillTemplate(copy.moved, { status: isCollectionStatus(status) ? copy[status] : status })
+    }
+  },
+  // The error's kind only: a failed query's message can quote the business's details.
+  name: 'Collection request move',
+})

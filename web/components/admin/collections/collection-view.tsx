@@ -1,0 +1,94 @@
+import type { ContactInboxCopy } from '@/content/types'
+import { COLLECTION_MOVES, isCollectionStatus } from '@/collections/statuses'
+import type { CollectionRequestRecord } from '@/collections/store'
+import { formatDateTime, isoDate } from '@/lib/dates'
+import { fillTemplate } from '@/lib/templates'
+import '@/styles/admin.css'
+import { StaffPage } from '@/components/admin/staff-page'
+import { CollectionMoveForms } from './collection-move-forms'
+import { collectionMoveLabel, collectionStatusName } from './collection-words'
+
+type Props = {
+  copy: ContactInboxCopy['collections']
+  request: CollectionRequestRecord
+  /** The status the last move took the request to, when the page was sent here after it. */
+  done: string | null
+}
+
+/** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
+export function CollectionView({ copy, request, done }: Props) {
+  const status = collectionStatusName(copy, request.status)
+  const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
+  return (
+    <StaffPage
+      className="admin-message"
+      back={{ href: '/admin/collections', label: copy.backToList }}
+      heading={fillTemplate(copy.requestHeading, { organisation: request.organisation })}
+    >
+      {done === request.status ? (
+        <p className="admin-notice" role="status">
+          {fillTemplate(copy.done, { status })}
+        </p>
+      ) : null}
+      <dl className="admin-facts">
+        <dt>{copy.statusLabel}</dt>
+        <dd className="admin-facts__status">{status}</dd>
+        <dt>{copy.receivedLabel}</dt>
+        <dd>
+          <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
+        </dd>
+        <dt>{copy.contactNameLabel}</dt>
+        <dd>{request.contactName}</dd>
+        <dt>{copy.emailLabel}</dt>
+        <dd>
+          <a href={`mailto:${request.email}`}>{request.email}</a>
+        </dd>
+        <dt>{copy.phoneLabel}</dt>
+        <dd>
+          <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</a>
+        </dd>
+        <dt>{copy.addressLabel}</dt>
+        <dd className="admin-message__text">{`${request.address}\n${request.postcode}`}</dd>
+        <dt>{copy.deviceCountLabel}</dt>
+        <dd>{request.deviceCount}</dd>
+        <dt>{copy.devicesLabel}</dt>
+        <dd className="admin-message__text">{request.devices}</dd>
+        <dt>{copy.preferredDatesLabel}</dt>
+        <dd className="admin-message__text">{request.preferredDates}</dd>
+      </dl>
+      {moves.length ? (
+        <section aria-labelledby="collection-actions" className="admin-section">
+          <h2 id="collection-actions">{copy.actionsHeading}</h2>
+          <CollectionMoveForms
+            id={request.id}
+            status={request.status}
+            reasonLabel={copy.reasonLabel}
+            moves={moves.map((to) => ({ to, label: collectionMoveLabel(copy, to) }))}
+          />
+        </section>
+      ) : null}
+      <section aria-labelledby="collection-history" className="admin-section admin-timeline">
+        <h2 id="collection-history">{copy.historyHeading}</h2>
+        <ol>
+          <li>
+            <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>{' '}
+            <span>{copy.historyReceived}</span>
+          </li>
+          {request.events.map((event) => (
+            <li key={event.id}>
+              <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
+              <span>
+                {fillTemplate(copy.historyChange, {
+                  name: event.actorName,
+                  from: collectionStatusName(copy, event.fromStatus),
+                  to: collectionStatusName(copy, event.toStatus),
+                  reason: event.reason,
+                })}
+              </span>
+            </li>
+          ))}
+        </ol>
+      </section>
+    </StaffPage>
+  )
+}
