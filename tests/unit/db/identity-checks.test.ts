@@ -9,9 +9,10 @@ import { makeRun, readyOrders } from '@/orders/payment-runs/payment-runs'
 import { moveOrder } from '@/orders/moves/move-store'
 import { placeOrder } from '@/orders/record/store'
 import { askedAtCheckout, hashIdentityToken } from '@/orders/identity/identity-rules'
+import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
 import {
+  askAtCheckout,
   askIdentity,
-  IDENTITY_EVENTS,
   identityOf,
   readIdentityLink,
   uploadIdentity,
@@ -278,4 +279,43 @@ it('opens nothing with a link older than its days', async () => {
   const order = await payable()
   await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail, now: new Date(Date.now() - 31 * DAY_MS) })
   await expect(readIdentityLink(db, await tokenMailed(order.id))).resolves.toBeNull()
+})
+
+it('is asked when an order is placed above the amount or to a bank account another order used, with the confirmation', async () => {
+  const settings = { askAbovePence: 20_000, askWhenAccountShared: true }
+  const place = async (pricePence: number, payoutMatch: string) => {
+    const placed = await placeOrder(
+      db,
+      sampleOrder({
+        payoutMatch,
+        items: [{ ...sampleOrder().items[0]!, pricePence }],
+        afterPlace: (tx, order) =>
+          askAtCheckout(tx, { id: order.id, totalPence: pricePence, payoutMatch }, settings, mail),
+      }),
+    )
+    if (placed.kind !== 'placed') throw new Error(placed.kind)
+    return placed
+  }
+  const account = `key.match-${randomUUID()}`
+  const small = await place(20_000, account)
+  const large = await place(20_001, `key.match-${randomUUID()}`)
+  const again = await place(5_000, account)
+  expect(await checkRow(small.id)).toBeUndefined()
+  expect(await checkRow(large.id)).toMatchObject({ askedBecause: 'amount', askedBy: null })
+  expect(await checkRow(again.id)).toMatchObject({ askedBecause: 'duplicate' })
+  await tokenMailed(large.id)
+  const [event] = await db.select().from(orderEvent).where(eq(orderEvent.orderId, large.id)).orderBy(asc(orderEvent.id))
+  expect(event?.action).toBe('place')
+  expect(await actions(large.id)).toEqual([IDENTITY_EVENTS.ask])
+
+  // The same account again with the editors' box unticked: not asked.
+  await db.transaction((tx) =>
+    askAtCheckout(
+      tx,
+      { id: small.id, totalPence: 5_000, payoutMatch: account },
+      { ...settings, askWhenAccountShared: false },
+      mail,
+    ),
+  )
+  expect(await checkRow(small.id)).toBeUndefined()
 })

@@ -5,7 +5,7 @@
  * transaction; the order is not paid meanwhile (moves/identity-condition.ts).
  */
 import 'server-only'
-import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderIdentityCheck, sellerOrder, type IdentityOutcome, type IdentityReason } from '@/db/schema'
 import { queueEmails } from '@/mail/queue'
@@ -16,22 +16,17 @@ import { orderEmails } from '@/orders/record/store'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import { PHOTO_TYPE } from '@/orders/photos/photo-rules'
 import { preparePhoto } from '@/orders/photos/photo-store'
+import { IDENTITY_EVENTS } from './identity-actions'
 import { identityMail } from './identity-mail'
 import {
   IDENTITY_LINK_DAYS,
+  askedAtCheckout,
   hashIdentityToken,
   identityUploadProblem,
   newIdentityToken,
   type IdentityProblem,
+  type IdentitySettings,
 } from './identity-rules'
-
-/** The history's names for each step (order_event.action). */
-export const IDENTITY_EVENTS = {
-  ask: 'identity-ask',
-  upload: 'identity-upload',
-  seen: 'identity-seen',
-  refused: 'identity-refuse',
-} as const
 
 type Who = { actor: Actor; actorUserId?: string | null }
 
@@ -100,6 +95,27 @@ export async function askInTx(
   await recordIdentityEvent(tx, order.id, request.who, IDENTITY_EVENTS.ask, request.because)
   await queueEmails(tx, orderEmails(order.id, identityMail(order, token, request.mail)))
   return { ok: true, token }
+}
+
+/**
+ * Checkout's question, in the placing transaction: asked when the order is worth more than the
+ * editors' amount, or (when they say so) another order was paid to the same bank account.
+ */
+export async function askAtCheckout(
+  tx: Tx,
+  placed: { id: string; totalPence: number; payoutMatch: string },
+  settings: IdentitySettings,
+  mail: OrderMailContext,
+): Promise<void> {
+  const [shared] = settings.askWhenAccountShared
+    ? await tx
+        .select({ id: sellerOrder.id })
+        .from(sellerOrder)
+        .where(and(eq(sellerOrder.payoutMatch, placed.payoutMatch), ne(sellerOrder.id, placed.id)))
+        .limit(1)
+    : []
+  const because = askedAtCheckout(settings, { totalPence: placed.totalPence, accountShared: Boolean(shared) })
+  if (because) await askInTx(tx, { orderId: placed.id, because, who: { actor: 'system' }, mail })
 }
 
 /** Staff ask for proof of identity on an order's page. */
@@ -221,6 +237,8 @@ export async function verifyIdentity(
     return { ok: true }
   })
 }
+
+export type IdentityCheck = NonNullable<Awaited<ReturnType<typeof identityOf>>>
 
 /** The order's check as staff's page shows it: never the photo's bytes. */
 export async function identityOf(db: Pick<Db, 'select'>, orderId: string) {
