@@ -107,7 +107,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     askAbovePence, askWhenAccountShared, pageHeading, pageIntro, documentLegend, passport, drivingLicence, identityCard,
     fileLabel, fileHint, submit, uploaded, alreadySeen, linkInvalid, documentMissing, fileMissing, fileNotImage,
     fileTooLarge, fileUnreadable, staffHeading, askButton, becauseAmount, becauseDuplicate, becauseStaff, askedAt,
-    waiting, uploadedAt, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, askEvent, uploadEvent,
+    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, askEvent, uploadEvent,
     seenEvent, refuseEvent
   },
   locks{

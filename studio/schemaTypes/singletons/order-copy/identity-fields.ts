@@ -107,6 +107,11 @@ export const identityFields = [
     'On the staff page: {at} becomes when the photo was sent, {document} its type.',
     ['at', 'document'],
   ),
+  requiredString(
+    'viewPhoto',
+    'See the photo',
+    'On the staff page, the link that opens the photo sent, for example "See the photo".',
+  ),
   requiredString('seenButton', 'Seen button', 'For example "The document is genuine and matches the seller".'),
   requiredString('refuseButton', 'Refuse button', 'For example "Refuse the document".'),
   templateString(

@@ -51,6 +51,11 @@ export function IdentityPanel({ order, copy, identity }: AdminOrderProps) {
           <p data-identity="uploaded">
             {fillTemplate(text.uploadedAt, { at: formatDateTime(identity.uploadedAt), document })}
           </p>
+          <p>
+            <a href={`/admin/orders/${order.reference}/identity`} target="_blank" rel="noreferrer">
+              {text.viewPhoto}
+            </a>
+          </p>
           <div className="admin-lock-actions">
             <IdentityButton reference={order.reference} action="seen" label={text.seenButton} primary />
             <IdentityButton reference={order.reference} action="refuse" label={text.refuseButton} />
