@@ -110,7 +110,7 @@ export type EmailMessage = {
 export type OrderSection = {
   _type: 'orderSection'
   heading?: string
-  kind: 'checkout' | 'confirmation' | 'tracker' | 'details' | 'statuses'
+  kind: 'checkout' | 'confirmation' | 'tracker' | 'details' | 'identity' | 'statuses'
 }
 
 export type AccountSection = {
@@ -4351,7 +4351,7 @@ export type PageByPathQueryResult = {
             _key: string
             _type: 'orderSection'
             heading?: string
-            kind: 'checkout' | 'confirmation' | 'details' | 'statuses' | 'tracker'
+            kind: 'checkout' | 'confirmation' | 'details' | 'identity' | 'statuses' | 'tracker'
           }
         | {
             _key: string
