@@ -129,6 +129,7 @@ export const APP_ROUTES = new Set([
   'order-tracker',
   'order-tracker-details',
   'profile',
+  'proof-of-identity',
   'seed-assets',
   'set-new-password',
   'sign-up',

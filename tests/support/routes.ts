@@ -17,6 +17,8 @@ export const ROUTES: Array<[path: string, title: string]> = [
   ['/order-tracker', 'Track your order'],
   ['/order-tracker-details', 'Order details'],
   ['/order-successful', 'Order placed'],
+  // Opened without the link from the e-mail: it says the link opens nothing.
+  ['/proof-of-identity', 'Proof of identity'],
   ['/contact-us', 'Contact us'],
   ['/complete-order', 'Complete your order'],
   // A visitor who is not signed in is sent to log in.

@@ -57,7 +57,7 @@ const INNER_FLOORS: Readonly<Record<string, readonly (readonly string[])[]>> = {
     ['photos'],
     ['record'],
     ['moves'],
-    ['lock-hold'],
+    ['lock-hold', 'identity'],
     ['parcels'],
     ['actions'],
     ['checkout'],

@@ -103,6 +103,13 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     clearedBy, cleared, alreadyCleared, clearEvent, heldHelp, recheckButton, rechecked, alreadyChecked,
     recheckDown, notCheckable, recheckEvent, releaseReady, notReleasable, notReturnable, policeReference
   },
+  identity{
+    askAbovePence, askWhenAccountShared, pageHeading, pageIntro, documentLegend, passport, drivingLicence, identityCard,
+    fileLabel, fileHint, submit, uploaded, alreadySeen, linkInvalid, documentMissing, fileMissing, fileNotImage,
+    fileTooLarge, fileUnreadable, staffHeading, askButton, becauseAmount, becauseDuplicate, becauseStaff, askedAt,
+    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, askEvent, uploadEvent,
+    seenEvent, refuseEvent
+  },
   locks{
     heading, holdHelp, devicesLegend, viewLocks, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,
     heldDone, releasedDone, noDevices, notHeld, checkHeld, notHoldable, holdEvent, removedEvent, releaseEvent,
@@ -197,6 +204,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   released{ subject, intro, button, secondButton, outro },
   heldReturned{ subject, intro, button, secondButton, outro },
   lostInCare{ subject, intro, button, secondButton, outro },
+  identityAsked{ subject, intro, button, outro },
   lockHeld{ subject, intro, button, secondButton, outro },
   lockReminder{ subject, intro, button, secondButton, outro },
   lockReturned{ subject, intro, button, secondButton, outro },

@@ -15,4 +15,5 @@ export const PER_VISITOR_PATHS = [
   '/order-successful',
   '/order-tracker',
   '/order-tracker-details',
+  '/proof-of-identity',
 ]

@@ -22,6 +22,7 @@ import {
   emailOutbox,
   orderEvent,
   orderItem,
+  orderIdentityCheck,
   orderItemPhoto,
   payment,
   paymentRun,
@@ -92,6 +93,11 @@ export async function eraseAccount(
       await tx.update(orderEvent).set(ERASED_EVENT).where(inArray(orderEvent.orderId, orderIds))
       // Photos of their device: the grade found, kept with the record, says what they showed.
       await tx.delete(orderItemPhoto).where(inArray(orderItemPhoto.orderId, orderIds))
+      // The document's photo and the link go; whether identity was seen stays with the sale record.
+      await tx
+        .update(orderIdentityCheck)
+        .set({ image: null, tokenHash: null })
+        .where(inArray(orderIdentityCheck.orderId, orderIds))
       await tx.delete(payoutChangeCode).where(inArray(payoutChangeCode.orderId, orderIds))
       await eraseFromPaymentRuns(tx, orderIds)
     }

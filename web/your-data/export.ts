@@ -14,6 +14,7 @@ import {
   manualOffer,
   emailOutbox,
   orderEvent,
+  orderIdentityCheck,
   orderItem,
   orderItemPhoto,
   sellerOrder,
@@ -175,7 +176,7 @@ async function exportOrders(db: Db, which: SQL | undefined, userId: string) {
     .orderBy(desc(sellerOrder.placedAt), desc(sellerOrder.reference))
   if (!orders.length) return []
   const ids = orders.map((order) => order.id)
-  const [items, events, photos] = await Promise.all([
+  const [items, events, photos, identity] = await Promise.all([
     db.select().from(orderItem).where(inArray(orderItem.orderId, ids)).orderBy(asc(orderItem.position)),
     db.select().from(orderEvent).where(inArray(orderEvent.orderId, ids)).orderBy(asc(orderEvent.id)),
     db
@@ -183,11 +184,12 @@ async function exportOrders(db: Db, which: SQL | undefined, userId: string) {
       .from(orderItemPhoto)
       .where(inArray(orderItemPhoto.orderId, ids))
       .orderBy(asc(orderItemPhoto.createdAt), asc(orderItemPhoto.id)),
+    db.select().from(orderIdentityCheck).where(inArray(orderIdentityCheck.orderId, ids)),
   ])
   return orders.map((order) => ({
     id: order.id,
     reference: order.reference,
-    export: exportOrder(order, items, events, photos, userId),
+    export: exportOrder(order, items, events, photos, identity, userId),
   }))
 }
 
@@ -196,8 +198,10 @@ function exportOrder(
   items: Array<typeof orderItem.$inferSelect>,
   events: Array<typeof orderEvent.$inferSelect>,
   photos: Array<typeof orderItemPhoto.$inferSelect>,
+  identity: Array<typeof orderIdentityCheck.$inferSelect>,
   userId: string,
 ) {
+  const check = identity.find((row) => row.orderId === order.id)
   return {
     reference: order.reference,
     placedBy: order.userId === userId ? ('this account' as const) : ('a guest, with this address' as const),
@@ -276,6 +280,18 @@ function exportOrder(
             image: `data:${photo.contentType};base64,${photo.bytes.toString('base64')}`,
           })),
       })),
+    // Proof of identity asked: the photo sent only until staff recorded their verdict.
+    identityCheck: check
+      ? {
+          askedAt: check.askedAt,
+          askedBecause: check.askedBecause,
+          documentType: check.documentType,
+          uploadedAt: check.uploadedAt,
+          image: check.image ? `data:image/webp;base64,${check.image.toString('base64')}` : null,
+          verifiedAt: check.verifiedAt,
+          outcome: check.outcome,
+        }
+      : null,
     // Who acted is given as a role: a staff member's account is theirs, not the seller's.
     history: events
       .filter((event) => event.orderId === order.id)

@@ -7,6 +7,7 @@ const KINDS = [
   { title: 'Order placed: number, postage label and packing slip', value: 'confirmation' },
   { title: 'Tracker form', value: 'tracker' },
   { title: 'One order’s details', value: 'details' },
+  { title: 'Proof of identity: the seller’s upload', value: 'identity' },
   { title: 'What each status means', value: 'statuses' },
 ]
 
@@ -30,7 +31,7 @@ export const orderSection = defineType({
       title: 'Panel',
       type: 'string',
       description:
-        'What the panel shows. Checkout, order placed, tracker and details belong on their own pages (/complete-order, /order-successful, /order-tracker, /order-tracker-details); the statuses list can go on any page.',
+        'What the panel shows. Checkout, order placed, tracker, details and proof of identity belong on their own pages (/complete-order, /order-successful, /order-tracker, /order-tracker-details, /proof-of-identity); the statuses list can go on any page.',
       options: { list: KINDS },
       validation: (rule) => rule.required(),
     }),

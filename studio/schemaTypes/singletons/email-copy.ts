@@ -150,6 +150,11 @@ export const emailCopy = defineType({
       ', {reference} (the order number), {total} (what we pay) and {account} (where it goes). Sent when a manager records that a device was lost or damaged while we had it: we pay the price the seller agreed, as the terms promise, and the paid e-mail follows',
     ),
     message(
+      'identityAsked',
+      'Proof of identity asked',
+      ', {reference} (the order number) and {days} (how long the link works). Sent when an order asks for proof of identity. Its button opens the seller’s upload page',
+    ),
+    message(
       'lockHeld',
       'Activation lock: how to remove it',
       ', {reference} (the order number), {devices} (the locked devices), {steps} (the steps below for Apple, Google or both, as the devices need) and {deadline} (the last day to remove it). Sent when staff hold a device for a lock. Its button opens the order page, where the seller says the lock is removed',

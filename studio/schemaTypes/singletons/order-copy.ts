@@ -14,6 +14,7 @@ import { problemFields } from './order-copy/problem-fields'
 import { queueFields } from './order-copy/queue-fields'
 import { riseFields } from './order-copy/rise-fields'
 import { holdFields } from './order-copy/hold-fields'
+import { identityFields } from './order-copy/identity-fields'
 import { claimFields } from './order-copy/claim-fields'
 import { lockFields } from './order-copy/lock-fields'
 import { lateParcelFields } from './order-copy/late-parcel-fields'
@@ -45,6 +46,7 @@ export const orderCopy = defineType({
     { name: 'admin', title: 'Staff pages' },
     { name: 'rises', title: 'Price rises' },
     { name: 'holds', title: 'Register holds' },
+    { name: 'identity', title: 'Proof of identity' },
     { name: 'claims', title: 'Claims' },
     { name: 'locks', title: 'Activation locks' },
     { name: 'checklist', title: 'Device checklist' },
@@ -103,6 +105,12 @@ export const orderCopy = defineType({
       'Register holds',
       'The stolen-device register on an order’s staff page: a manager clearing a caution, and a held order checked again, released, sent back or kept for the police.',
       holdFields,
+    ),
+    group(
+      'identity',
+      'Proof of identity',
+      'When a seller is asked for proof of identity (above an amount, or a bank account another order used; staff may ask on any order), the seller’s upload page, and the staff words. An order waiting for it is not paid.',
+      identityFields,
     ),
     group(
       'claims',

@@ -5,6 +5,7 @@ import type { RelatedOrder } from '@/orders/record/related-orders'
 import type { Claim } from '@/orders/claims/claim-store'
 import type { OrderLockHoldRow } from '@/db/schema'
 import type { ChecklistQuestion as CheckQuestion } from '@/orders/moves/checklist'
+import type { IdentityCheck } from '@/orders/identity/identity-store'
 
 /** What the staff page of one order is drawn from. */
 export type AdminOrderProps = {
@@ -30,4 +31,6 @@ export type AdminOrderProps = {
   claim: Claim | null
   /** The activation-lock hold on the order now, if any. */
   lockHold: OrderLockHoldRow | null
+  /** Proof of identity asked of the seller, if it was: never the photo's bytes. */
+  identity: IdentityCheck | null
 }

@@ -6,6 +6,7 @@ import { HOLD_EVENTS } from '@/orders/holds/hold-input'
 import { CLAIM_EVENTS, PACK_POSTED_EVENT } from '@/orders/claims/claim-input'
 import { LATE_EVENTS } from '@/orders/moves/late-values'
 import { LOCK_EVENTS } from '@/orders/locks/lock-input'
+import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
 import { PAYOUT_CHANGE_EVENT } from '@/orders/payout-change/payout-change-event'
 export { payoutHeldUntil } from '@/orders/record/order-values'
 
@@ -26,7 +27,12 @@ export function actionLabel(
   lateParcels?: OrderCopy['lateParcels'],
   locks?: OrderCopy['locks'],
   checklist?: OrderCopy['checklist'],
+  identity?: OrderCopy['identity'],
 ): string | null {
+  if (identity && action === IDENTITY_EVENTS.ask) return identity.askEvent
+  if (identity && action === IDENTITY_EVENTS.upload) return identity.uploadEvent
+  if (identity && action === IDENTITY_EVENTS.seen) return identity.seenEvent
+  if (identity && action === IDENTITY_EVENTS.refused) return identity.refuseEvent
   if (locks && action === LOCK_EVENTS.hold) return locks.holdEvent
   if (locks && action === LOCK_EVENTS.removed) return locks.removedEvent
   if (locks && action === LOCK_EVENTS.release) return locks.releaseEvent

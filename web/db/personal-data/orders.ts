@@ -10,6 +10,7 @@ import {
   resetTo,
   ROW_DELETED,
   saleRecord,
+  TOKEN,
   withheld,
   type ColumnUse,
 } from './column-use'
@@ -184,6 +185,24 @@ export const orderColumns: Record<string, Record<string, ColumnUse>> = {
     code: notPersonal("the carrier's code for the scan: accepted, in transit, delivered"),
     at: notPersonal('when it was scanned (in the history too)'),
     seen_at: notPersonal('when the site learned of it'),
+  },
+  order_identity_check: {
+    id: notPersonal('a random id'),
+    order_id: notPersonal('the order that asked: every step is also in its history, which the download gives'),
+    asked_at: notPersonal('when it was asked (in the history too)'),
+    asked_because: notPersonal('why the order asked: its amount, a bank account another order used, or staff'),
+    asked_by: notPersonal("the member of staff who asked: their account, not the seller's"),
+    token_hash: withheld(TOKEN, EMPTIED),
+    document_type: saleRecord('orders[].identityCheck.documentType'),
+    image: personal(
+      'orders[].identityCheck.image',
+      EMPTIED,
+      'the photo of the document, given as a data: address; gone anyway once staff record their verdict',
+    ),
+    uploaded_at: saleRecord('orders[].identityCheck.uploadedAt'),
+    verified_by: notPersonal("the member of staff who looked at it: their account, not the seller's"),
+    verified_at: notPersonal('when staff recorded their verdict (in the history too)'),
+    outcome: notPersonal('staff’s verdict on the document: seen or refused (in the history too)'),
   },
   order_lock_hold: {
     id: notPersonal('a random id'),

@@ -102,6 +102,7 @@ export type ActionResult =
         | 'nothingToReturn'
         | 'riseWaiting'
         | 'riseUnapproved'
+        | 'identityUnseen'
         | 'ownRise'
         | 'nothingWaiting'
         | 'notReleasable'
@@ -379,6 +380,7 @@ async function act(
   if (result.reason === 'moved') return { ok: false, code: 'moved', status: result.status }
   if (result.reason === 'payout-held') return { ok: false, code: 'payoutHeld', until: result.until }
   if (result.reason === 'rise-unapproved') return { ok: false, code: 'riseUnapproved' }
+  if (result.reason === 'identity-unseen') return { ok: false, code: 'identityUnseen' }
   if (result.reason === 'guard-refused') {
     if (action.move === 'check') return { ok: false, code: 'lockHeld' }
     // The seller answered a revised price meanwhile: looked at again, with the answer on the page.

@@ -44,6 +44,7 @@ type StaffProblem =
   | 'nothingToReturn'
   | 'riseWaiting'
   | 'riseUnapproved'
+  | 'identityUnseen'
   | 'ownRise'
   | 'nothingWaiting'
   | 'notReleasable'
@@ -97,6 +98,8 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.rises.alreadyWaiting
         case 'riseUnapproved':
           return copy.rises.unapproved
+        case 'identityUnseen':
+          return copy.identity.notPaid
         case 'ownRise':
           return copy.rises.ownRiseRefused
         case 'nothingWaiting':

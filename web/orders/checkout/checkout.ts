@@ -1,6 +1,6 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
-import { getConditionGrades, getPriceList, getPricingRules, getTermsRevision } from '@/content/loaders'
+import { getConditionGrades, getOrderCopy, getPriceList, getPricingRules, getTermsRevision } from '@/content/loaders'
 import type { FieldIssue } from '@/lib/field-problem'
 import type { CheckoutInput, CheckoutProblem } from '@/orders/checkout/checkout-validation'
 import { findBasket } from '@/basket/store'
@@ -17,6 +17,7 @@ import { priceBasket } from '@/basket/price-basket'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { kickLabels } from '@/orders/parcels/jobs'
 import { orderMail } from '@/orders/record/mail'
+import { askAtCheckout } from '@/orders/identity/identity-store'
 import { loadOrderMailContext } from '@/orders/record/mail-context'
 import { payoutMethodNamed } from '@/payouts/methods'
 import { checkPayout } from '@/payouts/payee-check'
@@ -54,12 +55,13 @@ export async function placeCheckout(request: {
   payee?: { token?: string; choice?: string }
 }): Promise<CheckoutOutcome> {
   if (!isUuid(request.idempotencyKey)) return { kind: 'problem', code: 'keyReused', status: 400 }
-  const [models, grades, rules, termsRevision, mailContext] = await Promise.all([
+  const [models, grades, rules, termsRevision, mailContext, orderCopy] = await Promise.all([
     getPriceList(),
     getConditionGrades(),
     getPricingRules(),
     getTermsRevision(),
     loadOrderMailContext(request.origin),
+    getOrderCopy(),
   ])
   const db = await getDb()
   const found = request.basketToken ? await findBasket(db, request.basketToken) : null
@@ -99,6 +101,8 @@ export async function placeCheckout(request: {
   if (payee.kind === 'ask') return payee
   const payout = payee.details
   const now = new Date()
+  const match = payoutMatch(payout, keys, method)
+  const totalPence = items.reduce((sum, item) => sum + item.pricePence, 0)
   const result = await placeOrder(db, {
     idempotencyKey: request.idempotencyKey,
     requestHash: hashRequest(request),
@@ -113,7 +117,7 @@ export async function placeCheckout(request: {
       postcode: input.postcode,
     },
     sealPayout: (reference) => sealPayout(payout, reference, keys),
-    payoutMatch: payoutMatch(payout, keys, method),
+    payoutMatch: match,
     payoutLast4: method.last4(payout),
     payee: payee.record,
     payoutMethod: method.id,
@@ -131,7 +135,7 @@ export async function placeCheckout(request: {
           reference,
           name: input.name,
           email: input.email,
-          totalPence: items.reduce((sum, item) => sum + item.pricePence, 0),
+          totalPence,
           holdUntil: addDays(now, rules.priceHoldDays),
           offerDeadline: null,
           payoutLast4: method.last4(payout),
@@ -142,6 +146,8 @@ export async function placeCheckout(request: {
         },
         mailContext,
       ),
+    afterPlace: (tx, placed) =>
+      askAtCheckout(tx, { id: placed.id, totalPence, payoutMatch: match }, orderCopy.identity, mailContext),
   })
   // 'closed' answers an order from a staff offer only: checkout gives none.
   if (result.kind === 'key-reused' || result.kind === 'closed')

@@ -7,6 +7,7 @@ import { orderEvent, orderItem, sellerOrder, user, type OrderItemRow } from '@/d
 import { allowedMove, waitsForPayoutHold, type Actor, type MoveName, type OrderStatus } from '@/orders/record/lifecycle'
 import { isUuid } from '@/orders/record/order-values'
 import { photosOf } from '@/orders/photos/photo-store'
+import { identityWaiting, noIdentityWaiting } from './identity-condition'
 import { noUnapprovedRise } from './rise-condition'
 import { orderEmails, type OrderRecord } from '@/orders/record/store'
 
@@ -49,6 +50,8 @@ export type MoveResult =
   | { ok: false; reason: 'payout-held'; until: Date }
   /** A price above the quote that no manager approved: never offered, never paid. */
   | { ok: false; reason: 'rise-unapproved' }
+  /** Proof of identity was asked and staff have not seen it: never paid. */
+  | { ok: false; reason: 'identity-unseen' }
   /** The order is where the actor saw it, but the move's guard does not hold. */
   | { ok: false; reason: 'guard-refused' }
 
@@ -79,7 +82,11 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     await tx.select({ id: sellerOrder.id }).from(sellerOrder).where(eq(sellerOrder.id, request.orderId)).for('update')
   const paying = waitsForPayoutHold(request.move)
   const notHeld = paying
-    ? and(or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)), noUnapprovedRise)
+    ? and(
+        or(isNull(sellerOrder.payoutHeldUntil), lte(sellerOrder.payoutHeldUntil, now)),
+        noUnapprovedRise,
+        noIdentityWaiting,
+      )
     : undefined
   const [moved] = check.ok
     ? await tx
@@ -104,6 +111,7 @@ export async function moveInTx(tx: Tx, request: MoveRequest): Promise<MoveResult
     if (check.ok && paying && current.status === request.expectedStatus) {
       if (current.heldUntil && current.heldUntil > now)
         return { ok: false, reason: 'payout-held', until: current.heldUntil }
+      if (await identityWaiting(tx, request.orderId)) return { ok: false, reason: 'identity-unseen' }
       return { ok: false, reason: 'rise-unapproved' }
     }
     if (check.ok && request.guard && current.status === request.expectedStatus)

@@ -9,6 +9,7 @@ import { bankPayment, payeeNameless } from '@/payouts/bank/bank-transfer'
 import { writeBankFile } from '@/payouts/bank/bank-file'
 import { MOVES, type OrderStatus } from '@/orders/record/lifecycle'
 import { isUuid } from '@/orders/record/order-values'
+import { noIdentityWaiting } from '@/orders/moves/identity-condition'
 import { noUnapprovedRise } from '@/orders/moves/rise-condition'
 import { everyDevicePassedSql } from '@/register/checks'
 import { PAYMENT_RUN_METHODS } from '@/payouts/methods'
@@ -34,8 +35,9 @@ export type Manager = { id: string; name: string }
  * An order is ready: in a status a run starts from, paid by a method a run pays (bank transfer;
  * payouts/methods.ts), with something to pay and sealed details to pay it to, no change of them holding the payment, every device passed by the register
  * (a pass, or a caution a manager cleared) before `now` (as paying one order by hand asks:
- * register/checks.ts, payBlock and everyDevicePassedSql), and no price rise
- * that a manager has not approved (rise-condition.ts).
+ * register/checks.ts, payBlock and everyDevicePassedSql), no price rise
+ * that a manager has not approved (rise-condition.ts), and no proof of identity asked and not yet
+ * seen (identity-condition.ts).
  */
 export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METHODS) {
   return and(
@@ -43,6 +45,7 @@ export function readyAt(now: Date, methods: readonly string[] = PAYMENT_RUN_METH
     sql`exists (select 1 from ${orderItem} where ${orderItem.orderId} = ${sellerOrder.id})`,
     everyDevicePassedSql(now),
     noUnapprovedRise,
+    noIdentityWaiting,
   )
 }
 

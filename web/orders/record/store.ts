@@ -54,6 +54,8 @@ export type NewOrder = {
   basket: { id: string; lines: Array<{ id: string; quantity: number }> } | null
   /** The e-mails placing it sends, written to the outbox in the same transaction. */
   emails: (placed: { id: string; reference: string }) => Array<MailMessage & { kind: string }>
+  /** What else placing it does in its transaction, after its e-mails (checkout asks for proof of identity). */
+  afterPlace?: (tx: Tx, placed: { id: string; reference: string }) => Promise<void>
   /**
    * A staff offer the order comes from (web/orders/manual-offers/): `claim` runs first in the
    * transaction and may end it (the offer withdrawn or expired); `placed` runs once the order is
@@ -161,6 +163,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
   })
   await order.offer?.placed(tx, created)
   await queueEmails(tx, orderEmails(created.id, order.emails(created)))
+  await order.afterPlace?.(tx, created)
   if (order.basket) await tx.delete(basketLine).where(eq(basketLine.basketId, order.basket.id))
   return { kind: 'placed', ...created }
 }

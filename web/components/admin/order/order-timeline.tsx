@@ -29,6 +29,7 @@ export function OrderTimeline({ order, copy, staffCopy }: Props) {
                   copy.lateParcels,
                   copy.locks,
                   copy.checklist,
+                  copy.identity,
                 )
           return (
             <li key={event.id}>

@@ -9,6 +9,7 @@ import '@/styles/admin.css'
 import { ActionPanel } from './action-panel'
 import { ClaimPanel } from './claim-panel'
 import { LockPanel } from './lock-panel'
+import { IdentityPanel } from './identity-panel'
 import type { AdminOrderProps } from '@/components/admin/admin-order-props'
 import { statusName } from '@/components/admin/admin-words'
 import { OrderItems } from './order-items'
@@ -88,6 +89,7 @@ export function AdminOrder(props: AdminOrderProps) {
       <RisePanel {...props} />
       <RegisterPanel {...props} />
       <LockPanel {...props} />
+      <IdentityPanel {...props} />
       <ActionPanel {...props} />
       <OrderTimeline order={order} copy={copy} staffCopy={props.staffCopy} />
     </StaffPage>

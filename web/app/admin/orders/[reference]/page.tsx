@@ -13,6 +13,7 @@ import { relatedOrders } from '@/orders/record/related-orders'
 import { publishedPence, withChecklists } from '@/orders/moves/published-prices'
 import { claimOf } from '@/orders/claims/claim-store'
 import { lockHoldOf } from '@/orders/locks/lock-store'
+import { identityOf } from '@/orders/identity/identity-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
 export const dynamic = 'force-dynamic'
@@ -44,12 +45,13 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
   const staff = { id: member.user.id, role: member.user.role }
   // Revealing is a POST that records it; this page only shows what that reveal opened, to its
   // manager, for a couple of minutes. Opening an address never records or reveals anything.
-  const [payout, recheckNeeded, related, claim, lockHold] = await Promise.all([
+  const [payout, recheckNeeded, related, claim, lockHold, identity] = await Promise.all([
     revealedPayout(staff, order, query.revealed),
     staff.role === 'manager' ? recentlyChecked(member).then((recent) => !recent) : false,
     getDb().then((db) => relatedOrders(db, order)),
     getDb().then((db) => claimOf(db, order.id)),
     getDb().then((db) => lockHoldOf(db, order.id)),
+    getDb().then((db) => identityOf(db, order.id)),
   ])
   return (
     <AdminOrder
@@ -65,6 +67,7 @@ export default async function AdminOrderPage({ params, searchParams }: Props) {
       staffId={staff.id}
       claim={claim}
       lockHold={lockHold}
+      identity={identity}
       published={Object.fromEntries(order.items.map((item) => [item.id, publishedPence(item, models)]))}
       checks={Object.fromEntries(
         withChecklists(

@@ -1,0 +1,81 @@
+import { expect, test } from '@playwright/test'
+import sharp from 'sharp'
+import { uniqueEmail } from '../support/e2e-env'
+import { linkIn, mailTo, ownAddress } from './account-helpers'
+import { placeOrder, staffPage } from './order-helpers'
+import { addGoodIphone } from './sell-helpers'
+
+// Proof of identity asked, sent, seen, and its photo gone: staff ask from the order's page, the
+// seller follows the e-mail and sends a photo of their passport, staff look at it and record it as
+// seen; afterwards only the fact is on the page, and the photo's address opens nothing.
+test.beforeAll(({}, testInfo) =>
+  test.skip(testInfo.project.name !== 'desktop', 'the order lifecycle runs once, at desktop width'),
+)
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(180_000)
+  await ownAddress(page)
+})
+
+const passportPhoto = () =>
+  sharp({ create: { width: 1600, height: 1100, channels: 3, background: '#c8d4e0' } })
+    .jpeg()
+    .toBuffer()
+
+test('an identity check asked, uploaded, verified and its image gone', async ({ page, browser }) => {
+  const email = uniqueEmail('identity')
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, email)
+
+  const staff = await staffPage(browser)
+  await staff.goto(`/admin/orders/${reference}`)
+  const panel = staff.getByRole('region', { name: 'Proof of identity' })
+  await panel.getByRole('button', { name: 'Ask the seller for proof of identity' }).click()
+  await expect(panel).toContainText('Asked by staff.')
+  await expect(panel).toContainText('Waiting for the seller’s photo.')
+
+  const asked = await mailTo(email, /proof of identity, please/)
+  const link = linkIn(asked, '/proof-of-identity?token=')
+  await page.goto(link)
+  await expect(page.getByText(`For order ${reference}, send a clear photo`)).toBeVisible()
+  // A file that is not a photo is refused in the content's words, and nothing is kept.
+  await page.getByRole('radio', { name: 'Passport' }).check()
+  await page.getByLabel('A photo of the document').setInputFiles({
+    name: 'passport.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.from('not a photo at all'),
+  })
+  await page.getByRole('button', { name: 'Send the photo' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The file is not a photo. Send a JPEG, PNG, WebP, HEIC or AVIF photo.' }),
+  ).toBeVisible()
+  await page.getByRole('radio', { name: 'Passport' }).check()
+  await page.getByLabel('A photo of the document').setInputFiles({
+    name: 'passport.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await passportPhoto(),
+  })
+  await page.getByRole('button', { name: 'Send the photo' }).click()
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Thank you. Your photo has arrived and waits for our team.' }),
+  ).toBeVisible()
+
+  await staff.reload()
+  await expect(panel).toContainText('Passport')
+  const photoAddress = `/admin/orders/${reference}/identity`
+  const photo = await staff.request.get(photoAddress)
+  expect(photo.status()).toBe(200)
+  expect(photo.headers()['content-type']).toBe('image/webp')
+  expect((await page.request.get(photoAddress)).status()).toBe(404)
+
+  await panel.getByRole('button', { name: 'The document is genuine and matches the seller' }).click()
+  await expect(panel).toContainText(/Passport seen by .+ at /)
+  await expect(panel.getByRole('button')).toHaveCount(0)
+  expect((await staff.request.get(photoAddress)).status()).toBe(404)
+  await expect(staff.getByRole('region', { name: 'History' })).toContainText('Proof of identity seen')
+
+  // The seller's link opens nothing once it is decided.
+  await page.goto(link)
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This link does not open a request for proof of identity.' }),
+  ).toBeVisible()
+})

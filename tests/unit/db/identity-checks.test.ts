@@ -1,0 +1,321 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { asc, eq } from 'drizzle-orm'
+import sharp from 'sharp'
+import type { EmailCopy } from '@/content/types'
+import type { Db } from '@/db/connection'
+import { emailOutbox, orderEvent, orderIdentityCheck, orderItem, sellerOrder, user } from '@/db/schema'
+import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
+import { makeRun, readyOrders } from '@/orders/payment-runs/payment-runs'
+import { moveOrder } from '@/orders/moves/move-store'
+import { placeOrder } from '@/orders/record/store'
+import { askedAtCheckout, hashIdentityToken } from '@/orders/identity/identity-rules'
+import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
+import {
+  askAtCheckout,
+  askIdentity,
+  identityOf,
+  readIdentityLink,
+  uploadIdentity,
+  verifyIdentity,
+} from '@/orders/identity/identity-store'
+import { sampleOrder } from '../../support/order-fixtures'
+import { seedWithFacts } from '../../support/seed-facts'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
+import { withFileDatabase } from '../../support/test-database'
+
+/**
+ * Proof of identity: asked by staff (the seller e-mailed a link whose token only the e-mail holds),
+ * a photo sent through it by the device photos' rules, staff's verdict deleting the photo and the
+ * link and keeping the fact, and no payment, by a run or by hand, while it waits. PGlite and PostgreSQL.
+ */
+let db: Db
+withFileDatabase((opened) => (db = opened))
+
+process.env.BETTER_AUTH_SECRET ??= 'identity-checks-test-secret-0123456789abcdef'
+
+const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('base64') })
+const originator = { sortCode: '601613', accountNumber: '31926819', name: 'HANDBACK LTD' }
+const mail = {
+  copy: seedWithFacts('emailCopy') as EmailCopy,
+  origin: 'https://shop.example',
+  reviewUrl: 'https://reviews.example/handback',
+  checkout: seedCheckoutWords(),
+}
+const DAY_MS = 24 * 3600 * 1000
+
+let staffId: string
+let managerId: string
+beforeAll(async () => {
+  staffId = randomUUID()
+  managerId = randomUUID()
+  await db.insert(user).values([
+    { id: staffId, name: 'Ida Identity', email: `${staffId}@example.com`, role: 'staff' },
+    { id: managerId, name: 'Maya Manager', email: `${managerId}@example.com`, role: 'manager' },
+  ] as Array<typeof user.$inferInsert>)
+})
+
+let seq = 0
+/** A checked order ready to pay: its devices passed by the register yesterday, its bank details sealed. */
+async function payable() {
+  seq++
+  const bank = { accountHolder: `Ida Seller${seq}`, sortCode: '30-94-57', accountNumber: String(20_000_000 + seq) }
+  const placed = await placeOrder(
+    db,
+    sampleOrder({ sealPayout: (reference) => sealPayout(bank, reference, keys), emails: () => [] }),
+  )
+  if (placed.kind !== 'placed') throw new Error(placed.kind)
+  await db.update(sellerOrder).set({ status: 'checked' }).where(eq(sellerOrder.id, placed.id))
+  await db
+    .update(orderItem)
+    .set({ registerResult: 'pass', registerCheckedAt: new Date(Date.now() - DAY_MS) })
+    .where(eq(orderItem.orderId, placed.id))
+  return placed
+}
+
+/** The token in the e-mail asking, read from its link as the seller's mail program would. */
+async function tokenMailed(orderId: string) {
+  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))
+  const asked = mails.filter((one) => one.kind === 'identityAsked')
+  expect(asked).toHaveLength(1)
+  const token = /proof-of-identity\?token=([A-Za-z0-9_-]+)/.exec(asked[0]!.textBody)?.[1]
+  expect(token).toBeDefined()
+  return token!
+}
+
+const photo = () =>
+  sharp({ create: { width: 400, height: 250, channels: 3, background: '#88aacc' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'camera serial 12345' } } })
+    .toBuffer()
+
+const checkRow = async (orderId: string) =>
+  (await db.select().from(orderIdentityCheck).where(eq(orderIdentityCheck.orderId, orderId)))[0]
+
+const actions = async (orderId: string) =>
+  (await db.select().from(orderEvent).where(eq(orderEvent.orderId, orderId)).orderBy(asc(orderEvent.id)))
+    .map((event) => event.action)
+    .filter((action) => action.startsWith('identity-'))
+
+it('asks at checkout above the amount, or for a shared bank account only when editors say so', () => {
+  const settings = { askAbovePence: 100_000, askWhenAccountShared: true }
+  expect(askedAtCheckout(settings, { totalPence: 100_000, accountShared: false })).toBeNull()
+  expect(askedAtCheckout(settings, { totalPence: 100_001, accountShared: false })).toBe('amount')
+  expect(askedAtCheckout(settings, { totalPence: 5_000, accountShared: true })).toBe('duplicate')
+  expect(
+    askedAtCheckout({ ...settings, askWhenAccountShared: false }, { totalPence: 5_000, accountShared: true }),
+  ).toBeNull()
+})
+
+it('is asked by staff once: the seller is e-mailed a link whose token is stored only as its hash', async () => {
+  const order = await payable()
+  const asked = await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })
+  expect(asked.ok).toBe(true)
+  const token = await tokenMailed(order.id)
+  const row = await checkRow(order.id)
+  expect(row).toMatchObject({ askedBecause: 'staff', askedBy: staffId, tokenHash: hashIdentityToken(token) })
+  expect(JSON.stringify(row)).not.toContain(token)
+  await expect(readIdentityLink(db, token)).resolves.toMatchObject({ orderId: order.id, reference: order.reference })
+  await expect(readIdentityLink(db, `${token}x`)).resolves.toBeNull()
+  // Asked again while it waits: nothing new, no second e-mail.
+  await expect(askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })).resolves.toEqual({
+    ok: false,
+    reason: 'already-asked',
+  })
+  await tokenMailed(order.id)
+  expect(await actions(order.id)).toEqual([IDENTITY_EVENTS.ask])
+})
+
+it('leaves an order waiting for proof of identity out of a payment run and refuses to pay it by hand', async () => {
+  const waiting = await payable()
+  const free = await payable()
+  await askIdentity(db, { orderId: waiting.id, staffId, actor: 'staff', mail })
+  const ready = (await readyOrders(db)).map((order) => order.id)
+  expect(ready).toContain(free.id)
+  expect(ready).not.toContain(waiting.id)
+
+  const run = await makeRun(db, {
+    orderIds: [waiting.id, free.id],
+    manager: { id: managerId, name: 'Maya Manager' },
+    originator,
+    keys,
+  })
+  expect(run).toMatchObject({ ok: true, count: 1, skipped: 1 })
+  const statuses = await db
+    .select({ id: sellerOrder.id, status: sellerOrder.status })
+    .from(sellerOrder)
+    .where(eq(sellerOrder.id, waiting.id))
+  expect(statuses).toEqual([{ id: waiting.id, status: 'checked' }])
+
+  await expect(
+    moveOrder(db, {
+      orderId: waiting.id,
+      move: 'pay',
+      actor: 'manager',
+      actorUserId: managerId,
+      expectedStatus: 'checked',
+    }),
+  ).resolves.toEqual({ ok: false, reason: 'identity-unseen' })
+})
+
+it('takes a photo through the link by the device photos’ rules, and keeps it without its metadata', async () => {
+  const order = await payable()
+  await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })
+  const token = await tokenMailed(order.id)
+  const upload = (documentType: unknown, file: Uint8Array | null, with_ = token) =>
+    uploadIdentity(db, { token: with_, documentType, file })
+  const image = await photo()
+  await expect(upload('selfie', image)).resolves.toEqual({ ok: false, code: 'documentMissing' })
+  await expect(upload('passport', null)).resolves.toEqual({ ok: false, code: 'fileMissing' })
+  await expect(upload('passport', Buffer.from('%PDF-1.7 not a photo at all'))).resolves.toEqual({
+    ok: false,
+    code: 'fileNotImage',
+  })
+  await expect(upload('passport', Buffer.alloc(16 * 1024 * 1024, 0xff))).resolves.toEqual({
+    ok: false,
+    code: 'fileTooLarge',
+  })
+  // JPEG's first bytes, then nothing an image decoder can read.
+  await expect(upload('passport', Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...randomBytes(64)]))).resolves.toEqual({
+    ok: false,
+    code: 'fileUnreadable',
+  })
+  await expect(upload('passport', image, 'a-guessed-token')).resolves.toEqual({ ok: false, code: 'linkInvalid' })
+  expect((await checkRow(order.id))?.image).toBeNull()
+
+  await expect(upload('driving-licence', image)).resolves.toEqual({ ok: true })
+  const row = await checkRow(order.id)
+  expect(row?.documentType).toBe('driving-licence')
+  expect(row?.uploadedAt).toBeInstanceOf(Date)
+  const kept = await sharp(row!.image!).metadata()
+  expect(kept.format).toBe('webp')
+  expect(kept.exif).toBeUndefined()
+  expect(await actions(order.id)).toEqual([IDENTITY_EVENTS.ask, IDENTITY_EVENTS.upload])
+})
+
+it('keeps only the fact once staff have seen it: the photo and the link are gone, and the order is paid', async () => {
+  const order = await payable()
+  await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })
+  const token = await tokenMailed(order.id)
+  await expect(verifyIdentity(db, { orderId: order.id, staffId, actor: 'staff', outcome: 'seen' })).resolves.toEqual({
+    ok: false,
+    reason: 'nothing-to-verify',
+  })
+  await uploadIdentity(db, { token, documentType: 'passport', file: await photo() })
+
+  await expect(verifyIdentity(db, { orderId: order.id, staffId, actor: 'staff', outcome: 'seen' })).resolves.toEqual({
+    ok: true,
+  })
+  const row = await checkRow(order.id)
+  expect(row).toMatchObject({
+    image: null,
+    tokenHash: null,
+    documentType: 'passport',
+    verifiedBy: staffId,
+    outcome: 'seen',
+  })
+  expect(row?.verifiedAt).toBeInstanceOf(Date)
+  await expect(identityOf(db, order.id)).resolves.toMatchObject({ hasImage: false, outcome: 'seen' })
+  // The link opens nothing now, and a second verdict changes nothing.
+  await expect(readIdentityLink(db, token)).resolves.toBeNull()
+  await expect(uploadIdentity(db, { token, documentType: 'passport', file: await photo() })).resolves.toEqual({
+    ok: false,
+    code: 'linkInvalid',
+  })
+  await expect(verifyIdentity(db, { orderId: order.id, staffId, actor: 'staff', outcome: 'refused' })).resolves.toEqual(
+    {
+      ok: false,
+      reason: 'nothing-to-verify',
+    },
+  )
+  const seen = (await db.select().from(orderEvent).where(eq(orderEvent.orderId, order.id))).find(
+    (event) => event.action === IDENTITY_EVENTS.seen,
+  )
+  expect(seen).toMatchObject({ actorName: 'Ida Identity', reason: 'passport' })
+  // The database itself refuses a verdict beside a photo.
+  await expect(
+    db
+      .update(orderIdentityCheck)
+      .set({ image: Buffer.from('again') })
+      .where(eq(orderIdentityCheck.orderId, order.id)),
+  ).rejects.toThrow()
+
+  expect((await readyOrders(db)).map((ready) => ready.id)).toContain(order.id)
+  await expect(
+    moveOrder(db, {
+      orderId: order.id,
+      move: 'pay',
+      actor: 'manager',
+      actorUserId: managerId,
+      expectedStatus: 'checked',
+    }),
+  ).resolves.toMatchObject({ ok: true, to: 'paid' })
+})
+
+it('asks again after a refusal, with a new link; the old one opens nothing', async () => {
+  const order = await payable()
+  await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })
+  const first = await tokenMailed(order.id)
+  await uploadIdentity(db, { token: first, documentType: 'identity-card', file: await photo() })
+  await verifyIdentity(db, { orderId: order.id, staffId, actor: 'staff', outcome: 'refused' })
+  expect(await checkRow(order.id)).toMatchObject({ outcome: 'refused', image: null, tokenHash: null })
+  expect((await readyOrders(db)).map((ready) => ready.id)).not.toContain(order.id)
+
+  await expect(askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })).resolves.toMatchObject({
+    ok: true,
+  })
+  const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
+  expect(mails.filter((one) => one.kind === 'identityAsked')).toHaveLength(2)
+  expect(await checkRow(order.id)).toMatchObject({ outcome: null, verifiedAt: null, documentType: null })
+  await expect(readIdentityLink(db, first)).resolves.toBeNull()
+  expect(await actions(order.id)).toEqual([
+    IDENTITY_EVENTS.ask,
+    IDENTITY_EVENTS.upload,
+    IDENTITY_EVENTS.refused,
+    IDENTITY_EVENTS.ask,
+  ])
+})
+
+it('opens nothing with a link older than its days', async () => {
+  const order = await payable()
+  await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail, now: new Date(Date.now() - 31 * DAY_MS) })
+  await expect(readIdentityLink(db, await tokenMailed(order.id))).resolves.toBeNull()
+})
+
+it('is asked when an order is placed above the amount or to a bank account another order used, with the confirmation', async () => {
+  const settings = { askAbovePence: 20_000, askWhenAccountShared: true }
+  const place = async (pricePence: number, payoutMatch: string) => {
+    const placed = await placeOrder(
+      db,
+      sampleOrder({
+        payoutMatch,
+        items: [{ ...sampleOrder().items[0]!, pricePence }],
+        afterPlace: (tx, order) =>
+          askAtCheckout(tx, { id: order.id, totalPence: pricePence, payoutMatch }, settings, mail),
+      }),
+    )
+    if (placed.kind !== 'placed') throw new Error(placed.kind)
+    return placed
+  }
+  const account = `key.match-${randomUUID()}`
+  const small = await place(20_000, account)
+  const large = await place(20_001, `key.match-${randomUUID()}`)
+  const again = await place(5_000, account)
+  expect(await checkRow(small.id)).toBeUndefined()
+  expect(await checkRow(large.id)).toMatchObject({ askedBecause: 'amount', askedBy: null })
+  expect(await checkRow(again.id)).toMatchObject({ askedBecause: 'duplicate' })
+  await tokenMailed(large.id)
+  const [event] = await db.select().from(orderEvent).where(eq(orderEvent.orderId, large.id)).orderBy(asc(orderEvent.id))
+  expect(event?.action).toBe('place')
+  expect(await actions(large.id)).toEqual([IDENTITY_EVENTS.ask])
+
+  // The same account again with the editors' box unticked: not asked.
+  await db.transaction((tx) =>
+    askAtCheckout(
+      tx,
+      { id: small.id, totalPence: 5_000, payoutMatch: account },
+      { ...settings, askWhenAccountShared: false },
+      mail,
+    ),
+  )
+  expect(await checkRow(small.id)).toBeUndefined()
+})

@@ -1,0 +1,53 @@
+/**
+ * The rules of proof of identity, pure: when an order asks for it, the seller's link (a random
+ * token, of which only its SHA-256 is stored), and what a photo of the document may be, by the
+ * device photos' own rules (photo-rules.ts: the size limit, the image types known by their bytes).
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { IDENTITY_DOCUMENTS, type IdentityDocument, type IdentityReason } from '@/db/schema'
+import { PHOTO_LIMITS, sniffImage } from '@/orders/photos/photo-rules'
+
+/** How long the seller's link works after it is asked (the e-mail says so, as {days}). */
+export const IDENTITY_LINK_DAYS = 30
+
+/** The editors' settings (Orders → Proof of identity). */
+export type IdentitySettings = { askAbovePence: number; askWhenAccountShared: boolean }
+
+/**
+ * Why checkout asks for proof of identity, or null: the order is worth more than the amount set,
+ * or (when editors ask it) another order was paid to the same bank account.
+ */
+export function askedAtCheckout(
+  settings: IdentitySettings,
+  order: { totalPence: number; accountShared: boolean },
+): IdentityReason | null {
+  if (order.totalPence > settings.askAbovePence) return 'amount'
+  if (settings.askWhenAccountShared && order.accountShared) return 'duplicate'
+  return null
+}
+
+/** A new link's token: 256 random bits, never derived from the order. */
+export const newIdentityToken = () => randomBytes(32).toString('base64url')
+
+/** What is stored of a token: its SHA-256, so a copy of the database opens no one's link. */
+export const hashIdentityToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** The seller's upload page, with their token. */
+export const identityPath = (token: string) => `/proof-of-identity?token=${encodeURIComponent(token)}`
+
+export const isIdentityDocument = (value: unknown): value is IdentityDocument =>
+  (IDENTITY_DOCUMENTS as readonly unknown[]).includes(value)
+
+export type IdentityProblem = 'documentMissing' | 'fileMissing' | 'fileTooLarge' | 'fileNotImage'
+
+/** What is wrong with an upload, in the order a person would fix it, or null. */
+export function identityUploadProblem(documentType: unknown, file: Uint8Array | null): IdentityProblem | null {
+  if (!isIdentityDocument(documentType)) return 'documentMissing'
+  if (!file || !file.length) return 'fileMissing'
+  if (file.length > PHOTO_LIMITS.fileBytes) return 'fileTooLarge'
+  if (sniffImage(file) === null) return 'fileNotImage'
+  return null
+}
+
+/** The photo's size limit in whole megabytes, for the words that name it. */
+export const identityFileMegabytes = Math.floor(PHOTO_LIMITS.fileBytes / (1024 * 1024))
