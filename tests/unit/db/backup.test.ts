@@ -290,10 +290,11 @@ it('refuses a damaged copy, and a database that is not empty', async () => {
   expect(JSON.parse(readFileSync(path.join(good.dir, MANIFEST_FILE), 'utf8')).rows).toEqual(good.manifest.rows)
 }, 120_000)
 
+// A whole backup is made first: seconds on a loaded machine, as the other tests that make one allow.
 it('will not write a backup over another', async () => {
   const { dir } = await backUp()
   await expect(prepareBackupFolder(dir)).rejects.toThrow(/is not empty/)
-})
+}, 60_000)
 
 it('refuses a manifest whose file is anything but a plain name inside the backup folder, before reading it', async () => {
   // A file outside the backup whose size and checksum the forged manifest records truly: only the
