@@ -1,6 +1,6 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseMail, type ReceivedMail } from '../../web/mail/eml'
+import { outboxFileNames, parseMail, type ReceivedMail } from '../../web/mail/eml'
 
 export { decodeQuotedPrintable, parseMail, type ReceivedMail } from '../../web/mail/eml'
 
@@ -12,14 +12,7 @@ const parsed = new Map<string, ReceivedMail>()
 
 /** Every .eml file in the folder (none if it does not exist yet), sorted by file name. */
 export async function readOutbox(folder: string): Promise<ReceivedMail[]> {
-  let names: string[]
-  try {
-    names = await readdir(folder)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
-    throw error
-  }
-  const files = names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort()
+  const files = await outboxFileNames(folder)
   return Promise.all(
     files.map(async (file) => {
       const key = path.join(folder, file)

@@ -12,8 +12,8 @@ export type ReceivedMail = { to: string; subject: string; text: string; replyTo?
 /** A message in the folder: its file name, when it was written (its Date header) and what it says. */
 export type OutboxFile = { file: string; date: string; mail: ReceivedMail }
 
-/** Every .eml file in the folder (none if it does not exist yet), sorted by file name. */
-export async function readOutboxFiles(folder: string): Promise<OutboxFile[]> {
+/** The names of the .eml files in the folder (none if it does not exist yet), sorted. */
+export async function outboxFileNames(folder: string): Promise<string[]> {
   let names: string[]
   try {
     names = await readdir(folder)
@@ -21,7 +21,12 @@ export async function readOutboxFiles(folder: string): Promise<OutboxFile[]> {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return []
     throw error
   }
-  const files = names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort()
+  return names.filter((name) => name.endsWith('.eml') && !name.startsWith('.')).sort()
+}
+
+/** Every .eml file in the folder (none if it does not exist yet), sorted by file name. */
+export async function readOutboxFiles(folder: string): Promise<OutboxFile[]> {
+  const files = await outboxFileNames(folder)
   return Promise.all(
     files.map(async (file) => {
       const raw = await readFile(path.join(folder, file), 'utf8')
