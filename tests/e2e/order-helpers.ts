@@ -242,7 +242,18 @@ export async function pressAsManager(
   for (let attempt = 0; attempt < 2; attempt++) {
     await giveRecheck(scope)
     await press()
-    await expect.poll(async () => (await done()) || (await askedForPassword(scope)), { timeout: 60_000 }).toBe(true)
+    await expect
+      .poll(async () => (await done()) || (await askedForPassword(scope)), { timeout: 60_000 })
+      .toBe(true)
+      .catch(async (error: Error) => {
+        // Neither outcome came: say what the page said instead (a CI run once waited out the minute).
+        const alerts = await scope
+          .page()
+          .getByRole('alert')
+          .allTextContents()
+          .catch(() => [])
+        throw new Error(`${error.message}\nThe page at ${scope.page().url()} said: ${JSON.stringify(alerts)}`)
+      })
     if (await done()) return
   }
   throw new Error('Asked for the password again right after it was given')
