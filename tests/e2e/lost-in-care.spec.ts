@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
-import { ownImei, placeOrder, staffDoes, staffPage } from './order-helpers'
+import { ownImei, placeOrder, staffDoes, staffPage, statusName } from './order-helpers'
 import { addGoodIphone } from './sell-helpers'
 
 // The terms: "If it is lost or damaged in our care, we will pay you the price we offered for it."
@@ -50,9 +50,12 @@ test('a manager records a checked device lost in our care: the seller is told an
 
   const told = await mailTo(email, new RegExp(`^We are sorry: a device from order ${reference} was lost or damaged`))
   expect(told.text).toMatch(/we pay you the price you agreed for it: £\d+(\.\d\d)?, to the account ending \d{4}\./)
-  // The seller's page says what happened, in its history.
+  // The seller's page says what happened, as where the order is (not "Offer accepted": they were
+  // offered nothing) and in its history.
   await page.goto(linkIn(told, '/order-tracker-details?order='))
-  await expect(page.getByText('Lost or damaged in our care: we pay you the price you agreed')).toBeVisible()
+  const lost = 'Lost or damaged in our care: we pay you the price you agreed'
+  await expect(statusName(page)).toHaveText(lost)
+  await expect(page.getByRole('region', { name: 'What has happened' }).getByText(lost)).toBeVisible()
 
   // Paid from here as any order is: the register passed the device at its check.
   await staffDoes(manager, reference, 'Mark paid')

@@ -57,7 +57,7 @@ export function DetailsPanel(
     )
   }
   const text = copy.details
-  const status = describeStatus(copy, order.status)
+  const status = lostInCare(order) ? { name: text.lostInCare, explanation: '' } : describeStatus(copy, order.status)
   const dones: Partial<Record<string, string>> = {
     accept: text.accepted,
     decline: text.declined,
@@ -91,7 +91,7 @@ export function DetailsPanel(
       <section aria-labelledby="order-status" className="order-status">
         <h2 id="order-status">{text.statusHeading}</h2>
         <p className="order-status__name">{status.name}</p>
-        <p>{status.explanation}</p>
+        {status.explanation ? <p>{status.explanation}</p> : null}
         {canAct && order.status === 'paid' && order.payoutLast4 ? (
           <p>
             {fillTemplate(text.paidTo, {
@@ -248,6 +248,19 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
       </table>
     </div>
   )
+}
+
+/**
+ * An order accepted because a manager recorded a device lost or damaged in our care: "Offer
+ * accepted" would say the seller answered an offer they were never sent; the loss's own words do.
+ */
+function lostInCare(order: OrderRecord): boolean {
+  if (order.status !== 'accepted') return false
+  // In the history's order: by time, then as written (one transaction's events share a time).
+  const moves = order.events
+    .filter((event) => event.fromStatus !== event.toStatus)
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.id - b.id)
+  return moves.at(-1)?.action === ('loseInCare' satisfies MoveName)
 }
 
 function Timeline({ order, copy, statusOnly }: { order: OrderRecord; copy: OrderCopy; statusOnly: boolean }) {
