@@ -55,6 +55,17 @@ export const identityFields = [
     'Sent',
     'After the photo was sent: it waits for staff to look at it, for example "Thank you. We have your photo."',
   ),
+  templateString(
+    'sellerWaiting',
+    'Order page: asked',
+    'On the seller’s own order page while no photo has been sent: that we pay once we have seen a document, and to use the link in the e-mail. {asked} becomes the day it was asked (the e-mail’s day). The page cannot show the link itself: only the e-mail holds it.',
+    ['asked'],
+  ),
+  requiredString(
+    'sellerSent',
+    'Order page: photo sent',
+    'On the seller’s own order page once a photo was sent and before staff looked at it, for example "Your photo has arrived and waits for our team".',
+  ),
   requiredString(
     'alreadySeen',
     'Already seen',
