@@ -163,7 +163,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     csvMethod, csvPaidBy
   },
   payouts{
-    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldRegister, heldRise, heldCutoff, noPayer, limitLine, limitLabel,
+    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldRegister, heldRise, heldIdentity, heldCutoff, noPayer, limitLine, limitLabel,
     limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, sendEvent, settleEvent,
     rejectEvent, returnEvent
   }
