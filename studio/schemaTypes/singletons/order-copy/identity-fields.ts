@@ -67,11 +67,6 @@ export const identityFields = [
     'On the seller’s own order page once a photo was sent and before staff looked at it, for example "Your photo has arrived and waits for our team".',
   ),
   requiredString(
-    'alreadySeen',
-    'Already seen',
-    'When the link is opened after staff recorded the document: nothing more is needed.',
-  ),
-  requiredString(
     'linkInvalid',
     'Link not valid',
     'When the link is damaged, replaced by a newer one, or the order no longer asks for a document.',
@@ -142,6 +137,11 @@ export const identityFields = [
     'When staff try to pay an order whose proof of identity is not seen yet, for example "Not paid until the seller’s proof of identity is seen".',
   ),
   requiredString('alreadyAsked', 'Already asked', 'When staff ask on an order that is already waiting for a document.'),
+  requiredString(
+    'staffAlreadySeen',
+    'Already seen (staff)',
+    'When staff ask on an order whose seller’s document was already seen: nothing more to ask, for example "This seller’s proof of identity has already been seen for this order".',
+  ),
   requiredString('askEvent', 'In the history: asked', 'For example "Asked for proof of identity".'),
   requiredString('uploadEvent', 'In the history: photo sent', 'For example "Proof of identity sent".'),
   requiredString('seenEvent', 'In the history: seen', 'For example "Proof of identity seen".'),
