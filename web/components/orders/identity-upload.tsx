@@ -41,7 +41,6 @@ export function IdentityUpload({
   ]
   return (
     <div className="identity-upload">
-      <h2>{text.pageHeading}</h2>
       <p>{fillTemplate(text.pageIntro, { reference: request.reference })}</p>
       {query.sent || request.uploaded ? (
         <p className="form-notice" role="status" data-identity="sent">

@@ -25,8 +25,8 @@ export const identityFields = [
   }),
   requiredString(
     'pageHeading',
-    'Upload page heading',
-    'The heading of the seller’s upload page, for example "Proof of identity".',
+    'Order page heading',
+    'The heading over proof of identity on the seller’s own order page, for example "Proof of identity". (The upload page’s heading is its page title, in Pages.)',
   ),
   templateString(
     'pageIntro',
