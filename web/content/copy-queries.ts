@@ -68,7 +68,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears, astrayDays },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, identityPhotoDays, recordYears, astrayDays },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -108,7 +108,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     fileLabel, fileHint, submit, uploaded, sellerWaiting, sellerSent, linkInvalid, documentMissing, fileMissing, fileNotImage,
     fileTooLarge, fileUnreadable, staffHeading, askButton, becauseAmount, becauseDuplicate, becauseStaff, askedAt,
     waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, staffAlreadySeen, askEvent, uploadEvent,
-    seenEvent, refuseEvent
+    seenEvent, refuseEvent, photoRemovedEvent
   },
   locks{
     heading, holdHelp, devicesLegend, viewLocks, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,

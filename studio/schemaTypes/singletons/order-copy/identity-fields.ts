@@ -146,4 +146,9 @@ export const identityFields = [
   requiredString('uploadEvent', 'In the history: photo sent', 'For example "Proof of identity sent".'),
   requiredString('seenEvent', 'In the history: seen', 'For example "Proof of identity seen".'),
   requiredString('refuseEvent', 'In the history: refused', 'For example "Proof of identity refused".'),
+  requiredString(
+    'photoRemovedEvent',
+    'In the history: photo deleted unchecked',
+    'When the minute job deleted a photo nobody checked in time, or whose order ended (Timings → Days an unchecked identity photo is kept), for example "Unchecked identity photo deleted".',
+  ),
 ]
