@@ -33,6 +33,13 @@ test('an identity check asked, uploaded, verified and its image gone', async ({ 
   await expect(panel).toContainText('Asked by staff.')
   await expect(panel).toContainText('Waiting for the seller’s photo.')
 
+  // The seller's own order page says it is asked, and points to the e-mail rather than repeat its link.
+  const orderLink = linkIn(await mailTo(email, new RegExp(`order ${reference}`)), '/order-tracker-details?order=')
+  await page.goto(orderLink)
+  const waiting = page.getByRole('region', { name: 'Proof of identity' })
+  await expect(waiting).toContainText('Use the link in the e-mail we sent you on')
+  await expect(waiting.getByRole('link')).toHaveCount(0)
+
   const asked = await mailTo(email, /proof of identity, please/)
   const link = linkIn(asked, '/proof-of-identity?token=')
   await page.goto(link)
@@ -59,6 +66,9 @@ test('an identity check asked, uploaded, verified and its image gone', async ({ 
     page.getByRole('status').filter({ hasText: 'Thank you. Your photo has arrived and waits for our team.' }),
   ).toBeVisible()
 
+  await page.goto(orderLink)
+  await expect(waiting).toContainText('Your photo of your identity document has arrived')
+
   await staff.reload()
   await expect(panel).toContainText('Passport')
   const photoAddress = `/admin/orders/${reference}/identity`
@@ -73,7 +83,9 @@ test('an identity check asked, uploaded, verified and its image gone', async ({ 
   expect((await staff.request.get(photoAddress)).status()).toBe(404)
   await expect(staff.getByRole('region', { name: 'History' })).toContainText('Proof of identity seen')
 
-  // The seller's link opens nothing once it is decided.
+  // Seen: the order page says nothing more of it, and the seller's link opens nothing.
+  await page.goto(orderLink)
+  await expect(waiting).toHaveCount(0)
   await page.goto(link)
   await expect(
     page.getByRole('alert').filter({ hasText: 'This link does not open a request for proof of identity.' }),

@@ -1,11 +1,13 @@
 import { parseCsv, fromSpreadsheetText } from '@/lib/csv'
 import type { OrderCopy } from '@/content/types'
-import { registerCsv, stockBookCsv } from '@/stock/records-csv'
+import { identityDocuments, registerCsv, stockBookCsv } from '@/stock/records-csv'
 import { readRecordsForm, REASON_MAX } from '@/stock/records-input'
 import { seedDocs } from '../support/seed-content'
 
 /** The records form as the route reads it, and the two CSV files as a spreadsheet reads them. */
-const words = (seedDocs('orderCopy')[0] as unknown as OrderCopy).records
+const copy = seedDocs('orderCopy')[0] as unknown as OrderCopy
+const words = copy.records
+const documents = identityDocuments(copy.identity)
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData()
@@ -72,9 +74,11 @@ describe('the CSV files', () => {
             device: 'Apple iPhone 13 128GB',
             imei: '356938035643809',
             pricePaidPence: 16_005,
+            identity: { asked: false, seen: null },
           },
         ],
         words,
+        documents,
       ).replace(/^\uFEFF/, ''),
     )
     expect(header).toEqual([
@@ -101,6 +105,39 @@ describe('the CSV files', () => {
       '160.05',
     ])
     expect(fromSpreadsheetText(row![3]!)).toBe('=HYPERLINK("x")')
+  })
+
+  it('the register says which document was seen, the day and by whom; or that it was asked and not seen', () => {
+    const base = {
+      stockNumber: 7,
+      boughtAt: new Date('2026-11-20T12:00:00Z'),
+      orderReference: 'HB-7K4M-Q2XP',
+      sellerName: 'Sam Seller',
+      sellerAddress: '1 High Street, Leeds, LS1 1AA',
+      device: 'Apple iPhone 13 128GB',
+      imei: null,
+      pricePaidPence: 120_000,
+    }
+    const cells = parseCsv(
+      registerCsv(
+        [
+          {
+            ...base,
+            identity: {
+              asked: true,
+              seen: { documentType: 'driving-licence', at: new Date('2026-11-20T23:30:00Z'), by: 'Morgan Manager' },
+            },
+          },
+          { ...base, identity: { asked: true, seen: null } },
+        ],
+        words,
+        documents,
+      ).replace(/^\uFEFF/, ''),
+    ).slice(1)
+    expect(cells.map((row) => row[5])).toEqual([
+      'UK photocard driving licence, seen 2026-11-20 by Morgan Manager',
+      words.identityNotSeen,
+    ])
   })
 
   it('the stock book gives the margin in pounds and pence, a loss as a negative number, and nothing while unsold', () => {

@@ -68,7 +68,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   statusesHeading,
   "statuses": statuses[]{ _key, key, name, explanation },
-  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, recordYears, astrayDays },
+  timings{ revisedOfferDays, reminderDaysBefore, checkWorkingDays, returnWorkingDays, claimHours, lockWorkingDays, quarantineDays, lapsedOffer, unansweredAccept, unansweredReturn, bankDetailsDays, identityPhotoDays, recordYears, astrayDays },
   admin{
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
@@ -105,10 +105,10 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   identity{
     askAbovePence, askWhenAccountShared, pageHeading, pageIntro, documentLegend, passport, drivingLicence, identityCard,
-    fileLabel, fileHint, submit, uploaded, alreadySeen, linkInvalid, documentMissing, fileMissing, fileNotImage,
+    fileLabel, fileHint, submit, uploaded, sellerWaiting, sellerSent, linkInvalid, documentMissing, fileMissing, fileNotImage,
     fileTooLarge, fileUnreadable, staffHeading, askButton, becauseAmount, becauseDuplicate, becauseStaff, askedAt,
-    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, askEvent, uploadEvent,
-    seenEvent, refuseEvent
+    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, staffAlreadySeen, askEvent, uploadEvent,
+    seenEvent, refuseEvent, photoRemovedEvent
   },
   locks{
     heading, holdHelp, devicesLegend, viewLocks, holdButton, held, removedBySeller, notRemovedYet, releaseButton, holdAgainButton,
@@ -140,7 +140,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, intro, findLabel, findButton, foundNone, stateFilter, stateInStock, stateListed, stateSold, stateRefurbisher, stateRecycled, listNone, numberColumn, deviceColumn, imeiColumn, orderColumn, stateColumn, locationColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, locationNone, noImei, pricePaid, takenIn, historyHeading, erasuresHeading, erasureLine, levelClear, levelPurge, levelDestroy, resultPassed, resultFailed, system, someone, eventIntake, eventLocate, eventList, eventUnlist, eventSell, eventRefurbish, eventRecycle, movesHeading, locationLabel, locateButton, listButton, unlistButton, sellHeading, buyerLabel, priceLabel, sellButton, refurbishHeading, refurbisherLabel, refurbishButton, recycleHeading, facilityLabel, wasteNoteLabel, recycleButton, noteLabel, locationMissing, buyerMissing, priceMissing, refurbisherMissing, facilityMissing, wasteNoteMissing, notErased, stale, moved, erasureHeading, erasureHelp, toolLabel, toolVersionLabel, reportIdLabel, operatorLabel, erasedAtLabel, mediaTypeLabel, levelLabel, techniqueLabel, verificationLabel, resultLabel, erasureButton, factMissing, factTooLong, erasureRecorded, erasureAlready, gone, importHeading, importLabel, importButton, reportMissing, reportUnreadable, reportLacks, reportNoDevice, reportSeveral
   },
   records{
-    heading, intro, registerHeading, registerHelp, bookHeading, bookHelp, fromLabel, toLabel, deviceLabel, deviceHint, reasonLabel, reasonHint, registerButton, bookButton, exportsHeading, exportsNone, whenColumn, whoColumn, whatColumn, coverColumn, reasonColumn, rowsColumn, coverDays, coverDevice, datesMissing, dateInvalid, datesOrder, deviceInvalid, reasonMissing, reasonTooLong, registerFile, bookFile, csvStockNumber, csvBoughtAt, csvOrder, csvSeller, csvAddress, csvIdentity, csvDevice, csvImei, csvPricePaid, csvDescription, csvSoldAt, csvSoldPrice, csvBuyer, csvMargin, description, identityNotAsked, removed
+    heading, intro, registerHeading, registerHelp, bookHeading, bookHelp, fromLabel, toLabel, deviceLabel, deviceHint, reasonLabel, reasonHint, registerButton, bookButton, exportsHeading, exportsNone, whenColumn, whoColumn, whatColumn, coverColumn, reasonColumn, rowsColumn, coverDays, coverDevice, datesMissing, dateInvalid, datesOrder, deviceInvalid, reasonMissing, reasonTooLong, registerFile, bookFile, csvStockNumber, csvBoughtAt, csvOrder, csvSeller, csvAddress, csvIdentity, csvDevice, csvImei, csvPricePaid, csvDescription, csvSoldAt, csvSoldPrice, csvBuyer, csvMargin, description, identityNotAsked, identitySeen, identityNotSeen, removed
   },
   certificate{
     title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine
@@ -163,7 +163,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     csvMethod, csvPaidBy
   },
   payouts{
-    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldRegister, heldRise, heldCutoff, noPayer, limitLine, limitLabel,
+    heading, paidToday, paying, failed, heldHeading, heldLimit, heldChange, heldPayee, heldRegister, heldRise, heldIdentity, heldCutoff, noPayer, limitLine, limitLabel,
     limitHint, limitButton, limitInvalid, limitSet, approveButton, approved, nothingToApprove, sendEvent, settleEvent,
     rejectEvent, returnEvent
   }

@@ -9,3 +9,7 @@ export const contactLimiter = new RateLimiter('contact', 5, 60_000)
 
 // Three collection requests a minute from one address: a business asks once.
 export const collectionLimiter = new RateLimiter('collection', 3, 60_000)
+
+// Ten photos of an identity document in ten minutes from one address: a seller retrying a blurred
+// photo needs a few; each one is re-encoded, so a flood costs the server.
+export const identityLimiter = new RateLimiter('identity', 10, 10 * 60_000)

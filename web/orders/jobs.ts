@@ -6,6 +6,7 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import { registerClient } from '@/register/client'
 import { retryWaitingChecks } from './moves/register-checks'
 import { applyRetention } from './moves/retention'
+import { applyIdentityRetention } from './identity/identity-retention'
 import { applyDueTimers } from './moves/timers'
 import { timerContext } from './moves/timings'
 import { forgetOldPayoutCodes } from './payout-change/payout-change'
@@ -69,12 +70,15 @@ export const lockHoldsJob: Job = {
 /**
  * Keeps orders only as long as the privacy policy says, in the periods the Orders document sets
  * (its text reads the same settings): bank details a set number of days after an order ends, the
- * seller's details some years after the tax year the order belongs to.
+ * seller's details some years after the tax year the order belongs to, and an identity photo nobody
+ * checked some days after it was sent (or when its order ends).
  */
 export async function applyDueRetention(now = new Date()) {
   const [db, copy] = await Promise.all([getDb(), getOrderCopy()])
-  const { bankDetailsDays, recordYears } = copy.timings
-  return applyRetention(db, { bankDetailsDays, recordYears }, now)
+  const { bankDetailsDays, identityPhotoDays, recordYears } = copy.timings
+  // No unchecked photo outlives its days, so an order reduced to its record years later holds none.
+  const identityPhotos = await applyIdentityRetention(db, now, identityPhotoDays)
+  return { ...(await applyRetention(db, { bankDetailsDays, recordYears }, now)), identityPhotos }
 }
 
 export const orderRetentionJob: Job = {

@@ -13,6 +13,25 @@ import type { RegisterRow, StockBookRow } from './records'
 
 type Words = OrderCopy['records']
 
+/** The register's "identity seen": the document, the day and who saw it; asked and not seen; or not asked. */
+function identityCell(identity: RegisterRow['identity'], words: Words, documents: Record<string, string>): string {
+  if (identity.seen) {
+    return fillTemplate(words.identitySeen, {
+      document: documents[identity.seen.documentType] ?? identity.seen.documentType,
+      at: londonDay(identity.seen.at),
+      name: identity.seen.by ?? '',
+    })
+  }
+  return identity.asked ? words.identityNotSeen : words.identityNotAsked
+}
+
+/** The document types in the Proof of identity tab's words, by the value stored. */
+export const identityDocuments = (identity: OrderCopy['identity']): Record<string, string> => ({
+  passport: identity.passport,
+  'driving-licence': identity.drivingLicence,
+  'identity-card': identity.identityCard,
+})
+
 /** A margin can be a loss: "-12.50", a number a spreadsheet adds up, never text. */
 const signedPounds = (pence: number) => (pence < 0 ? `-${penceAsPounds(-pence)}` : penceAsPounds(pence))
 
@@ -23,7 +42,7 @@ const file = (rows: Array<Array<{ text: string } | { number: string }>>) =>
 const text = (value: string) => ({ text: value })
 const number = (value: string) => ({ number: value })
 
-export function registerCsv(rows: RegisterRow[], words: Words): string {
+export function registerCsv(rows: RegisterRow[], words: Words, documents: Record<string, string>): string {
   const header = [
     words.csvStockNumber,
     words.csvBoughtAt,
@@ -43,7 +62,7 @@ export function registerCsv(rows: RegisterRow[], words: Words): string {
       text(row.orderReference),
       text(row.sellerName ?? words.removed),
       text(row.sellerAddress ?? words.removed),
-      text(words.identityNotAsked),
+      text(identityCell(row.identity, words, documents)),
       text(row.device),
       text(row.imei ?? ''),
       number(penceAsPounds(row.pricePaidPence)),

@@ -2,13 +2,15 @@
  * The records the law asks a buyer of second-hand goods for, read from the stock ledger and its
  * orders: the purchase register the police ask about (who sold a device, where they live, when and
  * for how much) and the VAT margin scheme stock book the accountant keeps (each device bought and
- * sold, and the margin between). Each export is recorded in the same transaction as its reading.
+ * sold, and the margin between). The register says whether the seller's proof of identity was
+ * asked and seen (which document, when, by whom: the history's name, kept when the account goes). Each export is recorded in the same transaction as its reading.
  */
 import 'server-only'
 import { desc, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { recordExport, type RecordExportRow } from '@/db/schema'
 import { addLondonDays, startOfLondonDay } from '@/orders/record/working-days'
+import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
 import { movedTo, rowsOf, stamp, type Row } from '@/orders/queue/figures-sql'
 import type { RecordsRequest } from './records-input'
 
@@ -24,6 +26,8 @@ export type RegisterRow = {
   device: string
   imei: string | null
   pricePaidPence: number
+  /** Whether proof of identity was asked of the seller, and, when staff saw it, which document, when and who. */
+  identity: { asked: boolean; seen: { documentType: string; at: Date; by: string | null } | null }
 }
 
 /** One device in the margin scheme stock book: bought, and sold (or sent for a price) when it was. */
@@ -50,13 +54,18 @@ const ledger = sql`select d.stock_number, d.created_at as taken_in_at, i.device,
     o.reference, o.name, o.address_line1, o.address_line2, o.town, o.postcode,
     coalesce((select max(e.at) from order_event e where e.order_id = o.id and ${movedTo('paid')}),
       d.created_at) as bought_at,
-    s.at as sold_at, s.price_pence as sold_pence, s.counterparty as buyer
+    s.at as sold_at, s.price_pence as sold_pence, s.counterparty as buyer,
+    c.id is not null as identity_asked, c.outcome = 'seen' as identity_seen, c.document_type as identity_document,
+    c.verified_at as identity_seen_at,
+    (select e.actor_name from order_event e where e.order_id = o.id and e.action = ${IDENTITY_EVENTS.seen}
+      order by e.id desc limit 1) as identity_seen_by
   from stock_device d
   join order_item i on i.id = d.order_item_id
   join seller_order o on o.id = i.order_id
   left join lateral (select v.created_at as at, v.price_pence, v.counterparty from stock_event v
     where v.device_id = d.id and (v.action = 'sell' or (v.action = 'refurbish' and v.price_pence is not null))
-    order by v.id desc limit 1) s on true`
+    order by v.id desc limit 1) s on true
+  left join order_identity_check c on c.order_id = o.id`
 
 const date = (value: unknown) => new Date(value as string | Date)
 const orNull = (value: unknown) => (value === null || value === undefined ? null : String(value))
@@ -92,6 +101,17 @@ export async function purchaseRegister(db: Reader, request: RecordsRequest): Pro
     device: String(row.device),
     imei: orNull(row.imei),
     pricePaidPence: Number(row.paid_pence),
+    identity: {
+      asked: row.identity_asked === true,
+      seen:
+        row.identity_seen === true
+          ? {
+              documentType: String(row.identity_document),
+              at: date(row.identity_seen_at),
+              by: orNull(row.identity_seen_by),
+            }
+          : null,
+    },
   }))
 }
 

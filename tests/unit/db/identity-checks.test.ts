@@ -18,6 +18,7 @@ import {
   uploadIdentity,
   verifyIdentity,
 } from '@/orders/identity/identity-store'
+import { applyIdentityRetention } from '@/orders/identity/identity-retention'
 import { sampleOrder } from '../../support/order-fixtures'
 import { seedWithFacts } from '../../support/seed-facts'
 import { seedCheckoutWords } from '../../support/seed-email-loaders'
@@ -318,4 +319,43 @@ it('is asked when an order is placed above the amount or to a bank account anoth
     ),
   )
   expect(await checkRow(small.id)).toBeUndefined()
+})
+
+it('deletes a photo nobody checked, the set days after it was sent or as soon as its order ends, with the event', async () => {
+  const sent = new Date()
+  const later = (days: number) => new Date(sent.getTime() + days * DAY_MS)
+  const waiting = await payable()
+  const cancelled = await payable()
+  for (const order of [waiting, cancelled]) {
+    await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail, now: sent })
+    const token = await tokenMailed(order.id)
+    await expect(
+      uploadIdentity(db, { token, documentType: 'passport', file: await photo(), now: sent }),
+    ).resolves.toEqual({ ok: true })
+  }
+  const waitingToken = await tokenMailed(waiting.id)
+  const cancelledToken = await tokenMailed(cancelled.id)
+
+  // Not yet due: neither ended nor older than the days.
+  await applyIdentityRetention(db, later(13), 14)
+  expect((await checkRow(waiting.id))?.image).not.toBeNull()
+
+  // The order ends: its photo and its link go at once.
+  await db.update(sellerOrder).set({ status: 'cancelled' }).where(eq(sellerOrder.id, cancelled.id))
+  await applyIdentityRetention(db, later(1), 14)
+  expect(await checkRow(cancelled.id)).toMatchObject({ image: null, tokenHash: null, verifiedAt: null })
+  await expect(readIdentityLink(db, cancelledToken, later(1))).resolves.toBeNull()
+  expect((await checkRow(waiting.id))?.image).not.toBeNull()
+
+  // Past the days: the photo goes, the link stays while it works, and the seller may send another.
+  await applyIdentityRetention(db, later(15), 14)
+  expect(await checkRow(waiting.id)).toMatchObject({ image: null, verifiedAt: null, outcome: null })
+  expect((await checkRow(waiting.id))?.tokenHash).not.toBeNull()
+  await expect(applyIdentityRetention(db, later(15), 14)).resolves.toBe(0)
+  for (const order of [waiting, cancelled]) {
+    expect(await actions(order.id)).toEqual([IDENTITY_EVENTS.ask, IDENTITY_EVENTS.upload, IDENTITY_EVENTS.photoRemoved])
+  }
+  await expect(
+    uploadIdentity(db, { token: waitingToken, documentType: 'passport', file: await photo(), now: later(16) }),
+  ).resolves.toEqual({ ok: true })
 })

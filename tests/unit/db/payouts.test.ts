@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { asc, eq, inArray } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
+  orderIdentityCheck,
   emailOutbox,
   orderEvent,
   orderItem,
@@ -432,4 +433,20 @@ it('the dashboard says what is paid, with the bank, failed, and held back for ea
     },
   })
   expect([await statusOf(withBank.id), await statusOf(afterCutoff.id)]).toEqual(['paying', 'checked'])
+})
+
+it('the dashboard names an order waiting for proof of identity as held, and never counts it among those due', async () => {
+  const day = '2026-12-21'
+  const rules = { cutoff: CUTOFF, calendar: NO_CLOSED_DAYS, payers: { 'faster-payments': provider } }
+  const order = await ready(at('09:00', day))
+  // Before the cut-off every order ready waits for the next one; after it, the due ones are the job's.
+  const before = await moneyFigures(db, rules, at('10:00', day))
+  await db.insert(orderIdentityCheck).values({ orderId: order.id, askedBecause: 'amount' })
+  const waiting = await moneyFigures(db, rules, at('10:00', day))
+  expect(waiting.held.identity).toBe(before.held.identity + 1)
+  expect(waiting.held.nextCutoff).toBe(before.held.nextCutoff - 1)
+  // The job agrees: at the cut-off it leaves the order where it is.
+  await payDue(db, context(at('14:00', day)))
+  expect(await statusOf(order.id)).toBe('checked')
+  await db.delete(orderIdentityCheck).where(eq(orderIdentityCheck.orderId, order.id))
 })

@@ -1,12 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
+import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
-import { orderItem, recordExport, sellerOrder, stockDevice, user } from '@/db/schema'
+import { emailOutbox, orderItem, recordExport, sellerOrder, stockDevice, user } from '@/db/schema'
+import { askIdentity, uploadIdentity, verifyIdentity } from '@/orders/identity/identity-store'
 import { londonDay } from '@/orders/record/working-days'
 import { placeOrder } from '@/orders/record/store'
 import { exportRecords, purchaseRegister, recentExports, stockBook } from '@/stock/records'
 import { moveDevice, recordErasure, takeInPaidDevices } from '@/stock/stock-store'
 import { sampleOrder } from '../../support/order-fixtures'
+import { seedWithFacts } from '../../support/seed-facts'
+import { seedCheckoutWords } from '../../support/seed-email-loaders'
 import { withFileDatabase } from '../../support/test-database'
 
 /**
@@ -157,6 +162,41 @@ describe('the purchase register', () => {
         postcode: before!.postcode,
       })
       .where(eq(sellerOrder.id, row!.orderId))
+  })
+
+  it('says whether the seller’s proof of identity was asked, and once seen which document, when and who saw it', async () => {
+    const register = () =>
+      purchaseRegister(db, { kind: 'purchase-register', from: null, to: null, deviceCode: KEPT_IMEI, reason: 'x' })
+    const [row] = await db.select({ orderId: orderItem.orderId }).from(orderItem).where(eq(orderItem.imei, KEPT_IMEI))
+    const orderId = row!.orderId
+    expect((await register())[0]!.identity).toEqual({ asked: false, seen: null })
+
+    const mail = {
+      copy: seedWithFacts('emailCopy') as EmailCopy,
+      origin: 'https://shop.example',
+      reviewUrl: 'https://reviews.example/handback',
+      checkout: seedCheckoutWords(),
+    }
+    await askIdentity(db, { orderId, staffId: manager.userId, actor: 'manager', mail })
+    expect((await register())[0]!.identity).toEqual({ asked: true, seen: null })
+
+    const [asked] = (await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, orderId))).filter(
+      (one) => one.kind === 'identityAsked',
+    )
+    const token = /proof-of-identity\?token=([A-Za-z0-9_-]+)/.exec(asked!.textBody)![1]!
+    const file = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#777777' } })
+      .jpeg()
+      .toBuffer()
+    await expect(uploadIdentity(db, { token, documentType: 'driving-licence', file })).resolves.toEqual({ ok: true })
+    expect((await register())[0]!.identity).toEqual({ asked: true, seen: null })
+
+    await verifyIdentity(db, { orderId, staffId: manager.userId, actor: 'manager', outcome: 'seen' })
+    const seen = (await register())[0]!.identity
+    expect(seen).toEqual({
+      asked: true,
+      seen: { documentType: 'driving-licence', at: expect.any(Date), by: 'Morgan Manager' },
+    })
+    expect(Date.now() - seen.seen!.at.getTime()).toBeLessThan(60_000)
   })
 })
 

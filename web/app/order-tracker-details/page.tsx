@@ -3,8 +3,10 @@ import { getOrderCopy } from '@/content/loaders'
 import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { getDb } from '@/db/connection'
 import { lockHoldOf } from '@/orders/locks/lock-store'
+import { identityOf } from '@/orders/identity/identity-store'
 import { orderCertificates } from '@/stock/certificates'
 import { openParcel } from '@/orders/parcels/parcels'
+import { AT_REST_STATUSES } from '@rules/order-statuses'
 import { panelPage } from '../_pages/panel-page'
 
 const route = panelPage({
@@ -15,13 +17,14 @@ const route = panelPage({
     const canAct = opened ? mayAct(opened.scope, opened.order, request.visitor?.user.id ?? null) : false
     // Only a link that may act sees the hold and its button, and the devices' certificates.
     const db = canAct && opened ? await getDb() : null
-    const [lockHold, certificates, parcel] = db
+    const [lockHold, certificates, parcel, identity] = db
       ? await Promise.all([
           lockHoldOf(db, opened!.order.id),
           orderCertificates(db, opened!.order.id),
           opened!.order.status === 'placed' ? openParcel(db, opened!.order.id) : null,
+          identityOf(db, opened!.order.id),
         ])
-      : [null, [], null]
+      : [null, [], null, null]
     return (
       <DetailsPanel
         {...request}
@@ -31,6 +34,14 @@ const route = panelPage({
         lockHold={lockHold}
         certificates={certificates}
         parcel={parcel}
+        identity={
+          // Asked, not yet decided, and still to be paid: an order at rest waits for nothing.
+          identity &&
+          identity.verifiedAt === null &&
+          !(AT_REST_STATUSES as readonly string[]).includes(opened!.order.status)
+            ? { askedAt: identity.askedAt, uploaded: identity.uploadedAt !== null }
+            : null
+        }
       />
     )
   },

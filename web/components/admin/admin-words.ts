@@ -33,6 +33,7 @@ export function actionLabel(
   if (identity && action === IDENTITY_EVENTS.upload) return identity.uploadEvent
   if (identity && action === IDENTITY_EVENTS.seen) return identity.seenEvent
   if (identity && action === IDENTITY_EVENTS.refused) return identity.refuseEvent
+  if (identity && action === IDENTITY_EVENTS.photoRemoved) return identity.photoRemovedEvent
   if (locks && action === LOCK_EVENTS.hold) return locks.holdEvent
   if (locks && action === LOCK_EVENTS.removed) return locks.removedEvent
   if (locks && action === LOCK_EVENTS.release) return locks.releaseEvent

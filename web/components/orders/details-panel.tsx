@@ -21,6 +21,7 @@ import type { OrderPanelProps } from './panel-props'
 import { OrderCertificates } from './order-certificates'
 import { TrackerPanel } from './tracker-panel'
 import { SellerLock } from './seller-lock'
+import { IdentityWaiting, type IdentityWaitingCheck } from './identity-waiting'
 import type { OrderLockHoldRow } from '@/db/schema'
 import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
 import type { OpenParcel } from '@/orders/parcels/parcels'
@@ -43,6 +44,8 @@ export function DetailsPanel(
     certificates?: Array<{ code: string; device: string }>
     /** The carrier's tracked label, while the parcel is on its way, for a link that may act. */
     parcel?: OpenParcel | null
+    /** Proof of identity asked and not yet decided, for a link that may act. */
+    identity?: IdentityWaitingCheck | null
   },
 ) {
   const { copy, query, order, canAct, lockHold, parcel } = props
@@ -142,6 +145,8 @@ export function DetailsPanel(
           <a href={tokenPath(query.order!, 'invoice')}>{copy.invoice.link}</a>
         </p>
       ) : null}
+
+      {canAct && props.identity ? <IdentityWaiting copy={copy} check={props.identity} /> : null}
 
       {canAct && lockHold && order.status === 'received' ? (
         <SellerLock order={order} hold={lockHold} copy={copy} token={query.order!} />

@@ -30,6 +30,7 @@ export function IdentityUpload({
     fileTooLarge: fillTemplate(text.fileTooLarge, { megabytes }),
     fileUnreadable: text.fileUnreadable,
     linkInvalid: text.linkInvalid,
+    tooMany: fillTemplate(copy.problems.tooMany, { seconds: query.wait ?? '' }),
     unavailable: copy.problems.unavailable,
   }
   const problem = query.problem ? problems[query.problem] : undefined
@@ -40,7 +41,6 @@ export function IdentityUpload({
   ]
   return (
     <div className="identity-upload">
-      <h2>{text.pageHeading}</h2>
       <p>{fillTemplate(text.pageIntro, { reference: request.reference })}</p>
       {query.sent || request.uploaded ? (
         <p className="form-notice" role="status" data-identity="sent">
@@ -52,7 +52,12 @@ export function IdentityUpload({
           {problem}
         </p>
       ) : null}
-      <form method="post" action="/api/proof-of-identity" encType="multipart/form-data" className="form">
+      <form
+        method="post"
+        action={`/api/proof-of-identity?${new URLSearchParams({ token: query.token ?? '' })}`}
+        encType="multipart/form-data"
+        className="form"
+      >
         <input type="hidden" name="token" value={query.token ?? ''} />
         <fieldset>
           <legend>{text.documentLegend}</legend>

@@ -7,4 +7,5 @@ export const IDENTITY_EVENTS = {
   upload: 'identity-upload',
   seen: 'identity-seen',
   refused: 'identity-refuse',
+  photoRemoved: 'identity-photo-removed',
 } as const

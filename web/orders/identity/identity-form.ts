@@ -36,7 +36,7 @@ export const identityForm = formAction<Record<string, string>, Problem, never, S
         case 'alreadyAsked':
           return text.alreadyAsked
         case 'alreadySeen':
-          return text.alreadySeen
+          return text.staffAlreadySeen
         case 'unavailable':
           return copy.problems.unavailable
         default:

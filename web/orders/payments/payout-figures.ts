@@ -10,12 +10,13 @@ import { payerFor } from '@/payouts/payers'
 import { payeeHeldSql } from '@/payouts/payee-check'
 import { notPassedSql } from '@/register/checks'
 import { unapprovedRiseSql } from '@/orders/moves/rise-condition'
+import { noIdentityWaiting } from '@/orders/moves/identity-condition'
 import { BATCH, dayAllowance, dueOrders, jobMayPay, readySinceOf, type PayoutContext } from './payout-job'
 
 /**
  * The money as staff see it on the dashboard: paid today, with the bank now, failed, and what is
  * held back and why (above the day's limit, a change of bank details, the payee, the register, a
- * rise waiting for approval, the next cut-off); and the
+ * rise waiting for approval, proof of identity not yet seen, the next cut-off); and the
  * manager's two controls, the daily limit and the approval of what waits above it.
  */
 
@@ -26,7 +27,15 @@ export type MoneyFigures = {
   paidToday: Amount
   paying: Amount
   failed: number
-  held: { aboveLimit: Amount; change: number; payee: number; register: number; rise: number; nextCutoff: number }
+  held: {
+    aboveLimit: Amount
+    change: number
+    payee: number
+    register: number
+    rise: number
+    identity: number
+    nextCutoff: number
+  }
   limit: { limitPence: number; sentPence: number; leftPence: number }
 }
 
@@ -86,6 +95,7 @@ function readyFacts(db: Db, now: Date, methods: readonly string[], cutoff: Date 
     sql`${devices.count} > 0`,
     sql`not ${devices.notPassed}`,
     sql`not ${devices.unapproved}`,
+    noIdentityWaiting,
     jobMayPay,
   )
   return db
@@ -95,6 +105,7 @@ function readyFacts(db: Db, now: Date, methods: readonly string[], cutoff: Date 
       payee: sql<boolean>`coalesce(${payeeHeldSql}, false)`,
       register: sql<boolean>`${devices.notPassed}`,
       rise: sql<boolean>`${devices.unapproved}`,
+      identity: sql<boolean>`not ${noIdentityWaiting}`,
       ready: methods.length ? sql<boolean>`coalesce(${payable}, false)` : sql<boolean>`false`,
       due: cutoff ? sql<boolean>`coalesce(${readySince} < ${cutoff}, false)` : sql<boolean>`false`,
     })
@@ -146,6 +157,7 @@ export async function moneyFigures(db: Db, context: Context, now: Date): Promise
       payee: count((order) => order.payee),
       register: count((order) => order.register),
       rise: count((order) => order.rise),
+      identity: count((order) => order.identity),
       nextCutoff: Math.max(0, ready.length - due.length),
     },
     limit,

@@ -25,8 +25,8 @@ export const identityFields = [
   }),
   requiredString(
     'pageHeading',
-    'Upload page heading',
-    'The heading of the seller’s upload page, for example "Proof of identity".',
+    'Order page heading',
+    'The heading over proof of identity on the seller’s own order page, for example "Proof of identity". (The upload page’s heading is its page title, in Pages.)',
   ),
   templateString(
     'pageIntro',
@@ -55,10 +55,16 @@ export const identityFields = [
     'Sent',
     'After the photo was sent: it waits for staff to look at it, for example "Thank you. We have your photo."',
   ),
+  templateString(
+    'sellerWaiting',
+    'Order page: asked',
+    'On the seller’s own order page while no photo has been sent: that we pay once we have seen a document, and to use the link in the e-mail. {asked} becomes the day it was asked (the e-mail’s day). The page cannot show the link itself: only the e-mail holds it.',
+    ['asked'],
+  ),
   requiredString(
-    'alreadySeen',
-    'Already seen',
-    'When the link is opened after staff recorded the document: nothing more is needed.',
+    'sellerSent',
+    'Order page: photo sent',
+    'On the seller’s own order page once a photo was sent and before staff looked at it, for example "Your photo has arrived and waits for our team".',
   ),
   requiredString(
     'linkInvalid',
@@ -131,8 +137,18 @@ export const identityFields = [
     'When staff try to pay an order whose proof of identity is not seen yet, for example "Not paid until the seller’s proof of identity is seen".',
   ),
   requiredString('alreadyAsked', 'Already asked', 'When staff ask on an order that is already waiting for a document.'),
+  requiredString(
+    'staffAlreadySeen',
+    'Already seen (staff)',
+    'When staff ask on an order whose seller’s document was already seen: nothing more to ask, for example "This seller’s proof of identity has already been seen for this order".',
+  ),
   requiredString('askEvent', 'In the history: asked', 'For example "Asked for proof of identity".'),
   requiredString('uploadEvent', 'In the history: photo sent', 'For example "Proof of identity sent".'),
   requiredString('seenEvent', 'In the history: seen', 'For example "Proof of identity seen".'),
   requiredString('refuseEvent', 'In the history: refused', 'For example "Proof of identity refused".'),
+  requiredString(
+    'photoRemovedEvent',
+    'In the history: photo deleted unchecked',
+    'When the minute job deleted a photo nobody checked in time, or whose order ended (Timings → Days an unchecked identity photo is kept), for example "Unchecked identity photo deleted".',
+  ),
 ]

@@ -53,6 +53,12 @@ export const payoutFields = [
     ['count'],
   ),
   templateString(
+    'heldIdentity',
+    'Held for proof of identity',
+    'Orders whose seller was asked for proof of identity that staff have not seen yet (not sent, waiting for a look, or refused). {count} becomes how many.',
+    ['count'],
+  ),
+  templateString(
     'heldCutoff',
     'Waiting for the next cut-off',
     'Orders ready to pay that the next cut-off pays (they became ready after today’s, or today is not a working day). {count} becomes how many.',

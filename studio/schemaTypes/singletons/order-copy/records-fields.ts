@@ -93,6 +93,17 @@ export const recordsFields = [
     ['device', 'grade', 'imei'],
   ),
   requiredString('identityNotAsked', 'Identity not asked', 'In the register, when no proof of identity was asked for.'),
+  templateString(
+    'identitySeen',
+    'Identity seen',
+    'In the register, when staff saw the seller’s proof of identity: {document} becomes its type (in the Proof of identity tab’s words), {at} the day it was seen, {name} who saw it.',
+    ['document', 'at', 'name'],
+  ),
+  requiredString(
+    'identityNotSeen',
+    'Identity asked, not seen',
+    'In the register, when proof of identity was asked for but no document was seen (not sent, waiting, or refused).',
+  ),
   requiredString(
     'removed',
     'Removed by retention',

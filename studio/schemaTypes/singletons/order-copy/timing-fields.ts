@@ -96,6 +96,13 @@ export const timingFields = [
     365,
   ),
   days(
+    'identityPhotoDays',
+    'Days an unchecked identity photo is kept',
+    'A photo of a seller’s identity document that staff have not yet looked at is deleted this many days after it was sent, or as soon as its order is cancelled, sent back or expired (once staff record a verdict it is deleted at once). The seller can send another through their link while it works.',
+    1,
+    90,
+  ),
+  days(
     'recordYears',
     'Years an order is kept',
     'How many years after it was placed an order is reduced to what HMRC asks a second-hand dealer to keep: the order number, dates, amounts and device models, without the seller’s name, address, e-mail, phone or bank details. At least 6. Elsewhere, write {recordYears}; the privacy policy does.',

@@ -55,6 +55,9 @@ export function MoneyPanel({ words, figures, manager, done }: Props) {
         <li className={held.rise ? 'admin-queue--due' : undefined}>
           {fillTemplate(words.heldRise, { count: held.rise })}
         </li>
+        <li className={held.identity ? 'admin-queue--due' : undefined}>
+          {fillTemplate(words.heldIdentity, { count: held.identity })}
+        </li>
         <li>{fillTemplate(words.heldCutoff, { count: held.nextCutoff })}</li>
       </ul>
       <p>

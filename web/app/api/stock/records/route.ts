@@ -8,7 +8,7 @@ import { describeError } from '@/lib/log'
 import { fillTemplate } from '@/lib/templates'
 import { londonDay } from '@/orders/record/working-days'
 import { exportRecords } from '@/stock/records'
-import { registerCsv, stockBookCsv } from '@/stock/records-csv'
+import { identityDocuments, registerCsv, stockBookCsv } from '@/stock/records-csv'
 import { readRecordsForm } from '@/stock/records-input'
 
 export const dynamic = 'force-dynamic'
@@ -53,7 +53,10 @@ export async function POST(request: Request) {
     const words = copy.records
     const result = await exportRecords(db, read.request, { userId: visitor.user.id, name: visitor.user.name })
     const { from, to } = read.request
-    const csv = result.kind === 'purchase-register' ? registerCsv(result.rows, words) : stockBookCsv(result.rows, words)
+    const csv =
+      result.kind === 'purchase-register'
+        ? registerCsv(result.rows, words, identityDocuments(copy.identity))
+        : stockBookCsv(result.rows, words)
     const name =
       result.kind === 'purchase-register'
         ? fillTemplate(words.registerFile, { date: londonDay(new Date()) })
