@@ -282,26 +282,35 @@ it('opens nothing with a link older than its days', async () => {
   await expect(readIdentityLink(db, await tokenMailed(order.id))).resolves.toBeNull()
 })
 
-it('is asked when an order is placed above the amount or to a bank account another order used, with the confirmation', async () => {
+it('is asked when an order is placed above the amount or to a bank account another seller’s order used, with the confirmation', async () => {
   const settings = { askAbovePence: 20_000, askWhenAccountShared: true }
-  const place = async (pricePence: number, payoutMatch: string) => {
+  const place = async (
+    pricePence: number,
+    payoutMatch: string,
+    email = `sam.${randomUUID().slice(0, 8)}@example.com`,
+  ) => {
     const placed = await placeOrder(
       db,
       sampleOrder({
         payoutMatch,
+        contact: { ...sampleOrder().contact, email },
         items: [{ ...sampleOrder().items[0]!, pricePence }],
         afterPlace: (tx, order) =>
-          askAtCheckout(tx, { id: order.id, totalPence: pricePence, payoutMatch }, settings, mail),
+          askAtCheckout(tx, { id: order.id, totalPence: pricePence, payoutMatch, email }, settings, mail),
       }),
     )
     if (placed.kind !== 'placed') throw new Error(placed.kind)
     return placed
   }
   const account = `key.match-${randomUUID()}`
-  const small = await place(20_000, account)
+  const seller = `repeat.${randomUUID().slice(0, 8)}@example.com`
+  const small = await place(20_000, account, seller)
   const large = await place(20_001, `key.match-${randomUUID()}`)
+  // The same seller selling again to their own account (their address in another case) is no match.
+  const repeat = await place(5_000, account, seller.toUpperCase())
   const again = await place(5_000, account)
   expect(await checkRow(small.id)).toBeUndefined()
+  expect(await checkRow(repeat.id)).toBeUndefined()
   expect(await checkRow(large.id)).toMatchObject({ askedBecause: 'amount', askedBy: null })
   expect(await checkRow(again.id)).toMatchObject({ askedBecause: 'duplicate' })
   await tokenMailed(large.id)
@@ -313,7 +322,7 @@ it('is asked when an order is placed above the amount or to a bank account anoth
   await db.transaction((tx) =>
     askAtCheckout(
       tx,
-      { id: small.id, totalPence: 5_000, payoutMatch: account },
+      { id: small.id, totalPence: 5_000, payoutMatch: account, email: 'someone.else@example.com' },
       { ...settings, askWhenAccountShared: false },
       mail,
     ),

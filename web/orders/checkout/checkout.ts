@@ -147,7 +147,12 @@ export async function placeCheckout(request: {
         mailContext,
       ),
     afterPlace: (tx, placed) =>
-      askAtCheckout(tx, { id: placed.id, totalPence, payoutMatch: match }, orderCopy.identity, mailContext),
+      askAtCheckout(
+        tx,
+        { id: placed.id, totalPence, payoutMatch: match, email: input.email },
+        orderCopy.identity,
+        mailContext,
+      ),
   })
   // 'closed' answers an order from a staff offer only: checkout gives none.
   if (result.kind === 'key-reused' || result.kind === 'closed')

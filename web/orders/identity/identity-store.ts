@@ -99,11 +99,13 @@ export async function askInTx(
 
 /**
  * Checkout's question, in the placing transaction: asked when the order is worth more than the
- * editors' amount, or (when they say so) another order was paid to the same bank account.
+ * editors' amount, or (when they say so) another seller's order was paid to the same bank account.
+ * The same seller (their e-mail address, whatever its case) selling again to their own account is
+ * not a match: one account under several names is what the question is for.
  */
 export async function askAtCheckout(
   tx: Tx,
-  placed: { id: string; totalPence: number; payoutMatch: string },
+  placed: { id: string; totalPence: number; payoutMatch: string; email: string },
   settings: IdentitySettings,
   mail: OrderMailContext,
 ): Promise<void> {
@@ -111,7 +113,13 @@ export async function askAtCheckout(
     ? await tx
         .select({ id: sellerOrder.id })
         .from(sellerOrder)
-        .where(and(eq(sellerOrder.payoutMatch, placed.payoutMatch), ne(sellerOrder.id, placed.id)))
+        .where(
+          and(
+            eq(sellerOrder.payoutMatch, placed.payoutMatch),
+            ne(sellerOrder.id, placed.id),
+            sql`lower(${sellerOrder.email}) is distinct from ${placed.email.toLowerCase()}`,
+          ),
+        )
         .limit(1)
     : []
   const because = askedAtCheckout(settings, { totalPence: placed.totalPence, accountShared: Boolean(shared) })

@@ -17,10 +17,10 @@ export const identityFields = [
   }),
   defineField({
     name: 'askWhenAccountShared',
-    title: 'Asked when the bank account was used by another order',
+    title: 'Asked when another seller used the bank account',
     type: 'boolean',
     description:
-      'On: an order paid to a bank account that another order was paid to (the staff page’s related orders, "bank account") asks the seller for proof of identity when it is placed.',
+      'On: an order paid to a bank account that another seller’s order was paid to (the staff page’s related orders, "bank account"; the same e-mail address selling again is not another seller) asks the seller for proof of identity when it is placed.',
     validation: (rule) => rule.required(),
   }),
   requiredString(
