@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
+import { collectionDevices, hasCertificate } from '@/collections/devices-store'
 import { getCollectionRequest } from '@/collections/store'
 import { CollectionView } from '@/components/admin/collections/collection-view'
 import { getContactInboxCopy } from '@/content/loaders'
@@ -21,7 +22,23 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
-  const [request, copy] = await Promise.all([getCollectionRequest(await getDb(), id), getContactInboxCopy()])
+  const db = await getDb()
+  const [request, devices, certified, copy] = await Promise.all([
+    getCollectionRequest(db, id),
+    collectionDevices(db, id),
+    hasCertificate(db, id),
+    getContactInboxCopy(),
+  ])
   if (!request) notFound()
-  return <CollectionView copy={copy.collections} request={request} done={query.done ?? null} />
+  const added = Number(query.added)
+  return (
+    <CollectionView
+      copy={copy.collections}
+      request={request}
+      done={query.done ?? null}
+      devices={devices}
+      added={Number.isSafeInteger(added) && added > 0 ? added : null}
+      devicesOpen={request.status === 'collected' && !certified}
+    />
+  )
 }
