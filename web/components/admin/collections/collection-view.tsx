@@ -8,6 +8,7 @@ import '@/styles/admin.css'
 import { StaffPage } from '@/components/admin/staff-page'
 import { CollectionDevices } from './collection-devices'
 import { CollectionMoveForms } from './collection-move-forms'
+import { CollectionPaperwork } from './collection-paperwork'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
 type Props = {
@@ -20,10 +21,15 @@ type Props = {
   added: number | null
   /** Devices may still be added (collected, no certificate yet). */
   devicesOpen: boolean
+  certificate: string | null
+  wasteNote: { number: string; href: string; label: string } | null
+  /** What was just issued, when the page was sent here after it. */
+  issued: boolean
 }
 
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
-export function CollectionView({ copy, request, done, devices, added, devicesOpen }: Props) {
+export function CollectionView(props: Props) {
+  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
   return (
@@ -35,6 +41,11 @@ export function CollectionView({ copy, request, done, devices, added, devicesOpe
       {done === request.status ? (
         <p className="admin-notice" role="status">
           {fillTemplate(copy.done, { status })}
+        </p>
+      ) : null}
+      {issued && certificate ? (
+        <p className="admin-notice" role="status">
+          {copy.certificateIssued}
         </p>
       ) : null}
       {added ? (
@@ -69,6 +80,13 @@ export function CollectionView({ copy, request, done, devices, added, devicesOpe
         <dd className="admin-message__text">{request.preferredDates}</dd>
       </dl>
       <CollectionDevices id={request.id} copy={copy} devices={devices} open={devicesOpen} />
+      <CollectionPaperwork
+        id={request.id}
+        copy={copy}
+        certificate={certificate}
+        wasteNote={wasteNote}
+        canIssue={request.status === 'collected' && devices.length > 0}
+      />
       {moves.length ? (
         <section aria-labelledby="collection-actions" className="admin-section">
           <h2 id="collection-actions">{copy.actionsHeading}</h2>

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
-import { collectionDevices, hasCertificate } from '@/collections/devices-store'
+import { collectionDevices } from '@/collections/devices-store'
+import { collectionDocumentOf } from '@/collections/paperwork-store'
 import { getCollectionRequest } from '@/collections/store'
 import { CollectionView } from '@/components/admin/collections/collection-view'
 import { getContactInboxCopy } from '@/content/loaders'
@@ -23,10 +24,10 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
   const db = await getDb()
-  const [request, devices, certified, copy] = await Promise.all([
+  const [request, devices, certificate, copy] = await Promise.all([
     getCollectionRequest(db, id),
     collectionDevices(db, id),
-    hasCertificate(db, id),
+    collectionDocumentOf(db, id, 'certificate'),
     getContactInboxCopy(),
   ])
   if (!request) notFound()
@@ -38,7 +39,10 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
       done={query.done ?? null}
       devices={devices}
       added={Number.isSafeInteger(added) && added > 0 ? added : null}
-      devicesOpen={request.status === 'collected' && !certified}
+      devicesOpen={request.status === 'collected' && !certificate}
+      certificate={certificate?.number ?? null}
+      wasteNote={null}
+      issued={query.issued === 'certificate'}
     />
   )
 }
