@@ -8,7 +8,7 @@ import type { OrderCopy, SiteSettings } from '@/content/types'
 import { formatLongDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import { formatCertificateCode } from '@/stock/certificate-code'
-import type { CollectionCertificateFacts } from './paperwork-store'
+import type { CollectionCertificateFacts, WasteNoteFacts } from './paperwork-store'
 
 export type PaperworkContent = {
   /** The formatted number, as printed: 3F9A-07C2-E41B. */
@@ -51,16 +51,6 @@ export function collectionCertificateContent(
       ),
     },
   }
-}
-
-export type WasteNoteFacts = {
-  number: string
-  organisation: string
-  address: string
-  postcode: string
-  count: number
-  /** The day the devices were transferred: when the collection was marked collected. */
-  transferredAt: Date
 }
 
 /** The note's facts: who handed the waste over and where from, us, what it is, its code, how much, when. */

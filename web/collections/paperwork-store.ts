@@ -5,9 +5,16 @@
  * the transaction that closes the collection (store.ts). Each document is one row, never changed.
  */
 import 'server-only'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { collectionDevice, collectionDocument, collectionRequest, deviceErasure, stockDevice } from '@/db/schema'
+import {
+  collectionDevice,
+  collectionDocument,
+  collectionRequest,
+  collectionRequestEvent,
+  deviceErasure,
+  stockDevice,
+} from '@/db/schema'
 import type { CollectionDocumentKind } from '@/db/schema/collections'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import { newCertificateCode } from '@/stock/certificate-code'
@@ -56,7 +63,7 @@ export async function issueDocument(
   tx: Tx,
   requestId: string,
   kind: CollectionDocumentKind,
-  by: CollectionActor,
+  by: { userId: string; name: string },
   now = new Date(),
 ): Promise<{ number: string; fresh: boolean }> {
   const [row] = await tx
@@ -67,7 +74,7 @@ export async function issueDocument(
       number: newCertificateCode(),
       issuedAt: now,
       issuedBy: by.userId,
-      issuedByName: (await staffName(tx, by.actor, by.userId)) ?? '',
+      issuedByName: by.name,
     })
     .onConflictDoNothing({ target: [collectionDocument.requestId, collectionDocument.kind] })
     .returning({ number: collectionDocument.number })
@@ -102,7 +109,8 @@ export async function issueCollectionCertificate(
     if (!states.length) return { kind: 'refused', code: 'noDevices' }
     const waiting = states.filter((result) => result !== 'passed').length
     if (waiting) return { kind: 'refused', code: 'notAllErased', count: waiting }
-    const { number } = await issueDocument(tx, requestId, 'certificate', by, now)
+    const name = (await staffName(tx, by.actor, by.userId)) ?? ''
+    const { number } = await issueDocument(tx, requestId, 'certificate', { userId: by.userId, name }, now)
     return { kind: 'issued', number }
   })
 }
@@ -164,4 +172,48 @@ export async function collectionCertificateByNumber(
         erasedAt: row.erasedAt,
       })
   return { number, organisation: document.organisation, issuedAt: document.issuedAt, devices: [...devices.values()] }
+}
+
+export type WasteNoteFacts = {
+  number: string
+  organisation: string
+  address: string
+  postcode: string
+  count: number
+  /** The day the devices were transferred: when the collection was marked collected. */
+  transferredAt: Date
+}
+
+/** What the waste transfer note states, read when it is opened: the note, the business, how many, and the day of the transfer. */
+export async function wasteNoteByNumber(db: Reader, number: string): Promise<WasteNoteFacts | null> {
+  const [row] = await db
+    .select({
+      requestId: collectionDocument.requestId,
+      organisation: collectionRequest.organisation,
+      address: collectionRequest.address,
+      postcode: collectionRequest.postcode,
+      issuedAt: collectionDocument.issuedAt,
+    })
+    .from(collectionDocument)
+    .innerJoin(collectionRequest, eq(collectionRequest.id, collectionDocument.requestId))
+    .where(and(eq(collectionDocument.number, number), eq(collectionDocument.kind, 'waste-note')))
+  if (!row) return null
+  const [devices] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(collectionDevice)
+    .where(eq(collectionDevice.requestId, row.requestId))
+  const [collected] = await db
+    .select({ at: collectionRequestEvent.at })
+    .from(collectionRequestEvent)
+    .where(and(eq(collectionRequestEvent.requestId, row.requestId), eq(collectionRequestEvent.toStatus, 'collected')))
+    .orderBy(desc(collectionRequestEvent.id))
+    .limit(1)
+  return {
+    number,
+    organisation: row.organisation,
+    address: row.address,
+    postcode: row.postcode,
+    count: devices?.count ?? 0,
+    transferredAt: collected?.at ?? row.issuedAt,
+  }
 }
