@@ -136,6 +136,7 @@ export const APP_ROUTES = new Set([
   'staff-setup',
   'two-factor',
   'unsubscribe',
+  'waste-transfer-notes',
 ])
 
 // Next's draft mode cookie: an editor previewing may open a page that is not published yet.

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
-import { mailTo } from './account-helpers'
+import { pdfText } from '../support/pdf-text'
+import { linkIn, mailTo } from './account-helpers'
+import { violations } from './axe'
 import { staffPage } from './order-helpers'
 
 test.beforeEach(async ({ page }) => {
@@ -129,4 +131,152 @@ test('a visitor who is not staff gets the 404 page for the collection requests',
     expect(answer?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND', level: 1 })).toBeVisible()
   }
+})
+
+/** A valid IMEI of this run's own (Luhn check digit), so no other test's device shares it. */
+function freshImei(index: number): string {
+  const body = `35${String(Date.now()).slice(-8)}${String(index).padStart(4, '0')}`
+  const sum = [...body].reverse().reduce((total, char, at) => {
+    const digit = Number(char) * (at % 2 === 0 ? 2 : 1)
+    return total + (digit > 9 ? digit - 9 : digit)
+  }, 0)
+  return `${body}${(10 - (sum % 10)) % 10}`
+}
+
+function erasureReport(imei: string) {
+  return JSON.stringify({
+    report: {
+      id: `col-${imei}`,
+      tool: { name: 'WipeSure Mobile', version: '5.2.1' },
+      operator: { name: 'Robin Bench' },
+      finished: '2026-11-30T10:09:45Z',
+      device: { make: 'Apple', model: 'iPhone 12', imei, mediaType: 'Flash, 64 GB' },
+      erasure: {
+        level: 'NIST Purge',
+        technique: 'Cryptographic erase',
+        verification: 'Full verification',
+        result: 'Passed',
+      },
+    },
+  })
+}
+
+test('a business collection of 20 devices ends with one certificate listing all 20 IMEIs and a waste transfer note only the business can open', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
+  test.setTimeout(300_000)
+  await page.goto(PAGE)
+  const organisation = `Acme ${Date.now()}`
+  const email = uniqueEmail('collection-paperwork')
+  await fillRequest(page, email, '20')
+  await form(page).getByLabel('Organisation name').fill(organisation)
+  await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
+  await expect(form(page).getByRole('status')).toHaveText(THANKS)
+
+  const staff = await staffPage(browser)
+  await staff.goto('/admin/collections')
+  await staff.getByRole('link', { name: organisation }).click()
+  await expect(staff).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
+  const collection = staff.url()
+  const actions = staff.getByRole('region', { name: 'Move it on' })
+  for (const [button, done] of [
+    ['Mark booked', 'Moved to Booked.'],
+    ['Mark collected', 'Moved to Collected.'],
+  ] as const) {
+    await actions.getByLabel('Why (kept in the history)').fill(button)
+    await actions.getByRole('button', { name: button }).click()
+    await expect(staff.getByText(done, { exact: true })).toBeVisible()
+  }
+
+  // A list with one IMEI typed wrong adds nothing, and says which line and why.
+  const imeis = Array.from({ length: 20 }, (_, index) => freshImei(index))
+  const wrong = imeis[1]!.slice(0, -1) + String((Number(imeis[1]!.at(-1)) + 1) % 10)
+  const devices = staff.getByRole('region', { name: 'Devices collected' })
+  const list = devices.getByLabel('Devices, one a line: make, model, IMEI')
+  await list.fill(`Apple, iPhone 12, ${imeis[0]}\nApple, iPhone 12, ${wrong}`)
+  await devices.getByRole('button', { name: 'Add devices' }).click()
+  await expect(list).toHaveAccessibleDescription(
+    new RegExp(`Line 2: ${wrong} is not a valid IMEI\\. Check the digits: the last one does not match the others\\.`),
+  )
+  await expect(devices.getByRole('table')).toHaveCount(0)
+
+  await list.fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
+  await devices.getByRole('button', { name: 'Add devices' }).click()
+  await expect(staff.getByText('20 devices added to the collection and taken into stock.')).toBeVisible()
+  const rows = staff.getByRole('region', { name: 'Devices collected' }).getByRole('table').getByRole('row')
+  await expect(rows).toHaveCount(21)
+  await expect(rows.nth(1)).toContainText(imeis[0]!)
+  await expect(rows.nth(1)).toContainText(/S-\d{6}/)
+  await expect(rows.nth(1)).toContainText('Not erased yet')
+
+  // Not every device erased: the certificate is refused, saying how many wait.
+  const paperwork = staff.getByRole('region', { name: 'Paperwork' })
+  await paperwork.getByRole('button', { name: 'Issue the certificate' }).click()
+  await expect(paperwork.getByRole('alert')).toHaveText(
+    '20 devices have no passed erasure yet: the certificate can be issued once every device has one.',
+  )
+
+  // Each device's erasure report imported at /admin/stock, found by its IMEI as any stock device is.
+  for (const imei of imeis) {
+    await staff.goto('/admin/stock')
+    await staff
+      .getByLabel('Report (JSON or XML)')
+      .setInputFiles({ name: `${imei}.json`, mimeType: 'application/json', buffer: Buffer.from(erasureReport(imei)) })
+    await staff.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(staff.getByRole('status')).toHaveText('Erasure recorded.')
+  }
+  await staff.goto(collection)
+  await expect(staff.getByText('20 of 20 devices erased.')).toBeVisible()
+  await paperwork.getByRole('button', { name: 'Issue the certificate' }).click()
+  await expect(staff.getByText('The certificate has been issued.')).toBeVisible()
+  const certificateLink = paperwork.getByRole('link', { name: /^Certificate [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/ })
+  const number = (await certificateLink.textContent())!.replace('Certificate ', '')
+
+  await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
+  await actions.getByRole('button', { name: 'Close' }).click()
+  await expect(staff.getByText('Moved to Closed.', { exact: true })).toBeVisible()
+  await expect(paperwork.getByRole('link', { name: 'Open the waste transfer note (PDF)' })).toBeVisible()
+
+  // The business's e-mail: the certificate's check page, and the note by a link only it holds.
+  const mail = await mailTo(email, new RegExp(`^Your collection’s paperwork: certificate ${number}$`), 0, 20_000)
+  expect(mail.text).toContain(`We have finished with the 20 devices we collected from ${organisation}.`)
+  await page.goto(linkIn(mail, `/certificates/${number}`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data-erasure certificate for a collection')
+  const fact = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')
+  await expect(fact('Certificate number')).toHaveText(number)
+  await expect(fact('Devices of')).toHaveText(organisation)
+  const listed = page.getByRole('region', { name: 'Every device erased' }).getByRole('listitem')
+  await expect(listed).toHaveCount(20)
+  for (const [index, imei] of imeis.entries()) await expect(listed.nth(index)).toContainText(`IMEI ${imei}`)
+  const main = page.getByRole('main')
+  await expect(main).not.toContainText('Jo Bloggs')
+  await expect(main).not.toContainText('Mill Lane')
+  await expect(main).not.toContainText(email)
+  expect(await violations(page), 'collection certificate').toEqual([])
+
+  const certificatePdf = await page.request.get(`/certificates/${number}/pdf`)
+  expect(certificatePdf.status()).toBe(200)
+  const certificateText = pdfText(await certificatePdf.body())
+  for (const imei of imeis) expect(certificateText).toContain(imei)
+  expect(certificateText).toContain(organisation)
+
+  const notePath = linkIn(mail, '/waste-transfer-notes/')
+  const note = await page.request.get(notePath)
+  expect(note.status()).toBe(200)
+  expect(note.headers()['content-type']).toBe('application/pdf')
+  const noteText = pdfText(await note.body())
+  for (const fact of ['16 02 14', 'CBDU000000', 'Unit 4, Mill Lane, Leeds, LS1 4AB', '20 devices', organisation])
+    expect(noteText).toContain(fact)
+
+  // A stranger: the note's address without its key, or with the key changed, opens nothing.
+  const stranger = await (await browser.newContext()).newPage()
+  const bare = notePath.split('?')[0]!
+  expect((await stranger.request.get(bare)).status()).toBe(404)
+  const key = new URL(notePath, 'http://x').searchParams.get('key')!
+  const forged = `${bare}?key=${encodeURIComponent(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))}`
+  expect((await stranger.request.get(forged)).status()).toBe(404)
+  // Staff open it signed in.
+  expect((await staff.request.get(bare)).status()).toBe(200)
 })

@@ -39,9 +39,11 @@ const FLOORS: readonly (readonly string[])[] = [
   ['http', 'mail', 'register', 'carrier', 'sms'],
   ['forms'],
   ['catalogue', 'subscriptions', 'accounts'],
-  ['basket', 'contact', 'payouts', 'collections'],
+  ['basket', 'contact', 'payouts'],
   ['orders'],
   ['stock'],
+  // A business collection's devices are stock devices: it builds on the ledger.
+  ['collections'],
   ['your-data'],
   ['components'],
   ['app', 'proxy.ts', 'instrumentation.ts'],

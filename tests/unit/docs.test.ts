@@ -188,11 +188,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   {
     document: 'page-sell-weee-business-recycling',
     words:
-      'Free collection for {collectionMinimum} or more devices, waste transfer notes and a data-erasure certificate for every device.',
-  },
-  {
-    document: 'page-sell-weee-business-recycling',
-    words:
       'Devices are handled by a registered waste carrier and reused or sent to an authorised treatment facility, never to landfill.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'Free collection for {collectionMinimum}+ devices' },

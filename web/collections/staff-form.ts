@@ -3,15 +3,20 @@
 import 'server-only'
 import { notFound } from 'next/navigation'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
-import { getContactInboxCopy } from '@/content/loaders'
+import { getContactInboxCopy, getEmailCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { formAction } from '@/forms/form-action'
 import { fillTemplate } from '@/lib/templates'
 import { collectionRequestPath, isCollectionRequestId, isCollectionStatus } from './statuses'
-import { moveCollectionRequest } from './store'
+import { kickOutbox } from '@/mail/outbox-kick'
+import { linkOrigin } from '@/mail/link-origin'
+import { certificatePath } from '@/stock/certificate-content'
+import { collectionClosedMail } from './mail'
+import { moveCollectionRequest, type PaperworkMail } from './store'
+import { wasteNotePath, wasteNoteToken } from './waste-note-link'
 
 type Move = { id: string; from: string; to: string; reason: string }
-type Problem = 'invalid' | 'moved' | 'reasonMissing'
+type Problem = 'invalid' | 'moved' | 'reasonMissing' | 'certificateMissing'
 
 const REASON_MAX = 500
 
@@ -34,9 +39,17 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
   run: async ({ id, from, to, reason }, { who }) => {
     if (!isCollectionStatus(from) || !isCollectionStatus(to)) return { ok: false, errors: 'invalid' }
     const actor = { userId: who.user.id, name: who.user.name }
-    const result = await moveCollectionRequest(await getDb(), { id, from, to, reason, actor })
+    const [copy, origin] = [await getEmailCopy(), linkOrigin()]
+    const mail: PaperworkMail = (request, paperwork) =>
+      collectionClosedMail(request, paperwork, copy, {
+        certificate: `${origin}${certificatePath(paperwork.certificate)}`,
+        wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote))}`,
+      })
+    const result = await moveCollectionRequest(await getDb(), { id, from, to, reason, actor }, new Date(), mail)
+    if (result.ok) kickOutbox()
     if (result.ok) return { ok: true, redirect: `${collectionRequestPath(id)}?done=${to}` }
     if (result.code === 'notFound') notFound()
+    if (result.code === 'certificateMissing') return { ok: false, errors: 'certificateMissing' }
     return result.code === 'moved'
       ? { ok: false, errors: 'moved', fill: { status: result.status } }
       : { ok: false, errors: 'invalid' }
@@ -45,6 +58,7 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
     const copy = (await getContactInboxCopy()).collections
     return (code, fill) => {
       if (code === 'reasonMissing') return copy.reasonMissing
+      if (code === 'certificateMissing') return copy.closeNeedsCertificate
       if (code === 'invalid') return copy.invalid
       if (code !== 'moved') return copy.unavailable
       const status = String(fill?.status ?? '')

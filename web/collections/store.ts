@@ -1,13 +1,15 @@
 import 'server-only'
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
+  collectionDevice,
   collectionRequest,
   collectionRequestEvent,
   type CollectionRequestEventRow,
   type CollectionRequestRow,
 } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
+import { collectionDocumentOf, issueDocument } from './paperwork-store'
 import type { CollectionInput } from './validation'
 import { COLLECTION_MOVES, isCollectionRequestId, type CollectionStatus } from './statuses'
 
@@ -80,27 +82,35 @@ export type CollectionMove = {
 export type CollectionMoveResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' }
+  /** A collected collection closes only with its certificate issued: nothing was changed. */
+  | { ok: false; code: 'certificateMissing' }
   /** Someone moved it first (or this is the same form sent twice): nothing was changed. */
   | { ok: false; code: 'moved'; status: string }
 
 /**
  * Moves a request from the status the staff member saw to another, with an event saying who, when
- * and why, in one transaction. The update is guarded by the status seen, so of two moves made from
+ * and why, in one transaction. Closing a collected collection needs its certificate, and issues its
+ * waste transfer note and queues the business's e-mail with both in that same transaction. The update is guarded by the status seen, so of two moves made from
  * one view only the first goes through.
  */
 export async function moveCollectionRequest(
   db: Db,
   move: CollectionMove,
   now = new Date(),
+  /** The business's e-mail with its paperwork, made from the closed request (the closing move's). */
+  paperworkMail?: PaperworkMail,
 ): Promise<CollectionMoveResult> {
   if (!isCollectionRequestId(move.id)) return { ok: false, code: 'notFound' }
   if (!COLLECTION_MOVES[move.from].includes(move.to)) return { ok: false, code: 'notAllowed' }
+  const closing = move.from === 'collected' && move.to === 'closed'
   return db.transaction(async (tx): Promise<CollectionMoveResult> => {
+    const certificate = closing ? await collectionDocumentOf(tx, move.id, 'certificate') : null
+    if (closing && !certificate) return { ok: false, code: 'certificateMissing' }
     const [moved] = await tx
       .update(collectionRequest)
       .set({ status: move.to, statusChangedAt: now })
       .where(and(eq(collectionRequest.id, move.id), eq(collectionRequest.status, move.from)))
-      .returning({ id: collectionRequest.id })
+      .returning()
     if (!moved) {
       const [current] = await tx
         .select({ status: collectionRequest.status })
@@ -117,9 +127,27 @@ export async function moveCollectionRequest(
       toStatus: move.to,
       reason: move.reason,
     })
+    if (closing) {
+      // Issued once: a collection closed, reopened and closed again keeps the note it was given.
+      const note = await issueDocument(tx, move.id, 'waste-note', move.actor, now)
+      const [{ count } = { count: 0 }] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(collectionDevice)
+        .where(eq(collectionDevice.requestId, move.id))
+      if (paperworkMail)
+        await queueEmails(tx, [
+          paperworkMail(moved, { certificate: certificate!.number, wasteNote: note.number, count }),
+        ])
+    }
     return { ok: true }
   })
 }
+
+/** The closing e-mail, made in the closing transaction from the request and its two documents' numbers. */
+export type PaperworkMail = (
+  request: CollectionRequestRow,
+  paperwork: { certificate: string; wasteNote: string; count: number },
+) => QueuedEmail
 
 type Reader = Pick<Db, 'select'>
 type Deleter = Pick<Db, 'delete'>

@@ -143,7 +143,11 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, intro, registerHeading, registerHelp, bookHeading, bookHelp, fromLabel, toLabel, deviceLabel, deviceHint, reasonLabel, reasonHint, registerButton, bookButton, exportsHeading, exportsNone, whenColumn, whoColumn, whatColumn, coverColumn, reasonColumn, rowsColumn, coverDays, coverDevice, datesMissing, dateInvalid, datesOrder, deviceInvalid, reasonMissing, reasonTooLong, registerFile, bookFile, csvStockNumber, csvBoughtAt, csvOrder, csvSeller, csvAddress, csvIdentity, csvDevice, csvImei, csvPricePaid, csvDescription, csvSoldAt, csvSoldPrice, csvBuyer, csvMargin, description, identityNotAsked, identitySeen, identityNotSeen, removed
   },
   certificate{
-    title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine
+    title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine,
+    collectionTitle, collectionHeading, organisationLabel, issuedLabel, deviceCountLabel, listHeading, listLine
+  },
+  wasteNote{
+    title, heading, numberLabel, transferorHeading, transfereeHeading, nameLabel, addressLabel, carrierLabel, descriptionLabel, description, ewcLabel, ewcCode, containerLabel, container, quantityLabel, quantity, dateLabel, hierarchyLabel, hierarchy, link, certificateLink
   },
   invoice{
     title, heading, numberLabel, dateLabel, sellerHeading, buyerHeading, deviceColumn, imeiColumn, noImei, priceColumn,
@@ -189,6 +193,7 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   policyChanged{ subject, intro, button, outro },
   contactReceived{ subject, intro, button, outro },
   collectionRequested{ subject, intro, button, outro },
+  collectionClosed{ subject, intro, button, secondButton, outro },
   contactNoPhone,
   staffFooter,
   orderItemsHeading,
@@ -260,7 +265,8 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
     preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
-    unavailable, historyHeading, historyReceived, historyChange
+    unavailable, historyHeading, historyReceived, historyChange,
+    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate
   },
   replyWorkingDays,
   retentionDays

@@ -17,6 +17,7 @@ export const siteSettingsQuery = defineQuery(`*[_type == "siteSettings" && _id =
   contactPhone,
   contactEmail,
   postalAddress,
+  wasteCarrierNumber,
   paymentCutoff,
   openingHours{ template, periods[]{ _key, fromDay, toDay, opens, closes } },
   socialLinks[]{ _key, platform, label, url },

@@ -6,7 +6,8 @@
 import 'server-only'
 import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { deviceErasure, orderItem, stockDevice } from '@/db/schema'
+import { collectionDevice, deviceErasure, orderItem, stockDevice } from '@/db/schema'
+import { deviceImei, deviceName } from './device-source'
 
 /** How many of the IMEI's (or serial's) last characters a certificate shows. */
 export const IMEI_SHOWN = 4
@@ -28,8 +29,8 @@ export type CertificateFacts = {
 
 const facts = {
   code: deviceErasure.certificateCode,
-  device: orderItem.device,
-  imei: orderItem.imei,
+  device: deviceName,
+  imei: deviceImei,
   level: deviceErasure.level,
   technique: deviceErasure.technique,
   tool: deviceErasure.tool,
@@ -52,7 +53,8 @@ export async function certificateByCode(db: Db, code: string): Promise<Certifica
     .select(facts)
     .from(deviceErasure)
     .innerJoin(stockDevice, eq(stockDevice.id, deviceErasure.deviceId))
-    .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .leftJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .leftJoin(collectionDevice, eq(collectionDevice.id, stockDevice.collectionDeviceId))
     .where(and(eq(deviceErasure.certificateCode, code), eq(deviceErasure.result, 'passed')))
   return row ? toFacts(row) : null
 }
@@ -70,6 +72,7 @@ export async function orderCertificates(
     .from(deviceErasure)
     .innerJoin(stockDevice, eq(stockDevice.id, deviceErasure.deviceId))
     .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .leftJoin(collectionDevice, eq(collectionDevice.id, stockDevice.collectionDeviceId))
     .where(and(eq(orderItem.orderId, orderId), eq(deviceErasure.result, 'passed')))
     .orderBy(orderItem.position, desc(deviceErasure.erasedAt), desc(deviceErasure.recordedAt))
   const latest = new Map<number, (typeof rows)[number]>()

@@ -1,13 +1,16 @@
 /**
- * The stock ledger: bought devices taken in from paid orders, found by stock number, IMEI or order,
+ * The stock ledger: bought devices taken in from paid orders (and devices a business collection
+ * brought, added by web/collections/devices-store.ts), found by stock number, IMEI or order,
  * moved (shelved, listed, sold, sent to a refurbisher, recycled) by guarded updates each with its
  * event, and their erasures recorded, typed or read from a tool's report. A device leaves stock,
  * or is listed for sale, only when its latest erasure passed. docs/stock.md says what each means.
  */
 import 'server-only'
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
+  collectionDevice,
+  collectionRequest,
   deviceErasure,
   orderItem,
   sellerOrder,
@@ -23,6 +26,7 @@ import { staffName, type Tx } from '@/orders/moves/move-store'
 import { normaliseDeviceId } from '@/register/device-id'
 import { newCertificateCode } from './certificate-code'
 import { queueCertificateMail, type CertificateMailContext } from './certificate-mail'
+import { deviceImei, deviceName } from './device-source'
 import { readErasureReport, type ErasureReport, type ReportProblem } from './erasure-report'
 
 export type StockState = (typeof STOCK_STATES)[number]
@@ -102,14 +106,21 @@ export type StockDeviceView = {
   location: string | null
   device: string
   imei: string | null
-  pricePaidPence: number
-  orderReference: string
+  /** What was paid for it; null for a device a business collection brought (nothing was paid). */
+  pricePaidPence: number | null
+  /** The order it was bought with; null when it came with a business collection instead. */
+  orderReference: string | null
+  /** The business collection it came with, when it did: its request's id and the organisation. */
+  collectionId: string | null
+  collectionOrganisation: string | null
   takenInAt: Date
   /** The latest erasure's result, or null when none is recorded. */
   erasure: 'passed' | 'failed' | null
 }
 
-const paidPrice = sql<number>`coalesce(case when ${orderItem.offerAnswer} = 'accept' then ${orderItem.revisedPricePence} end, ${orderItem.pricePence})`
+const paidPrice = sql<
+  number | null
+>`coalesce(case when ${orderItem.offerAnswer} = 'accept' then ${orderItem.revisedPricePence} end, ${orderItem.pricePence})`
 // Written out in full: in a query of one table drizzle leaves columns unqualified, and "id" would
 // then be the erasure's own.
 const latestErasure = sql<'passed' | 'failed' | null>`(select e.result from device_erasure e
@@ -122,16 +133,20 @@ function viewQuery(db: Db | Tx) {
       number: stockDevice.stockNumber,
       state: stockDevice.state,
       location: stockDevice.location,
-      device: orderItem.device,
-      imei: orderItem.imei,
+      device: deviceName,
+      imei: deviceImei,
       pricePaidPence: paidPrice,
       orderReference: sellerOrder.reference,
+      collectionId: collectionRequest.id,
+      collectionOrganisation: collectionRequest.organisation,
       takenInAt: stockDevice.createdAt,
       erasure: latestErasure,
     })
     .from(stockDevice)
-    .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
-    .innerJoin(sellerOrder, eq(sellerOrder.id, orderItem.orderId))
+    .leftJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .leftJoin(sellerOrder, eq(sellerOrder.id, orderItem.orderId))
+    .leftJoin(collectionDevice, eq(collectionDevice.id, stockDevice.collectionDeviceId))
+    .leftJoin(collectionRequest, eq(collectionRequest.id, collectionDevice.requestId))
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['execute']>>[number]
@@ -154,7 +169,9 @@ export async function findDevices(db: Db, typed: string): Promise<StockDeviceVie
   }
   const deviceId = normaliseDeviceId(typed)
   if (deviceId) {
-    const rows = await viewQuery(db).where(eq(orderItem.imei, deviceId)).orderBy(desc(stockDevice.stockNumber))
+    const rows = await viewQuery(db)
+      .where(or(eq(orderItem.imei, deviceId), eq(collectionDevice.imei, deviceId)))
+      .orderBy(desc(stockDevice.stockNumber))
     if (rows.length) return rows.map(toView)
   }
   const reference = normaliseReference(typed)
@@ -367,8 +384,9 @@ export async function importErasureReport(
   const matches = await db
     .select({ id: stockDevice.id })
     .from(stockDevice)
-    .innerJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
-    .where(and(eq(orderItem.imei, report.deviceId), inArray(stockDevice.state, ['in-stock', 'listed'])))
+    .leftJoin(orderItem, eq(orderItem.id, stockDevice.orderItemId))
+    .leftJoin(collectionDevice, eq(collectionDevice.id, stockDevice.collectionDeviceId))
+    .where(and(eq(deviceImei, report.deviceId), inArray(stockDevice.state, ['in-stock', 'listed'])))
     .limit(2)
   if (!matches.length) return { kind: 'refused', code: 'noDevice' }
   if (matches.length > 1) return { kind: 'refused', code: 'severalDevices' }

@@ -75,6 +75,11 @@ export const emailCopy = defineType({
       'Business collection asked for (to the business)',
       ', {organisation}, {deviceCount}, {devices}, {address}, {postcode} and {preferredDates} (the request, as they typed it); {name} is the contact’s name. Sent to the address given on the business recycling page’s form once the request is kept: say what happens next (we call to book a date)',
     ),
+    message(
+      'collectionClosed',
+      'Business collection closed, with its paperwork (to the business)',
+      ', {organisation}, {count} (how many devices), {certificate} and {wasteNote} (the two documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s check page (with its PDF), the second button the waste transfer note (PDF, by a link only they hold)',
+    ),
     requiredText(
       'staffFooter',
       'Footer of e-mails to us',

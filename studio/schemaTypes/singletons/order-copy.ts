@@ -22,6 +22,7 @@ import { goodsInFields } from './order-copy/goods-in-fields'
 import { stockFields } from './order-copy/stock-fields'
 import { recordsFields } from './order-copy/records-fields'
 import { certificateFields } from './order-copy/certificate-fields'
+import { wasteNoteFields } from './order-copy/waste-note-fields'
 import { invoiceFields } from './order-copy/invoice-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
 import { statusFields } from './order-copy/status-fields'
@@ -55,6 +56,7 @@ export const orderCopy = defineType({
     { name: 'stock', title: 'Stock' },
     { name: 'records', title: 'Records' },
     { name: 'certificate', title: 'Certificates' },
+    { name: 'wasteNote', title: 'Waste transfer notes' },
     { name: 'invoice', title: 'Purchase invoice' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
@@ -159,6 +161,12 @@ export const orderCopy = defineType({
       'Certificates',
       'Data-erasure certificates: the public page at /certificates/<number> that checks one, the PDF, and the list on the seller’s order page.',
       certificateFields,
+    ),
+    group(
+      'wasteNote',
+      'Waste transfer notes',
+      'The waste transfer note a business collection ends with (a PDF, issued when staff close it, e-mailed to the business by a link only they hold).',
+      wasteNoteFields,
     ),
     group(
       'invoice',

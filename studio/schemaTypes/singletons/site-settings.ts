@@ -127,6 +127,15 @@ export const siteSettings = defineType({
       validation: (rule) => rule.required(),
     }),
     defineField({
+      name: 'wasteCarrierNumber',
+      title: 'Waste carrier registration number',
+      type: 'string',
+      group: 'contact',
+      description:
+        'Our registration as a carrier of waste (the Environment Agency’s, for example CBDU123456): printed on every waste transfer note a business collection ends with.',
+      validation: (rule) => rule.required(),
+    }),
+    defineField({
       name: 'socialLinks',
       title: 'Social links',
       type: 'array',

@@ -18,6 +18,8 @@ import {
 } from '@/db/backup'
 import type { Db, OpenedDatabase } from '@/db/connection'
 import {
+  collectionDevice,
+  collectionDocument,
   orderItem,
   orderItemPhoto,
   orderLockHold,
@@ -28,6 +30,7 @@ import {
   rateLimitHit,
   sellerOrder,
   smsOutbox,
+  stockDevice,
   user,
 } from '@/db/schema'
 import { scanCode, startSession } from '@/orders/goods-in/goods-in-store'
@@ -152,6 +155,22 @@ async function fillEveryTable(into: Db) {
     into,
     { kind: 'stock-book', from: '2026-01-01', to: '2026-12-31', deviceCode: null, reason: null },
     { userId: staff.id, name: staff.name },
+  )
+  // A business collection's device in stock and its two documents.
+  const [request] = await rowsOf<{ id: string }>(into, sql`select id from collection_request limit 1`)
+  const [device] = await into
+    .insert(collectionDevice)
+    .values({ requestId: request!.id, position: 1, make: 'Apple', model: 'iPhone 12', imei: '356938035643809' })
+    .returning({ id: collectionDevice.id })
+  await into.insert(stockDevice).values({ collectionDeviceId: device!.id })
+  await into.insert(collectionDocument).values(
+    (['certificate', 'waste-note'] as const).map((kind, index) => ({
+      requestId: request!.id,
+      kind,
+      number: `ABCDEF00000${index}`,
+      issuedBy: staff.id,
+      issuedByName: staff.name,
+    })),
   )
 }
 

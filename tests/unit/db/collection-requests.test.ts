@@ -120,19 +120,20 @@ describe('the staff list', () => {
 })
 
 describe('moving a request', () => {
-  it('moves from the status seen, with an event saying who, when and why, through to closed', async () => {
+  it('moves from the status seen, with an event saying who, when and why, and closes a collected one only with its certificate', async () => {
     const id = await record(request())
     const sam = await staffMember('Sam Staff')
     const at = new Date('2027-03-02T09:00:00Z')
     for (const [from, to, reason] of [
       ['requested', 'booked', 'Van booked for 9 March'],
       ['booked', 'collected', '24 devices taken'],
-      ['collected', 'closed', 'Paperwork sent'],
     ] as const) {
       await expect(moveCollectionRequest(db, { id, from, to, reason, actor: sam }, at)).resolves.toEqual({ ok: true })
     }
+    const close = { id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: sam } as const
+    await expect(moveCollectionRequest(db, close, at)).resolves.toEqual({ ok: false, code: 'certificateMissing' })
     const stored = await getCollectionRequest(db, id)
-    expect(stored?.status).toBe('closed')
+    expect(stored?.status).toBe('collected')
     expect(stored?.statusChangedAt).toEqual(at)
     expect(
       stored?.events.map(({ fromStatus, toStatus, reason, actorName, actorUserId }) => ({
@@ -154,13 +155,6 @@ describe('moving a request', () => {
         fromStatus: 'booked',
         toStatus: 'collected',
         reason: '24 devices taken',
-        actorName: 'Sam Staff',
-        actorUserId: sam.userId,
-      },
-      {
-        fromStatus: 'collected',
-        toStatus: 'closed',
-        reason: 'Paperwork sent',
         actorName: 'Sam Staff',
         actorUserId: sam.userId,
       },

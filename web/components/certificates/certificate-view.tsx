@@ -3,11 +3,12 @@ import '@/styles/account.css'
 import '@/styles/certificates.css'
 
 /**
- * A certificate's facts as its check page shows them: the same rows as the PDF, under the words
+ * A certificate's facts as its check page shows them: the same rows (and, for a collection's, the
+ * same list of devices) as the PDF, under the words
  * that say it is genuine, with the PDF to download.
  */
 export function CertificateView(props: {
-  content: CertificateContent
+  content: Pick<CertificateContent, 'rows'> & { list?: { heading: string; lines: string[] } | null }
   genuine: string
   pdfHref: string
   pdfLink: string
@@ -24,6 +25,16 @@ export function CertificateView(props: {
           </div>
         ))}
       </dl>
+      {content.list ? (
+        <section aria-labelledby="certificate-list">
+          <h2 id="certificate-list">{content.list.heading}</h2>
+          <ol className="certificate__list">
+            {content.list.lines.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
       <p>
         <a href={props.pdfHref} className="button button--secondary">
           {props.pdfLink}

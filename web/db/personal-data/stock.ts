@@ -1,5 +1,6 @@
 /**
- * Stock's columns: the devices the business bought, their moves and their erasures. A device is
+ * Stock's columns: the devices the business bought (or collected from a business, with that
+ * collection's devices and paperwork), their moves and their erasures. A device is
  * tied to a seller only through its order's device (order_item), where the IMEI and the seller's
  * details are kept and removed; nothing here names the seller. Buyers, refurbishers and recycling
  * facilities are businesses the back office deals with; staff names are kept as order events keep them.
@@ -16,6 +17,9 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     id: notPersonal('a random id'),
     stock_number: notPersonal('the business’s own number for the device'),
     order_item_id: notPersonal('the order’s device it was: the seller’s details stay there, removed with them'),
+    collection_device_id: notPersonal(
+      'the business collection’s device it was: the business’s details stay on its request',
+    ),
     state: notPersonal('in stock, listed, or where it went'),
     location: notPersonal('a shelf or bin in the warehouse'),
     created_at: notPersonal('when it was taken into stock'),
@@ -56,6 +60,24 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     recorded_by_name: STAFF_NAME,
     created_at: notPersonal('when it was recorded'),
     certificate_code: notPersonal('the certificate’s random number: its page shows the device, never the seller'),
+  },
+  collection_device: {
+    id: notPersonal('a random id'),
+    request_id: notPersonal('the collection it came with: the business’s contact details stay on the request'),
+    position: notPersonal('its place in the collection’s list'),
+    make: notPersonal('a business’s device: its make'),
+    model: notPersonal('a business’s device: its model'),
+    imei: notPersonal('a business’s device: its IMEI or serial, printed on the collection’s certificate'),
+    created_at: notPersonal('when staff recorded it'),
+  },
+  collection_document: {
+    id: notPersonal('a random id'),
+    request_id: notPersonal('the collection it was issued for'),
+    kind: notPersonal('the certificate or the waste transfer note'),
+    number: notPersonal('the document’s random number'),
+    issued_at: WHEN,
+    issued_by: STAFF,
+    issued_by_name: STAFF_NAME,
   },
   record_export: {
     id: notPersonal('a random id'),

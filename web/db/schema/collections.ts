@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
 import { at } from './columns'
 
@@ -59,5 +59,66 @@ export const collectionRequestEvent = pgTable(
   (table) => [index('collection_request_event_request_idx').on(table.requestId, table.id)],
 )
 
+/**
+ * A device a collection brought, as staff recorded it at goods-in: make, model and its IMEI (or a
+ * serial for a device without one). Each becomes a stock device (stock_device.collection_device_id)
+ * and is erased like any other; the collection's certificate lists them all. Kept while its stock
+ * device is: the request it came with cannot be deleted from under it.
+ */
+export const collectionDevice = pgTable(
+  'collection_device',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => collectionRequest.id, { onDelete: 'restrict' }),
+    // The order staff recorded them in, from 1: the certificate lists them so.
+    position: integer('position').notNull(),
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    // Normalised as the register is asked (web/register/device-id.ts): an IMEI with its check digit, or a serial.
+    imei: text('imei').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('collection_device_position_idx').on(table.requestId, table.position),
+    // The same device twice in one collection is a typing slip: refused, not counted twice.
+    uniqueIndex('collection_device_imei_idx').on(table.requestId, table.imei),
+    index('collection_device_imei_lookup_idx').on(table.imei),
+  ],
+)
+
+/** The paperwork a business collection ends with: its erasure certificate and its waste transfer note. */
+export const COLLECTION_DOCUMENT_KINDS = ['certificate', 'waste-note'] as const
+export type CollectionDocumentKind = (typeof COLLECTION_DOCUMENT_KINDS)[number]
+
+/**
+ * One document issued for a collection, at most one of each kind, never changed: its number (random
+ * 12 hexadecimal digits, as an erasure certificate's, so one cannot be guessed from another), when
+ * and by whom. What it lists is read from the collection's devices, which cannot change once the
+ * certificate is issued (web/collections/devices-store.ts refuses).
+ */
+export const collectionDocument = pgTable(
+  'collection_document',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => collectionRequest.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    number: text('number').notNull(),
+    issuedAt: at('issued_at').notNull().defaultNow(),
+    issuedBy: text('issued_by').references(() => user.id, { onDelete: 'set null' }),
+    issuedByName: text('issued_by_name').notNull(),
+  },
+  (table) => [
+    uniqueIndex('collection_document_kind_idx').on(table.requestId, table.kind),
+    uniqueIndex('collection_document_number_idx').on(table.number),
+    check('collection_document_kind_known', sql`${table.kind} in ('certificate', 'waste-note')`),
+  ],
+)
+
 export type CollectionRequestRow = typeof collectionRequest.$inferSelect
+export type CollectionDocumentRow = typeof collectionDocument.$inferSelect
+export type CollectionDeviceRow = typeof collectionDevice.$inferSelect
 export type CollectionRequestEventRow = typeof collectionRequestEvent.$inferSelect

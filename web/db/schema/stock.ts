@@ -1,5 +1,6 @@
 /**
- * Stock: every device the business bought, from its order to where it went. A device enters when
+ * Stock: every device the business bought (from its order) or collected (from a business
+ * collection), from where it came to where it went. A device enters when
  * its order is paid (the intake job), gets a stock number and, once shelved, a location; its moves
  * are events that are never changed (a trigger refuses it, migration 0029); its erasures are records
  * of their own, also never changed, and only a passed one lets it leave (docs/stock.md).
@@ -7,6 +8,7 @@
 import { sql } from 'drizzle-orm'
 import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
+import { collectionDevice } from './collections'
 import { at, createdAt } from './columns'
 import { orderItem } from './order-items'
 
@@ -26,10 +28,11 @@ export const stockDevice = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Shown as S-000001: given in order of intake, never reused.
     stockNumber: bigserial('stock_number', { mode: 'number' }).notNull(),
-    // The order's device it was: make, model, IMEI and the price paid are read there, stored once.
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItem.id, { onDelete: 'restrict' }),
+    // Where it came from, exactly one of the two (a check says so): the order's device it was
+    // (make, model, IMEI and the price paid are read there, stored once), or the business
+    // collection's device (make, model and IMEI there; nothing was paid).
+    orderItemId: uuid('order_item_id').references(() => orderItem.id, { onDelete: 'restrict' }),
+    collectionDeviceId: uuid('collection_device_id').references(() => collectionDevice.id, { onDelete: 'restrict' }),
     state: text('state').notNull().default('in-stock'),
     // A shelf or bin as the warehouse names it; null until it is shelved.
     location: text('location'),
@@ -40,6 +43,8 @@ export const stockDevice = pgTable(
     uniqueIndex('stock_device_number_idx').on(table.stockNumber),
     // One stock record a device of an order: the intake job can run twice and add nothing.
     uniqueIndex('stock_device_item_idx').on(table.orderItemId),
+    uniqueIndex('stock_device_collection_idx').on(table.collectionDeviceId),
+    check('stock_device_one_source', sql`(${table.orderItemId} is null) <> (${table.collectionDeviceId} is null)`),
     index('stock_device_state_idx').on(table.state, table.stockNumber),
     check('stock_device_state_known', sql`${table.state} in (${list(STOCK_STATES)})`),
   ],

@@ -59,4 +59,33 @@ export const certificateFields = [
     "A device's certificate on the order page. {device} and {number} become its facts.",
     ['device', 'number'],
   ),
+  templateString(
+    'collectionTitle',
+    'Collection certificate page title',
+    'The browser tab for a business collection’s certificate. {number} becomes its number.',
+    ['number'],
+  ),
+  requiredString(
+    'collectionHeading',
+    'Collection certificate heading',
+    'For example "Data-erasure certificate for a collection".',
+  ),
+  requiredString(
+    'organisationLabel',
+    'Organisation label',
+    'Whose devices they were: the organisation’s name, never a person’s contact details.',
+  ),
+  requiredString('issuedLabel', 'Issued label', 'For example "Issued on".'),
+  requiredString('deviceCountLabel', 'Device count label', 'For example "Devices".'),
+  requiredString(
+    'listHeading',
+    'Device list heading',
+    'Above the list of every device, for example "Every device erased".',
+  ),
+  templateString(
+    'listLine',
+    'A device in the list',
+    'One device of the collection. {position}, {device}, {imei}, {standard} and {date} become its facts.',
+    ['position', 'device', 'imei', 'standard', 'date'],
+  ),
 ]

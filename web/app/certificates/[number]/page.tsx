@@ -8,6 +8,8 @@ import { getDb } from '@/db/connection'
 import { formatCertificateCode, parseCertificateCode } from '@/stock/certificate-code'
 import { certificateContent, certificatePath } from '@/stock/certificate-content'
 import { certificateByCode } from '@/stock/certificates'
+import { collectionCertificateContent } from '@/collections/paperwork-content'
+import { collectionCertificateByNumber } from '@/collections/paperwork-store'
 
 // A certificate is read from the database by its number: per request, never indexed.
 export const dynamic = 'force-dynamic'
@@ -27,17 +29,22 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /certificates/3F9A-07C2-E41B: anyone holding a data-erasure certificate checks it here. A number
  * we issued shows the facts it records (the device, its IMEI's last digits, the standard, the date,
- * the result) and never the seller; any other number, a changed one included, is not found.
+ * the result) and never the seller; a business collection's lists every device with its IMEI and
+ * names the organisation, never a person or an address. Any other number, a changed one included,
+ * is not found.
  */
 export default async function CertificatePage({ params }: Props) {
   const code = await codeOf(params)
-  const facts = code ? await certificateByCode(await getDb(), code) : null
-  if (!facts) notFound()
+  const db = await getDb()
+  const facts = code ? await certificateByCode(db, code) : null
+  // Not one device's: perhaps a business collection's, which lists every device it brought.
+  const collection = code && !facts ? await collectionCertificateByNumber(db, code) : null
+  if (!facts && !collection) notFound()
   // Typed in lower case or without its dashes: sent on to the address as printed.
-  const printed = certificatePath(facts.code)
+  const printed = certificatePath(code!)
   if ((await params).number !== printed.split('/').pop()) permanentRedirect(printed)
   const words = (await getOrderCopy()).certificate
-  const content = certificateContent(facts, words)
+  const content = facts ? certificateContent(facts, words) : collectionCertificateContent(collection!, words)
   return (
     <article className="page">
       <header className="page__header">
@@ -46,7 +53,7 @@ export default async function CertificatePage({ params }: Props) {
       <CertificateView
         content={content}
         genuine={words.genuine}
-        pdfHref={certificatePath(facts.code, 'pdf')}
+        pdfHref={certificatePath(code!, 'pdf')}
         pdfLink={words.pdfLink}
       />
       <CertificateCheck words={words} />

@@ -1,11 +1,14 @@
 import type { ContactInboxCopy } from '@/content/types'
 import { COLLECTION_MOVES, isCollectionStatus } from '@/collections/statuses'
+import type { CollectionDeviceView } from '@/collections/devices-store'
 import type { CollectionRequestRecord } from '@/collections/store'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { StaffPage } from '@/components/admin/staff-page'
+import { CollectionDevices } from './collection-devices'
 import { CollectionMoveForms } from './collection-move-forms'
+import { CollectionPaperwork } from './collection-paperwork'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
 type Props = {
@@ -13,10 +16,20 @@ type Props = {
   request: CollectionRequestRecord
   /** The status the last move took the request to, when the page was sent here after it. */
   done: string | null
+  devices: CollectionDeviceView[]
+  /** How many devices the last list added, when the page was sent here after it. */
+  added: number | null
+  /** Devices may still be added (collected, no certificate yet). */
+  devicesOpen: boolean
+  certificate: string | null
+  wasteNote: { number: string; href: string; label: string } | null
+  /** What was just issued, when the page was sent here after it. */
+  issued: boolean
 }
 
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
-export function CollectionView({ copy, request, done }: Props) {
+export function CollectionView(props: Props) {
+  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
   return (
@@ -28,6 +41,16 @@ export function CollectionView({ copy, request, done }: Props) {
       {done === request.status ? (
         <p className="admin-notice" role="status">
           {fillTemplate(copy.done, { status })}
+        </p>
+      ) : null}
+      {issued && certificate ? (
+        <p className="admin-notice" role="status">
+          {copy.certificateIssued}
+        </p>
+      ) : null}
+      {added ? (
+        <p className="admin-notice" role="status">
+          {fillTemplate(copy.added, { count: added })}
         </p>
       ) : null}
       <dl className="admin-facts">
@@ -56,6 +79,14 @@ export function CollectionView({ copy, request, done }: Props) {
         <dt>{copy.preferredDatesLabel}</dt>
         <dd className="admin-message__text">{request.preferredDates}</dd>
       </dl>
+      <CollectionDevices id={request.id} copy={copy} devices={devices} open={devicesOpen} />
+      <CollectionPaperwork
+        id={request.id}
+        copy={copy}
+        certificate={certificate}
+        wasteNote={wasteNote}
+        canIssue={request.status === 'collected' && devices.length > 0}
+      />
       {moves.length ? (
         <section aria-labelledby="collection-actions" className="admin-section">
           <h2 id="collection-actions">{copy.actionsHeading}</h2>

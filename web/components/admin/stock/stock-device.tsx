@@ -1,5 +1,4 @@
 /** One bought device's staff page: what and where it is, its moves, its erasures and its history. */
-import Link from 'next/link'
 import { StaffPage } from '@/components/admin/staff-page'
 import type { OrderCopy } from '@/content/types'
 import type { DeviceErasureRow, StockEventRow } from '@/db/schema'
@@ -9,6 +8,7 @@ import { fillTemplate } from '@/lib/templates'
 import type { StockDeviceView } from '@/stock/stock-store'
 import { erasureName, eventText, levelName, stateName } from '@/stock/stock-words'
 import '@/styles/admin.css'
+import { DeviceSource } from './device-source'
 import { ErasureForm, MoveForm } from './stock-forms'
 
 type Props = {
@@ -51,10 +51,14 @@ export function StockDevicePage({ copy, device, events, erasures, done }: Props)
         <dd>{erasureName(text, device.erasure)}</dd>
         <dt>{text.orderColumn}</dt>
         <dd>
-          <Link href={`/admin/orders/${device.orderReference}`}>{device.orderReference}</Link>
+          <DeviceSource device={device} linked />
         </dd>
-        <dt>{text.pricePaid}</dt>
-        <dd>{formatPence(device.pricePaidPence)}</dd>
+        {device.pricePaidPence === null ? null : (
+          <>
+            <dt>{text.pricePaid}</dt>
+            <dd>{formatPence(device.pricePaidPence)}</dd>
+          </>
+        )}
         <dt>{text.takenIn}</dt>
         <dd>
           <time dateTime={isoDate(device.takenInAt)}>{formatDateTime(device.takenInAt)}</time>

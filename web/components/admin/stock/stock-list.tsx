@@ -7,6 +7,7 @@ import type { StockDeviceView, StockState } from '@/stock/stock-store'
 import { STATES } from '@/stock/stock-input'
 import { erasureName, stateName } from '@/stock/stock-words'
 import '@/styles/admin.css'
+import { DeviceSource } from './device-source'
 
 type Props = {
   copy: OrderCopy
@@ -89,7 +90,9 @@ export function StockList({ copy, query, state, devices, next, notice, records }
                   </th>
                   <td>{device.device}</td>
                   <td className="admin-code">{device.imei ?? text.noImei}</td>
-                  <td>{device.orderReference}</td>
+                  <td>
+                    <DeviceSource device={device} />
+                  </td>
                   <td>{stateName(text, device.state)}</td>
                   <td>{device.location ?? text.locationNone}</td>
                   <td>{erasureName(text, device.erasure)}</td>

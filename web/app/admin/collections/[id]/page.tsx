@@ -1,9 +1,12 @@
 import type { Metadata } from 'next'
 import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
+import { collectionDevices } from '@/collections/devices-store'
+import { collectionDocumentOf } from '@/collections/paperwork-store'
+import { wasteNotePath } from '@/collections/waste-note-link'
 import { getCollectionRequest } from '@/collections/store'
 import { CollectionView } from '@/components/admin/collections/collection-view'
-import { getContactInboxCopy } from '@/content/loaders'
+import { getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
@@ -21,7 +24,30 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
-  const [request, copy] = await Promise.all([getCollectionRequest(await getDb(), id), getContactInboxCopy()])
+  const db = await getDb()
+  const [request, devices, certificate, wasteNote, copy, noteWords] = await Promise.all([
+    getCollectionRequest(db, id),
+    collectionDevices(db, id),
+    collectionDocumentOf(db, id, 'certificate'),
+    collectionDocumentOf(db, id, 'waste-note'),
+    getContactInboxCopy(),
+    getOrderCopy().then((words) => words.wasteNote),
+  ])
   if (!request) notFound()
-  return <CollectionView copy={copy.collections} request={request} done={query.done ?? null} />
+  const added = Number(query.added)
+  return (
+    <CollectionView
+      copy={copy.collections}
+      request={request}
+      done={query.done ?? null}
+      devices={devices}
+      added={Number.isSafeInteger(added) && added > 0 ? added : null}
+      devicesOpen={request.status === 'collected' && !certificate}
+      certificate={certificate?.number ?? null}
+      wasteNote={
+        wasteNote ? { number: wasteNote.number, href: wasteNotePath(wasteNote.number), label: noteWords.link } : null
+      }
+      issued={query.issued === 'certificate'}
+    />
+  )
 }
