@@ -150,7 +150,7 @@ export type PaperworkMail = (
 ) => QueuedEmail
 
 type Reader = Pick<Db, 'select'>
-type Deleter = Pick<Db, 'delete'>
+type Eraser = Pick<Db, 'delete' | 'update'>
 
 /** Every request made with the address (compared lower-cased), oldest first: for its owner's data. */
 export async function collectionRequestsOf(db: Reader, email: string): Promise<CollectionRequestRecord[]> {
@@ -171,11 +171,23 @@ export async function collectionRequestsOf(db: Reader, email: string): Promise<C
   return records
 }
 
-/** Deletes every request made with the address, their history with them; returns how many went. */
-export async function eraseCollectionRequestsOf(db: Deleter, email: string): Promise<number> {
+/**
+ * Takes the person who asked from every request made with the address. A request whose devices
+ * came in is a record its devices, certificate and waste transfer note refer to: it stays, with the
+ * business's name and address, and loses the person (name, e-mail, phone). Any other is deleted
+ * with its history. Returns how many requests the person went from.
+ */
+export async function eraseCollectionRequestsOf(db: Eraser, email: string): Promise<number> {
+  const address = email.toLowerCase()
+  const withDevices = sql`exists (select 1 from ${collectionDevice} where ${collectionDevice.requestId} = ${collectionRequest.id})`
+  const kept = await db
+    .update(collectionRequest)
+    .set({ contactName: '', email: '', phone: '' })
+    .where(and(eq(collectionRequest.email, address), withDevices))
+    .returning({ id: collectionRequest.id })
   const deleted = await db
     .delete(collectionRequest)
-    .where(eq(collectionRequest.email, email.toLowerCase()))
+    .where(eq(collectionRequest.email, address))
     .returning({ id: collectionRequest.id })
-  return deleted.length
+  return kept.length + deleted.length
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { readDeviceList } from '@/collections/device-list'
 import { addCollectionDevices, collectionDevices } from '@/collections/devices-store'
-import { moveCollectionRequest, recordCollectionRequest } from '@/collections/store'
+import {
+  collectionRequestsOf,
+  eraseCollectionRequestsOf,
+  getCollectionRequest,
+  moveCollectionRequest,
+  recordCollectionRequest,
+} from '@/collections/store'
 import type { Db } from '@/db/connection'
 import { stockDevice, stockEvent, user } from '@/db/schema'
 import { isImei } from '@/register/device-id'
@@ -173,5 +179,22 @@ describe("recording a collection's devices", () => {
     expect((await collectionDevices(db, id))[0]?.erasure).toBe('passed')
     const code = record!.erasures[0]!.certificateCode
     expect(await certificateByCode(db, code)).toMatchObject({ device: 'Apple iPhone 12' })
+  })
+})
+
+describe('the contact asking to be forgotten', () => {
+  it('leaves a collection whose devices came in, with its devices, and takes the person from it', async () => {
+    const id = await collection()
+    const read = readDeviceList(pasted(2))
+    if (!read.ok) throw new Error('unread')
+    await addCollectionDevices(db, id, read.devices, by)
+    const email = (await getCollectionRequest(db, id))!.email
+
+    await expect(eraseCollectionRequestsOf(db, email)).resolves.toBe(1)
+    const kept = await getCollectionRequest(db, id)
+    expect(kept).toMatchObject({ contactName: '', email: '', phone: '', postcode: 'LS1 4AB' })
+    expect(kept!.organisation).toMatch(/^Acme /)
+    expect(await collectionDevices(db, id)).toHaveLength(2)
+    await expect(collectionRequestsOf(db, email)).resolves.toEqual([])
   })
 })
