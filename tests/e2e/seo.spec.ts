@@ -94,6 +94,7 @@ test('the sitemap lists every page and every model page, but no visitor’s bask
     '/order-successful',
     '/order-tracker',
     '/order-tracker-details',
+    '/proof-of-identity',
   ]
   expect(pages).toEqual(expect.arrayContaining(perVisitor))
   expect(models).toContain('/sell-my-phone/iphone-13')
