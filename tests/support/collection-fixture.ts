@@ -72,18 +72,23 @@ export async function eraseAll(
       source: 'manual',
       mail: null,
       by: staff.by,
-      facts: {
-        reportId: `R-${randomUUID()}`,
-        tool: 'WipeSure Mobile',
-        toolVersion: '5.2.1',
-        operator: 'Robin Bench',
-        erasedAt: new Date('2026-11-30T10:00:00Z'),
-        mediaType: 'Flash, 64 GB',
-        level: 'purge',
-        technique: 'Cryptographic erase',
-        verification: 'Full verification',
-        result,
-      },
+      facts: erasureFacts(result),
     })
+  }
+}
+
+/** What an erasure tool's screen says of one device, as staff type it in: a passed or failed purge. */
+export function erasureFacts(result: 'passed' | 'failed' = 'passed') {
+  return {
+    reportId: `R-${randomUUID()}`,
+    tool: 'WipeSure Mobile',
+    toolVersion: '5.2.1',
+    operator: 'Robin Bench',
+    erasedAt: new Date('2026-11-30T10:00:00Z'),
+    mediaType: 'Flash, 64 GB',
+    level: 'purge' as const,
+    technique: 'Cryptographic erase',
+    verification: 'Full verification',
+    result,
   }
 }

@@ -14,6 +14,7 @@ import { stockDevice, stockEvent, user } from '@/db/schema'
 import { isImei } from '@/register/device-id'
 import { certificateByCode } from '@/stock/certificates'
 import { findDevices, listDevices, recordErasure, stockDeviceRecord } from '@/stock/stock-store'
+import { erasureFacts } from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -160,18 +161,7 @@ describe("recording a collection's devices", () => {
       source: 'manual',
       mail: null,
       by,
-      facts: {
-        reportId: `R-${randomUUID()}`,
-        tool: 'WipeSure Mobile',
-        toolVersion: '5.2.1',
-        operator: 'Robin Bench',
-        erasedAt: new Date('2026-11-30T10:00:00Z'),
-        mediaType: 'Flash, 64 GB',
-        level: 'purge',
-        technique: 'Cryptographic erase',
-        verification: 'Full verification',
-        result: 'passed',
-      },
+      facts: erasureFacts(),
     })
     expect(outcome).toMatchObject({ kind: 'recorded', result: 'passed' })
     const record = await stockDeviceRecord(db, found!.id)
