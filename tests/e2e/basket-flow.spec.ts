@@ -116,6 +116,34 @@ test.describe('the basket', () => {
     await expect(panel.getByRole('link', { name: 'Checkout' })).toHaveCount(0)
   })
 
+  test('a basket added to while the page’s first look at it is still on its way keeps what was added', async ({
+    page,
+  }) => {
+    // A slow network or a server just started: the header's first request for the (empty) basket
+    // answers only after the visitor has added a device. That late, older answer must not empty it.
+    let releaseFirstLook: () => void = () => {}
+    const firstLookHeld = new Promise<void>((resolve) => (releaseFirstLook = resolve))
+    let looks = 0
+    await page.route('**/api/basket', async (route) => {
+      looks += 1
+      if (looks === 1) {
+        const answer = await route.fetch()
+        await firstLookHeld
+        await route.fulfill({ response: answer })
+      } else await route.continue()
+    })
+    await page.goto(IPHONE_13.path)
+    await expect.poll(() => looks).toBe(1)
+    await addGoodIphone(page, { alreadyOnPage: true })
+    const firstLookDone = page.waitForEvent('requestfinished', (request) => request.url().endsWith('/api/basket'))
+    releaseFirstLook()
+    await firstLookDone
+    // Two frames: the late answer has been read and anything it changed has been drawn.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    await expect(cartButton(page)).toHaveAccessibleName('Open your basket (1)')
+    await expect(cartBadge(page)).toHaveText('1')
+  })
+
   test('checkout shows the basket read-only, above the form that places the order', async ({ page }) => {
     await addGoodIphone(page)
     await page.goto('/complete-order')

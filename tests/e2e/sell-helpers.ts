@@ -90,8 +90,8 @@ export const PRICE_SENTENCE = new RegExp(
 export const quotePrice = (page: Page) => quoteForm(page).getByText(PRICE_SENTENCE)
 
 /** From the model page: answer for 128GB in Good condition, add it, and wait for the badge. */
-export async function addGoodIphone(page: Page, { serverJustStarted = false } = {}) {
-  await page.goto(IPHONE_13.path)
+export async function addGoodIphone(page: Page, { serverJustStarted = false, alreadyOnPage = false } = {}) {
+  if (!alreadyOnPage) await page.goto(IPHONE_13.path)
   await choose(page, GOOD_CHOICES)
   await expect(quotePrice(page)).toHaveText(IPHONE_13.goodPrice)
   await quoteForm(page).getByRole('button', { name: 'Add to basket' }).click()

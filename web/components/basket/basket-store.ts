@@ -20,6 +20,12 @@ export type BasketState = {
 const BASKET_URL = '/api/basket'
 let state: BasketState = { status: 'idle', basket: null, pending: false }
 const listeners = new Set<() => void>()
+/**
+ * Counts the baskets this page has been told of since it opened. A look at the basket that began
+ * before a change was answered brings older news (on a slow network, or a server just started, the
+ * header's first look can answer after the visitor has added a device): it is dropped, not shown.
+ */
+let told = 0
 
 function set(next: Partial<BasketState>) {
   state = { ...state, ...next }
@@ -48,6 +54,7 @@ export function primeBasket(basket: BasketView) {
 /** The server's basket changed without this page's help (an order was placed): ask it again. */
 export function forgetBasket() {
   if (state.status === 'idle') return
+  told += 1
   set({ status: 'idle', basket: null })
   void loadBasket()
 }
@@ -55,13 +62,16 @@ export function forgetBasket() {
 export async function loadBasket(): Promise<void> {
   if (state.status === 'loading' || state.status === 'ready') return
   set({ status: 'loading' })
+  const toldBefore = told
+  let next: Partial<BasketState>
   try {
     const response = await fetch(BASKET_URL, { cache: 'no-store' })
     const body = (await response.json()) as BasketResponse
-    set(body.ok ? { status: 'ready', basket: body.basket } : { status: 'error' })
+    next = body.ok ? { status: 'ready', basket: body.basket } : { status: 'error' }
   } catch {
-    set({ status: 'error' })
+    next = { status: 'error' }
   }
+  if (told === toldBefore) set(next)
 }
 
 /**
@@ -72,7 +82,10 @@ async function sendBasketChange(send: () => Promise<FormState<BasketView>>): Pro
   set({ pending: true })
   try {
     const answer = await send()
-    if (answer.data) set({ status: 'ready', basket: answer.data })
+    if (answer.data) {
+      told += 1
+      set({ status: 'ready', basket: answer.data })
+    }
     return answer.problems[0] ?? null
   } catch {
     return { field: null, code: 'network', message: '' }
