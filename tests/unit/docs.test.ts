@@ -183,19 +183,14 @@ function textsOf(value: unknown): string[] {
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // no code keeps it: the business-recycling service is done by people, by e-mail
+  // no code keeps it: recycling for a person is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
-  {
-    document: 'page-sell-weee-business-recycling',
-    words:
-      'Devices are handled by a registered waste carrier and reused or sent to an authorised treatment facility, never to landfill.',
-  },
-  { document: 'page-sell-weee-business-recycling', words: 'Free collection for {collectionMinimum}+ devices' },
-  {
-    document: 'page-sell-weee-business-recycling',
-    words: 'For {collectionMinimum} or more devices we arrange a collection from your premises at no cost.',
-  },
+  // a business with fewer than {collectionMinimum} devices has only the sellers' checkout, which takes
+  // at most {basketLimit} a basket and prices no device for recycling: no batch postage yet
   { document: 'page-sell-weee-business-recycling', words: 'Smaller batches can be sent with our free postage.' },
+  { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
+  { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
+  // the quote and paying for a collection's devices are still done by people, by e-mail
   {
     document: 'page-sell-weee-business-recycling',
     words:
@@ -206,19 +201,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
     words:
       'Within two working days we send a quote showing what each device is worth and which will be recycled, with our waste carrier registration number.',
   },
-  {
-    document: 'page-sell-weee-business-recycling',
-    words: 'For {collectionMinimum} or more devices we agree a date and collect from your premises free of charge.',
-  },
-  { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
-  // the request is kept and acknowledged by code (web/collections/); booking the date, the quote and
-  // the collection itself are still done by people, with only the status moves recorded
-  {
-    document: 'page-sell-weee-business-recycling',
-    words: 'tell us what you have and where it is, and we will arrange a free collection.',
-  },
-  { document: 'page-sell-weee-business-recycling', words: 'We will be in touch to agree a date.' },
-  { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
   { document: 'emailCopy', words: 'we will be in touch to agree a date and send your quote.' },
 ]
 
