@@ -4,7 +4,10 @@
  * change both together.
  */
 
-/** What the site says it does ("we send", "we will"), by when ("within", "{holdDays}") or for free. */
+/**
+ * What the site says it does ("we send", "we will"), by when ("within", "{holdDays}"), for free, or
+ * what the reader is handed ("you receive").
+ */
 export const PROMISE_PATTERN = new RegExp(
   [
     String.raw`\bwe(?: will| usually| only| then| now)? (?:send|pay|e-mail|text|check|erase|return|keep|delete|arrange|post|reply|answer|hold|value|offer|call|tell|test|carry|look|ask|set up)\b`,
@@ -19,6 +22,7 @@ export const PROMISE_PATTERN = new RegExp(
     String.raw`\bfree\b`,
     String.raw`\bguarantee`,
     String.raw`\bnever\b`,
+    String.raw`\byou (?:will )?receive\b`,
   ].join('|'),
   'i',
 )

@@ -202,6 +202,16 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
       'Within two working days we send a quote showing what each device is worth and which will be recycled, with our waste carrier registration number.',
   },
   { document: 'emailCopy', words: 'we will be in touch to agree a date and send your quote.' },
+  // no report per collection yet: its devices' grades, values and ends are in stock, not sent
+  {
+    document: 'page-sell-weee-business-recycling',
+    words:
+      'You receive a single report showing what was collected, how each device was graded, what it was worth and whether it was reused or recycled.',
+  },
+  {
+    document: 'page-sell-weee-business-recycling',
+    words: 'You receive the waste transfer note, the data-erasure certificate and an itemised report.',
+  },
 ]
 
 describe('the promises table (docs/editors.md)', () => {
@@ -256,6 +266,11 @@ describe('the promises table (docs/editors.md)', () => {
     expect(found).toContainEqual({
       document: 'page-contact-us',
       sentence: 'We reply within one working day, and usually much sooner.',
+    })
+    // What the reader is handed is promised too.
+    expect(found).toContainEqual({
+      document: 'page-sell-weee-business-recycling',
+      sentence: 'You receive the waste transfer note, the data-erasure certificate and an itemised report.',
     })
     // Page furniture and questions are not promises.
     expect(found.some(({ sentence }) => sentence === 'Send it free')).toBe(false)
