@@ -26,6 +26,13 @@ export function askedAtCheckout(
   return null
 }
 
+/**
+ * Whether the order's check holds its payment: asked and not yet seen (a refusal waits for the
+ * seller's next photo). The SQL form that payments keep is moves/identity-condition.ts.
+ */
+export const identityHoldsPayment = (check: { outcome: string | null } | null) =>
+  check !== null && check.outcome !== 'seen'
+
 /** A new link's token: 256 random bits, never derived from the order. */
 export const newIdentityToken = () => randomBytes(32).toString('base64url')
 
