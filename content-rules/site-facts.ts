@@ -22,6 +22,8 @@ export const SITE_FACTS = {
   collectionMinimum: 'the fewest devices for a free business collection (Pricing rules)',
   bankDetailsDays: 'how many days after an order ends its full bank details are deleted',
   recordYears: 'how many years an order is kept before only the tax record is left',
+  identityPhotoDays:
+    'how many days an unchecked photo of an identity document is kept after it was sent (Orders, Timings)',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
   contactKeepDays: 'how many days a contact message is kept once answered or closed (Contact inbox)',
   astrayDays: 'how many days without a scan make a parcel astray (Orders, Timings)',

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
 import { placeOrder, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { addGoodIphone, basketLine, basketPanel, cartButton, IPHONE_13, lineQuantity } from './sell-helpers'
 
 // Proof of identity asked, sent, seen, and its photo gone: staff ask from the order's page, the
 // seller follows the e-mail and sends a photo of their passport, staff look at it and record it as
@@ -90,4 +90,30 @@ test('an identity check asked, uploaded, verified and its image gone', async ({ 
   await expect(
     page.getByRole('alert').filter({ hasText: 'This link does not open a request for proof of identity.' }),
   ).toBeVisible()
+})
+
+test('an order placed above the amount set asks for proof of identity at checkout', async ({ page }) => {
+  const email = uniqueEmail('identity-checkout')
+  await addGoodIphone(page)
+  await cartButton(page).click()
+  const panel = basketPanel(page)
+  const line = basketLine(panel, IPHONE_13.device)
+  // Nine at £114 make £1,026: above the seed's amount (Orders → Proof of identity, £1,000).
+  for (let count = 2; count <= 9; count++) {
+    await panel.getByRole('button', { name: `Add one more ${IPHONE_13.device}` }).click()
+    await expect(lineQuantity(line, IPHONE_13.device)).toHaveText(String(count))
+  }
+  await expect(panel).toContainText('We’ll pay you up to £1,026')
+  const { reference } = await placeOrder(page, email)
+
+  // Asked with the order itself: the e-mail with the upload link is in the outbox beside the confirmation.
+  const asked = await mailTo(email, new RegExp(`^Order ${reference}: proof of identity, please$`))
+  const link = linkIn(asked, '/proof-of-identity?token=')
+  const confirmation = await mailTo(email, new RegExp(`^Your .+ order ${reference}$`))
+  await page.goto(linkIn(confirmation, '/order-tracker-details?order='))
+  await expect(page.getByRole('region', { name: 'Proof of identity' })).toContainText(
+    'We pay for this order once we have seen proof of your identity.',
+  )
+  await page.goto(link)
+  await expect(page.getByText(`For order ${reference}, send a clear photo`)).toBeVisible()
 })

@@ -12,6 +12,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
         quarantineDays: number
         bankDetailsDays: number
         recordYears: number
+        identityPhotoDays: number
         astrayDays: number
       }
     }
@@ -25,6 +26,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     quarantineDays: timings.quarantineDays,
     bankDetailsDays: timings.bankDetailsDays,
     recordYears: timings.recordYears,
+    identityPhotoDays: timings.identityPhotoDays,
     astrayDays: timings.astrayDays,
     contactKeepDays: (byId('contactInboxCopy') as { retentionDays: number }).retentionDays,
     unanswered: timings,

@@ -1,4 +1,5 @@
 import type { FieldIssue } from '@/lib/field-problem'
+import { identityHoldsPayment } from '@/orders/identity/identity-rules'
 import {
   adminMovesFor,
   isImei,
@@ -390,6 +391,17 @@ describe('helpers', () => {
     expect(adminMovesFor('revised', 'manager')).toEqual(['loseInCare'])
     expect(adminMovesFor('returning', 'staff')).toEqual(['return'])
     expect(adminMovesFor('returning', 'manager')).toEqual(['return', 'loseInCare'])
+  })
+
+  it('does not offer paying while proof of identity waits (it would only be refused), nor hide anything else', () => {
+    const waiting = { identityWaiting: identityHoldsPayment({ outcome: null }) }
+    expect(adminMovesFor('checked', 'manager', waiting)).toEqual(['revise', 'quarantine', 'loseInCare'])
+    expect(adminMovesFor('payment-failed', 'manager', waiting)).not.toContain('pay')
+    expect(identityHoldsPayment({ outcome: 'refused' })).toBe(true)
+    // Seen, or never asked: paying is offered as before.
+    expect(identityHoldsPayment({ outcome: 'seen' })).toBe(false)
+    expect(identityHoldsPayment(null)).toBe(false)
+    expect(adminMovesFor('checked', 'manager', { identityWaiting: false })).toContain('pay')
   })
 
   it('reads the search box as a reference, an e-mail address, a postcode, an IMEI or serial, or a name', () => {

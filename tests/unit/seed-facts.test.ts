@@ -1,4 +1,5 @@
 import { readSeed, type Doc } from '../support/seed-copy'
+import { seedWithFacts } from '../support/seed-facts'
 import { studioValidationErrors } from '../support/studio-validation'
 
 /**
@@ -77,5 +78,24 @@ describe('facts in the seed', () => {
     expect(email.orderConfirmation.subject).toContain('{reference}')
     const wrongPlace = withPage('page-about', (doc) => ({ ...doc, intro: 'Your order {reference}' }))
     expect(studioValidationErrors(wrongPlace)).toEqual([expect.stringMatching(/^page-about\.intro: \{reference\}/)])
+  })
+})
+
+describe('the privacy policy’s periods', () => {
+  it('names the days an unchecked identity photo is kept by the Orders → Timings number, written in', () => {
+    const policy = (doc: Doc | undefined) => JSON.stringify(doc)
+    const timings = (seed.find((doc) => doc._id === 'orderCopy') as Doc & { timings: { identityPhotoDays: number } })
+      .timings
+    expect(policy(seed.find((doc) => doc._id === 'page-privacy-policy'))).toContain(
+      '{identityPhotoDays} days after you send it',
+    )
+    expect(policy(seedWithFacts('page-privacy-policy') as Doc)).toContain(
+      `${timings.identityPhotoDays} days after you send it`,
+    )
+    // An editor's new number reaches the policy with no second edit.
+    const edited = seed.map((doc) =>
+      doc._id === 'orderCopy' ? { ...doc, timings: { ...timings, identityPhotoDays: 9 } } : doc,
+    )
+    expect(policy(seedWithFacts('page-privacy-policy', edited) as Doc)).toContain('9 days after you send it')
   })
 })

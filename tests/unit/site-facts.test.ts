@@ -23,6 +23,7 @@ const source: SiteFactSource = {
   quarantineDays: 28,
   bankDetailsDays: 30,
   recordYears: 6,
+  identityPhotoDays: 14,
   astrayDays: 5,
   contactKeepDays: 90,
   unanswered: {
@@ -52,6 +53,7 @@ describe('site facts', () => {
       collectionMinimum: '20',
       bankDetailsDays: '30',
       recordYears: '6',
+      identityPhotoDays: '14',
       unansweredOffer: 'we accept the new price for you and pay it',
       payoutHoldHours: '24',
       contactKeepDays: '90',

@@ -67,6 +67,7 @@ export const getSiteFacts = cache(async () => {
     quarantineDays,
     bankDetailsDays,
     recordYears,
+    identityPhotoDays,
     astrayDays,
     contactKeepDays,
     unanswered,
@@ -88,6 +89,10 @@ export const getSiteFacts = cache(async () => {
     quarantineDays: requireContent(quarantineDays, 'the Orders document (id "orderCopy")'),
     bankDetailsDays: requireContent(bankDetailsDays, 'the Orders document (id "orderCopy")'),
     recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
+    identityPhotoDays: requireContent(
+      identityPhotoDays,
+      'the "identityPhotoDays" Timing of the Orders document (id "orderCopy")',
+    ),
     astrayDays: requireContent(astrayDays, 'the "astrayDays" Timing of the Orders document (id "orderCopy")'),
     contactKeepDays: requireContent(contactKeepDays, 'the Contact inbox document (id "contactInboxCopy")'),
     unanswered: {

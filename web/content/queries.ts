@@ -49,6 +49,7 @@ export const siteFactsQuery = defineQuery(`{
   "quarantineDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.quarantineDays,
   "bankDetailsDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.bankDetailsDays,
   "recordYears": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.recordYears,
+  "identityPhotoDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.identityPhotoDays,
   "astrayDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.astrayDays,
   "contactKeepDays": *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0].retentionDays,
   "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }

@@ -36,6 +36,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     collectionMinimum: String(numbers.collectionMinimum),
     bankDetailsDays: String(numbers.bankDetailsDays),
     recordYears: String(numbers.recordYears),
+    identityPhotoDays: String(numbers.identityPhotoDays),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),
     contactKeepDays: String(numbers.contactKeepDays),
     astrayDays: String(numbers.astrayDays),

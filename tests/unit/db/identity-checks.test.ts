@@ -8,7 +8,7 @@ import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { makeRun, readyOrders } from '@/orders/payment-runs/payment-runs'
 import { moveOrder } from '@/orders/moves/move-store'
 import { placeOrder } from '@/orders/record/store'
-import { askedAtCheckout, hashIdentityToken } from '@/orders/identity/identity-rules'
+import { askedAtCheckout, hashIdentityToken, identityAskable } from '@/orders/identity/identity-rules'
 import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
 import {
   askAtCheckout,
@@ -276,6 +276,72 @@ it('asks again after a refusal, with a new link; the old one opens nothing', asy
   ])
 })
 
+it('asks again once its link has lapsed or a photo nobody checked was deleted: a new link and e-mail, the old link dead', async () => {
+  const asked = new Date(Date.now() - 40 * DAY_MS)
+  const later = (days: number) => new Date(asked.getTime() + days * DAY_MS)
+  const lapsed = await payable()
+  const aged = await payable()
+  const sentLate = await payable()
+  for (const order of [lapsed, aged, sentLate]) {
+    await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail, now: asked })
+  }
+  // One photo deleted for its age, one sent and still waiting for staff; the third link never used.
+  const agedToken = await tokenMailed(aged.id)
+  await uploadIdentity(db, { token: agedToken, documentType: 'passport', file: await photo(), now: later(1) })
+  await applyIdentityRetention(db, later(16), 14)
+  await uploadIdentity(db, {
+    token: await tokenMailed(sentLate.id),
+    documentType: 'passport',
+    file: await photo(),
+    now: later(29),
+  })
+  const lapsedToken = await tokenMailed(lapsed.id)
+  // The staff page offers its button exactly where the store will ask again.
+  const offered = async (orderId: string, now?: Date) => identityAskable(await identityOf(db, orderId), now)
+  expect([await offered(lapsed.id), await offered(aged.id), await offered(sentLate.id)]).toEqual([true, true, false])
+  expect(await offered(lapsed.id, later(29))).toBe(false)
+
+  for (const order of [lapsed, aged]) {
+    await expect(askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })).resolves.toMatchObject({
+      ok: true,
+    })
+    // Pressed twice: the second finds a fresh link waiting, and sends nothing.
+    await expect(askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })).resolves.toEqual({
+      ok: false,
+      reason: 'already-asked',
+    })
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
+    const tokens = mails
+      .filter((one) => one.kind === 'identityAsked')
+      .map((one) => /proof-of-identity\?token=([A-Za-z0-9_-]+)/.exec(one.textBody)?.[1])
+    expect(tokens).toHaveLength(2)
+    expect(tokens[1]).not.toBe(tokens[0])
+    expect(await checkRow(order.id)).toMatchObject({
+      tokenHash: hashIdentityToken(tokens[1]!),
+      uploadedAt: null,
+      documentType: null,
+      outcome: null,
+    })
+    await expect(readIdentityLink(db, tokens[1]!)).resolves.toMatchObject({ orderId: order.id })
+  }
+  // The old links open nothing, even on a day they would have worked.
+  await expect(readIdentityLink(db, lapsedToken, later(1))).resolves.toBeNull()
+  await expect(readIdentityLink(db, agedToken, later(1))).resolves.toBeNull()
+  expect(await actions(lapsed.id)).toEqual([IDENTITY_EVENTS.ask, IDENTITY_EVENTS.ask])
+  expect(await actions(aged.id)).toEqual([
+    IDENTITY_EVENTS.ask,
+    IDENTITY_EVENTS.upload,
+    IDENTITY_EVENTS.photoRemoved,
+    IDENTITY_EVENTS.ask,
+  ])
+  // A photo still waiting for staff is never thrown away by asking again, however old its link.
+  await expect(askIdentity(db, { orderId: sentLate.id, staffId, actor: 'staff', mail })).resolves.toEqual({
+    ok: false,
+    reason: 'already-asked',
+  })
+  expect((await checkRow(sentLate.id))?.image).not.toBeNull()
+})
+
 it('opens nothing with a link older than its days', async () => {
   const order = await payable()
   await askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail, now: new Date(Date.now() - 31 * DAY_MS) })
@@ -355,6 +421,12 @@ it('deletes a photo nobody checked, the set days after it was sent or as soon as
   expect(await checkRow(cancelled.id)).toMatchObject({ image: null, tokenHash: null, verifiedAt: null })
   await expect(readIdentityLink(db, cancelledToken, later(1))).resolves.toBeNull()
   expect((await checkRow(waiting.id))?.image).not.toBeNull()
+  // An ended order's seller is not asked again for a sale that will never be paid.
+  expect(identityAskable(await identityOf(db, cancelled.id))).toBe(false)
+  await expect(askIdentity(db, { orderId: cancelled.id, staffId, actor: 'staff', mail })).resolves.toEqual({
+    ok: false,
+    reason: 'already-asked',
+  })
 
   // Past the days: the photo goes, the link stays while it works, and the seller may send another.
   await applyIdentityRetention(db, later(15), 14)

@@ -35,11 +35,12 @@ const route = panelPage({
         certificates={certificates}
         parcel={parcel}
         identity={
-          // Asked, not yet decided, and still to be paid: an order at rest waits for nothing.
+          // Asked, not yet decided, and still to be paid: an order at rest waits for nothing. A photo
+          // deleted unchecked for its age waits for nobody: the seller is asked for one again.
           identity &&
           identity.verifiedAt === null &&
           !(AT_REST_STATUSES as readonly string[]).includes(opened!.order.status)
-            ? { askedAt: identity.askedAt, uploaded: identity.uploadedAt !== null }
+            ? { askedAt: identity.askedAt, uploaded: identity.hasImage }
             : null
         }
       />

@@ -10,6 +10,31 @@ import { PHOTO_LIMITS, sniffImage } from '@/orders/photos/photo-rules'
 /** How long the seller's link works after it is asked (the e-mail says so, as {days}). */
 export const IDENTITY_LINK_DAYS = 30
 
+/** A link asked at or before this time no longer opens. */
+export const identityLinkLapsedBy = (now: Date) => new Date(now.getTime() - IDENTITY_LINK_DAYS * 24 * 3600 * 1000)
+
+/**
+ * Whether staff may ask (again) for proof of identity: never asked; refused; or nothing left to
+ * check and the seller's way in gone stale on an order still live (the link lapsed, or the photo
+ * sent was deleted unchecked for its age). A photo waiting for staff, a document seen, or a check
+ * its order's end (or the seller's account deletion) closed, taking the link, is never asked over.
+ * The store's guarded write keeps the same rule in SQL (identity-store.ts, askInTx).
+ */
+export function identityAskable(
+  check: {
+    askedAt: Date
+    uploadedAt: Date | null
+    hasImage: boolean
+    hasLink: boolean
+    outcome: string | null
+  } | null,
+  now = new Date(),
+): boolean {
+  if (!check || check.outcome === 'refused') return true
+  if (check.outcome !== null || check.hasImage || !check.hasLink) return false
+  return check.uploadedAt !== null || check.askedAt <= identityLinkLapsedBy(now)
+}
+
 /** The editors' settings (Orders → Proof of identity). */
 export type IdentitySettings = { askAbovePence: number; askWhenAccountShared: boolean }
 
@@ -25,6 +50,13 @@ export function askedAtCheckout(
   if (settings.askWhenAccountShared && order.accountShared) return 'duplicate'
   return null
 }
+
+/**
+ * Whether the order's check holds its payment: asked and not yet seen (a refusal waits for the
+ * seller's next photo). The SQL form that payments keep is moves/identity-condition.ts.
+ */
+export const identityHoldsPayment = (check: { outcome: string | null } | null) =>
+  check !== null && check.outcome !== 'seen'
 
 /** A new link's token: 256 random bits, never derived from the order. */
 export const newIdentityToken = () => randomBytes(32).toString('base64url')

@@ -5,7 +5,7 @@
  * transaction; the order is not paid meanwhile (moves/identity-condition.ts).
  */
 import 'server-only'
-import { and, eq, gt, isNotNull, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { orderEvent, orderIdentityCheck, sellerOrder, type IdentityOutcome, type IdentityReason } from '@/db/schema'
 import { queueEmails } from '@/mail/queue'
@@ -19,9 +19,9 @@ import { preparePhoto } from '@/orders/photos/photo-store'
 import { IDENTITY_EVENTS } from './identity-actions'
 import { identityMail } from './identity-mail'
 import {
-  IDENTITY_LINK_DAYS,
   askedAtCheckout,
   hashIdentityToken,
+  identityLinkLapsedBy,
   identityUploadProblem,
   newIdentityToken,
   type IdentityProblem,
@@ -50,8 +50,9 @@ export type AskResult =
 
 /**
  * Asks the order's seller for proof of identity, inside the caller's transaction (checkout's, or
- * askIdentity's own): a new check, or a refused one started over; the e-mail with the seller's
- * link is queued with it. One waiting or seen already is left as it is.
+ * askIdentity's own): a new check, or one started over (refused, or gone stale: identityAskable)
+ * with a new link in place of the old; the e-mail with the seller's link is queued with it. One
+ * waiting or seen already is left as it is.
  */
 export async function askInTx(
   tx: Tx,
@@ -63,9 +64,10 @@ export async function askInTx(
     .where(eq(sellerOrder.id, request.orderId))
     .for('update')
   if (!order) return { ok: false, reason: 'not-found' }
+  const now = request.now ?? new Date()
   const token = newIdentityToken()
   const asked = {
-    askedAt: request.now ?? new Date(),
+    askedAt: now,
     askedBecause: request.because,
     askedBy: request.who.actorUserId ?? null,
     tokenHash: hashIdentityToken(token),
@@ -82,7 +84,17 @@ export async function askInTx(
     .onConflictDoUpdate({
       target: orderIdentityCheck.orderId,
       set: asked,
-      setWhere: sql`${orderIdentityCheck.outcome} = 'refused'`,
+      // identityAskable's rule: refused; or no verdict, no photo waiting, the link still held (the
+      // order's end and account deletion empty it) and lapsed, or its photo deleted for its age.
+      setWhere: or(
+        eq(orderIdentityCheck.outcome, 'refused'),
+        and(
+          isNull(orderIdentityCheck.verifiedAt),
+          isNull(orderIdentityCheck.image),
+          isNotNull(orderIdentityCheck.tokenHash),
+          or(isNotNull(orderIdentityCheck.uploadedAt), lte(orderIdentityCheck.askedAt, identityLinkLapsedBy(now))),
+        ),
+      ),
     })
     .returning({ id: orderIdentityCheck.id })
   if (!made) {
@@ -159,10 +171,7 @@ export async function readIdentityLink(db: Pick<Db, 'select'>, token: string, no
 }
 
 const linkLive = (now: Date) =>
-  and(
-    isNull(orderIdentityCheck.verifiedAt),
-    gt(orderIdentityCheck.askedAt, new Date(now.getTime() - IDENTITY_LINK_DAYS * 24 * 3600 * 1000)),
-  )
+  and(isNull(orderIdentityCheck.verifiedAt), gt(orderIdentityCheck.askedAt, identityLinkLapsedBy(now)))
 
 export type UploadResult = { ok: true } | { ok: false; code: IdentityProblem | 'fileUnreadable' | 'linkInvalid' }
 
@@ -257,6 +266,7 @@ export async function identityOf(db: Pick<Db, 'select'>, orderId: string) {
       documentType: orderIdentityCheck.documentType,
       uploadedAt: orderIdentityCheck.uploadedAt,
       hasImage: sql<boolean>`${orderIdentityCheck.image} is not null`,
+      hasLink: sql<boolean>`${orderIdentityCheck.tokenHash} is not null`,
       verifiedBy: orderIdentityCheck.verifiedBy,
       verifiedAt: orderIdentityCheck.verifiedAt,
       outcome: orderIdentityCheck.outcome,

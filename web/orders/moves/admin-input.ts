@@ -1,6 +1,13 @@
 import * as v from 'valibot'
 import { oneLine, text, validatorFor, type Validation } from '@/forms/schema'
-import { MOVE_NAMES, MOVES, movesFor, type MoveName, type StaffFields } from '@/orders/record/lifecycle'
+import {
+  MOVE_NAMES,
+  MOVES,
+  movesFor,
+  waitsForPayoutHold,
+  type MoveName,
+  type StaffFields,
+} from '@/orders/record/lifecycle'
 import { isDeviceId, normaliseDeviceId } from '@/register/device-id'
 import { poundsToPence } from '@/lib/money'
 import { answerField, decideCheck, foundPence, type ChecklistQuestion, type CheckOutcome } from './checklist'
@@ -22,9 +29,18 @@ export const isAdminMove = (value: string | undefined): value is AdminMove =>
 /** What staff type for `move`, as the lifecycle table says. */
 export const fieldsOf = (move: AdminMove): StaffFields => MOVES[move].fields
 
-/** What a member of staff may do to an order in `status` now, in the lifecycle table's order. */
-export function adminMovesFor(status: string, role: 'staff' | 'manager'): AdminMove[] {
-  return movesFor(status, role).filter((move: MoveName): move is AdminMove => isAdminMove(move))
+/**
+ * What a member of staff may do to an order in `status` now, in the lifecycle table's order. While
+ * proof of identity waits, paying is refused (moves/identity-condition.ts), so it is not offered.
+ */
+export function adminMovesFor(
+  status: string,
+  role: 'staff' | 'manager',
+  holds: { identityWaiting?: boolean } = {},
+): AdminMove[] {
+  return movesFor(status, role).filter(
+    (move: MoveName): move is AdminMove => isAdminMove(move) && !(holds.identityWaiting && waitsForPayoutHold(move)),
+  )
 }
 
 export const ADMIN_PROBLEMS = [

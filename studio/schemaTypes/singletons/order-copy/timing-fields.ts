@@ -98,7 +98,7 @@ export const timingFields = [
   days(
     'identityPhotoDays',
     'Days an unchecked identity photo is kept',
-    'A photo of a seller’s identity document that staff have not yet looked at is deleted this many days after it was sent, or as soon as its order is cancelled, sent back or expired (once staff record a verdict it is deleted at once). The seller can send another through their link while it works.',
+    'A photo of a seller’s identity document that staff have not yet looked at is deleted this many days after it was sent, or as soon as its order is cancelled, sent back or expired (once staff record a verdict it is deleted at once). The seller can send another through their link while it works. Elsewhere, write {identityPhotoDays}; the privacy policy does.',
     1,
     90,
   ),

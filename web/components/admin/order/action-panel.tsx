@@ -1,6 +1,7 @@
 import Link from 'next/link'
 import { fillTemplate } from '@/lib/templates'
 import { adminMovesFor, isAdminMove } from '@/orders/moves/admin-input'
+import { identityHoldsPayment } from '@/orders/identity/identity-rules'
 import { declinedToReturn, RETURNS_DECLINED_FROM } from '@/orders/record/order-values'
 import { actionLabel, inSentence } from '@/components/admin/admin-words'
 import type { AdminOrderProps } from '@/components/admin/admin-order-props'
@@ -8,11 +9,15 @@ import { ReturnDeclinedForm, StaffActions } from './staff-forms'
 
 /**
  * What staff can do to the order now: a link per action, and for the one chosen a confirmation
- * form with its fields. Plain links and a form that posts without scripts too.
+ * form with its fields. Plain links and a form that posts without scripts too. Paying is not
+ * offered while proof of identity waits (it would only be refused): the panel says why instead.
  */
-export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, published, checks }: AdminOrderProps) {
+export function ActionPanel(props: AdminOrderProps) {
+  const { order, copy, role, grades, query, recheckNeeded, published, checks } = props
   const text = copy.admin
-  const moves = adminMovesFor(order.status, role)
+  const identityWaiting = identityHoldsPayment(props.identity)
+  const moves = adminMovesFor(order.status, role, { identityWaiting })
+  const payWithheld = moves.length < adminMovesFor(order.status, role).length
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
   const path = `/admin/orders/${order.reference}`
   const label = chosen ? (actionLabel(text, chosen) ?? chosen) : ''
@@ -72,9 +77,14 @@ export function ActionPanel({ order, copy, role, grades, query, recheckNeeded, p
               </li>
             ))}
           </ul>
-        ) : toReturn ? null : (
+        ) : toReturn || payWithheld ? null : (
           <p>{text.noActions}</p>
         )}
+        {payWithheld ? (
+          <p className="admin-notice" data-identity="holds-payment">
+            {copy.identity.notPaid}
+          </p>
+        ) : null}
       </StaffActions>
       {declined ? (
         <ReturnDeclinedForm

@@ -2,6 +2,7 @@ import { formatDateTime } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import type { AdminOrderProps } from '@/components/admin/admin-order-props'
 import { IDENTITY_EVENTS } from '@/orders/identity/identity-actions'
+import { identityAskable } from '@/orders/identity/identity-rules'
 import { IdentityButton } from './identity-forms'
 
 /**
@@ -62,7 +63,7 @@ export function IdentityPanel({ order, copy, identity }: AdminOrderProps) {
           </div>
         </>
       ) : null}
-      {!identity || identity.outcome === 'refused' ? (
+      {identityAskable(identity) ? (
         <IdentityButton reference={order.reference} action="ask" label={text.askButton} />
       ) : null}
     </section>
