@@ -95,6 +95,9 @@ export type CollectionDeviceView = {
   state: string
   /** The latest erasure's result, or null when none is recorded. */
   erasure: 'passed' | 'failed' | null
+  /** The quote's value in pence, or null (recycle, or not valued yet). */
+  valuePence: number | null
+  recycle: boolean
 }
 
 const latestErasure = sql<'passed' | 'failed' | null>`(select e.result from device_erasure e
@@ -112,6 +115,8 @@ export async function collectionDevices(db: Pick<Db, 'select'>, requestId: strin
       number: stockDevice.stockNumber,
       state: stockDevice.state,
       erasure: latestErasure,
+      valuePence: collectionDevice.valuePence,
+      recycle: collectionDevice.recycle,
     })
     .from(collectionDevice)
     .innerJoin(stockDevice, eq(stockDevice.collectionDeviceId, collectionDevice.id))

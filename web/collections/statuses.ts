@@ -1,4 +1,5 @@
 import { COLLECTION_STATUSES, type CollectionStatus } from '@/db/schema'
+import { workingDaysBefore, type BusinessCalendar } from '@/orders/record/working-days'
 
 export { COLLECTION_STATUSES, type CollectionStatus }
 
@@ -25,3 +26,17 @@ export const isCollectionRequestId = (value: unknown): value is string =>
 
 /** The staff page of one request: where the list's links and a status move's redirect go. */
 export const collectionRequestPath = (id: string) => `/admin/collections/${id}`
+
+/**
+ * Where a request stands against the quote the business recycling page promises within so many
+ * working days of the request: due, late, or null once the quote is sent or the request closed.
+ */
+export function quoteTimer(
+  request: { status: string; createdAt: Date; quoteSent: boolean },
+  now: Date,
+  workingDays: number,
+  calendar: BusinessCalendar,
+): 'due' | 'late' | null {
+  if (request.quoteSent || request.status === 'closed') return null
+  return request.createdAt < workingDaysBefore(now, workingDays, calendar) ? 'late' : 'due'
+}

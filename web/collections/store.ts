@@ -36,7 +36,10 @@ export async function recordCollectionRequest(
 export type CollectionListRow = Pick<
   CollectionRequestRow,
   'id' | 'organisation' | 'contactName' | 'postcode' | 'deviceCount' | 'status' | 'createdAt'
->
+> & { quoteSent: boolean }
+
+const quoteSent = sql<boolean>`exists (select 1 from collection_quote_event q
+  where q.request_id = "collection_request"."id" and q.device_id is null)`
 
 /** The requests for the staff list, newest first. */
 export async function listCollectionRequests(db: Db, limit = 200): Promise<CollectionListRow[]> {
@@ -49,6 +52,7 @@ export async function listCollectionRequests(db: Db, limit = 200): Promise<Colle
       deviceCount: collectionRequest.deviceCount,
       status: collectionRequest.status,
       createdAt: collectionRequest.createdAt,
+      quoteSent,
     })
     .from(collectionRequest)
     .orderBy(desc(collectionRequest.createdAt), desc(collectionRequest.id))
