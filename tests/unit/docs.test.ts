@@ -203,11 +203,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   },
   {
     document: 'page-sell-weee-business-recycling',
-    words:
-      'Within two working days we send a quote showing what each device is worth and which will be recycled, with our waste carrier registration number.',
-  },
-  {
-    document: 'page-sell-weee-business-recycling',
     words: 'For {collectionMinimum} or more devices we agree a date and collect from your premises free of charge.',
   },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
