@@ -210,7 +210,7 @@ export const collectionsGroup = group(
       'Value not understood',
       'A value that is not an amount in pounds over £0 with recycle not ticked.',
     ),
-    requiredString('quoteSent', 'Quote already sent', 'Changing a value once the quote is sent.'),
+    requiredString('quoteSent', 'Quote already sent', 'Changing a value, or adding a device, once the quote is sent.'),
     requiredString('sendQuote', 'Send the quote button', 'For example "Send the quote".'),
     templateString(
       'notValued',

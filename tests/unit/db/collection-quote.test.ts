@@ -1,4 +1,6 @@
 import { and, eq } from 'drizzle-orm'
+import { readDeviceList } from '@/collections/device-list'
+import { addCollectionDevices } from '@/collections/devices-store'
 import { collectionQuoteMail } from '@/collections/mail'
 import {
   collectionQuoteHistory,
@@ -14,6 +16,7 @@ import type { Db } from '@/db/connection'
 import { collectionDevice, collectionQuoteEvent, emailOutbox } from '@/db/schema'
 import { calendarOf } from '@/orders/record/working-days'
 import { collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'
+import { imeiFrom } from '../../support/imei'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
 
@@ -101,6 +104,10 @@ describe("a collection's quote", () => {
     })
     const [device] = await db.select().from(collectionDevice).where(eq(collectionDevice.requestId, id))
     expect([device!.valuePence, device!.recycle]).toEqual([2500, false])
+    // Nor can a device be added: the quote would leave it out.
+    const more = readDeviceList(`Apple, iPhone 12, ${imeiFrom(990_001)}`)
+    if (!more.ok) throw new Error(more.problem)
+    expect(await addCollectionDevices(db, id, more.devices, staff.by)).toEqual({ kind: 'refused', code: 'quoteSent' })
   })
 
   it('refuses a device of another collection, an unknown position, a collection not collected, and a value and recycle at once', async () => {

@@ -44,7 +44,7 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
       done={query.done ?? null}
       devices={devices}
       added={Number.isSafeInteger(added) && added > 0 ? added : null}
-      devicesOpen={request.status === 'collected' && !certificate}
+      devicesOpen={request.status === 'collected' && !certificate && !quote.sent}
       certificate={certificate?.number ?? null}
       wasteNote={
         wasteNote ? { number: wasteNote.number, href: wasteNotePath(wasteNote.number), label: noteWords.link } : null
