@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { pdfText } from '../support/pdf-text'
 import { linkIn, mailTo } from './account-helpers'
+import { readPageForm, sendPageForm } from './form-post'
 import { violations } from './axe'
 import { staffPage } from './order-helpers'
 
@@ -91,10 +92,11 @@ test('staff see the request and move it on with a reason that the history keeps'
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
-  test.setTimeout(120_000)
+  test.setTimeout(180_000)
   await page.goto(PAGE)
   const organisation = `Acme ${Date.now()}`
-  await fillRequest(page, uniqueEmail('collection-staff'), '31')
+  const email = uniqueEmail('collection-staff')
+  await fillRequest(page, email, '31')
   await form(page).getByLabel('Organisation name').fill(organisation)
   await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
   await expect(form(page).getByRole('status')).toHaveText(THANKS)
@@ -111,6 +113,7 @@ test('staff see the request and move it on with a reason that the history keeps'
     .filter({ hasText: organisation })
   await expect(row).toContainText('31')
   await expect(row).toContainText('Requested')
+  await expect(row).toContainText('Quote due')
   await row.getByRole('link', { name: organisation }).click()
   await expect(staff.getByRole('heading', { name: `Collection for ${organisation}`, level: 1 })).toBeVisible()
   await expect(staff.getByText('20 iPhone 11')).toBeVisible()
@@ -126,6 +129,44 @@ test('staff see the request and move it on with a reason that the history keeps'
   await expect(history).toHaveCount(2)
   await expect(history.nth(1)).toContainText('moved it from Requested to Booked: Van booked for 9 March')
   await expect(actions.getByRole('button')).toHaveText(['Mark collected', 'Reopen', 'Close'])
+
+  // Collected with two devices: one valued, one for recycling, then the quote sent to the business.
+  await actions.getByLabel('Why (kept in the history)').fill('Van back')
+  await actions.getByRole('button', { name: 'Mark collected' }).click()
+  await expect(staff.getByText('Moved to Collected.', { exact: true })).toBeVisible()
+  const imeis = [freshImei(0), freshImei(1)]
+  const devices = staff.getByRole('region', { name: 'Devices collected' })
+  await devices
+    .getByLabel('Devices, one a line: make, model, IMEI')
+    .fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
+  await devices.getByRole('button', { name: 'Add devices' }).click()
+  await expect(staff.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
+  const quote = staff.getByRole('region', { name: 'Quote' })
+  await quote.getByRole('button', { name: 'Send the quote' }).click()
+  await expect(quote.getByRole('alert')).toHaveText(
+    '2 devices have no value yet: value each one or tick recycle before sending the quote.',
+  )
+  // A visitor posting the send form gets the 404, and nothing is sent.
+  const path = new URL(staff.url()).pathname
+  const { hidden, origin } = await readPageForm(staff.context().request, path, { button: 'Send the quote' })
+  const forged = await sendPageForm(page.request, path, hidden, { origin })
+  expect([forged.status, forged.location]).toEqual([404, null])
+
+  await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  await quote.getByRole('button', { name: 'Save' }).first().click()
+  await expect(staff.getByText('Value saved.')).toBeVisible()
+  await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
+  await quote.getByRole('button', { name: 'Save' }).nth(1).click()
+  await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
+  await quote.getByRole('button', { name: 'Send the quote' }).click()
+  await expect(staff.getByText('The quote has been sent to the business.')).toBeVisible()
+  await expect(quote).toContainText('Quote sent by')
+
+  const mail = await mailTo(email, /^Your quote for the 2 devices we collected from /, 0, 20_000)
+  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
+  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}): No value: recycled`)
+  expect(mail.text).toContain('Total: £45.50')
+  expect(mail.text).toMatch(/Our waste carrier registration number is CBDU\d+\./)
 })
 
 test('a visitor who is not staff gets the 404 page for the collection requests', async ({ page }, testInfo) => {

@@ -190,18 +190,12 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   { document: 'page-sell-weee-business-recycling', words: 'Smaller batches can be sent with our free postage.' },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
-  // the quote and paying for a collection's devices are still done by people, by e-mail
+  // paying for a collection's devices is still done by people, by bank transfer: no remittance statement yet
   {
     document: 'page-sell-weee-business-recycling',
     words:
       'Working devices are priced individually and paid for by bank transfer against a remittance statement; the rest are recycled free.',
   },
-  {
-    document: 'page-sell-weee-business-recycling',
-    words:
-      'Within two working days we send a quote showing what each device is worth and which will be recycled, with our waste carrier registration number.',
-  },
-  { document: 'emailCopy', words: 'we will be in touch to agree a date and send your quote.' },
   // no report per collection yet: its devices' grades, values and ends are in stock, not sent
   {
     document: 'page-sell-weee-business-recycling',

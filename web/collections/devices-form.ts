@@ -18,7 +18,7 @@ import { MOST_DEVICE_LINES, readDeviceList, type DeviceListProblem, type DeviceL
 import { addCollectionDevices } from './devices-store'
 import { collectionRequestPath, isCollectionRequestId } from './statuses'
 
-type Problem = DeviceListProblem | 'alreadyListed' | 'notCollected' | 'certified'
+type Problem = DeviceListProblem | 'alreadyListed' | 'notCollected' | 'certified' | 'quoteSent'
 // The list is read in `run`, whose answer can fill the problem's words with its line.
 type Input = { id: string; read: DeviceListResult; field: 'list' | 'imei' }
 

@@ -5,9 +5,16 @@
  * certificate is issued: what it lists stays what was collected.
  */
 import 'server-only'
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
-import { collectionDevice, collectionDocument, collectionRequest, stockDevice, stockEvent } from '@/db/schema'
+import {
+  collectionDevice,
+  collectionDocument,
+  collectionQuoteEvent,
+  collectionRequest,
+  stockDevice,
+  stockEvent,
+} from '@/db/schema'
 import { staffName } from '@/orders/moves/move-store'
 import { formatStockNumber } from '@/stock/stock-store'
 import type { CollectionDeviceInput } from './device-list'
@@ -17,7 +24,7 @@ export type CollectionActor = { actor: 'staff' | 'manager'; userId: string }
 
 export type AddDevicesOutcome =
   | { kind: 'added'; count: number }
-  | { kind: 'refused'; code: 'notFound' | 'notCollected' | 'certified' }
+  | { kind: 'refused'; code: 'notFound' | 'notCollected' | 'certified' | 'quoteSent' }
   /** A device already recorded for this collection: its IMEI, so the message can name it. */
   | { kind: 'refused'; code: 'alreadyListed'; imei: string }
 
@@ -42,6 +49,12 @@ export async function addCollectionDevices(
     if (!request) return { kind: 'refused', code: 'notFound' }
     if (request.status !== 'collected') return { kind: 'refused', code: 'notCollected' }
     if (await hasCertificate(tx, requestId)) return { kind: 'refused', code: 'certified' }
+    // The quote lists the devices as they were when it was sent: a device added after would be left out of it.
+    const [quoted] = await tx
+      .select({ id: collectionQuoteEvent.id })
+      .from(collectionQuoteEvent)
+      .where(and(eq(collectionQuoteEvent.requestId, requestId), isNull(collectionQuoteEvent.deviceId)))
+    if (quoted) return { kind: 'refused', code: 'quoteSent' }
     const [known] = await tx
       .select({ imei: collectionDevice.imei })
       .from(collectionDevice)
@@ -95,6 +108,9 @@ export type CollectionDeviceView = {
   state: string
   /** The latest erasure's result, or null when none is recorded. */
   erasure: 'passed' | 'failed' | null
+  /** The quote's value in pence, or null (recycle, or not valued yet). */
+  valuePence: number | null
+  recycle: boolean
 }
 
 const latestErasure = sql<'passed' | 'failed' | null>`(select e.result from device_erasure e
@@ -112,6 +128,8 @@ export async function collectionDevices(db: Pick<Db, 'select'>, requestId: strin
       number: stockDevice.stockNumber,
       state: stockDevice.state,
       erasure: latestErasure,
+      valuePence: collectionDevice.valuePence,
+      recycle: collectionDevice.recycle,
     })
     .from(collectionDevice)
     .innerJoin(stockDevice, eq(stockDevice.collectionDeviceId, collectionDevice.id))

@@ -2,7 +2,10 @@ import type { EmailCopy } from '@/content/types'
 import type { CollectionRequestRow } from '@/db/schema'
 import type { QueuedEmail } from '@/mail/queue'
 import { renderEmail } from '@/mail/templates'
+import { formatPenceExact } from '@/lib/money'
+import { fillTemplate } from '@/lib/templates'
 import { formatCertificateCode } from '@/stock/certificate-code'
+import type { Quote } from './quote-store'
 
 /**
  * The business's acknowledgement, in the E-mails document's words: what they asked for, as they
@@ -46,4 +49,37 @@ export function collectionClosedMail(
     secondLink: links.wasteNote,
   })
   return { ...message, kind: 'collection-closed' }
+}
+
+/**
+ * The business's quote: each device (make, model, IMEI) with what we value it at or that it will
+ * be recycled, the total, and our waste carrier registration number (Site settings), in the
+ * E-mails document's words.
+ */
+export function collectionQuoteMail(
+  request: CollectionRequestRow,
+  quote: Quote,
+  copy: EmailCopy,
+  wasteCarrierNumber: string,
+): QueuedEmail {
+  const total = formatPenceExact(quote.totalPence)
+  const recycled = quote.devices.filter((device) => device.recycle).length
+  const values = {
+    name: request.contactName,
+    organisation: request.organisation,
+    count: quote.devices.length,
+    recycled,
+    total,
+    wasteCarrierNumber,
+  }
+  const rows = quote.devices.map((device): [string, string] => [
+    fillTemplate(copy.collectionQuoteDevice, { make: device.make, model: device.model, imei: device.imei }),
+    device.valuePence === null ? copy.collectionQuoteRecycled : formatPenceExact(device.valuePence),
+  ])
+  const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
+  const table = { heading: copy.collectionQuoteHeading, rows, totalLabel: copy.totalLabel, total }
+  return {
+    ...renderEmail(frame, copy.collectionQuote, values, request.email, undefined, { table }),
+    kind: 'collection-quote',
+  }
 }

@@ -1,4 +1,5 @@
 import { COLLECTION_STATUSES, type CollectionStatus } from '@/db/schema'
+import { workingDaysBefore, type BusinessCalendar } from '@/orders/record/working-days'
 
 export { COLLECTION_STATUSES, type CollectionStatus }
 
@@ -25,3 +26,18 @@ export const isCollectionRequestId = (value: unknown): value is string =>
 
 /** The staff page of one request: where the list's links and a status move's redirect go. */
 export const collectionRequestPath = (id: string) => `/admin/collections/${id}`
+
+/**
+ * Where a collection stands against the quote the business recycling page promises within so many
+ * working days of collecting its devices (the quote values the devices as collected): due, late, or
+ * null before it is collected, once the quote is sent, or once it is closed.
+ */
+export function quoteTimer(
+  request: { status: string; collectedAt: Date | null; quoteSent: boolean },
+  now: Date,
+  workingDays: number,
+  calendar: BusinessCalendar,
+): 'due' | 'late' | null {
+  if (request.quoteSent || request.status !== 'collected' || !request.collectedAt) return null
+  return request.collectedAt < workingDaysBefore(now, workingDays, calendar) ? 'late' : 'due'
+}

@@ -36,7 +36,14 @@ export async function recordCollectionRequest(
 export type CollectionListRow = Pick<
   CollectionRequestRow,
   'id' | 'organisation' | 'contactName' | 'postcode' | 'deviceCount' | 'status' | 'createdAt'
->
+> & { quoteSent: boolean; collectedAt: Date | null }
+
+const quoteSent = sql<boolean>`exists (select 1 from collection_quote_event q
+  where q.request_id = "collection_request"."id" and q.device_id is null)`
+
+// When its devices were collected (its latest move to collected): the quote's working days run from then.
+const collectedAt = sql<Date | null>`(select max(e.at) from collection_request_event e
+  where e.request_id = "collection_request"."id" and e.to_status = 'collected')`.mapWith(collectionRequestEvent.at)
 
 /** The requests for the staff list, newest first. */
 export async function listCollectionRequests(db: Db, limit = 200): Promise<CollectionListRow[]> {
@@ -49,6 +56,8 @@ export async function listCollectionRequests(db: Db, limit = 200): Promise<Colle
       deviceCount: collectionRequest.deviceCount,
       status: collectionRequest.status,
       createdAt: collectionRequest.createdAt,
+      quoteSent,
+      collectedAt,
     })
     .from(collectionRequest)
     .orderBy(desc(collectionRequest.createdAt), desc(collectionRequest.id))

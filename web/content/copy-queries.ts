@@ -194,6 +194,10 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   contactReceived{ subject, intro, button, outro },
   collectionRequested{ subject, intro, button, outro },
   collectionClosed{ subject, intro, button, secondButton, outro },
+  collectionQuote{ subject, intro, outro },
+  collectionQuoteHeading,
+  collectionQuoteDevice,
+  collectionQuoteRecycled,
   contactNoPhone,
   staffFooter,
   orderItemsHeading,
@@ -266,9 +270,11 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
     preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
-    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate
+    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
+    quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent
   },
   replyWorkingDays,
+  quoteWorkingDays,
   retentionDays
 }`)
 

@@ -197,6 +197,15 @@ export const contactInboxCopy = defineType({
       validation: (rule) => rule.required().integer().min(1).max(10),
     }),
     defineField({
+      name: 'quoteWorkingDays',
+      title: 'Working days to send a business collection’s quote',
+      type: 'number',
+      group: 'replying',
+      description:
+        'The quote the business recycling page promises (for example "Within two working days we send a quote"): a request whose quote is not sent this many working days after it was made is shown "quote late" in the staff list. Working days are Monday to Friday, less bank holidays and the closure days under Orders. Change the page’s sentence with it.',
+      validation: (rule) => rule.required().integer().min(1).max(10),
+    }),
+    defineField({
       name: 'retentionDays',
       title: 'Days a message is kept once answered or closed',
       type: 'number',

@@ -80,6 +80,27 @@ export const emailCopy = defineType({
       'Business collection closed, with its paperwork (to the business)',
       ', {organisation}, {count} (how many devices), {certificate} and {wasteNote} (the two documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s check page (with its PDF), the second button the waste transfer note (PDF, by a link only they hold)',
     ),
+    message(
+      'collectionQuote',
+      'Business collection quote (to the business)',
+      ', {organisation}, {count} (how many devices), {recycled} (how many will be recycled), {total} (the total in pounds) and {wasteCarrierNumber} (ours, from Site settings); {name} is the contact’s name. Sent when staff send a collected collection’s quote: the devices and their values are listed after the introduction, with the total',
+    ),
+    requiredString(
+      'collectionQuoteHeading',
+      'Quote: devices heading',
+      'Above the list of devices and their values in the quote, for example "What each device is worth".',
+    ),
+    templateString(
+      'collectionQuoteDevice',
+      'Quote: a device',
+      'Each device in the quote. {make}, {model} and {imei} become the device’s, for example "{make} {model} (IMEI {imei})".',
+      ['make', 'model', 'imei'],
+    ),
+    requiredString(
+      'collectionQuoteRecycled',
+      'Quote: a device to be recycled',
+      'In place of a value for a device with none, for example "No value: recycled".',
+    ),
     requiredText(
       'staffFooter',
       'Footer of e-mails to us',

@@ -20,6 +20,7 @@ import type { Db, OpenedDatabase } from '@/db/connection'
 import {
   collectionDevice,
   collectionDocument,
+  collectionQuoteEvent,
   orderItem,
   orderItemPhoto,
   orderLockHold,
@@ -163,6 +164,13 @@ async function fillEveryTable(into: Db) {
     .values({ requestId: request!.id, position: 1, make: 'Apple', model: 'iPhone 12', imei: '356938035643809' })
     .returning({ id: collectionDevice.id })
   await into.insert(stockDevice).values({ collectionDeviceId: device!.id })
+  await into.insert(collectionQuoteEvent).values({
+    requestId: request!.id,
+    deviceId: device!.id,
+    actorUserId: staff.id,
+    actorName: staff.name,
+    valuePence: 4500,
+  })
   await into.insert(collectionDocument).values(
     (['certificate', 'waste-note'] as const).map((kind, index) => ({
       requestId: request!.id,

@@ -69,6 +69,18 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     model: notPersonal('a business’s device: its model'),
     imei: notPersonal('a business’s device: its IMEI or serial, printed on the collection’s certificate'),
     created_at: notPersonal('when staff recorded it'),
+    value_pence: notPersonal('what we quoted the business for its device'),
+    recycle: notPersonal('that the device will be recycled, not paid for'),
+  },
+  collection_quote_event: {
+    id: notPersonal('a serial number'),
+    request_id: notPersonal('the collection it belongs to: the business’s contact details stay on the request'),
+    device_id: notPersonal('the device valued, or none for the quote sent'),
+    at: WHEN,
+    actor_user_id: STAFF,
+    actor_name: STAFF_NAME,
+    value_pence: notPersonal('the device’s value, or the quote’s total'),
+    recycle: notPersonal('that the device will be recycled'),
   },
   collection_document: {
     id: notPersonal('a random id'),

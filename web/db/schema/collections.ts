@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigserial, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { bigserial, boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 import { user } from './account-schema'
 import { at } from './columns'
 
@@ -79,12 +79,49 @@ export const collectionDevice = pgTable(
     // Normalised as the register is asked (web/register/device-id.ts): an IMEI with its check digit, or a serial.
     imei: text('imei').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    // The quote: what staff value it at, in pence, or that it will be recycled (no value); neither
+    // until it is valued. The latest valuation; collection_quote_event keeps each one.
+    valuePence: integer('value_pence'),
+    recycle: boolean('recycle').notNull().default(false),
   },
   (table) => [
+    check(
+      'collection_device_value_one',
+      sql`(${table.valuePence} is null or (${table.valuePence} > 0 and not ${table.recycle}))`,
+    ),
     uniqueIndex('collection_device_position_idx').on(table.requestId, table.position),
     // The same device twice in one collection is a typing slip: refused, not counted twice.
     uniqueIndex('collection_device_imei_idx').on(table.requestId, table.imei),
     index('collection_device_imei_lookup_idx').on(table.imei),
+  ],
+)
+
+/**
+ * A collection's quote, change by change: a device valued (its value in pence, or recycle) or the
+ * quote sent (no device; the total then), with who and when. Only ever inserted, as the request's
+ * moves are. One quote is sent per collection: the unique index refuses a second.
+ */
+export const collectionQuoteEvent = pgTable(
+  'collection_quote_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => collectionRequest.id, { onDelete: 'cascade' }),
+    // Null for the quote sent.
+    deviceId: uuid('device_id').references(() => collectionDevice.id, { onDelete: 'restrict' }),
+    at: at('at').notNull().defaultNow(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+    // A device's value, or (the quote sent) the total of the values.
+    valuePence: integer('value_pence'),
+    recycle: boolean('recycle').notNull().default(false),
+  },
+  (table) => [
+    index('collection_quote_event_request_idx').on(table.requestId, table.id),
+    uniqueIndex('collection_quote_sent_idx')
+      .on(table.requestId)
+      .where(sql`${table.deviceId} is null`),
   ],
 )
 
@@ -122,3 +159,4 @@ export type CollectionRequestRow = typeof collectionRequest.$inferSelect
 export type CollectionDocumentRow = typeof collectionDocument.$inferSelect
 export type CollectionDeviceRow = typeof collectionDevice.$inferSelect
 export type CollectionRequestEventRow = typeof collectionRequestEvent.$inferSelect
+export type CollectionQuoteEventRow = typeof collectionQuoteEvent.$inferSelect

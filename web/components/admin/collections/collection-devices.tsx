@@ -2,6 +2,7 @@ import type { ContactInboxCopy } from '@/content/types'
 import type { CollectionDeviceView } from '@/collections/devices-store'
 import { fillTemplate } from '@/lib/templates'
 import { AddDeviceForm, AddDeviceListForm } from './collection-device-forms'
+import { deviceValueText } from './collection-quote'
 
 type Props = {
   id: string
@@ -29,6 +30,7 @@ export function CollectionDevices({ id, copy, devices, open }: Props) {
                   <th scope="col">{copy.imeiColumn}</th>
                   <th scope="col">{copy.stockColumn}</th>
                   <th scope="col">{copy.erasureColumn}</th>
+                  <th scope="col">{copy.valueColumn}</th>
                 </tr>
               </thead>
               <tbody>
@@ -43,6 +45,7 @@ export function CollectionDevices({ id, copy, devices, open }: Props) {
                       </a>
                     </th>
                     <td>{device.erasure ? erasure[device.erasure] : copy.erasureNone}</td>
+                    <td data-value={device.position}>{deviceValueText(copy, device)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,7 +1,9 @@
 import type { ContactInboxCopy } from '@/content/types'
 import { COLLECTION_MOVES, isCollectionStatus } from '@/collections/statuses'
 import type { CollectionDeviceView } from '@/collections/devices-store'
+import type { QuoteHistoryEvent } from '@/collections/quote-store'
 import type { CollectionRequestRecord } from '@/collections/store'
+import { formatPenceExact } from '@/lib/money'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
@@ -9,6 +11,7 @@ import { StaffPage } from '@/components/admin/staff-page'
 import { CollectionDevices } from './collection-devices'
 import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
+import { CollectionQuote } from './collection-quote'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
 type Props = {
@@ -25,13 +28,49 @@ type Props = {
   wasteNote: { number: string; href: string; label: string } | null
   /** What was just issued, when the page was sent here after it. */
   issued: boolean
+  quote: {
+    events: QuoteHistoryEvent[]
+    sent: { at: Date; actorName: string; totalPence: number } | null
+    workingDays: number
+    /** What was just done to it, when the page was sent here after it. */
+    done: 'valued' | 'sent' | null
+  }
+}
+
+/** One change to the quote, in the history's words. */
+function quoteHistoryText(copy: ContactInboxCopy['collections'], event: QuoteHistoryEvent): string {
+  if (!event.device)
+    return fillTemplate(copy.historyQuoteSent, {
+      name: event.actorName,
+      total: formatPenceExact(event.valuePence ?? 0),
+    })
+  const values = {
+    name: event.actorName,
+    device: `${event.device.make} ${event.device.model}`,
+    imei: event.device.imei,
+  }
+  if (event.recycle) return fillTemplate(copy.historyRecycle, values)
+  return fillTemplate(copy.historyValued, { ...values, value: formatPenceExact(event.valuePence ?? 0) })
 }
 
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
 export function CollectionView(props: Props) {
-  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued } = props
+  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued, quote } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
+  const history = [
+    ...request.events.map((event) => ({
+      key: `move-${event.id}`,
+      at: event.at,
+      text: fillTemplate(copy.historyChange, {
+        name: event.actorName,
+        from: collectionStatusName(copy, event.fromStatus),
+        to: collectionStatusName(copy, event.toStatus),
+        reason: event.reason,
+      }),
+    })),
+    ...quote.events.map((event) => ({ key: `quote-${event.id}`, at: event.at, text: quoteHistoryText(copy, event) })),
+  ].sort((a, b) => a.at.getTime() - b.at.getTime())
   return (
     <StaffPage
       className="admin-message"
@@ -46,6 +85,11 @@ export function CollectionView(props: Props) {
       {issued && certificate ? (
         <p className="admin-notice" role="status">
           {copy.certificateIssued}
+        </p>
+      ) : null}
+      {quote.done ? (
+        <p className="admin-notice" role="status">
+          {quote.done === 'sent' ? copy.quoteSentNotice : copy.valued}
         </p>
       ) : null}
       {added ? (
@@ -80,6 +124,14 @@ export function CollectionView(props: Props) {
         <dd className="admin-message__text">{request.preferredDates}</dd>
       </dl>
       <CollectionDevices id={request.id} copy={copy} devices={devices} open={devicesOpen} />
+      <CollectionQuote
+        id={request.id}
+        copy={copy}
+        devices={devices}
+        open={request.status === 'collected' && !quote.sent}
+        sent={quote.sent}
+        workingDays={quote.workingDays}
+      />
       <CollectionPaperwork
         id={request.id}
         copy={copy}
@@ -105,17 +157,9 @@ export function CollectionView(props: Props) {
             <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>{' '}
             <span>{copy.historyReceived}</span>
           </li>
-          {request.events.map((event) => (
-            <li key={event.id}>
-              <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
-              <span>
-                {fillTemplate(copy.historyChange, {
-                  name: event.actorName,
-                  from: collectionStatusName(copy, event.fromStatus),
-                  to: collectionStatusName(copy, event.toStatus),
-                  reason: event.reason,
-                })}
-              </span>
+          {history.map((event) => (
+            <li key={event.key}>
+              <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time> <span>{event.text}</span>
             </li>
           ))}
         </ol>

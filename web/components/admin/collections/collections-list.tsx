@@ -7,7 +7,11 @@ import '@/styles/admin.css'
 import { StaffPage } from '@/components/admin/staff-page'
 import { collectionStatusName } from './collection-words'
 
-type Props = { copy: ContactInboxCopy['collections']; requests: CollectionListRow[] }
+type Props = {
+  copy: ContactInboxCopy['collections']
+  /** Each with where it stands against the quote's working days (null: sent, or closed). */
+  requests: Array<CollectionListRow & { quote: 'due' | 'late' | null }>
+}
 
 /** Business collection requests for staff, newest first, each to open. */
 export function CollectionsList({ copy, requests }: Props) {
@@ -39,7 +43,18 @@ export function CollectionsList({ copy, requests }: Props) {
                   <td>{request.contactName}</td>
                   <td>{request.deviceCount}</td>
                   <td>{request.postcode}</td>
-                  <td>{collectionStatusName(copy, request.status)}</td>
+                  <td>
+                    {collectionStatusName(copy, request.status)}
+                    {request.quote ? (
+                      <span
+                        className={request.quote === 'late' ? 'admin-timer admin-timer--late' : 'admin-timer'}
+                        data-quote={request.quote}
+                      >
+                        {' '}
+                        {request.quote === 'late' ? copy.quoteLate : copy.quoteDue}
+                      </span>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

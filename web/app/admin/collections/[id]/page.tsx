@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
 import { collectionDevices } from '@/collections/devices-store'
 import { collectionDocumentOf } from '@/collections/paperwork-store'
+import { collectionQuoteHistory } from '@/collections/quote-store'
 import { wasteNotePath } from '@/collections/waste-note-link'
 import { getCollectionRequest } from '@/collections/store'
 import { CollectionView } from '@/components/admin/collections/collection-view'
@@ -25,13 +26,14 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
   const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
   const db = await getDb()
-  const [request, devices, certificate, wasteNote, copy, noteWords] = await Promise.all([
+  const [request, devices, certificate, wasteNote, copy, noteWords, quote] = await Promise.all([
     getCollectionRequest(db, id),
     collectionDevices(db, id),
     collectionDocumentOf(db, id, 'certificate'),
     collectionDocumentOf(db, id, 'waste-note'),
     getContactInboxCopy(),
     getOrderCopy().then((words) => words.wasteNote),
+    collectionQuoteHistory(db, id),
   ])
   if (!request) notFound()
   const added = Number(query.added)
@@ -42,12 +44,17 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
       done={query.done ?? null}
       devices={devices}
       added={Number.isSafeInteger(added) && added > 0 ? added : null}
-      devicesOpen={request.status === 'collected' && !certificate}
+      devicesOpen={request.status === 'collected' && !certificate && !quote.sent}
       certificate={certificate?.number ?? null}
       wasteNote={
         wasteNote ? { number: wasteNote.number, href: wasteNotePath(wasteNote.number), label: noteWords.link } : null
       }
       issued={query.issued === 'certificate'}
+      quote={{
+        ...quote,
+        workingDays: copy.quoteWorkingDays,
+        done: query.quoted ? 'sent' : query.valued ? 'valued' : null,
+      }}
     />
   )
 }
