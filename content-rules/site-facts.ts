@@ -24,6 +24,8 @@ export const SITE_FACTS = {
   recordYears: 'how many years an order is kept before only the tax record is left',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
   contactKeepDays: 'how many days a contact message is kept once answered or closed (Contact inbox)',
+  collectionContactYears:
+    'how many years after its waste transfer note a business collection’s contact is removed (Contact inbox)',
   astrayDays: 'how many days without a scan make a parcel astray (Orders, Timings)',
 } as const
 

@@ -19,8 +19,8 @@ export async function collectionStaff(db: Db) {
   return { by: { actor: 'staff' as const, userId: id }, actor: { userId: id, name: 'Robin Bench' } }
 }
 
-/** A business collection, collected, with `count` devices pasted in; its id, address and the IMEIs. */
-export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, count: number) {
+/** A business collection, collected (the van is back), with no device recorded yet; its id and address. */
+export async function collected(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, deviceCount = 20) {
   const email = `jo.${randomUUID().slice(0, 8)}@example.com`
   const id = await recordCollectionRequest(
     db,
@@ -31,8 +31,8 @@ export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typ
       phone: '0113 496 0000',
       address: 'Unit 4, Mill Lane\nLeeds',
       postcode: 'LS1 4AB',
-      deviceCount: count,
-      devices: `${count} iPhone 12`,
+      deviceCount,
+      devices: `${deviceCount} iPhone 12`,
       preferredDates: 'Any Tuesday',
     },
     (row) => ({
@@ -41,15 +41,22 @@ export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typ
       text: 'Thanks',
       html: '<p>Thanks</p>',
       kind: 'collection-requested',
+      collectionRequestId: row.id,
     }),
   )
-  const { actor, by } = staff
+  const { actor } = staff
   await moveCollectionRequest(db, { id, from: 'requested', to: 'booked', reason: 'date agreed', actor })
   await moveCollectionRequest(db, { id, from: 'booked', to: 'collected', reason: 'van back', actor })
+  return { id, email }
+}
+
+/** A business collection, collected, with `count` devices pasted in; its id, address and the IMEIs. */
+export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, count: number) {
+  const { id, email } = await collected(db, staff, count)
   const imeis = Array.from({ length: count }, () => imeiFrom(nextImei++))
   const read = readDeviceList(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
   if (!read.ok) throw new Error(`unread: ${read.problem}`)
-  await addCollectionDevices(db, id, read.devices, by)
+  await addCollectionDevices(db, id, read.devices, staff.by)
   return { id, email, imeis }
 }
 

@@ -27,6 +27,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     recordYears: timings.recordYears,
     astrayDays: timings.astrayDays,
     contactKeepDays: (byId('contactInboxCopy') as { retentionDays: number }).retentionDays,
+    collectionContactYears: (byId('contactInboxCopy') as { collectionContactYears: number }).collectionContactYears,
     unanswered: timings,
   })
 }

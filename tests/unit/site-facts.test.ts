@@ -25,6 +25,7 @@ const source: SiteFactSource = {
   recordYears: 6,
   astrayDays: 5,
   contactKeepDays: 90,
+  collectionContactYears: 2,
   unanswered: {
     lapsedOffer: 'accept',
     unansweredAccept: 'we accept the new price for you and pay it',
@@ -55,6 +56,7 @@ describe('site facts', () => {
       unansweredOffer: 'we accept the new price for you and pay it',
       payoutHoldHours: '24',
       contactKeepDays: '90',
+      collectionContactYears: '2',
       astrayDays: '5',
     })
   })

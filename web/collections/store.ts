@@ -9,7 +9,7 @@ import {
   type CollectionRequestRow,
 } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
-import { collectionDocumentOf, issueDocument } from './paperwork-store'
+import { closeCollected, closingPaperwork, type ClosingContext } from './closing'
 import type { CollectionInput } from './validation'
 import { COLLECTION_MOVES, isCollectionRequestId, type CollectionStatus } from './statuses'
 
@@ -82,30 +82,32 @@ export type CollectionMove = {
 export type CollectionMoveResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' }
-  /** A collected collection closes only with its certificate issued: nothing was changed. */
+  /** A collected collection with devices closes only with their certificate issued: nothing was changed. */
   | { ok: false; code: 'certificateMissing' }
   /** Someone moved it first (or this is the same form sent twice): nothing was changed. */
   | { ok: false; code: 'moved'; status: string }
 
 /**
  * Moves a request from the status the staff member saw to another, with an event saying who, when
- * and why, in one transaction. Closing a collected collection needs its certificate, and issues its
- * waste transfer note and queues the business's e-mail with both in that same transaction. The update is guarded by the status seen, so of two moves made from
- * one view only the first goes through.
+ * and why, in one transaction. Closing a collected collection does what closing.ts says (its
+ * certificate needed, its waste transfer note and e-mail; or, with no devices, neither) in that
+ * same transaction. The update is guarded by the status seen, so of two moves made from one view
+ * only the first goes through.
  */
 export async function moveCollectionRequest(
   db: Db,
   move: CollectionMove,
   now = new Date(),
-  /** The business's e-mail with its paperwork, made from the closed request (the closing move's). */
-  paperworkMail?: PaperworkMail,
+  /** Needed to close a collected collection: the words and e-mail come from content. */
+  closingContext?: ClosingContext,
 ): Promise<CollectionMoveResult> {
   if (!isCollectionRequestId(move.id)) return { ok: false, code: 'notFound' }
   if (!COLLECTION_MOVES[move.from].includes(move.to)) return { ok: false, code: 'notAllowed' }
   const closing = move.from === 'collected' && move.to === 'closed'
+  if (closing && !closingContext) throw new Error('Closing a collected collection needs its closing context')
   return db.transaction(async (tx): Promise<CollectionMoveResult> => {
-    const certificate = closing ? await collectionDocumentOf(tx, move.id, 'certificate') : null
-    if (closing && !certificate) return { ok: false, code: 'certificateMissing' }
+    const paperwork = closing ? await closingPaperwork(tx, move.id) : null
+    if (paperwork === 'certificateMissing') return { ok: false, code: 'certificateMissing' }
     const [moved] = await tx
       .update(collectionRequest)
       .set({ status: move.to, statusChangedAt: now })
@@ -127,27 +129,10 @@ export async function moveCollectionRequest(
       toStatus: move.to,
       reason: move.reason,
     })
-    if (closing) {
-      // Issued once: a collection closed, reopened and closed again keeps the note it was given.
-      const note = await issueDocument(tx, move.id, 'waste-note', move.actor, now)
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(collectionDevice)
-        .where(eq(collectionDevice.requestId, move.id))
-      if (paperworkMail)
-        await queueEmails(tx, [
-          paperworkMail(moved, { certificate: certificate!.number, wasteNote: note.number, count }),
-        ])
-    }
+    if (paperwork) await closeCollected(tx, moved, paperwork, move.actor, closingContext!, now)
     return { ok: true }
   })
 }
-
-/** The closing e-mail, made in the closing transaction from the request and its two documents' numbers. */
-export type PaperworkMail = (
-  request: CollectionRequestRow,
-  paperwork: { certificate: string; wasteNote: string; count: number },
-) => QueuedEmail
 
 type Reader = Pick<Db, 'select'>
 type Eraser = Pick<Db, 'delete' | 'update'>

@@ -266,10 +266,12 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
     preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
-    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate
+    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
+    historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
   },
   replyWorkingDays,
-  retentionDays
+  retentionDays,
+  collectionContactYears
 }`)
 
 /**

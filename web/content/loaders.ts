@@ -69,6 +69,7 @@ export const getSiteFacts = cache(async () => {
     recordYears,
     astrayDays,
     contactKeepDays,
+    collectionContactYears,
     unanswered,
   } = source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
@@ -90,6 +91,10 @@ export const getSiteFacts = cache(async () => {
     recordYears: requireContent(recordYears, 'the Orders document (id "orderCopy")'),
     astrayDays: requireContent(astrayDays, 'the "astrayDays" Timing of the Orders document (id "orderCopy")'),
     contactKeepDays: requireContent(contactKeepDays, 'the Contact inbox document (id "contactInboxCopy")'),
+    collectionContactYears: requireContent(
+      collectionContactYears,
+      'the "collectionContactYears" field of the Contact inbox document (id "contactInboxCopy")',
+    ),
     unanswered: {
       lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),
       unansweredAccept: requireContent(

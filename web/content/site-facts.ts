@@ -38,6 +38,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     recordYears: String(numbers.recordYears),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),
     contactKeepDays: String(numbers.contactKeepDays),
+    collectionContactYears: String(numbers.collectionContactYears),
     astrayDays: String(numbers.astrayDays),
   }
 }

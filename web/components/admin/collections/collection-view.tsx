@@ -7,6 +7,7 @@ import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { StaffPage } from '@/components/admin/staff-page'
 import { CollectionDevices } from './collection-devices'
+import { CollectionHistory } from './collection-history'
 import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
@@ -61,14 +62,16 @@ export function CollectionView(props: Props) {
           <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
         </dd>
         <dt>{copy.contactNameLabel}</dt>
-        <dd>{request.contactName}</dd>
+        <dd>{request.contactName || copy.contactRemovedValue}</dd>
         <dt>{copy.emailLabel}</dt>
-        <dd>
-          <a href={`mailto:${request.email}`}>{request.email}</a>
-        </dd>
+        <dd>{request.email ? <a href={`mailto:${request.email}`}>{request.email}</a> : copy.contactRemovedValue}</dd>
         <dt>{copy.phoneLabel}</dt>
         <dd>
-          <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</a>
+          {request.phone ? (
+            <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</a>
+          ) : (
+            copy.contactRemovedValue
+          )}
         </dd>
         <dt>{copy.addressLabel}</dt>
         <dd className="admin-message__text">{`${request.address}\n${request.postcode}`}</dd>
@@ -90,6 +93,7 @@ export function CollectionView(props: Props) {
       {moves.length ? (
         <section aria-labelledby="collection-actions" className="admin-section">
           <h2 id="collection-actions">{copy.actionsHeading}</h2>
+          {request.status === 'collected' && !devices.length ? <p>{copy.closesWithoutPaperwork}</p> : null}
           <CollectionMoveForms
             id={request.id}
             status={request.status}
@@ -98,28 +102,7 @@ export function CollectionView(props: Props) {
           />
         </section>
       ) : null}
-      <section aria-labelledby="collection-history" className="admin-section admin-timeline">
-        <h2 id="collection-history">{copy.historyHeading}</h2>
-        <ol>
-          <li>
-            <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>{' '}
-            <span>{copy.historyReceived}</span>
-          </li>
-          {request.events.map((event) => (
-            <li key={event.id}>
-              <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time>{' '}
-              <span>
-                {fillTemplate(copy.historyChange, {
-                  name: event.actorName,
-                  from: collectionStatusName(copy, event.fromStatus),
-                  to: collectionStatusName(copy, event.toStatus),
-                  reason: event.reason,
-                })}
-              </span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CollectionHistory copy={copy} request={request} />
     </StaffPage>
   )
 }
