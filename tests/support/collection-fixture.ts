@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { readDeviceList } from '@/collections/device-list'
+import type { ClosingContext } from '@/collections/closing'
 import { addCollectionDevices, collectionDevices } from '@/collections/devices-store'
+import { collectionClosedMail } from '@/collections/mail'
+import { issueCollectionCertificate } from '@/collections/paperwork-store'
+import { collectionSiteEntries } from '@/collections/site-entries'
 import { moveCollectionRequest, recordCollectionRequest } from '@/collections/store'
+import type { ContactInboxCopy, EmailCopy, OrderCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { stockDevice, user } from '@/db/schema'
 import { recordErasure } from '@/stock/stock-store'
 import { eq } from 'drizzle-orm'
 import { imeiFrom } from './imei'
+import { seedWithFacts } from './seed-facts'
 
 let nextImei = 500_000
 
@@ -98,4 +104,41 @@ export function erasureFacts(result: 'passed' | 'failed' = 'passed') {
     verification: 'Full verification',
     result,
   }
+}
+
+/** The site's entries in a collection's history, in the seed's words. */
+export const seedSiteEntries = () =>
+  collectionSiteEntries(
+    seedWithFacts('orderCopy') as OrderCopy,
+    (seedWithFacts('contactInboxCopy') as ContactInboxCopy).collections,
+  )
+
+/** What the staff's close is given, from the seed: the paperwork e-mail (plain links) and the site's words. */
+export function seedClosing(): ClosingContext {
+  const copy = seedWithFacts('emailCopy') as EmailCopy
+  return {
+    paperworkMail: (request, paperwork) =>
+      collectionClosedMail(request, paperwork, copy, {
+        certificate: `https://example.test/certificates/${paperwork.certificate}`,
+        wasteNote: `https://example.test/waste-transfer-notes/${paperwork.wasteNote}`,
+      }),
+    site: seedSiteEntries(),
+  }
+}
+
+/** A collection of `count` devices, erased, certified and closed at `at` (its waste transfer note issued then). */
+export async function closedWithDevices(
+  db: Db,
+  staff: Awaited<ReturnType<typeof collectionStaff>>,
+  count: number,
+  at: Date,
+) {
+  const made = await collectedWithDevices(db, staff, count)
+  await eraseAll(db, staff, made.id)
+  const issued = await issueCollectionCertificate(db, made.id, staff.by)
+  if (issued.kind !== 'issued') throw new Error(issued.kind)
+  const close = { id: made.id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: staff.actor } as const
+  const closed = await moveCollectionRequest(db, close, at, seedClosing())
+  if (!closed.ok) throw new Error(closed.code)
+  return made
 }

@@ -20,7 +20,8 @@ export function collectionRequestedMail(request: CollectionRequestRow, copy: Ema
     preferredDates: request.preferredDates,
   }
   const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
-  return { ...renderEmail(frame, copy.collectionRequested, values, request.email), kind: 'collection-requested' }
+  const message = renderEmail(frame, copy.collectionRequested, values, request.email)
+  return { ...message, kind: 'collection-requested', collectionRequestId: request.id }
 }
 
 /**
@@ -45,5 +46,5 @@ export function collectionClosedMail(
   const message = renderEmail(frame, copy.collectionClosed, values, request.email, links.certificate, {
     secondLink: links.wasteNote,
   })
-  return { ...message, kind: 'collection-closed' }
+  return { ...message, kind: 'collection-closed', collectionRequestId: request.id }
 }

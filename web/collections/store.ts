@@ -1,10 +1,11 @@
 import 'server-only'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
   collectionDevice,
   collectionRequest,
   collectionRequestEvent,
+  emailOutbox,
   type CollectionRequestEventRow,
   type CollectionRequestRow,
 } from '@/db/schema'
@@ -156,20 +157,43 @@ export async function collectionRequestsOf(db: Reader, email: string): Promise<C
   return records
 }
 
+/** What names the person who asked: taken from a request that must stay, never its business's name or address. */
+const PERSON_REMOVED = { contactName: '', email: '', phone: '' }
+
+const withDevices = sql`exists (select 1 from ${collectionDevice} where ${collectionDevice.requestId} = ${collectionRequest.id})`
+
+/** Whether a request still names the person who asked: taking them from it again changes nothing. */
+export const namesPerson = or(
+  ne(collectionRequest.contactName, ''),
+  ne(collectionRequest.email, ''),
+  ne(collectionRequest.phone, ''),
+)
+
 /**
- * Takes the person who asked from every request made with the address. A request whose devices
- * came in is a record its devices, certificate and waste transfer note refer to: it stays, with the
- * business's name and address, and loses the person (name, e-mail, phone). Any other is deleted
- * with its history. Returns how many requests the person went from.
+ * Takes the person who asked (name, e-mail, phone) from the requests matched whose devices came
+ * in: each is a record its devices, certificate and waste transfer note refer to, so it stays, with
+ * the business's name and address the note states. Its e-mails, which name the person, go. Account
+ * deletion and retention both take the person this way. Returns the requests changed.
+ */
+export async function removeContactFrom(db: Eraser, which: SQL): Promise<string[]> {
+  const kept = await db
+    .update(collectionRequest)
+    .set(PERSON_REMOVED)
+    .where(and(which, withDevices, namesPerson))
+    .returning({ id: collectionRequest.id })
+  const ids = kept.map((row) => row.id)
+  if (ids.length) await db.delete(emailOutbox).where(inArray(emailOutbox.collectionRequestId, ids))
+  return ids
+}
+
+/**
+ * Takes the person who asked from every request made with the address: one whose devices came in
+ * keeps its record without them (removeContactFrom); any other is deleted with its history and its
+ * e-mails. Returns how many requests the person went from.
  */
 export async function eraseCollectionRequestsOf(db: Eraser, email: string): Promise<number> {
   const address = email.toLowerCase()
-  const withDevices = sql`exists (select 1 from ${collectionDevice} where ${collectionDevice.requestId} = ${collectionRequest.id})`
-  const kept = await db
-    .update(collectionRequest)
-    .set({ contactName: '', email: '', phone: '' })
-    .where(and(eq(collectionRequest.email, address), withDevices))
-    .returning({ id: collectionRequest.id })
+  const kept = await removeContactFrom(db, eq(collectionRequest.email, address))
   const deleted = await db
     .delete(collectionRequest)
     .where(eq(collectionRequest.email, address))

@@ -1,0 +1,37 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { CollectionHistory } from '@/components/admin/collections/collection-history'
+import type { CollectionRequestRecord } from '@/collections/store'
+import { getContactInboxCopy } from '@/content/loaders'
+
+// A collection's history on its staff page, in the seed's words: staff's moves and the site's own entries.
+it('reads a move as who moved it where and why, and the site’s entry as its name and what it wrote', async () => {
+  const copy = (await getContactInboxCopy()).collections
+  const at = new Date('2027-03-09T15:00:00Z')
+  const event = { requestId: 'r', at, actorUserId: null }
+  const request = {
+    createdAt: new Date('2027-03-01T09:00:00Z'),
+    events: [
+      {
+        ...event,
+        id: 1,
+        actorUserId: 'u',
+        actorName: 'Robin Bench',
+        fromStatus: 'collected',
+        toStatus: 'closed',
+        reason: 'Nothing there',
+      },
+      {
+        ...event,
+        id: 2,
+        actorName: 'Automatic',
+        fromStatus: 'closed',
+        toStatus: 'closed',
+        reason: copy.closedWithoutDevices,
+      },
+    ],
+  } as unknown as CollectionRequestRecord
+  const html = renderToStaticMarkup(<CollectionHistory copy={copy} request={request} />)
+  expect(html).toContain('Robin Bench moved it from Collected to Closed: Nothing there')
+  expect(html).toContain(`Automatic: ${copy.closedWithoutDevices}`)
+  expect(html).not.toContain('from Closed to Closed')
+})
