@@ -26,6 +26,8 @@ export const SITE_FACTS = {
     'how many days an unchecked photo of an identity document is kept after it was sent (Orders, Timings)',
   payoutHoldHours: 'how many hours a payment waits after the seller changes their bank details',
   contactKeepDays: 'how many days a contact message is kept once answered or closed (Contact inbox)',
+  collectionContactYears:
+    'how many years after its waste transfer note a business collection’s contact is removed (Contact inbox)',
   astrayDays: 'how many days without a scan make a parcel astray (Orders, Timings)',
 } as const
 

@@ -24,19 +24,31 @@ export async function register() {
       console.error(`The database did not open at start: ${describeError(error)}`),
     )
   }
-  const [{ startJobs }, orders, outbox, rateLimits, subscriptions, contact, basket, stock, carrier, upkeep] =
-    await Promise.all([
-      import('@/jobs/tick'),
-      import('@/orders/jobs'),
-      import('@/mail/outbox-job'),
-      import('@/http/rate-limit-job'),
-      import('@/subscriptions/jobs'),
-      import('@/contact/retention'),
-      import('@/basket/jobs'),
-      import('@/stock/jobs'),
-      import('@/orders/parcels/jobs'),
-      import('@/jobs/upkeep'),
-    ])
+  const [
+    { startJobs },
+    orders,
+    outbox,
+    rateLimits,
+    subscriptions,
+    contact,
+    collections,
+    basket,
+    stock,
+    carrier,
+    upkeep,
+  ] = await Promise.all([
+    import('@/jobs/tick'),
+    import('@/orders/jobs'),
+    import('@/mail/outbox-job'),
+    import('@/http/rate-limit-job'),
+    import('@/subscriptions/jobs'),
+    import('@/contact/retention'),
+    import('@/collections/jobs'),
+    import('@/basket/jobs'),
+    import('@/stock/jobs'),
+    import('@/orders/parcels/jobs'),
+    import('@/jobs/upkeep'),
+  ])
   // Each room's job, in this order every minute, each under its own lock.
   startJobs([
     orders.orderTimersJob,
@@ -54,6 +66,7 @@ export async function register() {
     subscriptions.unconfirmedPurgeJob,
     subscriptions.policyMailingsJob,
     contact.contactRetentionJob,
+    collections.collectionRetentionJob,
     basket.basketUsesJob,
     basket.basketCleanUpJob,
     upkeep.databaseUpkeepJob,

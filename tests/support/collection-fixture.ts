@@ -1,12 +1,18 @@
 import { randomUUID } from 'node:crypto'
 import { readDeviceList } from '@/collections/device-list'
+import type { ClosingContext } from '@/collections/closing'
 import { addCollectionDevices, collectionDevices } from '@/collections/devices-store'
+import { collectionClosedMail } from '@/collections/mail'
+import { issueCollectionCertificate } from '@/collections/paperwork-store'
+import { collectionSiteEntries } from '@/collections/site-entries'
 import { moveCollectionRequest, recordCollectionRequest } from '@/collections/store'
+import type { ContactInboxCopy, EmailCopy, OrderCopy } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { stockDevice, user } from '@/db/schema'
 import { recordErasure } from '@/stock/stock-store'
 import { eq } from 'drizzle-orm'
 import { imeiFrom } from './imei'
+import { seedWithFacts } from './seed-facts'
 
 let nextImei = 500_000
 
@@ -19,8 +25,8 @@ export async function collectionStaff(db: Db) {
   return { by: { actor: 'staff' as const, userId: id }, actor: { userId: id, name: 'Robin Bench' } }
 }
 
-/** A business collection, collected, with `count` devices pasted in; its id, address and the IMEIs. */
-export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, count: number) {
+/** A business collection, collected (the van is back), with no device recorded yet; its id and address. */
+export async function collected(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, deviceCount = 20) {
   const email = `jo.${randomUUID().slice(0, 8)}@example.com`
   const id = await recordCollectionRequest(
     db,
@@ -31,8 +37,8 @@ export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typ
       phone: '0113 496 0000',
       address: 'Unit 4, Mill Lane\nLeeds',
       postcode: 'LS1 4AB',
-      deviceCount: count,
-      devices: `${count} iPhone 12`,
+      deviceCount,
+      devices: `${deviceCount} iPhone 12`,
       preferredDates: 'Any Tuesday',
     },
     (row) => ({
@@ -41,15 +47,22 @@ export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typ
       text: 'Thanks',
       html: '<p>Thanks</p>',
       kind: 'collection-requested',
+      collectionRequestId: row.id,
     }),
   )
-  const { actor, by } = staff
+  const { actor } = staff
   await moveCollectionRequest(db, { id, from: 'requested', to: 'booked', reason: 'date agreed', actor })
   await moveCollectionRequest(db, { id, from: 'booked', to: 'collected', reason: 'van back', actor })
+  return { id, email }
+}
+
+/** A business collection, collected, with `count` devices pasted in; its id, address and the IMEIs. */
+export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, count: number) {
+  const { id, email } = await collected(db, staff, count)
   const imeis = Array.from({ length: count }, () => imeiFrom(nextImei++))
   const read = readDeviceList(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
   if (!read.ok) throw new Error(`unread: ${read.problem}`)
-  await addCollectionDevices(db, id, read.devices, by)
+  await addCollectionDevices(db, id, read.devices, staff.by)
   return { id, email, imeis }
 }
 
@@ -91,4 +104,41 @@ export function erasureFacts(result: 'passed' | 'failed' = 'passed') {
     verification: 'Full verification',
     result,
   }
+}
+
+/** The site's entries in a collection's history, in the seed's words. */
+export const seedSiteEntries = () =>
+  collectionSiteEntries(
+    seedWithFacts('orderCopy') as OrderCopy,
+    (seedWithFacts('contactInboxCopy') as ContactInboxCopy).collections,
+  )
+
+/** What the staff's close is given, from the seed: the paperwork e-mail (plain links) and the site's words. */
+export function seedClosing(): ClosingContext {
+  const copy = seedWithFacts('emailCopy') as EmailCopy
+  return {
+    paperworkMail: (request, paperwork) =>
+      collectionClosedMail(request, paperwork, copy, {
+        certificate: `https://example.test/certificates/${paperwork.certificate}`,
+        wasteNote: `https://example.test/waste-transfer-notes/${paperwork.wasteNote}`,
+      }),
+    site: seedSiteEntries(),
+  }
+}
+
+/** A collection of `count` devices, erased, certified and closed at `at` (its waste transfer note issued then). */
+export async function closedWithDevices(
+  db: Db,
+  staff: Awaited<ReturnType<typeof collectionStaff>>,
+  count: number,
+  at: Date,
+) {
+  const made = await collectedWithDevices(db, staff, count)
+  await eraseAll(db, staff, made.id)
+  const issued = await issueCollectionCertificate(db, made.id, staff.by)
+  if (issued.kind !== 'issued') throw new Error(issued.kind)
+  const close = { id: made.id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: staff.actor } as const
+  const closed = await moveCollectionRequest(db, close, at, seedClosing())
+  if (!closed.ok) throw new Error(closed.code)
+  return made
 }

@@ -392,6 +392,14 @@ export async function addPerson(
       textBody: `${values.name} wrote: ${values.contactMessage}`,
       htmlBody: `<p>${values.name} wrote</p>`,
     },
+    {
+      kind: 'collection-requested',
+      toAddress: address,
+      collectionRequestId: collection!.id,
+      subject: 'We have your collection request for 25 devices',
+      textBody: `Hello ${values.name}, we have your request ${tag}`,
+      htmlBody: `<p>Hello ${values.name}</p>`,
+    },
   ])
 
   return { ...values, orderId }

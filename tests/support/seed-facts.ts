@@ -29,6 +29,7 @@ export function seedFacts(docs: Doc[] = readSeed()): SiteFacts {
     identityPhotoDays: timings.identityPhotoDays,
     astrayDays: timings.astrayDays,
     contactKeepDays: (byId('contactInboxCopy') as { retentionDays: number }).retentionDays,
+    collectionContactYears: (byId('contactInboxCopy') as { collectionContactYears: number }).collectionContactYears,
     unanswered: timings,
   })
 }

@@ -26,6 +26,7 @@ const source: SiteFactSource = {
   identityPhotoDays: 14,
   astrayDays: 5,
   contactKeepDays: 90,
+  collectionContactYears: 2,
   unanswered: {
     lapsedOffer: 'accept',
     unansweredAccept: 'we accept the new price for you and pay it',
@@ -57,6 +58,7 @@ describe('site facts', () => {
       unansweredOffer: 'we accept the new price for you and pay it',
       payoutHoldHours: '24',
       contactKeepDays: '90',
+      collectionContactYears: '2',
       astrayDays: '5',
     })
   })

@@ -23,7 +23,8 @@ export function collectionRequestedMail(request: CollectionRequestRow, copy: Ema
     preferredDates: request.preferredDates,
   }
   const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
-  return { ...renderEmail(frame, copy.collectionRequested, values, request.email), kind: 'collection-requested' }
+  const message = renderEmail(frame, copy.collectionRequested, values, request.email)
+  return { ...message, kind: 'collection-requested', collectionRequestId: request.id }
 }
 
 /**
@@ -48,7 +49,7 @@ export function collectionClosedMail(
   const message = renderEmail(frame, copy.collectionClosed, values, request.email, links.certificate, {
     secondLink: links.wasteNote,
   })
-  return { ...message, kind: 'collection-closed' }
+  return { ...message, kind: 'collection-closed', collectionRequestId: request.id }
 }
 
 /**
@@ -81,5 +82,7 @@ export function collectionQuoteMail(
   return {
     ...renderEmail(frame, copy.collectionQuote, values, request.email, undefined, { table }),
     kind: 'collection-quote',
+    // Deleted with its request, or when its contact is removed (retention.ts), as the others are.
+    collectionRequestId: request.id,
   }
 }

@@ -3,7 +3,7 @@
 import 'server-only'
 import { notFound } from 'next/navigation'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
-import { getContactInboxCopy, getEmailCopy } from '@/content/loaders'
+import { getContactInboxCopy, getEmailCopy, getOrderCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { formAction } from '@/forms/form-action'
 import { fillTemplate } from '@/lib/templates'
@@ -12,7 +12,9 @@ import { kickOutbox } from '@/mail/outbox-kick'
 import { linkOrigin } from '@/mail/link-origin'
 import { certificatePath } from '@/stock/certificate-content'
 import { collectionClosedMail } from './mail'
-import { moveCollectionRequest, type PaperworkMail } from './store'
+import type { ClosingContext } from './closing'
+import { collectionSiteEntries } from './site-entries'
+import { moveCollectionRequest } from './store'
 import { wasteNotePath, wasteNoteToken } from './waste-note-link'
 
 type Move = { id: string; from: string; to: string; reason: string }
@@ -39,13 +41,17 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
   run: async ({ id, from, to, reason }, { who }) => {
     if (!isCollectionStatus(from) || !isCollectionStatus(to)) return { ok: false, errors: 'invalid' }
     const actor = { userId: who.user.id, name: who.user.name }
-    const [copy, origin] = [await getEmailCopy(), linkOrigin()]
-    const mail: PaperworkMail = (request, paperwork) =>
-      collectionClosedMail(request, paperwork, copy, {
-        certificate: `${origin}${certificatePath(paperwork.certificate)}`,
-        wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote))}`,
-      })
-    const result = await moveCollectionRequest(await getDb(), { id, from, to, reason, actor }, new Date(), mail)
+    const [copy, orderCopy, inboxCopy] = await Promise.all([getEmailCopy(), getOrderCopy(), getContactInboxCopy()])
+    const origin = linkOrigin()
+    const closing: ClosingContext = {
+      paperworkMail: (request, paperwork) =>
+        collectionClosedMail(request, paperwork, copy, {
+          certificate: `${origin}${certificatePath(paperwork.certificate)}`,
+          wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote))}`,
+        }),
+      site: collectionSiteEntries(orderCopy, inboxCopy.collections),
+    }
+    const result = await moveCollectionRequest(await getDb(), { id, from, to, reason, actor }, new Date(), closing)
     if (result.ok) kickOutbox()
     if (result.ok) return { ok: true, redirect: `${collectionRequestPath(id)}?done=${to}` }
     if (result.code === 'notFound') notFound()

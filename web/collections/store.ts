@@ -1,15 +1,16 @@
 import 'server-only'
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
   collectionDevice,
   collectionRequest,
   collectionRequestEvent,
+  emailOutbox,
   type CollectionRequestEventRow,
   type CollectionRequestRow,
 } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
-import { collectionDocumentOf, issueDocument } from './paperwork-store'
+import { closeCollected, closingPaperwork, type ClosingContext } from './closing'
 import type { CollectionInput } from './validation'
 import { COLLECTION_MOVES, isCollectionRequestId, type CollectionStatus } from './statuses'
 
@@ -91,30 +92,32 @@ export type CollectionMove = {
 export type CollectionMoveResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' }
-  /** A collected collection closes only with its certificate issued: nothing was changed. */
+  /** A collected collection with devices closes only with their certificate issued: nothing was changed. */
   | { ok: false; code: 'certificateMissing' }
   /** Someone moved it first (or this is the same form sent twice): nothing was changed. */
   | { ok: false; code: 'moved'; status: string }
 
 /**
  * Moves a request from the status the staff member saw to another, with an event saying who, when
- * and why, in one transaction. Closing a collected collection needs its certificate, and issues its
- * waste transfer note and queues the business's e-mail with both in that same transaction. The update is guarded by the status seen, so of two moves made from
- * one view only the first goes through.
+ * and why, in one transaction. Closing a collected collection does what closing.ts says (its
+ * certificate needed, its waste transfer note and e-mail; or, with no devices, neither) in that
+ * same transaction. The update is guarded by the status seen, so of two moves made from one view
+ * only the first goes through.
  */
 export async function moveCollectionRequest(
   db: Db,
   move: CollectionMove,
   now = new Date(),
-  /** The business's e-mail with its paperwork, made from the closed request (the closing move's). */
-  paperworkMail?: PaperworkMail,
+  /** Needed to close a collected collection: the words and e-mail come from content. */
+  closingContext?: ClosingContext,
 ): Promise<CollectionMoveResult> {
   if (!isCollectionRequestId(move.id)) return { ok: false, code: 'notFound' }
   if (!COLLECTION_MOVES[move.from].includes(move.to)) return { ok: false, code: 'notAllowed' }
   const closing = move.from === 'collected' && move.to === 'closed'
+  if (closing && !closingContext) throw new Error('Closing a collected collection needs its closing context')
   return db.transaction(async (tx): Promise<CollectionMoveResult> => {
-    const certificate = closing ? await collectionDocumentOf(tx, move.id, 'certificate') : null
-    if (closing && !certificate) return { ok: false, code: 'certificateMissing' }
+    const paperwork = closing ? await closingPaperwork(tx, move.id) : null
+    if (paperwork === 'certificateMissing') return { ok: false, code: 'certificateMissing' }
     const [moved] = await tx
       .update(collectionRequest)
       .set({ status: move.to, statusChangedAt: now })
@@ -136,27 +139,10 @@ export async function moveCollectionRequest(
       toStatus: move.to,
       reason: move.reason,
     })
-    if (closing) {
-      // Issued once: a collection closed, reopened and closed again keeps the note it was given.
-      const note = await issueDocument(tx, move.id, 'waste-note', move.actor, now)
-      const [{ count } = { count: 0 }] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(collectionDevice)
-        .where(eq(collectionDevice.requestId, move.id))
-      if (paperworkMail)
-        await queueEmails(tx, [
-          paperworkMail(moved, { certificate: certificate!.number, wasteNote: note.number, count }),
-        ])
-    }
+    if (paperwork) await closeCollected(tx, moved, paperwork, move.actor, closingContext!, now)
     return { ok: true }
   })
 }
-
-/** The closing e-mail, made in the closing transaction from the request and its two documents' numbers. */
-export type PaperworkMail = (
-  request: CollectionRequestRow,
-  paperwork: { certificate: string; wasteNote: string; count: number },
-) => QueuedEmail
 
 type Reader = Pick<Db, 'select'>
 type Eraser = Pick<Db, 'delete' | 'update'>
@@ -180,20 +166,43 @@ export async function collectionRequestsOf(db: Reader, email: string): Promise<C
   return records
 }
 
+/** What names the person who asked: taken from a request that must stay, never its business's name or address. */
+const PERSON_REMOVED = { contactName: '', email: '', phone: '' }
+
+const withDevices = sql`exists (select 1 from ${collectionDevice} where ${collectionDevice.requestId} = ${collectionRequest.id})`
+
+/** Whether a request still names the person who asked: taking them from it again changes nothing. */
+export const namesPerson = or(
+  ne(collectionRequest.contactName, ''),
+  ne(collectionRequest.email, ''),
+  ne(collectionRequest.phone, ''),
+)
+
 /**
- * Takes the person who asked from every request made with the address. A request whose devices
- * came in is a record its devices, certificate and waste transfer note refer to: it stays, with the
- * business's name and address, and loses the person (name, e-mail, phone). Any other is deleted
- * with its history. Returns how many requests the person went from.
+ * Takes the person who asked (name, e-mail, phone) from the requests matched whose devices came
+ * in: each is a record its devices, certificate and waste transfer note refer to, so it stays, with
+ * the business's name and address the note states. Its e-mails, which name the person, go. Account
+ * deletion and retention both take the person this way. Returns the requests changed.
+ */
+export async function removeContactFrom(db: Eraser, which: SQL): Promise<string[]> {
+  const kept = await db
+    .update(collectionRequest)
+    .set(PERSON_REMOVED)
+    .where(and(which, withDevices, namesPerson))
+    .returning({ id: collectionRequest.id })
+  const ids = kept.map((row) => row.id)
+  if (ids.length) await db.delete(emailOutbox).where(inArray(emailOutbox.collectionRequestId, ids))
+  return ids
+}
+
+/**
+ * Takes the person who asked from every request made with the address: one whose devices came in
+ * keeps its record without them (removeContactFrom); any other is deleted with its history and its
+ * e-mails. Returns how many requests the person went from.
  */
 export async function eraseCollectionRequestsOf(db: Eraser, email: string): Promise<number> {
   const address = email.toLowerCase()
-  const withDevices = sql`exists (select 1 from ${collectionDevice} where ${collectionDevice.requestId} = ${collectionRequest.id})`
-  const kept = await db
-    .update(collectionRequest)
-    .set({ contactName: '', email: '', phone: '' })
-    .where(and(eq(collectionRequest.email, address), withDevices))
-    .returning({ id: collectionRequest.id })
+  const kept = await removeContactFrom(db, eq(collectionRequest.email, address))
   const deleted = await db
     .delete(collectionRequest)
     .where(eq(collectionRequest.email, address))

@@ -271,11 +271,13 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
     devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
-    quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent
+    quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,
+    historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
   },
   replyWorkingDays,
   quoteWorkingDays,
-  retentionDays
+  retentionDays,
+  collectionContactYears
 }`)
 
 /**

@@ -70,6 +70,7 @@ export const getSiteFacts = cache(async () => {
     identityPhotoDays,
     astrayDays,
     contactKeepDays,
+    collectionContactYears,
     unanswered,
   } = source
   requireContent(settings, 'the Site settings document (id "siteSettings")')
@@ -95,6 +96,10 @@ export const getSiteFacts = cache(async () => {
     ),
     astrayDays: requireContent(astrayDays, 'the "astrayDays" Timing of the Orders document (id "orderCopy")'),
     contactKeepDays: requireContent(contactKeepDays, 'the Contact inbox document (id "contactInboxCopy")'),
+    collectionContactYears: requireContent(
+      collectionContactYears,
+      'the "collectionContactYears" field of the Contact inbox document (id "contactInboxCopy")',
+    ),
     unanswered: {
       lapsedOffer: requireContent(unanswered?.lapsedOffer, 'the Timings of the Orders document (id "orderCopy")'),
       unansweredAccept: requireContent(

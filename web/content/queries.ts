@@ -52,6 +52,7 @@ export const siteFactsQuery = defineQuery(`{
   "identityPhotoDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.identityPhotoDays,
   "astrayDays": *[_type == "orderCopy" && _id == "orderCopy"][0].timings.astrayDays,
   "contactKeepDays": *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0].retentionDays,
+  "collectionContactYears": *[_type == "contactInboxCopy" && _id == "contactInboxCopy"][0].collectionContactYears,
   "unanswered": *[_type == "orderCopy" && _id == "orderCopy"][0].timings{ lapsedOffer, unansweredAccept, unansweredReturn }
 }`)
 

@@ -39,6 +39,7 @@ export function siteFactsFrom({ settings, ...numbers }: SiteFactSource): SiteFac
     identityPhotoDays: String(numbers.identityPhotoDays),
     payoutHoldHours: String(PAYOUT_HOLD_HOURS),
     contactKeepDays: String(numbers.contactKeepDays),
+    collectionContactYears: String(numbers.collectionContactYears),
     astrayDays: String(numbers.astrayDays),
   }
 }

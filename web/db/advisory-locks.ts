@@ -23,6 +23,7 @@ export const ADVISORY_LOCKS = {
   parcelsAstray: 735_120_050,
   policyMailings: 735_120_051,
   databaseUpkeep: 735_120_052,
+  collectionRetention: 735_120_054,
 } as const
 
 /** The first key of a rate-limit bucket's two-key lock; the second is the bucket's hash. */

@@ -4,8 +4,13 @@ import { emailOutbox } from '@/db/schema'
 import type { MailMessage } from './send'
 
 type Writer = Pick<Db, 'insert'>
-/** A message and what it is about: the order or contact message it belongs to, when there is one. */
-export type QueuedEmail = MailMessage & { kind: string; orderId?: string; contactMessageId?: string }
+/** A message and what it is about: the order, contact message or collection request it belongs to, when there is one. */
+export type QueuedEmail = MailMessage & {
+  kind: string
+  orderId?: string
+  contactMessageId?: string
+  collectionRequestId?: string
+}
 
 /**
  * Puts messages in the e-mail outbox, in the caller's transaction when it has one: they go once it
@@ -24,6 +29,7 @@ export async function queueEmails(db: Writer, emails: QueuedEmail[]): Promise<vo
       replyTo: email.replyTo ?? null,
       listUnsubscribe: email.listUnsubscribe ?? null,
       contactMessageId: email.contactMessageId ?? null,
+      collectionRequestId: email.collectionRequestId ?? null,
       // The database's now() has microseconds; the sender asks for what is due by the millisecond.
       nextAttemptAt: new Date(),
     })),

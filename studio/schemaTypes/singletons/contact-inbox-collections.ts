@@ -62,6 +62,12 @@ export const collectionsGroup = group(
       '{name} becomes the member of staff, {from} and {to} the statuses, {reason} why.',
       ['name', 'from', 'to', 'reason'],
     ),
+    templateString(
+      'historyNote',
+      'The site’s entry, in the history',
+      'What the site itself wrote, for example why a collection closed with no paperwork. {name} becomes the site’s name (Orders → Staff pages: "Automatic"), {reason} what it wrote.',
+      ['name', 'reason'],
+    ),
     requiredString(
       'devicesHeading',
       'Devices heading',
@@ -257,5 +263,26 @@ export const collectionsGroup = group(
       'name',
       'total',
     ]),
+    requiredString(
+      'closesWithoutPaperwork',
+      'Closing with no devices',
+      'Beside the moves of a collected collection with no device recorded: closing it issues no paperwork and e-mails nobody.',
+    ),
+    requiredString(
+      'closedWithoutDevices',
+      'Closed with no devices, in the history',
+      'The site’s entry when a collected collection with no device recorded is closed: why there is no certificate, no waste transfer note and no e-mail. Kept in the history as written at the time.',
+    ),
+    templateString(
+      'contactRemoved',
+      'Contact removed, in the history',
+      'The site’s entry when a collection’s contact (name, e-mail address, phone) is removed, the years set under Keeping messages after its waste transfer note. {years} becomes that number. Kept in the history as written at the time.',
+      ['years'],
+    ),
+    requiredString(
+      'contactRemovedValue',
+      'Removed contact detail',
+      'In place of the contact’s name, e-mail address and phone once removed, for example "Removed".',
+    ),
   ],
 )

@@ -214,6 +214,15 @@ export const contactInboxCopy = defineType({
         'An answered or closed message, with its history and the e-mail that brought it to us, is deleted this many days after it was answered or closed (a message reopened starts again). The privacy policy says so through the Site fact {contactKeepDays}: change this and the policy follows. The contact form’s messages are questions: anything about a sale is kept with the order’s record, not here. Personal data is kept only as long as it is needed (data minimisation), so keep this short: long enough to look back at a recent conversation.',
       validation: (rule) => rule.required().integer().min(1).max(365),
     }),
+    defineField({
+      name: 'collectionContactYears',
+      title: 'Years a collection’s contact is kept after its waste transfer note',
+      type: 'number',
+      group: 'retention',
+      description:
+        'A business collection that brought devices keeps its record: the devices, the certificate and the waste transfer note, with the organisation’s name and address that the note must state. The person who asked (their name, e-mail address and phone number) is removed this many years after the note was issued. The law asks for a waste transfer note to be kept for at least two years, and the contact is who staff or the regulator ask about the transfer in that time, so at least 2. A request closed with no devices is deleted whole after the days above, as a message is. The privacy policy says so through the Site fact {collectionContactYears}: change this and the policy follows.',
+      validation: (rule) => rule.required().integer().min(2).max(10),
+    }),
   ],
   preview: { prepare: () => ({ title: 'Contact inbox' }) },
 })

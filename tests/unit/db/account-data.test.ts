@@ -102,6 +102,8 @@ describe('"Download my data"', () => {
       `database: Confirm your sign-up`,
       `database: Contact message from ${pat.name}`,
       `database: Reset your password`,
+      // Their business collection's acknowledgement.
+      `database: We have your collection request for 25 devices`,
       `database: Your device is on its way back – ${pat.reference}`,
       `file: Reset your password`,
       `file: Your device is on its way back – ${pat.reference}`,

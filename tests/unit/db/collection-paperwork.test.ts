@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { collectionClosedMail } from '@/collections/mail'
-import { moveCollectionRequest, type PaperworkMail } from '@/collections/store'
+import { collectionSiteEntries } from '@/collections/site-entries'
+import type { ClosingContext } from '@/collections/closing'
+import { getCollectionRequest, moveCollectionRequest } from '@/collections/store'
 import { readWasteNoteToken, wasteNotePath, wasteNoteToken } from '@/collections/waste-note-link'
-import type { EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
+import type { ContactInboxCopy, EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
 import { emailOutbox } from '@/db/schema'
 import { formatCertificateCode } from '@/stock/certificate-code'
 import { certificatePath } from '@/stock/certificate-content'
@@ -16,11 +18,13 @@ import {
   wasteNoteByNumber,
 } from '@/collections/paperwork-store'
 import { addCollectionDevices } from '@/collections/devices-store'
-import { collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'
+import { readDeviceList } from '@/collections/device-list'
+import { collected, collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { pdfText } from '../../support/pdf-text'
 import { seedWithFacts } from '../../support/seed-facts'
-import { withFileDatabase } from '../../support/test-database'
+import { raceForRow } from '../../support/row-lock-race'
+import { withFileDatabase, type TestDatabase } from '../../support/test-database'
 
 /**
  * A business collection's paperwork on PGlite and on a PostgreSQL server: one certificate, issued
@@ -28,7 +32,11 @@ import { withFileDatabase } from '../../support/test-database'
  * organisation and nothing of the person; a number changed by a digit finds nothing.
  */
 let db: Db
-withFileDatabase((opened) => (db = opened))
+let home: TestDatabase
+withFileDatabase((opened, folder) => {
+  db = opened
+  home = folder
+})
 
 let staff: Awaited<ReturnType<typeof collectionStaff>>
 beforeAll(async () => {
@@ -94,19 +102,24 @@ describe("a collection's certificate", () => {
 describe('closing a collection', () => {
   const SECRET = 'a test secret that is long enough to sign with'
   const origin = 'https://example.test'
-  const mail =
-    (copy: EmailCopy): PaperworkMail =>
-    (request, paperwork) =>
+  // What the staff's close is given: the e-mail with the paperwork, and the site's words for its history.
+  const closing = (copy: EmailCopy): ClosingContext => ({
+    paperworkMail: (request, paperwork) =>
       collectionClosedMail(request, paperwork, copy, {
         certificate: `${origin}${certificatePath(paperwork.certificate)}`,
         wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote, Date.now(), SECRET))}`,
-      })
+      }),
+    site: collectionSiteEntries(
+      seedWithFacts('orderCopy') as OrderCopy,
+      (seedWithFacts('contactInboxCopy') as ContactInboxCopy).collections,
+    ),
+  })
 
   it('needs the certificate, then issues the waste transfer note and e-mails both links once, however often it is sent', async () => {
     const { id, email } = await collectedWithDevices(db, staff, 20)
     const copy = seedWithFacts('emailCopy') as EmailCopy
     const close = { id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: staff.actor } as const
-    expect(await moveCollectionRequest(db, close, new Date(), mail(copy))).toEqual({
+    expect(await moveCollectionRequest(db, close, new Date(), closing(copy))).toEqual({
       ok: false,
       code: 'certificateMissing',
     })
@@ -116,8 +129,8 @@ describe('closing a collection', () => {
     const issued = await issueCollectionCertificate(db, id, staff.by)
     if (issued.kind !== 'issued') throw new Error(issued.kind)
     const [first, second] = await Promise.all([
-      moveCollectionRequest(db, close, new Date(), mail(copy)),
-      moveCollectionRequest(db, close, new Date(), mail(copy)),
+      moveCollectionRequest(db, close, new Date(), closing(copy)),
+      moveCollectionRequest(db, close, new Date(), closing(copy)),
     ])
     expect([first, second]).toContainEqual({ ok: true })
     expect([first, second]).toContainEqual({ ok: false, code: 'moved', status: 'closed' })
@@ -139,6 +152,69 @@ describe('closing a collection', () => {
     const pdf = pdfText(await paperworkPdf(wasteNoteContent(facts!, words, settings), 'Handback', null))
     for (const fact of ['16 02 14', settings.wasteCarrierNumber, 'Unit 4, Mill Lane, Leeds, LS1 4AB', '20 devices'])
       expect(pdf).toContain(fact)
+  })
+
+  it('closes a collection that brought no devices with no certificate, no note and no e-mail, the site saying why in its history', async () => {
+    const { id, email } = await collected(db, staff)
+    const copy = seedWithFacts('emailCopy') as EmailCopy
+    const at = new Date('2027-03-09T15:00:00Z')
+    const close = { id, from: 'collected', to: 'closed', reason: 'Nothing there to take', actor: staff.actor } as const
+    expect(await moveCollectionRequest(db, close, at, closing(copy))).toEqual({ ok: true })
+
+    const stored = await getCollectionRequest(db, id)
+    expect(stored?.status).toBe('closed')
+    expect(await collectionDocumentOf(db, id, 'certificate')).toBeNull()
+    expect(await collectionDocumentOf(db, id, 'waste-note')).toBeNull()
+    const closedMail = and(eq(emailOutbox.kind, 'collection-closed'), eq(emailOutbox.toAddress, email))
+    expect(await db.select().from(emailOutbox).where(closedMail)).toEqual([])
+    // The staff member's close with their reason, then the site's entry: the seed's words.
+    const inbox = (seedWithFacts('contactInboxCopy') as ContactInboxCopy).collections
+    expect(
+      stored!.events.slice(-2).map(({ actorUserId, actorName, fromStatus, toStatus, reason, at }) => ({
+        actorUserId,
+        actorName,
+        fromStatus,
+        toStatus,
+        reason,
+        at,
+      })),
+    ).toEqual([
+      {
+        actorUserId: staff.actor.userId,
+        actorName: 'Robin Bench',
+        fromStatus: 'collected',
+        toStatus: 'closed',
+        reason: 'Nothing there to take',
+        at,
+      },
+      {
+        actorUserId: null,
+        actorName: 'Automatic',
+        fromStatus: 'closed',
+        toStatus: 'closed',
+        reason: inbox.closedWithoutDevices,
+        at,
+      },
+    ])
+    expect(inbox.closedWithoutDevices).toMatch(/no devices/i)
+  })
+
+  it('counts the devices with the request locked: a list added just before the close makes it need their certificate', async () => {
+    const { id } = await collected(db, staff)
+    const copy = seedWithFacts('emailCopy') as EmailCopy
+    const close = { id, from: 'collected', to: 'closed', reason: 'Nothing there', actor: staff.actor } as const
+    const read = readDeviceList(`Apple, iPhone 12, ${imeiFrom(999_101)}`)
+    if (!read.ok) throw new Error('unread')
+    const [added, closed] = await raceForRow(
+      home,
+      'collection_request',
+      id,
+      () => addCollectionDevices(db, id, read.devices, staff.by),
+      () => moveCollectionRequest(db, close, new Date(), closing(copy)),
+    )
+    expect(added).toEqual({ kind: 'added', count: 1 })
+    expect(closed).toEqual({ ok: false, code: 'certificateMissing' })
+    expect((await getCollectionRequest(db, id))?.status).toBe('collected')
   })
 
   it('gives a stranger no way into the note: a key opens only its own note, unchanged and in date', () => {

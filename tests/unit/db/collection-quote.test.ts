@@ -15,7 +15,7 @@ import type { EmailCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { collectionDevice, collectionQuoteEvent, emailOutbox } from '@/db/schema'
 import { calendarOf } from '@/orders/record/working-days'
-import { collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'
+import { collectedWithDevices, collectionStaff, eraseAll, seedClosing } from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
@@ -72,6 +72,8 @@ describe("a collection's quote", () => {
       (row) => row.kind === 'collection-quote',
     )
     expect(sent).toHaveLength(1)
+    // Linked to its request: deleted with it, or when its contact is removed (retention).
+    expect(sent[0]!.collectionRequestId).toBe(id)
     const text = sent[0]!.textBody
     expect(sent[0]!.subject).toMatch(/^Your quote for the 3 devices we collected from Acme /)
     expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
@@ -124,7 +126,12 @@ describe("a collection's quote", () => {
     await issueCollectionCertificate(db, id, staff.by)
     // Closed, it is no longer collected: neither a value nor the quote.
     expect(
-      await moveCollectionRequest(db, { id, from: 'collected', to: 'closed', reason: 'x', actor: staff.actor }),
+      await moveCollectionRequest(
+        db,
+        { id, from: 'collected', to: 'closed', reason: 'x', actor: staff.actor },
+        new Date(),
+        seedClosing(),
+      ),
     ).toEqual({ ok: true })
     expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)).toMatchObject({ kind: 'refused' })
     expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'refused' })

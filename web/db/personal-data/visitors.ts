@@ -132,5 +132,9 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     reply_to: personal('emails[].replyTo', ROW_DELETED),
     list_unsubscribe: withheld("the e-mail's one-click unsubscribe address: a link of the site's, signed", ROW_DELETED),
     contact_message_id: withheld('the contact message it forwards, given in full as contactMessages[]', ROW_DELETED),
+    collection_request_id: withheld(
+      'the collection request it is about, given in full as collectionRequests[]',
+      ROW_DELETED,
+    ),
   },
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { at, createdAt } from './columns'
+import { collectionRequest } from './collections'
 import { contactMessage } from './contact'
 import { sellerOrder } from './orders'
 
@@ -33,9 +34,17 @@ export const emailOutbox = pgTable(
     listUnsubscribe: text('list_unsubscribe'),
     // The contact message it forwards: deleted with it.
     contactMessageId: uuid('contact_message_id').references(() => contactMessage.id, { onDelete: 'cascade' }),
+    // The business collection request it is about: deleted with it, and when its contact is removed.
+    collectionRequestId: uuid('collection_request_id').references(() => collectionRequest.id, {
+      onDelete: 'cascade',
+    }),
   },
   (table) => [
     index('email_outbox_due_idx').on(table.status, table.nextAttemptAt),
     index('email_outbox_to_idx').on(sql`lower(${table.toAddress})`),
+    // Deleting a request finds its e-mails by this, not by reading the whole outbox.
+    index('email_outbox_collection_idx')
+      .on(table.collectionRequestId)
+      .where(sql`${table.collectionRequestId} is not null`),
   ],
 )

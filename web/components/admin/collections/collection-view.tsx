@@ -3,12 +3,12 @@ import { COLLECTION_MOVES, isCollectionStatus } from '@/collections/statuses'
 import type { CollectionDeviceView } from '@/collections/devices-store'
 import type { QuoteHistoryEvent } from '@/collections/quote-store'
 import type { CollectionRequestRecord } from '@/collections/store'
-import { formatPenceExact } from '@/lib/money'
 import { formatDateTime, isoDate } from '@/lib/dates'
 import { fillTemplate } from '@/lib/templates'
 import '@/styles/admin.css'
 import { StaffPage } from '@/components/admin/staff-page'
 import { CollectionDevices } from './collection-devices'
+import { CollectionHistory } from './collection-history'
 import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
 import { CollectionQuote } from './collection-quote'
@@ -37,40 +37,11 @@ type Props = {
   }
 }
 
-/** One change to the quote, in the history's words. */
-function quoteHistoryText(copy: ContactInboxCopy['collections'], event: QuoteHistoryEvent): string {
-  if (!event.device)
-    return fillTemplate(copy.historyQuoteSent, {
-      name: event.actorName,
-      total: formatPenceExact(event.valuePence ?? 0),
-    })
-  const values = {
-    name: event.actorName,
-    device: `${event.device.make} ${event.device.model}`,
-    imei: event.device.imei,
-  }
-  if (event.recycle) return fillTemplate(copy.historyRecycle, values)
-  return fillTemplate(copy.historyValued, { ...values, value: formatPenceExact(event.valuePence ?? 0) })
-}
-
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
 export function CollectionView(props: Props) {
   const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued, quote } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
-  const history = [
-    ...request.events.map((event) => ({
-      key: `move-${event.id}`,
-      at: event.at,
-      text: fillTemplate(copy.historyChange, {
-        name: event.actorName,
-        from: collectionStatusName(copy, event.fromStatus),
-        to: collectionStatusName(copy, event.toStatus),
-        reason: event.reason,
-      }),
-    })),
-    ...quote.events.map((event) => ({ key: `quote-${event.id}`, at: event.at, text: quoteHistoryText(copy, event) })),
-  ].sort((a, b) => a.at.getTime() - b.at.getTime())
   return (
     <StaffPage
       className="admin-message"
@@ -105,14 +76,16 @@ export function CollectionView(props: Props) {
           <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
         </dd>
         <dt>{copy.contactNameLabel}</dt>
-        <dd>{request.contactName}</dd>
+        <dd>{request.contactName || copy.contactRemovedValue}</dd>
         <dt>{copy.emailLabel}</dt>
-        <dd>
-          <a href={`mailto:${request.email}`}>{request.email}</a>
-        </dd>
+        <dd>{request.email ? <a href={`mailto:${request.email}`}>{request.email}</a> : copy.contactRemovedValue}</dd>
         <dt>{copy.phoneLabel}</dt>
         <dd>
-          <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</a>
+          {request.phone ? (
+            <a href={`tel:${request.phone.replace(/[^\d+]/g, '')}`}>{request.phone}</a>
+          ) : (
+            copy.contactRemovedValue
+          )}
         </dd>
         <dt>{copy.addressLabel}</dt>
         <dd className="admin-message__text">{`${request.address}\n${request.postcode}`}</dd>
@@ -142,6 +115,7 @@ export function CollectionView(props: Props) {
       {moves.length ? (
         <section aria-labelledby="collection-actions" className="admin-section">
           <h2 id="collection-actions">{copy.actionsHeading}</h2>
+          {request.status === 'collected' && !devices.length ? <p>{copy.closesWithoutPaperwork}</p> : null}
           <CollectionMoveForms
             id={request.id}
             status={request.status}
@@ -150,20 +124,7 @@ export function CollectionView(props: Props) {
           />
         </section>
       ) : null}
-      <section aria-labelledby="collection-history" className="admin-section admin-timeline">
-        <h2 id="collection-history">{copy.historyHeading}</h2>
-        <ol>
-          <li>
-            <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>{' '}
-            <span>{copy.historyReceived}</span>
-          </li>
-          {history.map((event) => (
-            <li key={event.key}>
-              <time dateTime={isoDate(event.at)}>{formatDateTime(event.at)}</time> <span>{event.text}</span>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <CollectionHistory copy={copy} request={request} quoteEvents={quote.events} />
     </StaffPage>
   )
 }

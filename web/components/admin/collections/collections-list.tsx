@@ -40,7 +40,7 @@ export function CollectionsList({ copy, requests }: Props) {
                   <td>
                     <time dateTime={isoDate(request.createdAt)}>{formatDateTime(request.createdAt)}</time>
                   </td>
-                  <td>{request.contactName}</td>
+                  <td>{request.contactName || copy.contactRemovedValue}</td>
                   <td>{request.deviceCount}</td>
                   <td>{request.postcode}</td>
                   <td>

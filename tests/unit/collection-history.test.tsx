@@ -1,0 +1,51 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { CollectionHistory } from '@/components/admin/collections/collection-history'
+import type { CollectionRequestRecord } from '@/collections/store'
+import { getContactInboxCopy } from '@/content/loaders'
+
+// A collection's history on its staff page, in the seed's words: staff's moves and the site's own entries.
+it('reads a move as who moved it where and why, the site’s entry as its name and what it wrote, and a quote’s change in its place in time', async () => {
+  const copy = (await getContactInboxCopy()).collections
+  const at = new Date('2027-03-09T15:00:00Z')
+  const event = { requestId: 'r', at, actorUserId: null }
+  const request = {
+    createdAt: new Date('2027-03-01T09:00:00Z'),
+    events: [
+      {
+        ...event,
+        id: 1,
+        actorUserId: 'u',
+        actorName: 'Robin Bench',
+        fromStatus: 'collected',
+        toStatus: 'closed',
+        reason: 'Nothing there',
+      },
+      {
+        ...event,
+        id: 2,
+        actorName: 'Automatic',
+        fromStatus: 'closed',
+        toStatus: 'closed',
+        reason: copy.closedWithoutDevices,
+      },
+    ],
+  } as unknown as CollectionRequestRecord
+  const quoteEvents = [
+    {
+      id: 1,
+      at: new Date('2027-03-05T10:00:00Z'),
+      actorName: 'Sam Grader',
+      device: { make: 'Apple', model: 'iPhone 12', imei: '356938035643809' },
+      valuePence: 4550,
+      recycle: false,
+    },
+  ]
+  const html = renderToStaticMarkup(<CollectionHistory copy={copy} request={request} quoteEvents={quoteEvents} />)
+  const valued = 'Sam Grader valued Apple iPhone 12 (356938035643809) at £45.50'
+  expect(html).toContain(valued)
+  // Before the close of the 9th: the history is one line of time, whichever table an entry is in.
+  expect(html.indexOf(valued)).toBeLessThan(html.indexOf('Robin Bench moved it'))
+  expect(html).toContain('Robin Bench moved it from Collected to Closed: Nothing there')
+  expect(html).toContain(`Automatic: ${copy.closedWithoutDevices}`)
+  expect(html).not.toContain('from Closed to Closed')
+})
