@@ -240,12 +240,12 @@ export const collectionsGroup = group(
     requiredString(
       'quoteDue',
       'Quote due',
-      'Beside the status in the list: a request whose quote is not sent yet, still in time.',
+      'Beside the status in the list: a collected collection whose quote is not sent yet, still in time.',
     ),
     requiredString(
       'quoteLate',
       'Quote late',
-      'Beside the status in the list: a request whose quote is not sent within the working days to send a quote (Contact inbox) of the request.',
+      'Beside the status in the list: a collection whose quote is not sent within the working days to send a quote (Contact inbox) of its collection.',
     ),
     templateString(
       'historyValued',

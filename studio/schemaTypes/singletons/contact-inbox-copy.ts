@@ -202,7 +202,7 @@ export const contactInboxCopy = defineType({
       type: 'number',
       group: 'replying',
       description:
-        'The quote the business recycling page promises (for example "Within two working days we send a quote"): a request whose quote is not sent this many working days after it was made is shown "quote late" in the staff list. Working days are Monday to Friday, less bank holidays and the closure days under Orders. Change the page’s sentence with it.',
+        'The quote the business recycling page promises (for example "Within two working days of collecting them we send a quote"): a collection whose quote is not sent this many working days after it was collected is shown "quote late" in the staff list. Working days are Monday to Friday, less bank holidays and the closure days under Orders. Change the page’s sentence with it.',
       validation: (rule) => rule.required().integer().min(1).max(10),
     }),
     defineField({
