@@ -113,7 +113,8 @@ test('staff see the request and move it on with a reason that the history keeps'
     .filter({ hasText: organisation })
   await expect(row).toContainText('31')
   await expect(row).toContainText('Requested')
-  await expect(row).toContainText('Quote due')
+  // No quote is due before the devices are collected: the quote values them as collected.
+  await expect(row).not.toContainText('Quote')
   await row.getByRole('link', { name: organisation }).click()
   await expect(staff.getByRole('heading', { name: `Collection for ${organisation}`, level: 1 })).toBeVisible()
   await expect(staff.getByText('20 iPhone 11')).toBeVisible()
@@ -141,6 +142,12 @@ test('staff see the request and move it on with a reason that the history keeps'
     .fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
   await devices.getByRole('button', { name: 'Add devices' }).click()
   await expect(staff.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
+  // Collected: its quote is now due, in the list.
+  const collectionPage = staff.url()
+  await staff.goto('/admin/collections')
+  await expect(row).toContainText('Collected')
+  await expect(row).toContainText('Quote due')
+  await staff.goto(collectionPage)
   const quote = staff.getByRole('region', { name: 'Quote' })
   await quote.getByRole('button', { name: 'Send the quote' }).click()
   await expect(quote.getByRole('alert')).toHaveText(
