@@ -42,8 +42,9 @@ const CHANGES = [
   { fact: 'review count', old: '1,770', now: '1,999' },
   { fact: 'review score', old: 'Rated 4 out of 5', now: 'Rated 4.5 out of 5' },
   { fact: 'closing time', old: '5pm', now: '6:30pm' },
-  // The seed holds prices and revised offers for 14 days each: the two now differ (21 and 10).
-  { fact: 'price hold or offer days', old: '14 days', now: ['21 days', '10 days'] },
+  // The seed holds prices, revised offers and an unchecked identity photo for 14 days each: the
+  // three now differ (21, 10 and 12).
+  { fact: 'price hold, offer or identity photo days', old: '14 days', now: ['21 days', '10 days', '12 days'] },
   { fact: 'price guarantee', old: '14-day', now: '21-day' },
   { fact: 'payment cut-off', old: '2pm', now: '3pm' },
 ]
@@ -66,8 +67,9 @@ function changedSeed(): string {
         }
       }
       if (doc._id === 'pricingRules') return { ...doc, priceHoldDays: 21 }
-      // Revised offers keep 14 days, so "14 days" can only be a price hold the site failed to change.
-      if (doc._id === 'orderCopy') return { ...doc, timings: { ...(doc.timings as object), revisedOfferDays: 10 } }
+      // None keeps 14 days, so "14 days" anywhere is a fact the site failed to change.
+      if (doc._id === 'orderCopy')
+        return { ...doc, timings: { ...(doc.timings as object), revisedOfferDays: 10, identityPhotoDays: 12 } }
       return doc
     }),
   )
