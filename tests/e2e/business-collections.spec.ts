@@ -50,14 +50,14 @@ test('fewer devices than the minimum, and each empty field, are named in the edi
   await expect(region.getByLabel('Organisation name')).toHaveAccessibleDescription('Enter your organisation’s name.')
   // The number is the one in Pricing rules, written into the words.
   await expect(region.getByLabel('Number of devices')).toHaveAccessibleDescription(
-    '20 or more We collect 20 or more devices. For fewer, send them to us with our free postage.',
+    '20 or more We collect 20 or more devices. For fewer, sell them through our site, up to 10 in one order, and post them free.',
   )
   await expect(region.getByLabel('What you have')).toHaveValue('20 iPhone 11\n4 iPad Air')
   const summary = region.getByRole('alert').filter({ hasText: 'There is a problem' })
   await expect(summary).toBeFocused()
   await expect(summary.getByRole('link')).toHaveText([
     'Enter your organisation’s name.',
-    'We collect 20 or more devices. For fewer, send them to us with our free postage.',
+    'We collect 20 or more devices. For fewer, sell them through our site, up to 10 in one order, and post them free.',
   ])
 })
 

@@ -185,11 +185,6 @@ function textsOf(value: unknown): string[] {
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   // no code keeps it: recycling for a person is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
-  // a business with fewer than {collectionMinimum} devices has only the sellers' checkout, which takes
-  // at most {basketLimit} a basket and prices no device for recycling: no batch postage yet
-  { document: 'page-sell-weee-business-recycling', words: 'Smaller batches can be sent with our free postage.' },
-  { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
-  { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
   // paying for a collection's devices is still done by people, by bank transfer: no remittance statement yet
   {
     document: 'page-sell-weee-business-recycling',
