@@ -92,6 +92,58 @@ test('an identity check asked, uploaded, verified and its image gone', async ({ 
   ).toBeVisible()
 })
 
+test('a refused document: the seller’s page says so until staff ask again, whose new link works and the old does not', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('identity-refused')
+  await addGoodIphone(page)
+  const { reference } = await placeOrder(page, email)
+  const staff = await staffPage(browser)
+  await staff.goto(`/admin/orders/${reference}`)
+  const panel = staff.getByRole('region', { name: 'Proof of identity' })
+  const ask = panel.getByRole('button', { name: 'Ask the seller for proof of identity' })
+  await ask.click()
+  await expect(panel).toContainText('Waiting for the seller’s photo.')
+  await expect(ask).toHaveCount(0)
+
+  const send = async (link: string) => {
+    await page.goto(link)
+    await page.getByRole('radio', { name: 'UK photocard driving licence' }).check()
+    await page
+      .getByLabel('A photo of the document')
+      .setInputFiles({ name: 'licence.jpg', mimeType: 'image/jpeg', buffer: await passportPhoto() })
+    await page.getByRole('button', { name: 'Send the photo' }).click()
+    await expect(page.getByRole('status').filter({ hasText: 'Your photo has arrived' })).toBeVisible()
+  }
+  const first = linkIn(await mailTo(email, /proof of identity, please/), '/proof-of-identity?token=')
+  await send(first)
+  await staff.reload()
+  await panel.getByRole('button', { name: 'Refuse the document' }).click()
+  await expect(panel).toContainText(/UK photocard driving licence refused by .+ at /)
+
+  const orderLink = linkIn(await mailTo(email, new RegExp(`order ${reference}`)), '/order-tracker-details?order=')
+  await page.goto(orderLink)
+  const section = page.getByRole('region', { name: 'Proof of identity' })
+  await expect(section).toContainText(
+    'We could not accept the photo of your identity document, so this order is not paid yet. Call us on 020 7946 0123',
+  )
+
+  await ask.click()
+  await expect(panel).toContainText('Waiting for the seller’s photo.')
+  const second = linkIn(await mailTo(email, /proof of identity, please/, 1), '/proof-of-identity?token=')
+  expect(second).not.toBe(first)
+  await page.goto(first)
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This link does not open a request for proof of identity.' }),
+  ).toBeVisible()
+  await page.goto(orderLink)
+  await expect(section).toContainText('Use the link in the e-mail we sent you on')
+  await send(second)
+  await page.goto(orderLink)
+  await expect(section).toContainText('Your photo of your identity document has arrived')
+})
+
 test('an order placed above the amount set asks for proof of identity at checkout', async ({ page }) => {
   const email = uniqueEmail('identity-checkout')
   await addGoodIphone(page)

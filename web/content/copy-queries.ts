@@ -105,9 +105,9 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   identity{
     askAbovePence, askWhenAccountShared, pageHeading, pageIntro, documentLegend, passport, drivingLicence, identityCard,
-    fileLabel, fileHint, submit, uploaded, sellerWaiting, sellerSent, linkInvalid, documentMissing, fileMissing, fileNotImage,
+    fileLabel, fileHint, submit, uploaded, sellerWaiting, sellerSent, sellerRefused, linkInvalid, documentMissing, fileMissing, fileNotImage,
     fileTooLarge, fileUnreadable, staffHeading, askButton, becauseAmount, becauseDuplicate, becauseStaff, askedAt,
-    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, staffAlreadySeen, askEvent, uploadEvent,
+    waiting, uploadedAt, viewPhoto, seenButton, refuseButton, seen, refused, notPaid, alreadyAsked, askEnded, staffAlreadySeen, askEvent, uploadEvent,
     seenEvent, refuseEvent, photoRemovedEvent
   },
   locks{

@@ -276,6 +276,22 @@ it('asks again after a refusal, with a new link; the old one opens nothing', asy
   ])
 })
 
+it('asks nothing of an order at rest, never asked before: no check, no e-mail, no event', async () => {
+  for (const status of ['cancelled', 'paid'] as const) {
+    const order = await payable()
+    await db.update(sellerOrder).set({ status }).where(eq(sellerOrder.id, order.id))
+    expect(identityAskable(null, { status })).toBe(false)
+    await expect(askIdentity(db, { orderId: order.id, staffId, actor: 'staff', mail })).resolves.toEqual({
+      ok: false,
+      reason: 'order-ended',
+    })
+    expect(await checkRow(order.id)).toBeUndefined()
+    const mails = await db.select().from(emailOutbox).where(eq(emailOutbox.orderId, order.id))
+    expect(mails.filter((one) => one.kind === 'identityAsked')).toHaveLength(0)
+    expect(await actions(order.id)).toEqual([])
+  }
+})
+
 it('asks again once its link has lapsed or a photo nobody checked was deleted: a new link and e-mail, the old link dead', async () => {
   const asked = new Date(Date.now() - 40 * DAY_MS)
   const later = (days: number) => new Date(asked.getTime() + days * DAY_MS)
@@ -297,7 +313,8 @@ it('asks again once its link has lapsed or a photo nobody checked was deleted: a
   })
   const lapsedToken = await tokenMailed(lapsed.id)
   // The staff page offers its button exactly where the store will ask again.
-  const offered = async (orderId: string, now?: Date) => identityAskable(await identityOf(db, orderId), now)
+  const offered = async (orderId: string, now?: Date) =>
+    identityAskable(await identityOf(db, orderId), { status: 'checked' }, now)
   expect([await offered(lapsed.id), await offered(aged.id), await offered(sentLate.id)]).toEqual([true, true, false])
   expect(await offered(lapsed.id, later(29))).toBe(false)
 
@@ -422,10 +439,10 @@ it('deletes a photo nobody checked, the set days after it was sent or as soon as
   await expect(readIdentityLink(db, cancelledToken, later(1))).resolves.toBeNull()
   expect((await checkRow(waiting.id))?.image).not.toBeNull()
   // An ended order's seller is not asked again for a sale that will never be paid.
-  expect(identityAskable(await identityOf(db, cancelled.id))).toBe(false)
+  expect(identityAskable(await identityOf(db, cancelled.id), { status: 'cancelled' })).toBe(false)
   await expect(askIdentity(db, { orderId: cancelled.id, staffId, actor: 'staff', mail })).resolves.toEqual({
     ok: false,
-    reason: 'already-asked',
+    reason: 'order-ended',
   })
 
   // Past the days: the photo goes, the link stays while it works, and the seller may send another.

@@ -4,6 +4,7 @@ import { mayAct, openOrderLink } from '@/orders/actions/actions'
 import { getDb } from '@/db/connection'
 import { lockHoldOf } from '@/orders/locks/lock-store'
 import { identityOf } from '@/orders/identity/identity-store'
+import { sellerIdentityState } from '@/orders/identity/identity-rules'
 import { orderCertificates } from '@/stock/certificates'
 import { openParcel } from '@/orders/parcels/parcels'
 import { AT_REST_STATUSES } from '@rules/order-statuses'
@@ -34,15 +35,10 @@ const route = panelPage({
         lockHold={lockHold}
         certificates={certificates}
         parcel={parcel}
-        identity={
-          // Asked, not yet decided, and still to be paid: an order at rest waits for nothing. A photo
-          // deleted unchecked for its age waits for nobody: the seller is asked for one again.
-          identity &&
-          identity.verifiedAt === null &&
-          !(AT_REST_STATUSES as readonly string[]).includes(opened!.order.status)
-            ? { askedAt: identity.askedAt, uploaded: identity.hasImage }
-            : null
-        }
+        identity={sellerIdentityState(
+          identity,
+          (AT_REST_STATUSES as readonly string[]).includes(opened?.order.status ?? ''),
+        )}
       />
     )
   },

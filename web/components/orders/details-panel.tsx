@@ -21,7 +21,8 @@ import type { OrderPanelProps } from './panel-props'
 import { OrderCertificates } from './order-certificates'
 import { TrackerPanel } from './tracker-panel'
 import { SellerLock } from './seller-lock'
-import { IdentityWaiting, type IdentityWaitingCheck } from './identity-waiting'
+import type { SellerIdentityState } from '@/orders/identity/identity-rules'
+import { IdentityWaiting } from './identity-waiting'
 import type { OrderLockHoldRow } from '@/db/schema'
 import { LOCK_ACTIONS } from '@/orders/locks/lock-input'
 import type { OpenParcel } from '@/orders/parcels/parcels'
@@ -44,8 +45,8 @@ export function DetailsPanel(
     certificates?: Array<{ code: string; device: string }>
     /** The carrier's tracked label, while the parcel is on its way, for a link that may act. */
     parcel?: OpenParcel | null
-    /** Proof of identity asked and not yet decided, for a link that may act. */
-    identity?: IdentityWaitingCheck | null
+    /** Proof of identity holding the payment, for a link that may act. */
+    identity?: SellerIdentityState | null
   },
 ) {
   const { copy, query, order, canAct, lockHold, parcel } = props

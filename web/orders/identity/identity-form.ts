@@ -19,7 +19,7 @@ import { askIdentity, verifyIdentity } from './identity-store'
  * without: ask the seller for proof of identity, or record the photo sent as seen or refused.
  * Anyone who is not active staff meets the 404 and nothing changes.
  */
-type Problem = 'alreadyAsked' | 'alreadySeen' | 'nothingToVerify' | 'unknownAction'
+type Problem = 'alreadyAsked' | 'alreadySeen' | 'orderEnded' | 'nothingToVerify' | 'unknownAction'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -37,6 +37,8 @@ export const identityForm = formAction<Record<string, string>, Problem, never, S
           return text.alreadyAsked
         case 'alreadySeen':
           return text.staffAlreadySeen
+        case 'orderEnded':
+          return text.askEnded
         case 'unavailable':
           return copy.problems.unavailable
         default:
@@ -65,7 +67,12 @@ async function answerIdentityForm(visitor: StaffMember, body: Record<string, str
       return done(IDENTITY_ACTIONS.ask)
     }
     if (asked.reason === 'not-found') notFound()
-    return { ok: false, errors: asked.reason === 'already-seen' ? 'alreadySeen' : 'alreadyAsked' }
+    const problems = {
+      'already-seen': 'alreadySeen',
+      'order-ended': 'orderEnded',
+      'already-asked': 'alreadyAsked',
+    } as const
+    return { ok: false, errors: problems[asked.reason] }
   }
   if (body.action === IDENTITY_ACTIONS.seen || body.action === IDENTITY_ACTIONS.refuse) {
     const outcome = body.action === IDENTITY_ACTIONS.seen ? 'seen' : 'refused'

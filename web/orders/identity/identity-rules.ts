@@ -6,6 +6,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { IDENTITY_DOCUMENTS, type IdentityDocument, type IdentityReason } from '@/db/schema'
 import { PHOTO_LIMITS, sniffImage } from '@/orders/photos/photo-rules'
+import { AT_REST_STATUSES } from '@rules/order-statuses'
 
 /** How long the seller's link works after it is asked (the e-mail says so, as {days}). */
 export const IDENTITY_LINK_DAYS = 30
@@ -13,8 +14,11 @@ export const IDENTITY_LINK_DAYS = 30
 /** A link asked at or before this time no longer opens. */
 export const identityLinkLapsedBy = (now: Date) => new Date(now.getTime() - IDENTITY_LINK_DAYS * 24 * 3600 * 1000)
 
+/** An order at rest (paid, sent back, cancelled, expired, closed) will not be paid: nothing is asked of it. */
+export const identityOrderEnded = (status: string) => (AT_REST_STATUSES as readonly string[]).includes(status)
+
 /**
- * Whether staff may ask (again) for proof of identity: never asked; refused; or nothing left to
+ * Whether staff may ask (again) for proof of identity, on an order still to be paid: never asked; refused; or nothing left to
  * check and the seller's way in gone stale on an order still live (the link lapsed, or the photo
  * sent was deleted unchecked for its age). A photo waiting for staff, a document seen, or a check
  * its order's end (or the seller's account deletion) closed, taking the link, is never asked over.
@@ -28,8 +32,10 @@ export function identityAskable(
     hasLink: boolean
     outcome: string | null
   } | null,
+  order: { status: string },
   now = new Date(),
 ): boolean {
+  if (identityOrderEnded(order.status)) return false
   if (!check || check.outcome === 'refused') return true
   if (check.outcome !== null || check.hasImage || !check.hasLink) return false
   return check.uploadedAt !== null || check.askedAt <= identityLinkLapsedBy(now)
@@ -57,6 +63,23 @@ export function askedAtCheckout(
  */
 export const identityHoldsPayment = (check: { outcome: string | null } | null) =>
   check !== null && check.outcome !== 'seen'
+
+/** What the seller's own order page says of proof of identity. */
+export type SellerIdentityState = { askedAt: Date; state: 'asked' | 'sent' | 'refused' }
+
+/**
+ * The check as its seller's order page shows it, or null when it holds nothing: asked (no photo
+ * yet, or the one sent was deleted unchecked for its age: the seller is asked for one again), a
+ * photo waiting for staff, or refused until staff ask again. Seen, or an order at rest, says nothing.
+ */
+export function sellerIdentityState(
+  check: { askedAt: Date; hasImage: boolean; outcome: string | null } | null,
+  atRest: boolean,
+): SellerIdentityState | null {
+  if (!check || atRest || check.outcome === 'seen') return null
+  if (check.outcome === 'refused') return { askedAt: check.askedAt, state: 'refused' }
+  return { askedAt: check.askedAt, state: check.hasImage ? 'sent' : 'asked' }
+}
 
 /** A new link's token: 256 random bits, never derived from the order. */
 export const newIdentityToken = () => randomBytes(32).toString('base64url')

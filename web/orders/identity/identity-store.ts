@@ -22,6 +22,7 @@ import {
   askedAtCheckout,
   hashIdentityToken,
   identityLinkLapsedBy,
+  identityOrderEnded,
   identityUploadProblem,
   newIdentityToken,
   type IdentityProblem,
@@ -46,24 +47,32 @@ async function recordIdentityEvent(tx: Tx, orderId: string, who: Who, action: st
 }
 
 export type AskResult =
-  { ok: true; token: string } | { ok: false; reason: 'not-found' | 'already-asked' | 'already-seen' }
+  { ok: true; token: string } | { ok: false; reason: 'not-found' | 'order-ended' | 'already-asked' | 'already-seen' }
 
 /**
  * Asks the order's seller for proof of identity, inside the caller's transaction (checkout's, or
  * askIdentity's own): a new check, or one started over (refused, or gone stale: identityAskable)
  * with a new link in place of the old; the e-mail with the seller's link is queued with it. One
- * waiting or seen already is left as it is.
+ * waiting or seen already is left as it is, and an order at rest (it will not be paid) asks nothing.
  */
 export async function askInTx(
   tx: Tx,
   request: { orderId: string; because: IdentityReason; who: Who; mail: OrderMailContext; now?: Date },
 ): Promise<AskResult> {
   const [order] = await tx
-    .select({ id: sellerOrder.id, reference: sellerOrder.reference, name: sellerOrder.name, email: sellerOrder.email })
+    .select({
+      id: sellerOrder.id,
+      reference: sellerOrder.reference,
+      name: sellerOrder.name,
+      email: sellerOrder.email,
+      status: sellerOrder.status,
+    })
     .from(sellerOrder)
     .where(eq(sellerOrder.id, request.orderId))
     .for('update')
   if (!order) return { ok: false, reason: 'not-found' }
+  // Locked above, so a move to rest cannot slip in between this look and the ask.
+  if (identityOrderEnded(order.status)) return { ok: false, reason: 'order-ended' }
   const now = request.now ?? new Date()
   const token = newIdentityToken()
   const asked = {

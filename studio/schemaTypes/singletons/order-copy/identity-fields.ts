@@ -67,6 +67,11 @@ export const identityFields = [
     'On the seller’s own order page once a photo was sent and before staff looked at it, for example "Your photo has arrived and waits for our team".',
   ),
   requiredString(
+    'sellerRefused',
+    'Order page: document refused',
+    'On the seller’s own order page once staff refused the document sent, until they ask again: that the order is not paid yet and what the seller can do. Staff ask again from the order’s page, which e-mails a new link.',
+  ),
+  requiredString(
     'linkInvalid',
     'Link not valid',
     'When the link is damaged, replaced by a newer one, or the order no longer asks for a document.',
@@ -137,6 +142,11 @@ export const identityFields = [
     'When staff try to pay an order whose proof of identity is not seen yet, for example "Not paid until the seller’s proof of identity is seen".',
   ),
   requiredString('alreadyAsked', 'Already asked', 'When staff ask on an order that is already waiting for a document.'),
+  requiredString(
+    'askEnded',
+    'Order ended',
+    'When staff ask on an order that is paid, sent back, cancelled, expired or closed: it will not be paid, so nothing is asked.',
+  ),
   requiredString(
     'staffAlreadySeen',
     'Already seen (staff)',

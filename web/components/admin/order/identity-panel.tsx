@@ -63,7 +63,7 @@ export function IdentityPanel({ order, copy, identity }: AdminOrderProps) {
           </div>
         </>
       ) : null}
-      {identityAskable(identity) ? (
+      {identityAskable(identity, order) ? (
         <IdentityButton reference={order.reference} action="ask" label={text.askButton} />
       ) : null}
     </section>
