@@ -181,6 +181,11 @@ test('the dashboard counts late work per step and says who did what today, axe c
     'href',
     '/admin/messages?status=new',
   )
+  // And business collections still without their quote past its working days, leading to their list.
+  await expect(late.getByRole('link', { name: 'Business quotes not sent in time' })).toHaveAttribute(
+    'href',
+    '/admin/collections',
+  )
   await expect(manager.getByRole('region', { name: 'Who did what today' })).toBeVisible()
   await checkBothWidths(manager, 'dashboard-claims')
 })

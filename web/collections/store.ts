@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import {
   collectionDevice,
@@ -63,6 +63,25 @@ export async function listCollectionRequests(db: Db, limit = 200): Promise<Colle
     .from(collectionRequest)
     .orderBy(desc(collectionRequest.createdAt), desc(collectionRequest.id))
     .limit(limit)
+}
+
+/**
+ * How many collected requests still wait for their quote although collected before `before` (the
+ * working days the quote promises, counted back from now): the staff home's late quotes, by the
+ * same reading of the history as the list's timer.
+ */
+export async function countLateQuotes(db: Pick<Db, 'select'>, before: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(collectionRequest)
+    .where(
+      and(
+        eq(collectionRequest.status, 'collected'),
+        not(quoteSent),
+        sql`${collectedAt} < ${before.toISOString()}::timestamptz`,
+      ),
+    )
+  return row?.count ?? 0
 }
 
 export type CollectionRequestRecord = CollectionRequestRow & { events: CollectionRequestEventRow[] }

@@ -119,7 +119,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     heading, claimButton, releaseButton, releaseOtherButton, unclaimed, claimedByYou, claimedBy, taken, notYours,
     notClaimed, claimed, released, someone, claimEvent, releaseEvent, claimColumn, viewLabel, viewAll, viewMine,
     viewUnclaimed, viewPacks, packPosted, packSelect, packLabel, packsButton, packsMarked, packsNone, packEvent, timerWaited, timerAnswer, timerLock, timerLate, lateHeading, lateCheck,
-    lateAnswer, lateReturn, lateReply, todayHeading,
+    lateAnswer, lateReturn, lateReply, lateQuote, todayHeading,
     personColumn, receivedColumn, checkedColumn, returnedColumn, todayNone
   },
   checklist{ heading, priceLabel, priceHelp, reasonMissing, stopped, foundReason, refusedEvent, refuseEvent, answersHeading },

@@ -10,11 +10,11 @@ import {
 } from '@/collections/quote-store'
 import { quoteTimer } from '@/collections/statuses'
 import { issueCollectionCertificate } from '@/collections/paperwork-store'
-import { listCollectionRequests, moveCollectionRequest } from '@/collections/store'
+import { countLateQuotes, listCollectionRequests, moveCollectionRequest } from '@/collections/store'
 import type { EmailCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { collectionDevice, collectionQuoteEvent, emailOutbox } from '@/db/schema'
-import { calendarOf } from '@/orders/record/working-days'
+import { calendarOf, workingDaysBefore } from '@/orders/record/working-days'
 import { collectedWithDevices, collectionStaff, eraseAll, seedClosing } from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { seedWithFacts } from '../../support/seed-facts'
@@ -168,5 +168,27 @@ describe("a collection's quote", () => {
     expect(
       quoteTimer({ ...sent, collectedAt: asked.collectedAt }, new Date('2026-12-26T11:00:00Z'), 2, calendar),
     ).toBeNull()
+  })
+
+  it('is counted late on the staff home only once its working days from the collection have passed, and not once sent', async () => {
+    const { id } = await collectedWithDevices(db, staff, 1)
+    const calendar = calendarOf([])
+    const collected = (await listCollectionRequests(db)).find((request) => request.id === id)!.collectedAt!
+    const day = 24 * 3600 * 1000
+    const justAfter = new Date(collected.getTime() + 60_000)
+    // A week on, whatever the weekday, two working days have passed.
+    const weekOn = new Date(collected.getTime() + 7 * day)
+    const quotesLate = (at: Date) => countLateQuotes(db, workingDaysBefore(at, 2, calendar))
+    const [early, late] = [await quotesLate(justAfter), await quotesLate(weekOn)]
+    // The list's timer agrees with the count.
+    expect(quoteTimer({ status: 'collected', collectedAt: collected, quoteSent: false }, weekOn, 2, calendar)).toBe(
+      'late',
+    )
+
+    await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)
+    await sendCollectionQuote(db, id, staff.by, mail)
+    // Sent: it leaves the week-on count it was in, and the just-collected count it was never in.
+    expect(await quotesLate(weekOn)).toBe(late - 1)
+    expect(await quotesLate(justAfter)).toBe(early)
   })
 })

@@ -12,6 +12,8 @@ import { moneyFigures } from '@/orders/payments/payout-figures'
 import { payoutRules } from '@/orders/payments/payout-context'
 import { peopleToday } from '@/orders/claims/people-today'
 import { lateCounts } from '@/orders/queue/late-counts'
+import { countLateQuotes } from '@/collections/store'
+import { workingDaysBefore } from '@/orders/record/working-days'
 import { offerCounts } from '@/orders/manual-offers/offer-store'
 
 // Per request, for the member of staff signed in: never prerendered or cached.
@@ -35,12 +37,13 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
   ])
   const promises = { checkWorkingDays: copy.timings.checkWorkingDays }
   const now = new Date()
-  const [figures, rises, money, people, late, offers] = await Promise.all([
+  const [figures, rises, money, people, late, lateQuotes, offers] = await Promise.all([
     dashboardFigures(db, now, promises, calendar),
     riseCounts(db),
     payoutRules().then((rules) => moneyFigures(db, rules, now)),
     peopleToday(db, now),
     lateCounts(db, now, { ...copy.timings, replyWorkingDays: inboxCopy.replyWorkingDays }, calendar),
+    countLateQuotes(db, workingDaysBefore(now, inboxCopy.quoteWorkingDays, calendar)),
     offerCounts(db, now),
   ])
   return (
@@ -56,7 +59,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
       money={money}
       moneyDone={done === 'limit' || done === 'approved' ? done : null}
       people={people}
-      late={late}
+      late={{ ...late, quote: lateQuotes }}
     />
   )
 }

@@ -148,6 +148,11 @@ export const claimFields = [
     'Contact messages still new past the reply promise (set in the Contact inbox), for example "Messages not answered in time".',
   ),
   requiredString(
+    'lateQuote',
+    'Business quotes late',
+    'Business collections collected and still without their quote past its working days (set in the Contact inbox), for example "Business quotes not sent in time".',
+  ),
+  requiredString(
     'todayHeading',
     'Per person today',
     'The dashboard’s table heading, for example "Who did what today".',

@@ -2,15 +2,19 @@ import Link from 'next/link'
 import type { OrderCopy } from '@/content/types'
 import type { LateCounts } from '@/orders/queue/late-counts'
 
-type Props = { text: OrderCopy['claims']; late: LateCounts }
+/** The orders' late counts, and the business collections' quotes late (counted by web/collections). */
+export type LateWorkCounts = LateCounts & { quote: number }
 
-/** The dashboard's count of late work per step (and the inbox's replies), each a link to its queue. */
+type Props = { text: OrderCopy['claims']; late: LateWorkCounts }
+
+/** The dashboard's count of late work per step (and the inbox's replies and business quotes), each a link to its queue. */
 export function LateWork({ text, late }: Props) {
-  const steps: Array<[key: keyof LateCounts, label: string, queue: string]> = [
+  const steps: Array<[key: keyof LateWorkCounts, label: string, queue: string]> = [
     ['check', text.lateCheck, '/admin/orders?status=received'],
     ['answer', text.lateAnswer, '/admin/orders?status=revised'],
     ['return', text.lateReturn, '/admin/orders?status=returning'],
     ['reply', text.lateReply, '/admin/messages?status=new'],
+    ['quote', text.lateQuote, '/admin/collections'],
   ]
   return (
     <section aria-labelledby="late-work" className="admin-section">

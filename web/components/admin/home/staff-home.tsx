@@ -6,8 +6,7 @@ import '@/styles/admin.css'
 import { Dashboard } from './dashboard'
 import { MoneyPanel } from './money-panel'
 import { PeopleToday } from './people-today'
-import { LateWork } from './late-work'
-import type { LateCounts } from '@/orders/queue/late-counts'
+import { LateWork, type LateWorkCounts } from './late-work'
 import type { PersonToday } from '@/orders/claims/people-today'
 import type { MoneyFigures } from '@/orders/payments/payout-figures'
 import { StaffPage } from '@/components/admin/staff-page'
@@ -31,7 +30,7 @@ type Props = {
   /** What each member of staff received, checked and returned today. */
   people: PersonToday[]
   /** What is late now, per step. */
-  late: LateCounts
+  late: LateWorkCounts
 }
 
 /**
