@@ -190,12 +190,6 @@ const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   { document: 'page-sell-weee-business-recycling', words: 'Smaller batches can be sent with our free postage.' },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, we send prepaid labels and postage packs.' },
   { document: 'page-sell-weee-business-recycling', words: 'For fewer, send them to us with our free postage.' },
-  // paying for a collection's devices is still done by people, by bank transfer: no remittance statement yet
-  {
-    document: 'page-sell-weee-business-recycling',
-    words:
-      'Working devices are priced individually and paid for by bank transfer against a remittance statement; the rest are recycled free.',
-  },
   // no report per collection yet: its devices' grades, values and ends are in stock, not sent
   {
     document: 'page-sell-weee-business-recycling',
