@@ -84,6 +84,8 @@ const nextConfig = {
       // And the links in subscription e-mails.
       { source: '/confirm-subscription', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
       { source: '/unsubscribe', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
+      // And a business's link for its bank details.
+      { source: '/collection-bank-details', headers: [{ key: 'Referrer-Policy', value: 'strict-origin' }] },
       // A photo and a label are no page and have no forms: their addresses, which grant them, send
       // nothing on. Here, as the routes' own header would lose to the documents' policy above.
       { source: '/api/order-photos/:id', headers: [{ key: 'Referrer-Policy', value: 'no-referrer' }] },

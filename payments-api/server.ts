@@ -19,6 +19,7 @@ import { createWebhookQueue, type WebhookSwitches } from './webhooks'
  *   GET|POST /admin/switches {mode: up | slow | down, delayMs, rejectAccounts: ["sortcode:account"],
  *     settleMs, returnMs, webhookDelayMs, webhookDuplicates, dropWebhooks}  (a POST changes what it names)
  *   GET /admin/summary  →  counts and sums, for drills;  POST /admin/reset  →  forgets every payment.
+ *   GET /admin/payments?reference=R  →  the payments made with that reference (amount, account's last 4), for tests.
  * As the register's stand-in, it proves each answer to a challenge with that key.
  */
 export type PaymentsServerOptions = {
@@ -175,6 +176,20 @@ export function createPaymentsServer(options: PaymentsServerOptions): Server {
       }
       if (url.pathname === '/admin/switches') return send(response, 200, switches)
       if (url.pathname === '/admin/summary') return send(response, 200, summary())
+      if (url.pathname === '/admin/payments') {
+        const reference = url.searchParams.get('reference')
+        const made = [...payments.values()].filter((payment) => payment.reference === reference)
+        return send(
+          response,
+          200,
+          made.map(({ id, status, amountPence, destination }) => ({
+            id,
+            status,
+            amountPence,
+            accountLast4: destination.accountNumber.slice(-4),
+          })),
+        )
+      }
       if (url.pathname === '/admin/reset' && request.method === 'POST') {
         payments.clear()
         byKey.clear()

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect, test, type Page } from '@playwright/test'
-import { testClientAddress, uniqueEmail } from '../support/e2e-env'
+import { PAYMENTS_STANDIN, STAND_IN_KEY, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { pdfText } from '../support/pdf-text'
 import { linkIn, mailTo } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
@@ -332,3 +332,152 @@ test('a business collection of 20 devices ends with one certificate listing all 
   // Staff open it signed in.
   expect((await staff.request.get(bare)).status()).toBe(200)
 })
+
+test('a manager pays a sent quote once, to the bank details the business gave by its link, and the business gets a remittance statement', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
+  test.setTimeout(240_000)
+  await page.goto(PAGE)
+  const organisation = `Paid ${Date.now()}`
+  const email = uniqueEmail('collection-pay')
+  await fillRequest(page, email, '31')
+  await form(page).getByLabel('Organisation name').fill(organisation)
+  await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
+  await expect(form(page).getByRole('status')).toHaveText(THANKS)
+
+  // Booked, collected with two devices (one at £45.50, one recycled), and the quote sent.
+  const manager = await staffPage(browser, 'manager')
+  await manager.goto('/admin/collections')
+  await manager.getByRole('link', { name: organisation }).click()
+  await expect(manager).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
+  const collectionPath = new URL(manager.url()).pathname
+  const requestId = collectionPath.split('/').pop()!
+  const actions = manager.getByRole('region', { name: 'Move it on' })
+  for (const [move, reason] of [
+    ['Mark booked', 'Van booked'],
+    ['Mark collected', 'Van back'],
+  ] as const) {
+    await actions.getByLabel('Why (kept in the history)').fill(reason)
+    await actions.getByRole('button', { name: move }).click()
+    await expect(manager.getByText(/^Moved to /)).toBeVisible()
+  }
+  const imeis = [freshImei(50), freshImei(51)]
+  const devices = manager.getByRole('region', { name: 'Devices collected' })
+  await devices
+    .getByLabel('Devices, one a line: make, model, IMEI')
+    .fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
+  await devices.getByRole('button', { name: 'Add devices' }).click()
+  await expect(manager.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
+  const quote = manager.getByRole('region', { name: 'Quote' })
+  await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  await quote.getByRole('button', { name: 'Save' }).first().click()
+  await expect(manager.getByText('Value saved.')).toBeVisible()
+  await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
+  await quote.getByRole('button', { name: 'Save' }).nth(1).click()
+  await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
+  await quote.getByRole('button', { name: 'Send the quote' }).click()
+  await expect(manager.getByText('The quote has been sent to the business.')).toBeVisible()
+  const payment = manager.getByRole('region', { name: 'Payment' })
+  await expect(payment).toHaveText(/Waiting for the business’s bank details to pay £45\.50\./)
+  await expect(payment.getByRole('button')).toHaveCount(0)
+
+  // The quote's e-mail carries the business's own link; a forged one keeps nothing and says so.
+  const quoteMail = await mailTo(email, /^Your quote for the 2 devices we collected from /, 0, 20_000)
+  const link = linkIn(quoteMail, '/collection-bank-details')
+  await page.goto(`/collection-bank-details?token=${randomUUID()}`)
+  await expect(page.getByText('This link is not valid or has been used already, so nothing was saved.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Save bank details' })).toHaveCount(0)
+
+  // Without scripts: a wrong sort code comes back named, and nothing is kept.
+  const { hidden, origin } = await readPageForm(page.request, link, { button: 'Save bank details' })
+  const wrong = await sendPageForm(
+    page.request,
+    link,
+    { ...hidden, accountHolder: 'Acme Ltd', sortCode: '12', accountNumber: '12345678' },
+    { origin },
+  )
+  expect(wrong.status).toBe(200)
+  expect(wrong.problems.map((problem) => problem.code)).toEqual(['sortCodeInvalid'])
+  // Nor does the same post with a forged token.
+  const forged = await sendPageForm(
+    page.request,
+    link,
+    { ...hidden, token: 'forged', accountHolder: 'Acme Ltd', sortCode: '309430', accountNumber: '12345678' },
+    { origin },
+  )
+  expect(forged.problems.map((problem) => problem.code)).toEqual(['linkInvalid'])
+  await manager.reload()
+  await expect(payment).toHaveText(/Waiting for the business’s bank details/)
+
+  // With scripts: the business's page, its problems summed up, then kept.
+  await page.goto(link)
+  await expect(page).toHaveTitle(/Your bank details for payment/)
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/)
+  await expect(page.getByText(`collected from ${organisation}`)).toContainText('£45.50')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByRole('alert').getByRole('heading', { name: 'There is a problem' })).toBeVisible()
+  await page.getByLabel('Name on the account').fill('Acme Ltd')
+  await page.getByLabel('Sort code').fill('30-94-30')
+  await page.getByLabel('Account number').fill('12345678')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByRole('status')).toHaveText(/we have your bank details/)
+  // Used once: the link opens no form again.
+  await page.goto(link)
+  await expect(page.getByText('This link is not valid or has been used already, so nothing was saved.')).toBeVisible()
+
+  // A visitor, and a member of staff who is not a manager, posting pay get the 404; nothing is paid.
+  await manager.reload()
+  await expect(payment).toContainText('account ending 5678')
+  const payButton = 'Pay £45.50 by bank transfer'
+  const payForm = await readPageForm(manager.context().request, collectionPath, { button: payButton })
+  const staff = await staffPage(browser, 'staff')
+  await staff.goto(collectionPath)
+  await expect(staff.getByRole('region', { name: 'Payment' })).toContainText('account ending 5678')
+  await expect(staff.getByRole('button', { name: payButton })).toHaveCount(0)
+  for (const request of [page.request, staff.context().request]) {
+    const refused = await sendPageForm(request, collectionPath, payForm.hidden, { origin: payForm.origin })
+    expect([refused.status, refused.location]).toEqual([404, null])
+  }
+  const reference = `COL-${requestId.replace(/-/g, '').slice(0, 12).toUpperCase()}`
+  expect(await standInPayments(reference)).toEqual([])
+
+  // The manager pays; pressed again (a retry without scripts), nothing more is paid.
+  await payment.getByRole('button', { name: payButton }).click()
+  await expect(manager.getByText('Paid: the remittance statement is e-mailed to the business.')).toBeVisible()
+  await expect(payment).toContainText(`Paid £45.50 on`)
+  await expect(payment).toContainText(reference)
+  const again = await sendPageForm(manager.context().request, collectionPath, payForm.hidden, {
+    origin: payForm.origin,
+  })
+  expect(again.status).toBe(303)
+  expect(await standInPayments(reference)).toEqual([
+    expect.objectContaining({ amountPence: 4550, accountLast4: '5678' }),
+  ])
+  const history = manager.getByRole('region', { name: 'History' })
+  await expect(history).toContainText(`${organisation} gave bank details for payment`)
+  await expect(history).toContainText('sent the payment')
+  await expect(history).toContainText(
+    `Paid £45.50 by bank transfer, reference ${reference}; remittance statement e-mailed`,
+  )
+
+  const remittance = await mailTo(
+    email,
+    /^Remittance statement: £45\.50 paid for the devices collected from /,
+    0,
+    20_000,
+  )
+  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
+  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}): No value: recycled`)
+  expect(remittance.text).toContain('Total: £45.50')
+  expect(remittance.text).toContain(`reference ${reference}`)
+})
+
+/** The payments the payments provider's stand-in holds with `reference`. */
+async function standInPayments(reference: string) {
+  const response = await fetch(`${PAYMENTS_STANDIN}/admin/payments?reference=${encodeURIComponent(reference)}`, {
+    headers: { authorization: `Bearer ${STAND_IN_KEY}` },
+  })
+  return (await response.json()) as { amountPence: number; accountLast4: string }[]
+}

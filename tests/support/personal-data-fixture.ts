@@ -4,6 +4,8 @@ import { sendMail } from '@/mail/send'
 import type { Db } from '@/db/connection'
 import {
   account,
+  collectionPayment,
+  collectionPaymentEvent,
   collectionRequest,
   collectionRequestEvent,
   contactMessage,
@@ -346,6 +348,28 @@ export async function addPerson(
     fromStatus: 'requested',
     toStatus: 'booked',
     reason: `Van booked ${tag}`,
+  })
+  // Its payment, every column filled (a link's hash and the details it gave, which in truth are
+  // never kept together), and one step of it.
+  await db.insert(collectionPayment).values({
+    requestId: collection!.id,
+    amountPence: 16_550,
+    state: 'paid',
+    tokenHash: `hash-${tag}`,
+    bankSealed: `v1.sealed.${tag}`,
+    bankLast4: '5678',
+    bankGivenAt: new Date(),
+    idempotencyKey: `collection.${collection!.id}`,
+    reference: 'COL-0123456789AB',
+    payer: 'faster-payments',
+    payerPaymentId: `p-${tag}`,
+    paidAt: new Date(),
+  })
+  await db.insert(collectionPaymentEvent).values({
+    requestId: collection!.id,
+    action: 'paid',
+    actorUserId: guest ? null : id,
+    actorName: 'Sam Manager',
   })
   // A staff offer for a device not in the catalogue, accepted (its order the person's own), so
   // that every column is filled; withdrawal's name too, which an accepted offer has not in truth.

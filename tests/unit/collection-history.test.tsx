@@ -5,7 +5,8 @@ import { getContactInboxCopy } from '@/content/loaders'
 
 // A collection's history on its staff page, in the seed's words: staff's moves and the site's own entries.
 it('reads a move as who moved it where and why, the site’s entry as its name and what it wrote, and a quote’s change in its place in time', async () => {
-  const copy = (await getContactInboxCopy()).collections
+  const inbox = await getContactInboxCopy()
+  const copy = inbox.collections
   const at = new Date('2027-03-09T15:00:00Z')
   const event = { requestId: 'r', at, actorUserId: null }
   const request = {
@@ -40,7 +41,30 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
       recycle: false,
     },
   ]
-  const html = renderToStaticMarkup(<CollectionHistory copy={copy} request={request} quoteEvents={quoteEvents} />)
+  const payment = {
+    state: 'paid',
+    amountPence: 4550,
+    bankLast4: '5678',
+    reference: 'COL-0123456789AB',
+    paidAt: new Date('2027-03-06T10:00:00Z'),
+    events: [
+      { id: 1, at: new Date('2027-03-05T12:00:00Z'), action: 'bank-details', actorName: 'Acme Ltd' },
+      { id: 2, at: new Date('2027-03-06T10:00:00Z'), action: 'pay', actorName: 'Morgan Manager' },
+      { id: 3, at: new Date('2027-03-06T10:00:00Z'), action: 'paid', actorName: 'Morgan Manager' },
+    ],
+  }
+  const html = renderToStaticMarkup(
+    <CollectionHistory
+      copy={copy}
+      paymentCopy={inbox.collectionPayment}
+      request={request}
+      quoteEvents={quoteEvents}
+      payment={payment}
+    />,
+  )
+  expect(html).toContain('Acme Ltd gave bank details for payment')
+  expect(html).toContain('Morgan Manager sent the payment')
+  expect(html).toContain('Paid £45.50 by bank transfer, reference COL-0123456789AB')
   const valued = 'Sam Grader valued Apple iPhone 12 (356938035643809) at £45.50'
   expect(html).toContain(valued)
   // Before the close of the 9th: the history is one line of time, whichever table an entry is in.

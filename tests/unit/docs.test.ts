@@ -185,12 +185,6 @@ function textsOf(value: unknown): string[] {
 const PENDING: ReadonlyArray<{ document: string; words: string }> = [
   // no code keeps it: recycling for a person is done by people, by e-mail
   { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
-  // paying for a collection's devices is still done by people, by bank transfer: no remittance statement yet
-  {
-    document: 'page-sell-weee-business-recycling',
-    words:
-      'Working devices are priced individually and paid for by bank transfer against a remittance statement; the rest are recycled free.',
-  },
   // no report per collection yet: its devices' grades, values and ends are in stock, not sent
   {
     document: 'page-sell-weee-business-recycling',

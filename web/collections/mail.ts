@@ -1,7 +1,8 @@
 import type { EmailCopy } from '@/content/types'
-import type { CollectionRequestRow } from '@/db/schema'
+import type { CollectionPaymentRow, CollectionRequestRow } from '@/db/schema'
 import type { QueuedEmail } from '@/mail/queue'
 import { renderEmail } from '@/mail/templates'
+import { formatLongDate } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { formatCertificateCode } from '@/stock/certificate-code'
@@ -55,13 +56,15 @@ export function collectionClosedMail(
 /**
  * The business's quote: each device (make, model, IMEI) with what we value it at or that it will
  * be recycled, the total, and our waste carrier registration number (Site settings), in the
- * E-mails document's words.
+ * E-mails document's words; its button is the link for the business's bank details, when there is
+ * something to pay.
  */
 export function collectionQuoteMail(
   request: CollectionRequestRow,
   quote: Quote,
   copy: EmailCopy,
   wasteCarrierNumber: string,
+  bankLink?: string,
 ): QueuedEmail {
   const total = formatPenceExact(quote.totalPence)
   const recycled = quote.devices.filter((device) => device.recycle).length
@@ -73,16 +76,60 @@ export function collectionQuoteMail(
     total,
     wasteCarrierNumber,
   }
-  const rows = quote.devices.map((device): [string, string] => [
+  const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
+  const table = {
+    heading: copy.collectionQuoteHeading,
+    rows: deviceRows(quote, copy),
+    totalLabel: copy.totalLabel,
+    total,
+  }
+  return {
+    ...renderEmail(frame, copy.collectionQuote, values, request.email, bankLink, { table }),
+    kind: 'collection-quote',
+    // Deleted with its request, or when its contact is removed (retention.ts), as the others are.
+    collectionRequestId: request.id,
+  }
+}
+
+/** Each device of a quote with its value, or that it is recycled with none: as the quote and the remittance list them. */
+function deviceRows(quote: Quote, copy: EmailCopy) {
+  return quote.devices.map((device): [string, string] => [
     fillTemplate(copy.collectionQuoteDevice, { make: device.make, model: device.model, imei: device.imei }),
     device.valuePence === null ? copy.collectionQuoteRecycled : formatPenceExact(device.valuePence),
   ])
+}
+
+/**
+ * The remittance statement once a manager pays the quote: each device with what was paid for it
+ * (or recycled, no value), the total paid, the day and the payment's reference, in the E-mails
+ * document's words.
+ */
+export function collectionRemittanceMail(
+  request: CollectionRequestRow,
+  quote: Quote,
+  payment: Pick<CollectionPaymentRow, 'amountPence' | 'paidAt' | 'reference'>,
+  copy: EmailCopy,
+): QueuedEmail {
+  const total = formatPenceExact(payment.amountPence)
+  const values = {
+    name: request.contactName,
+    organisation: request.organisation,
+    count: quote.devices.length,
+    recycled: quote.devices.filter((device) => device.recycle).length,
+    total,
+    paidOn: formatLongDate(payment.paidAt ?? new Date()),
+    reference: payment.reference,
+  }
   const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
-  const table = { heading: copy.collectionQuoteHeading, rows, totalLabel: copy.totalLabel, total }
+  const table = {
+    heading: copy.collectionQuoteHeading,
+    rows: deviceRows(quote, copy),
+    totalLabel: copy.totalLabel,
+    total,
+  }
   return {
-    ...renderEmail(frame, copy.collectionQuote, values, request.email, undefined, { table }),
-    kind: 'collection-quote',
-    // Deleted with its request, or when its contact is removed (retention.ts), as the others are.
+    ...renderEmail(frame, copy.collectionRemittance, values, request.email, undefined, { table }),
+    kind: 'collection-remittance',
     collectionRequestId: request.id,
   }
 }

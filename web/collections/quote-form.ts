@@ -16,7 +16,9 @@ import { formAction, type Outcome } from '@/forms/form-action'
 import { poundsToPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { kickOutbox } from '@/mail/outbox-kick'
+import { linkOrigin } from '@/mail/link-origin'
 import { collectionQuoteMail } from './mail'
+import { bankLinkPath } from './payment-link'
 import { sendCollectionQuote, valueCollectionDevice, type DeviceValue } from './quote-store'
 import { collectionRequestPath, isCollectionRequestId } from './statuses'
 
@@ -65,8 +67,15 @@ export const collectionQuoteForm = formAction<string, SendProblem, never, StaffM
   run: async (id, { who }): Promise<Outcome<SendProblem>> => {
     const [copy, settings] = await Promise.all([getEmailCopy(), getSiteSettings()])
     const by = { actor: who.user.role, userId: who.user.id }
-    const outcome = await sendCollectionQuote(await getDb(), id, by, (request, quote) =>
-      collectionQuoteMail(request, quote, copy, settings.wasteCarrierNumber),
+    const origin = linkOrigin()
+    const outcome = await sendCollectionQuote(await getDb(), id, by, (request, quote, token) =>
+      collectionQuoteMail(
+        request,
+        quote,
+        copy,
+        settings.wasteCarrierNumber,
+        token ? origin + bankLinkPath(token) : undefined,
+      ),
     )
     if (outcome.kind === 'sent') kickOutbox()
     if (outcome.kind !== 'refused') return { ok: true, redirect: `${collectionRequestPath(id)}?quoted=1` }

@@ -2,7 +2,8 @@
  * A business collection's quote: once collected, staff value each device (a price in pence, or
  * recycle: no value), each change a guarded update with its event; once every device is valued,
  * the quote is sent once: its event (who, when, the total) and the business's e-mail in one
- * transaction. Values are closed once the quote is sent: what the business was told stays true.
+ * transaction, with the payment it opens (payment-store.ts) when its total is above £0. Values are
+ * closed once the quote is sent: what the business was told stays true.
  */
 import 'server-only'
 import { and, asc, eq, isNull } from 'drizzle-orm'
@@ -11,6 +12,7 @@ import { collectionDevice, collectionQuoteEvent, collectionRequest, type Collect
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import type { CollectionActor } from './devices-store'
+import { openCollectionPayment } from './payment-link'
 import { isCollectionRequestId } from './statuses'
 
 /** What staff record for a device: what it is worth, or that it will be recycled. */
@@ -33,8 +35,11 @@ export type SendOutcome =
   /** Some devices have neither a value nor recycle: how many. */
   | { kind: 'refused'; code: 'notValued'; count: number }
 
-/** The quote's e-mail, made in the sending transaction from the request and its devices' values. */
-export type QuoteMail = (request: CollectionRequestRow, quote: Quote) => QueuedEmail
+/**
+ * The quote's e-mail, made in the sending transaction from the request and its devices' values,
+ * with the token of the business's link for its bank details (null for a quote of £0: nothing to pay).
+ */
+export type QuoteMail = (request: CollectionRequestRow, quote: Quote, bankLinkToken: string | null) => QueuedEmail
 
 /** The request, locked for the rest of the transaction, and whether its quote was sent. */
 async function lockRequest(tx: Tx, requestId: string) {
@@ -88,7 +93,7 @@ export async function valueCollectionDevice(
 }
 
 /** The collection's devices with their values, in the order they were recorded. */
-async function quoteOf(db: Pick<Db, 'select'>, requestId: string): Promise<Quote> {
+export async function quoteOf(db: Pick<Db, 'select'>, requestId: string): Promise<Quote> {
   const devices = await db
     .select({
       make: collectionDevice.make,
@@ -132,7 +137,8 @@ export async function sendCollectionQuote(
       .onConflictDoNothing()
       .returning({ id: collectionQuoteEvent.id })
     if (!sent) return { kind: 'already' }
-    await queueEmails(tx, [mail(locked.request, quote)])
+    const token = quote.totalPence > 0 ? await openCollectionPayment(tx, requestId, quote.totalPence) : null
+    await queueEmails(tx, [mail(locked.request, quote, token)])
     return { kind: 'sent', totalPence: quote.totalPence }
   })
 }

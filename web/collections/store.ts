@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, not, or, sql, type SQL } from '
 import type { Db } from '@/db/connection'
 import {
   collectionDevice,
+  collectionPayment,
   collectionRequest,
   collectionRequestEvent,
   emailOutbox,
@@ -200,7 +201,8 @@ export const namesPerson = or(
 /**
  * Takes the person who asked (name, e-mail, phone) from the requests matched whose devices came
  * in: each is a record its devices, certificate and waste transfer note refer to, so it stays, with
- * the business's name and address the note states. Its e-mails, which name the person, go. Account
+ * the business's name and address the note states. Its e-mails, which name the person, go, and so
+ * do the bank details it gave for its payment. Account
  * deletion and retention both take the person this way. Returns the requests changed.
  */
 export async function removeContactFrom(db: Eraser, which: SQL): Promise<string[]> {
@@ -210,7 +212,14 @@ export async function removeContactFrom(db: Eraser, which: SQL): Promise<string[
     .where(and(which, withDevices, namesPerson))
     .returning({ id: collectionRequest.id })
   const ids = kept.map((row) => row.id)
-  if (ids.length) await db.delete(emailOutbox).where(inArray(emailOutbox.collectionRequestId, ids))
+  if (ids.length) {
+    await db.delete(emailOutbox).where(inArray(emailOutbox.collectionRequestId, ids))
+    // The business's bank details go with its contact: the payment's amount, day and reference stay.
+    await db
+      .update(collectionPayment)
+      .set({ bankSealed: null, bankLast4: null, tokenHash: null })
+      .where(inArray(collectionPayment.requestId, ids))
+  }
   return ids
 }
 

@@ -194,7 +194,8 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   contactReceived{ subject, intro, button, outro },
   collectionRequested{ subject, intro, button, outro },
   collectionClosed{ subject, intro, button, secondButton, outro },
-  collectionQuote{ subject, intro, outro },
+  collectionQuote{ subject, intro, button, outro },
+  collectionRemittance{ subject, intro, outro },
   collectionQuoteHeading,
   collectionQuoteDevice,
   collectionQuoteRecycled,
@@ -273,6 +274,10 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
     quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,
     historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
+  },
+  collectionPayment{
+    pageHeading, pageIntro, submit, saved, invalidLink, problemsTitle, staffHeading, staffWaiting, staffGiven, payButton,
+    paidLine, paidNotice, noBankDetails, notPayable, payFailed, noPayer, historyBankDetails, historyPay, historyPaid
   },
   replyWorkingDays,
   quoteWorkingDays,

@@ -1,6 +1,7 @@
 import { InboxIcon } from '@sanity/icons/Inbox'
 import { defineField, defineType } from 'sanity'
 import { copyGroup as group, requiredString, templateString } from '../fields'
+import { collectionPaymentGroup } from './contact-inbox-collection-payment'
 import { collectionsGroup } from './contact-inbox-collections'
 
 /**
@@ -20,6 +21,7 @@ export const contactInboxCopy = defineType({
     { name: 'replying', title: 'Replying' },
     { name: 'retention', title: 'Keeping messages' },
     { name: 'collections', title: 'Business collections' },
+    { name: 'collectionPayment', title: 'Business collection payment' },
   ],
   fields: [
     group('list', 'Messages list', 'The list of contact-form messages at /admin/messages, seen only by staff.', [
@@ -187,6 +189,7 @@ export const contactInboxCopy = defineType({
       ],
     ),
     collectionsGroup,
+    collectionPaymentGroup,
     defineField({
       name: 'replyWorkingDays',
       title: 'Working days to reply',

@@ -83,7 +83,12 @@ export const emailCopy = defineType({
     message(
       'collectionQuote',
       'Business collection quote (to the business)',
-      ', {organisation}, {count} (how many devices), {recycled} (how many will be recycled), {total} (the total in pounds) and {wasteCarrierNumber} (ours, from Site settings); {name} is the contact’s name. Sent when staff send a collected collection’s quote: the devices and their values are listed after the introduction, with the total',
+      ', {organisation}, {count} (how many devices), {recycled} (how many will be recycled), {total} (the total in pounds) and {wasteCarrierNumber} (ours, from Site settings); {name} is the contact’s name. Sent when staff send a collected collection’s quote: the devices and their values are listed after the introduction, with the total. When the total is above £0 its button opens the page where the business gives its bank details (by a link only they hold, used once)',
+    ),
+    message(
+      'collectionRemittance',
+      'Business collection remittance statement (to the business)',
+      ', {organisation}, {total} (the amount paid), {paidOn} (the day it was paid), {reference} (the payment’s reference on their statement), {count} (how many devices) and {recycled} (how many recycled with no value); {name} is the contact’s name. Sent when a manager pays a collection’s quote by bank transfer: each device with its value (or recycled) is listed after the introduction, with the total paid',
     ),
     requiredString(
       'collectionQuoteHeading',

@@ -2,7 +2,7 @@
  * What visitors leave outside an order: rate-limit tries, anonymous baskets, subscriptions and the
  * prices their alerts went at, contact messages, business collection requests, the e-mail outbox and the policy mailings.
  */
-import { INTERNAL_ID, notPersonal, personal, ROW_DELETED, TOKEN, withheld, type ColumnUse } from './column-use'
+import { EMPTIED, INTERNAL_ID, notPersonal, personal, ROW_DELETED, TOKEN, withheld, type ColumnUse } from './column-use'
 
 export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
   rate_limit_hit: {
@@ -99,6 +99,31 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     from_status: personal('collectionRequests[].history[].fromStatus', ROW_DELETED),
     to_status: personal('collectionRequests[].history[].toStatus', ROW_DELETED),
     reason: personal('collectionRequests[].history[].reason', ROW_DELETED),
+  },
+  collection_payment: {
+    request_id: withheld('the request it pays', ROW_DELETED),
+    amount_pence: withheld('the quote’s total, as the quote e-mail gave it', ROW_DELETED),
+    state: withheld('where the payment is: waiting for bank details, given, sending, paid', ROW_DELETED),
+    token_hash: withheld(TOKEN, EMPTIED),
+    bank_sealed: withheld(
+      'the business’s bank account, sealed: the business gave it by its link, and it is never shown again (staff see its last four digits)',
+      EMPTIED,
+    ),
+    bank_last4: withheld('the account number’s last four digits, shown to staff', EMPTIED),
+    bank_given_at: withheld('when the bank details were given', ROW_DELETED),
+    idempotency_key: withheld('the key the payments provider knows the payment by', ROW_DELETED),
+    reference: withheld('the payment’s reference, given in the remittance e-mail', ROW_DELETED),
+    payer: withheld('the payments provider it went through', ROW_DELETED),
+    payer_payment_id: withheld('the provider’s id for the payment', ROW_DELETED),
+    paid_at: withheld('when it was paid, given in the remittance e-mail', ROW_DELETED),
+  },
+  collection_payment_event: {
+    id: withheld('a serial number', ROW_DELETED),
+    request_id: withheld('the request it belongs to', ROW_DELETED),
+    at: withheld('when', ROW_DELETED),
+    action: withheld('bank details given, payment sent, or paid', ROW_DELETED),
+    actor_user_id: withheld("the manager's account: theirs, not the requester's", ROW_DELETED),
+    actor_name: withheld("the manager's name, or the business's own for its bank details", ROW_DELETED),
   },
   manual_offer: {
     id: withheld(INTERNAL_ID, ROW_DELETED),

@@ -160,3 +160,62 @@ export type CollectionDocumentRow = typeof collectionDocument.$inferSelect
 export type CollectionDeviceRow = typeof collectionDevice.$inferSelect
 export type CollectionRequestEventRow = typeof collectionRequestEvent.$inferSelect
 export type CollectionQuoteEventRow = typeof collectionQuoteEvent.$inferSelect
+
+/**
+ * Paying a business collection's quote (web/collections/payment-store.ts): one row per collection
+ * whose sent quote has a total above £0, made with the quote. The business's link to give its bank
+ * details is kept only as its hash, until used; the details are sealed as a seller's are (bound to
+ * the request's id), and emptied with the contact. The payment goes through the payer with a key
+ * fixed here, so a retry after a stop between paying and recording pays once.
+ */
+export const collectionPayment = pgTable(
+  'collection_payment',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => collectionRequest.id, { onDelete: 'cascade' }),
+    // The quote's total, as sent.
+    amountPence: integer('amount_pence').notNull(),
+    // waiting (for bank details), given, sending (with the payer, outcome not yet recorded), paid.
+    state: text('state').notNull().default('waiting'),
+    tokenHash: text('token_hash').unique(),
+    bankSealed: text('bank_sealed'),
+    bankLast4: text('bank_last4'),
+    bankGivenAt: at('bank_given_at'),
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    // On the business's statement (18 characters at most).
+    reference: text('reference').notNull(),
+    payer: text('payer'),
+    payerPaymentId: text('payer_payment_id'),
+    paidAt: at('paid_at'),
+  },
+  (table) => [
+    check('collection_payment_state_known', sql`${table.state} in ('waiting', 'given', 'sending', 'paid')`),
+    check('collection_payment_amount_positive', sql`${table.amountPence} > 0`),
+  ],
+)
+
+/** Who did what to a collection's payment, and when: bank details given, payment sent, paid. Only ever inserted. */
+export const collectionPaymentEvent = pgTable(
+  'collection_payment_event',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    requestId: uuid('request_id')
+      .notNull()
+      .references(() => collectionRequest.id, { onDelete: 'cascade' }),
+    at: at('at').notNull().defaultNow(),
+    // 'bank-details' (the business, by its link), 'pay' (a manager pressed pay), 'paid' (the payer took it).
+    action: text('action').notNull(),
+    actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
+    actorName: text('actor_name').notNull(),
+  },
+  (table) => [
+    index('collection_payment_event_request_idx').on(table.requestId, table.id),
+    uniqueIndex('collection_payment_paid_idx')
+      .on(table.requestId)
+      .where(sql`${table.action} = 'paid'`),
+    check('collection_payment_event_action_known', sql`${table.action} in ('bank-details', 'pay', 'paid')`),
+  ],
+)
+
+export type CollectionPaymentRow = typeof collectionPayment.$inferSelect

@@ -1,4 +1,5 @@
 import type { ContactInboxCopy } from '@/content/types'
+import type { CollectionPaymentView } from '@/collections/payment-store'
 import type { QuoteHistoryEvent } from '@/collections/quote-store'
 import type { CollectionRequestRecord } from '@/collections/store'
 import { formatPenceExact } from '@/lib/money'
@@ -7,7 +8,14 @@ import { fillTemplate } from '@/lib/templates'
 import { collectionStatusName } from './collection-words'
 
 type Copy = ContactInboxCopy['collections']
-type Props = { copy: Copy; request: CollectionRequestRecord; quoteEvents: QuoteHistoryEvent[] }
+type PaymentCopy = ContactInboxCopy['collectionPayment']
+type Props = {
+  copy: Copy
+  paymentCopy: PaymentCopy
+  request: CollectionRequestRecord
+  quoteEvents: QuoteHistoryEvent[]
+  payment: CollectionPaymentView | null
+}
 
 /** One change to the quote, in the history's words. */
 function quoteHistoryText(copy: Copy, event: QuoteHistoryEvent): string {
@@ -23,6 +31,17 @@ function quoteHistoryText(copy: Copy, event: QuoteHistoryEvent): string {
   }
   if (event.recycle) return fillTemplate(copy.historyRecycle, values)
   return fillTemplate(copy.historyValued, { ...values, value: formatPenceExact(event.valuePence ?? 0) })
+}
+
+/** One step of the quote's payment, in the history's words. */
+function paymentText(
+  copy: PaymentCopy,
+  payment: CollectionPaymentView,
+  event: CollectionPaymentView['events'][number],
+) {
+  if (event.action === 'bank-details') return fillTemplate(copy.historyBankDetails, { name: event.actorName })
+  if (event.action === 'pay') return fillTemplate(copy.historyPay, { name: event.actorName })
+  return fillTemplate(copy.historyPaid, { total: formatPenceExact(payment.amountPence), reference: payment.reference })
 }
 
 /** One move, in the history's words. */
@@ -41,12 +60,17 @@ function moveText(copy: Copy, event: CollectionRequestRecord['events'][number]):
 
 /**
  * A request's history, oldest first: received, then each move with who and why, and each change to
- * its quote, in the order they happened.
+ * its quote and its payment, in the order they happened.
  */
-export function CollectionHistory({ copy, request, quoteEvents }: Props) {
+export function CollectionHistory({ copy, paymentCopy, request, quoteEvents, payment }: Props) {
   const history = [
     ...request.events.map((event) => ({ key: `move-${event.id}`, at: event.at, text: moveText(copy, event) })),
     ...quoteEvents.map((event) => ({ key: `quote-${event.id}`, at: event.at, text: quoteHistoryText(copy, event) })),
+    ...(payment?.events ?? []).map((event) => ({
+      key: `payment-${event.id}`,
+      at: event.at,
+      text: paymentText(paymentCopy, payment!, event),
+    })),
   ].sort((a, b) => a.at.getTime() - b.at.getTime())
   return (
     <section aria-labelledby="collection-history" className="admin-section admin-timeline">

@@ -9,7 +9,7 @@ import { fillTemplate } from '@/lib/templates'
 type Words = ContactInboxCopy['collections']
 
 /** A refusal about the collection, not a box: said above the form, where the focus goes. */
-function Refusal({ message, code }: { message: string | null; code?: string }) {
+export function Refusal({ message, code }: { message: string | null; code?: string }) {
   return message ? (
     <p
       className="admin-notice admin-notice--problem"

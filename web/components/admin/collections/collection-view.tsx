@@ -1,6 +1,7 @@
 import type { ContactInboxCopy } from '@/content/types'
 import { COLLECTION_MOVES, isCollectionStatus } from '@/collections/statuses'
 import type { CollectionDeviceView } from '@/collections/devices-store'
+import type { CollectionPaymentView } from '@/collections/payment-store'
 import type { QuoteHistoryEvent } from '@/collections/quote-store'
 import type { CollectionRequestRecord } from '@/collections/store'
 import { formatDateTime, isoDate } from '@/lib/dates'
@@ -11,6 +12,7 @@ import { CollectionDevices } from './collection-devices'
 import { CollectionHistory } from './collection-history'
 import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
+import { CollectionPayment } from './collection-payment'
 import { CollectionQuote } from './collection-quote'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
@@ -35,11 +37,27 @@ type Props = {
     /** What was just done to it, when the page was sent here after it. */
     done: 'valued' | 'sent' | null
   }
+  paymentCopy: ContactInboxCopy['collectionPayment']
+  /** The quote's payment (null: none opened), whether the member of staff may pay it, and whether it was just paid. */
+  payment: { view: CollectionPaymentView | null; canPay: boolean; done: boolean }
 }
 
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
 export function CollectionView(props: Props) {
-  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued, quote } = props
+  const {
+    copy,
+    paymentCopy,
+    payment,
+    request,
+    done,
+    devices,
+    added,
+    devicesOpen,
+    certificate,
+    wasteNote,
+    issued,
+    quote,
+  } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
   return (
@@ -61,6 +79,11 @@ export function CollectionView(props: Props) {
       {quote.done ? (
         <p className="admin-notice" role="status">
           {quote.done === 'sent' ? copy.quoteSentNotice : copy.valued}
+        </p>
+      ) : null}
+      {payment.done && payment.view?.state === 'paid' ? (
+        <p className="admin-notice" role="status">
+          {paymentCopy.paidNotice}
         </p>
       ) : null}
       {added ? (
@@ -105,6 +128,7 @@ export function CollectionView(props: Props) {
         sent={quote.sent}
         workingDays={quote.workingDays}
       />
+      <CollectionPayment id={request.id} copy={paymentCopy} payment={payment.view} canPay={payment.canPay} />
       <CollectionPaperwork
         id={request.id}
         copy={copy}
@@ -124,7 +148,13 @@ export function CollectionView(props: Props) {
           />
         </section>
       ) : null}
-      <CollectionHistory copy={copy} request={request} quoteEvents={quote.events} />
+      <CollectionHistory
+        copy={copy}
+        paymentCopy={paymentCopy}
+        request={request}
+        quoteEvents={quote.events}
+        payment={payment.view}
+      />
     </StaffPage>
   )
 }

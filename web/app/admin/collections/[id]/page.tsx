@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation'
 import { requireStaffMember } from '@/accounts/session'
 import { collectionDevices } from '@/collections/devices-store'
 import { collectionDocumentOf } from '@/collections/paperwork-store'
+import { collectionPaymentOf } from '@/collections/payment-store'
 import { collectionQuoteHistory } from '@/collections/quote-store'
 import { wasteNotePath } from '@/collections/waste-note-link'
 import { getCollectionRequest } from '@/collections/store'
@@ -24,9 +25,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
-  const [{ id }, query] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
+  const [{ id }, query, member] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
   const db = await getDb()
-  const [request, devices, certificate, wasteNote, copy, noteWords, quote] = await Promise.all([
+  const [request, devices, certificate, wasteNote, copy, noteWords, quote, payment] = await Promise.all([
     getCollectionRequest(db, id),
     collectionDevices(db, id),
     collectionDocumentOf(db, id, 'certificate'),
@@ -34,12 +35,15 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
     getContactInboxCopy(),
     getOrderCopy().then((words) => words.wasteNote),
     collectionQuoteHistory(db, id),
+    collectionPaymentOf(db, id),
   ])
   if (!request) notFound()
   const added = Number(query.added)
   return (
     <CollectionView
       copy={copy.collections}
+      paymentCopy={copy.collectionPayment}
+      payment={{ view: payment, canPay: member.user.role === 'manager', done: query.paid === '1' }}
       request={request}
       done={query.done ?? null}
       devices={devices}

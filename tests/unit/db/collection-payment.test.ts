@@ -1,0 +1,218 @@
+import { randomBytes } from 'node:crypto'
+import { eq } from 'drizzle-orm'
+import { collectionQuoteMail, collectionRemittanceMail } from '@/collections/mail'
+import {
+  collectionPaymentOf,
+  giveCollectionBankDetails,
+  payCollection,
+  readBankLink,
+  type RemittanceMail,
+} from '@/collections/payment-store'
+import { sendCollectionQuote, valueCollectionDevice, type QuoteMail } from '@/collections/quote-store'
+import { removeContactFrom } from '@/collections/store'
+import type { EmailCopy } from '@/content/types'
+import type { Db } from '@/db/connection'
+import { collectionPayment, collectionPaymentEvent, collectionRequest, emailOutbox } from '@/db/schema'
+import type { BankDetails } from '@/payouts/bank/bank-transfer'
+import type { Payer, PaymentAnswer, PaymentRequest } from '@/payouts/payer'
+import { openPayout, readPayoutKeys } from '@/payouts/payout-crypto'
+import { collectedWithDevices, collectionStaff } from '../../support/collection-fixture'
+import { seedWithFacts } from '../../support/seed-facts'
+import { withFileDatabase } from '../../support/test-database'
+
+/**
+ * Paying a business collection's quote, on PGlite and on a PostgreSQL server: the quote's link for
+ * the business's bank details works once (a wrong or used one keeps nothing); a manager's payment
+ * goes through the payer once with one key, however often it is pressed, and after a stop between
+ * the payer taking it and the site recording it; the remittance e-mail lists each device's value.
+ */
+let db: Db
+withFileDatabase((opened) => (db = opened))
+
+let staff: Awaited<ReturnType<typeof collectionStaff>>
+beforeAll(async () => {
+  staff = await collectionStaff(db)
+})
+
+const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('base64') })
+const copy = () => seedWithFacts('emailCopy') as EmailCopy
+const bank: BankDetails = { accountHolder: 'Acme Ltd', sortCode: '309430', accountNumber: '12345678' }
+const remittance: RemittanceMail = (request, quote, payment) =>
+  collectionRemittanceMail(request, quote, payment, copy())
+
+/** The quote sent with a device at £45.50, one at £120 and one recycled: its id, address and link's token. */
+async function quoted(values: ('recycle' | number)[] = [4550, 12000, 'recycle']) {
+  const { id, email } = await collectedWithDevices(db, staff, values.length)
+  for (const [index, value] of values.entries())
+    await valueCollectionDevice(
+      db,
+      id,
+      index + 1,
+      value === 'recycle' ? { kind: 'recycle' } : { kind: 'price', pence: value },
+      staff.by,
+    )
+  let token: string | null = null
+  const mail: QuoteMail = (request, quote, link) => {
+    token = link
+    return collectionQuoteMail(
+      request,
+      quote,
+      copy(),
+      'CBDU000000',
+      link ? `https://example.test/b?token=${link}` : undefined,
+    )
+  }
+  expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'sent' })
+  return { id, email, token: token as string | null }
+}
+
+/** A payer that keeps each payment by its key, as the provider (and its stand-in) does. */
+function fakePayer(options: { crashAfterSending?: boolean; down?: boolean } = {}) {
+  const payments = new Map<string, PaymentRequest<BankDetails> & { id: string }>()
+  let calls = 0
+  const payer: Payer<BankDetails> & { payments: typeof payments; calls: () => number } = {
+    id: 'faster-payments',
+    payments,
+    calls: () => calls,
+    async send(request) {
+      calls++
+      if (options.down) return { ok: false, reason: 'unavailable', detail: 'down' }
+      const first = payments.get(request.idempotencyKey) ?? { ...request, id: `p${payments.size + 1}` }
+      payments.set(request.idempotencyKey, first)
+      if (options.crashAfterSending) throw new Error('stopped before recording')
+      const answer: PaymentAnswer = { id: first.id, status: 'accepted', reason: null }
+      return { ok: true, value: answer }
+    },
+    read: async () => ({ ok: false, reason: 'unavailable', detail: 'unused' }),
+    verifyWebhook: () => null,
+  }
+  return payer
+}
+
+const manager = () => ({ ...staff.by, actor: 'manager' as const })
+
+describe("a business collection's payment", () => {
+  it('opens no payment for a quote of £0', async () => {
+    const { id, token } = await quoted(['recycle'])
+    expect(token).toBeNull()
+    expect(await collectionPaymentOf(db, id)).toBeNull()
+    const payer = fakePayer()
+    expect(await payCollection(db, id, manager(), { payer, keys, mail: remittance })).toEqual({
+      kind: 'refused',
+      code: 'notPayable',
+    })
+  })
+
+  it('keeps the bank details, sealed, once by the link; a forged or used link keeps nothing', async () => {
+    const { id, email, token } = await quoted()
+    const [quoteMail] = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).filter(
+      (row) => row.kind === 'collection-quote',
+    )
+    expect(quoteMail?.textBody).toContain(`token=${token}`)
+    expect(await readBankLink(db, token!)).toMatchObject({ amountPence: 16550 })
+    // Only the hash of the link is kept.
+    const [stored] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
+    expect(stored?.tokenHash).not.toContain(token!)
+
+    expect(await giveCollectionBankDetails(db, `${token}x`, bank, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, 'forged', bank, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, token!, bank, keys)).toBe(true)
+    expect(await giveCollectionBankDetails(db, token!, { ...bank, accountNumber: '87654321' }, keys)).toBe(false)
+    expect(await readBankLink(db, token!)).toBeNull()
+
+    const [given] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
+    expect(given).toMatchObject({ state: 'given', tokenHash: null, bankLast4: '5678' })
+    expect(given?.bankSealed).not.toContain('12345678')
+    expect(openPayout(given!.bankSealed!, id, keys)).toEqual(bank)
+    const events = await db.select().from(collectionPaymentEvent).where(eq(collectionPaymentEvent.requestId, id))
+    expect(events.map((event) => event.action)).toEqual(['bank-details'])
+  })
+
+  it('refuses to pay before the bank details, and pays a double press once, with one remittance e-mail', async () => {
+    const { id, email, token } = await quoted()
+    const payer = fakePayer()
+    const world = { payer, keys, mail: remittance }
+    expect(await payCollection(db, id, manager(), world)).toEqual({ kind: 'refused', code: 'noBankDetails' })
+    expect(payer.calls()).toBe(0)
+
+    await giveCollectionBankDetails(db, token!, bank, keys)
+    const outcomes = await Promise.all([
+      payCollection(db, id, manager(), world),
+      payCollection(db, id, manager(), world),
+    ])
+    expect(outcomes.map((outcome) => outcome.kind).sort()).toEqual(['already', 'paid'])
+    expect(await payCollection(db, id, manager(), world)).toEqual({ kind: 'already' })
+    expect([...payer.payments.values()]).toEqual([
+      expect.objectContaining({ amountPence: 16550, details: bank, idempotencyKey: `collection.${id}` }),
+    ])
+
+    const mails = (await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))).filter(
+      (row) => row.kind === 'collection-remittance',
+    )
+    expect(mails).toHaveLength(1)
+    expect(mails[0]?.collectionRequestId).toBe(id)
+    expect(mails[0]?.textBody).toContain('£45.50')
+    expect(mails[0]?.textBody).toContain('£120.00')
+    expect(mails[0]?.textBody).toContain('£165.50')
+    expect(mails[0]?.textBody).toContain(copy().collectionQuoteRecycled)
+    const view = await collectionPaymentOf(db, id)
+    expect(view).toMatchObject({ state: 'paid', amountPence: 16550 })
+    expect(view?.reference).toMatch(/^COL-[0-9A-F]{12}$/)
+    expect(mails[0]?.textBody).toContain(view!.reference)
+    expect(view?.events.map((event) => event.action)).toEqual(['bank-details', 'pay', 'paid'])
+  })
+
+  it('pays once after a stop between the payer taking the payment and the site recording it', async () => {
+    const { id, token } = await quoted()
+    await giveCollectionBankDetails(db, token!, bank, keys)
+    const crashing = fakePayer({ crashAfterSending: true })
+    await expect(payCollection(db, id, manager(), { payer: crashing, keys, mail: remittance })).rejects.toThrow()
+    expect(await collectionPaymentOf(db, id)).toMatchObject({ state: 'sending' })
+
+    // The same provider, answering again: the retry sends the same key, and the first payment comes back.
+    const again = { ...crashing, send: fakePayerSendOf(crashing) }
+    expect(await payCollection(db, id, manager(), { payer: again, keys, mail: remittance })).toEqual({
+      kind: 'paid',
+      amountPence: 16550,
+    })
+    expect(crashing.payments.size).toBe(1)
+  })
+
+  it('takes the bank details with the contact, and keeps what was paid', async () => {
+    const { id, token } = await quoted()
+    await giveCollectionBankDetails(db, token!, bank, keys)
+    await payCollection(db, id, manager(), { payer: fakePayer(), keys, mail: remittance })
+    expect(await removeContactFrom(db, eq(collectionRequest.id, id))).toEqual([id])
+    const [kept] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
+    expect(kept).toMatchObject({
+      bankSealed: null,
+      bankLast4: null,
+      tokenHash: null,
+      state: 'paid',
+      amountPence: 16550,
+    })
+  })
+
+  it('records nothing paid while the payer is down, and pays when pressed again', async () => {
+    const { id, token } = await quoted()
+    await giveCollectionBankDetails(db, token!, bank, keys)
+    expect(
+      await payCollection(db, id, manager(), { payer: fakePayer({ down: true }), keys, mail: remittance }),
+    ).toEqual({
+      kind: 'failed',
+    })
+    expect(await collectionPaymentOf(db, id)).toMatchObject({ state: 'sending', paidAt: null })
+    const payer = fakePayer()
+    expect(await payCollection(db, id, manager(), { payer, keys, mail: remittance })).toMatchObject({ kind: 'paid' })
+    expect(payer.payments.size).toBe(1)
+  })
+})
+
+/** The crashed payer's store, answering without the crash. */
+function fakePayerSendOf(crashed: ReturnType<typeof fakePayer>): Payer<BankDetails>['send'] {
+  return async (request) => {
+    const first = crashed.payments.get(request.idempotencyKey) ?? { ...request, id: `p${crashed.payments.size + 1}` }
+    crashed.payments.set(request.idempotencyKey, first)
+    return { ok: true, value: { id: first.id, status: 'accepted', reason: null } }
+  }
+}

@@ -1,0 +1,20 @@
+'use client'
+
+import { useStaffForm } from '@/components/admin/staff-form-state'
+import { collectionPayForm } from '@/collections/pay-form'
+import { Refusal } from './collection-quote-forms'
+
+/** The manager's one button that pays the quote; refused, why, above it. */
+export function PayCollectionForm({ id, label }: { id: string; label: string }) {
+  const staff = useStaffForm(undefined, collectionPayForm)
+  const refusal = staff.problems[0] ?? null
+  return (
+    <form {...staff.form} className="admin-action-form" aria-label={label}>
+      <Refusal message={refusal?.message ?? null} code={refusal?.code} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="button" aria-disabled={staff.sending || undefined}>
+        {label}
+      </button>
+    </form>
+  )
+}
