@@ -120,6 +120,7 @@ export const APP_ROUTES = new Set([
   'admin',
   'api',
   'certificates',
+  'collection-reports',
   'complete-order',
   'confirm-email',
   'confirm-subscription',

@@ -38,6 +38,7 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
       device: { make: 'Apple', model: 'iPhone 12', imei: '356938035643809' },
       valuePence: 4550,
       recycle: false,
+      gradeName: 'Good',
     },
   ]
   const html = renderToStaticMarkup(<CollectionHistory copy={copy} request={request} quoteEvents={quoteEvents} />)

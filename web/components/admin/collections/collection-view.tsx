@@ -12,6 +12,7 @@ import { CollectionHistory } from './collection-history'
 import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
 import { CollectionQuote } from './collection-quote'
+import type { GradeChoice } from './collection-quote-forms'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
 type Props = {
@@ -26,12 +27,15 @@ type Props = {
   devicesOpen: boolean
   certificate: string | null
   wasteNote: { number: string; href: string; label: string } | null
+  report: { number: string; href: string; label: string } | null
   /** What was just issued, when the page was sent here after it. */
   issued: boolean
   quote: {
     events: QuoteHistoryEvent[]
     sent: { at: Date; actorName: string; totalPence: number } | null
     workingDays: number
+    /** The catalogue's condition grades, best first, to grade each device with. */
+    grades: GradeChoice[]
     /** What was just done to it, when the page was sent here after it. */
     done: 'valued' | 'sent' | null
   }
@@ -39,7 +43,7 @@ type Props = {
 
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
 export function CollectionView(props: Props) {
-  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, issued, quote } = props
+  const { copy, request, done, devices, added, devicesOpen, certificate, wasteNote, report, issued, quote } = props
   const status = collectionStatusName(copy, request.status)
   const moves = isCollectionStatus(request.status) ? COLLECTION_MOVES[request.status] : []
   return (
@@ -104,12 +108,14 @@ export function CollectionView(props: Props) {
         open={request.status === 'collected' && !quote.sent}
         sent={quote.sent}
         workingDays={quote.workingDays}
+        grades={quote.grades}
       />
       <CollectionPaperwork
         id={request.id}
         copy={copy}
         certificate={certificate}
         wasteNote={wasteNote}
+        report={report}
         canIssue={request.status === 'collected' && devices.length > 0}
       />
       {moves.length ? (
