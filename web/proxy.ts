@@ -121,6 +121,7 @@ export const APP_ROUTES = new Set([
   'api',
   'certificates',
   'collection-bank-details',
+  'collection-reports',
   'complete-order',
   'confirm-email',
   'confirm-subscription',

@@ -92,7 +92,7 @@ test('staff see the request and move it on with a reason that the history keeps'
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
-  test.setTimeout(180_000)
+  test.setTimeout(300_000)
   await page.goto(PAGE)
   const organisation = `Acme ${Date.now()}`
   const email = uniqueEmail('collection-staff')
@@ -151,7 +151,7 @@ test('staff see the request and move it on with a reason that the history keeps'
   const quote = staff.getByRole('region', { name: 'Quote' })
   await quote.getByRole('button', { name: 'Send the quote' }).click()
   await expect(quote.getByRole('alert')).toHaveText(
-    '2 devices have no value yet: value each one or tick recycle before sending the quote.',
+    '2 devices have no value or no grade yet: value and grade each one (or tick recycle) before sending the quote.',
   )
   // A visitor posting the send form gets the 404, and nothing is sent.
   const path = new URL(staff.url()).pathname
@@ -160,20 +160,82 @@ test('staff see the request and move it on with a reason that the history keeps'
   expect([forged.status, forged.location]).toEqual([404, null])
 
   await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  // A value with no grade is refused, naming the grade's box; the value typed stays.
+  await quote.getByRole('button', { name: 'Save' }).first().click()
+  const firstGrade = quote.getByLabel(`Grade of #1 Apple iPhone 12, ${imeis[0]}`)
+  await expect(firstGrade).toHaveAccessibleDescription(/Choose the grade the device is in\./)
+  await expect(devices.getByRole('row').nth(1)).toContainText('Not graded')
+  // A visitor posting the grade form gets the 404, and the device stays ungraded.
+  const valuePost = await readPageForm(staff.context().request, path, { button: 'Save' })
+  const forgedGrade = await sendPageForm(
+    page.request,
+    path,
+    { ...valuePost.hidden, value: '45.50', grade: 'excellent' },
+    { origin: valuePost.origin },
+  )
+  expect([forgedGrade.status, forgedGrade.location]).toEqual([404, null])
+  await staff.reload()
+  await expect(devices.getByRole('row').nth(1)).toContainText('Not graded')
+  await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  await firstGrade.selectOption({ label: 'Good' })
   await quote.getByRole('button', { name: 'Save' }).first().click()
   await expect(staff.getByText('Value saved.')).toBeVisible()
+  await expect(devices.getByRole('row').nth(1)).toContainText('Good')
   await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
+  await quote.getByLabel(`Grade of #2 Apple iPhone 12, ${imeis[1]}`).selectOption({ label: 'Faulty' })
   await quote.getByRole('button', { name: 'Save' }).nth(1).click()
   await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
+  await expect(devices.getByRole('row').nth(2)).toContainText('Faulty')
   await quote.getByRole('button', { name: 'Send the quote' }).click()
   await expect(staff.getByText('The quote has been sent to the business.')).toBeVisible()
   await expect(quote).toContainText('Quote sent by')
 
   const mail = await mailTo(email, /^Your quote for the 2 devices we collected from /, 0, 20_000)
-  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
-  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}): No value: recycled`)
+  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}), graded Good: £45.50`)
+  expect(mail.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}), graded Faulty: No value: recycled`)
   expect(mail.text).toContain('Total: £45.50')
   expect(mail.text).toMatch(/Our waste carrier registration number is CBDU\d+\./)
+
+  // Erased, certified and closed: the itemised report is issued with the note, linked from the
+  // staff page and from the business's e-mail by a link only it holds.
+  for (const imei of imeis) {
+    await staff.goto('/admin/stock')
+    await staff
+      .getByLabel('Report (JSON or XML)')
+      .setInputFiles({ name: `${imei}.json`, mimeType: 'application/json', buffer: Buffer.from(erasureReport(imei)) })
+    await staff.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(staff.getByRole('status')).toHaveText('Erasure recorded.')
+  }
+  await staff.goto(collectionPage)
+  const paperwork = staff.getByRole('region', { name: 'Paperwork' })
+  await paperwork.getByRole('button', { name: 'Issue the certificate' }).click()
+  await expect(staff.getByText('The certificate has been issued.')).toBeVisible()
+  await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
+  await actions.getByRole('button', { name: 'Close' }).click()
+  await expect(staff.getByText('Moved to Closed.', { exact: true })).toBeVisible()
+  await expect(paperwork).toContainText(/Itemised report [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/)
+  const staffReport = paperwork.getByRole('link', { name: 'Open the itemised report (PDF)' })
+  expect((await staff.request.get((await staffReport.getAttribute('href'))!)).status()).toBe(200)
+
+  const closed = await mailTo(email, /^Your collection’s paperwork: certificate /, 0, 20_000)
+  expect(closed.text).toContain('Download the itemised report (PDF):')
+  const reportPath = linkIn(closed, '/collection-reports/')
+  const report = await page.request.get(reportPath)
+  expect(report.status()).toBe(200)
+  expect(report.headers()['content-type']).toBe('application/pdf')
+  const reportText = pdfText(await report.body())
+  expect(reportText).toContain(`1. Apple iPhone 12, IMEI or serial ${imeis[0]}: graded Good, £45.50, reused`)
+  expect(reportText).toContain(`2. Apple iPhone 12, IMEI or serial ${imeis[1]}: graded Faulty, no value, recycled`)
+  expect(reportText).toMatch(/Total value\s+£45\.50/)
+  expect(reportText).toContain(organisation)
+
+  // A stranger: the report's address without its key, or with the key changed, opens nothing.
+  const stranger = await (await browser.newContext()).newPage()
+  const bare = reportPath.split('?')[0]!
+  expect((await stranger.request.get(bare)).status()).toBe(404)
+  const key = new URL(reportPath, 'http://x').searchParams.get('key')!
+  const forgedReport = `${bare}?key=${encodeURIComponent(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))}`
+  expect((await stranger.request.get(forgedReport)).status()).toBe(404)
 })
 
 test('a visitor who is not staff gets the 404 page for the collection requests', async ({ page }, testInfo) => {
@@ -372,9 +434,11 @@ test('a manager pays a sent quote once, to the bank details the business gave by
   await expect(manager.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
   const quote = manager.getByRole('region', { name: 'Quote' })
   await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  await quote.getByLabel(`Grade of #1 Apple iPhone 12, ${imeis[0]}`).selectOption({ label: 'Good' })
   await quote.getByRole('button', { name: 'Save' }).first().click()
   await expect(manager.getByText('Value saved.')).toBeVisible()
   await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
+  await quote.getByLabel(`Grade of #2 Apple iPhone 12, ${imeis[1]}`).selectOption({ label: 'Faulty' })
   await quote.getByRole('button', { name: 'Save' }).nth(1).click()
   await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
   await quote.getByRole('button', { name: 'Send the quote' }).click()
@@ -468,8 +532,8 @@ test('a manager pays a sent quote once, to the bank details the business gave by
     0,
     20_000,
   )
-  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
-  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}): No value: recycled`)
+  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}), graded Good: £45.50`)
+  expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}), graded Faulty: No value: recycled`)
   expect(remittance.text).toContain('Total: £45.50')
   expect(remittance.text).toContain(`reference ${reference}`)
 })

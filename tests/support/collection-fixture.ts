@@ -121,6 +121,7 @@ export function seedClosing(): ClosingContext {
       collectionClosedMail(request, paperwork, copy, {
         certificate: `https://example.test/certificates/${paperwork.certificate}`,
         wasteNote: `https://example.test/waste-transfer-notes/${paperwork.wasteNote}`,
+        report: `https://example.test/collection-reports/${paperwork.report}`,
       }),
     site: seedSiteEntries(),
   }

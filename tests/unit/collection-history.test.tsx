@@ -39,6 +39,7 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
       device: { make: 'Apple', model: 'iPhone 12', imei: '356938035643809' },
       valuePence: 4550,
       recycle: false,
+      gradeName: 'Good',
     },
   ]
   const payment = {

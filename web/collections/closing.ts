@@ -1,6 +1,7 @@
 /**
  * Closing a collected collection, inside the move's transaction (store.ts): with devices, it needs
- * their certificate, and issues the waste transfer note and queues the business's e-mail with both;
+ * their certificate, and issues the waste transfer note and the itemised report and queues the
+ * business's e-mail with all three;
  * with none, nothing was transferred, so there is no paperwork and no e-mail, and the site's entry in
  * the history says why.
  */
@@ -19,10 +20,10 @@ export type ClosingContext = {
   site: Pick<CollectionSiteEntries, 'nothingCollected'>
 }
 
-/** The closing e-mail, made in the closing transaction from the request and its two documents' numbers. */
+/** The closing e-mail, made in the closing transaction from the request and its three documents' numbers. */
 export type PaperworkMail = (
   request: CollectionRequestRow,
-  paperwork: { certificate: string; wasteNote: string; count: number },
+  paperwork: { certificate: string; wasteNote: string; report: string; count: number },
 ) => QueuedEmail
 
 export type ClosingPaperwork = { count: number; certificate: string | null }
@@ -71,7 +72,9 @@ export async function closeCollected(
     })
     return
   }
-  // Issued once: a collection closed, reopened and closed again keeps the note it was given.
+  // Issued once: a collection closed, reopened and closed again keeps the note and report it was given.
   const note = await issueDocument(tx, closed.id, 'waste-note', by, now)
-  await queueEmails(tx, [context.paperworkMail(closed, { certificate, wasteNote: note.number, count })])
+  const report = await issueDocument(tx, closed.id, 'report', by, now)
+  const paperwork = { certificate, wasteNote: note.number, report: report.number, count }
+  await queueEmails(tx, [context.paperworkMail(closed, paperwork)])
 }

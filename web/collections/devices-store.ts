@@ -111,6 +111,9 @@ export type CollectionDeviceView = {
   /** The quote's value in pence, or null (recycle, or not valued yet). */
   valuePence: number | null
   recycle: boolean
+  /** The grade given with the value (key and name), or null when not graded yet. */
+  gradeKey: string | null
+  gradeName: string | null
 }
 
 const latestErasure = sql<'passed' | 'failed' | null>`(select e.result from device_erasure e
@@ -130,6 +133,8 @@ export async function collectionDevices(db: Pick<Db, 'select'>, requestId: strin
       erasure: latestErasure,
       valuePence: collectionDevice.valuePence,
       recycle: collectionDevice.recycle,
+      gradeKey: collectionDevice.gradeKey,
+      gradeName: collectionDevice.gradeName,
     })
     .from(collectionDevice)
     .innerJoin(stockDevice, eq(stockDevice.collectionDeviceId, collectionDevice.id))

@@ -30,14 +30,14 @@ export function collectionRequestedMail(request: CollectionRequestRow, copy: Ema
 
 /**
  * The business's paperwork when its collection closes: the certificate's check page as the button
- * (the PDF is one click from there) and the waste transfer note by its signed link, which opens
- * that note and nothing else. In the E-mails document's words.
+ * (the PDF is one click from there), and the waste transfer note and the itemised report each by its
+ * signed link, which opens that document and nothing else. In the E-mails document's words.
  */
 export function collectionClosedMail(
   request: CollectionRequestRow,
-  paperwork: { certificate: string; wasteNote: string; count: number },
+  paperwork: { certificate: string; wasteNote: string; report: string; count: number },
   copy: EmailCopy,
-  links: { certificate: string; wasteNote: string },
+  links: { certificate: string; wasteNote: string; report: string },
 ): QueuedEmail {
   const values = {
     name: request.contactName,
@@ -45,16 +45,21 @@ export function collectionClosedMail(
     count: paperwork.count,
     certificate: formatCertificateCode(paperwork.certificate),
     wasteNote: formatCertificateCode(paperwork.wasteNote),
+    report: formatCertificateCode(paperwork.report),
   }
   const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
   const message = renderEmail(frame, copy.collectionClosed, values, request.email, links.certificate, {
     secondLink: links.wasteNote,
+    links: {
+      heading: copy.collectionClosedReportHeading,
+      links: [{ label: copy.collectionClosedReportLink, href: links.report }],
+    },
   })
   return { ...message, kind: 'collection-closed', collectionRequestId: request.id }
 }
 
 /**
- * The business's quote: each device (make, model, IMEI) with what we value it at or that it will
+ * The business's quote: each device (make, model, IMEI, grade) with what we value it at or that it will
  * be recycled, the total, and our waste carrier registration number (Site settings), in the
  * E-mails document's words; its button is the link for the business's bank details, when there is
  * something to pay.
@@ -94,7 +99,12 @@ export function collectionQuoteMail(
 /** Each device of a quote with its value, or that it is recycled with none: as the quote and the remittance list them. */
 function deviceRows(quote: Quote, copy: EmailCopy) {
   return quote.devices.map((device): [string, string] => [
-    fillTemplate(copy.collectionQuoteDevice, { make: device.make, model: device.model, imei: device.imei }),
+    fillTemplate(copy.collectionQuoteDevice, {
+      make: device.make,
+      model: device.model,
+      imei: device.imei,
+      grade: device.gradeName ?? '',
+    }),
     device.valuePence === null ? copy.collectionQuoteRecycled : formatPenceExact(device.valuePence),
   ])
 }

@@ -3,14 +3,15 @@
 /**
  * Staff valuing a collection's devices and sending its quote, as server actions posted with
  * scripts or without. Anyone who is not active staff, and any post from another site, meets the
- * 404 and nothing changes. A value is a price in pounds (kept in pence) or recycle; the quote is
+ * 404 and nothing changes. A value is a price in pounds (kept in pence) or recycle, with one of the
+ * catalogue's condition grades (the Condition grade documents, as sellers see them); the quote is
  * refused, saying why, until every device has one, and sent twice it is sent once. Done, staff go
  * back (303) to the collection saying so.
  */
 import 'server-only'
 import { notFound } from 'next/navigation'
 import { activeStaffFrom, type StaffMember } from '@/accounts/session'
-import { getContactInboxCopy, getEmailCopy, getSiteSettings } from '@/content/loaders'
+import { getConditionGrades, getContactInboxCopy, getEmailCopy, getSiteSettings } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { poundsToPence } from '@/lib/money'
@@ -22,7 +23,7 @@ import { bankLinkPath } from './payment-link'
 import { sendCollectionQuote, valueCollectionDevice, type DeviceValue } from './quote-store'
 import { collectionRequestPath, isCollectionRequestId } from './statuses'
 
-type ValueProblem = 'valueInvalid' | 'notCollected' | 'quoteSent'
+type ValueProblem = 'valueInvalid' | 'gradeMissing' | 'notCollected' | 'quoteSent'
 type ValueInput = { id: string; position: number; value: DeviceValue }
 
 const pageOf = (body: Record<string, string | undefined>) =>
@@ -31,13 +32,19 @@ const pageOf = (body: Record<string, string | undefined>) =>
 export const collectionValueForm = formAction<ValueInput, ValueProblem, never, StaffMember>({
   page: pageOf,
   only: activeStaffFrom,
-  validate: ({ id = '', position = '', value = '', recycle }) => {
+  validate: async ({ id = '', position = '', value = '', recycle, grade = '' }) => {
     const at = Number(position)
     if (!isCollectionRequestId(id) || !Number.isSafeInteger(at) || at < 1) notFound()
-    if (recycle) return { ok: true, value: { id, position: at, value: { kind: 'recycle' } } }
-    const pence = poundsToPence(value)
-    if (pence === null || pence < 1) return { ok: false, errors: [{ field: 'value', code: 'valueInvalid' }] }
-    return { ok: true, value: { id, position: at, value: { kind: 'price', pence } } }
+    const pence = recycle ? null : poundsToPence(value)
+    const found = (await getConditionGrades()).find((known) => known.key === grade)
+    const errors = [
+      ...(!recycle && (pence === null || pence < 1) ? [{ field: 'value', code: 'valueInvalid' as const }] : []),
+      ...(found ? [] : [{ field: 'grade', code: 'gradeMissing' as const }]),
+    ]
+    if (errors.length || !found) return { ok: false, errors }
+    const graded = { grade: { key: grade, name: found.name } }
+    const kept: DeviceValue = pence === null ? { kind: 'recycle', ...graded } : { kind: 'price', pence, ...graded }
+    return { ok: true, value: { id, position: at, value: kept } }
   },
   run: async ({ id, position, value }, { who }): Promise<Outcome<ValueProblem>> => {
     const by = { actor: who.user.role, userId: who.user.id }
@@ -49,7 +56,9 @@ export const collectionValueForm = formAction<ValueInput, ValueProblem, never, S
   words: async () => {
     const copy = (await getContactInboxCopy()).collections
     return (code) =>
-      code === 'valueInvalid' || code === 'notCollected' || code === 'quoteSent' ? copy[code] : copy.unavailable
+      code === 'valueInvalid' || code === 'gradeMissing' || code === 'notCollected' || code === 'quoteSent'
+        ? copy[code]
+        : copy.unavailable
   },
   // The error's kind only.
   name: 'Collection device value',

@@ -1,6 +1,6 @@
 /**
  * A business collection's quote: once collected, staff value each device (a price in pence, or
- * recycle: no value), each change a guarded update with its event; once every device is valued,
+ * recycle: no value) and grade it (a Condition grade's key and name), each change a guarded update with its event; once every device is valued,
  * the quote is sent once: its event (who, when, the total) and the business's e-mail in one
  * transaction, with the payment it opens (payment-store.ts) when its total is above £0. Values are
  * closed once the quote is sent: what the business was told stays true.
@@ -15,8 +15,11 @@ import type { CollectionActor } from './devices-store'
 import { openCollectionPayment } from './payment-link'
 import { isCollectionRequestId } from './statuses'
 
-/** What staff record for a device: what it is worth, or that it will be recycled. */
-export type DeviceValue = { kind: 'price'; pence: number } | { kind: 'recycle' }
+/** A device's condition grade: the Condition grade document's key, and its name as the quote says it. */
+export type DeviceGrade = { key: string; name: string }
+
+/** What staff record for a device: what it is worth, or that it will be recycled, and its grade. */
+export type DeviceValue = ({ kind: 'price'; pence: number } | { kind: 'recycle' }) & { grade: DeviceGrade }
 
 export type ValueOutcome =
   | { kind: 'valued' }
@@ -24,7 +27,14 @@ export type ValueOutcome =
   | { kind: 'unchanged' }
   | { kind: 'refused'; code: 'notFound' | 'notCollected' | 'quoteSent' }
 
-export type QuoteDevice = { make: string; model: string; imei: string; valuePence: number | null; recycle: boolean }
+export type QuoteDevice = {
+  make: string
+  model: string
+  imei: string
+  valuePence: number | null
+  recycle: boolean
+  gradeName: string | null
+}
 export type Quote = { devices: QuoteDevice[]; totalPence: number }
 
 export type SendOutcome =
@@ -32,7 +42,7 @@ export type SendOutcome =
   /** Sent before (a double click, or someone else first): nothing was sent again. */
   | { kind: 'already' }
   | { kind: 'refused'; code: 'notFound' | 'notCollected' | 'noDevices' }
-  /** Some devices have neither a value nor recycle: how many. */
+  /** Some devices have neither a value nor recycle, or no grade: how many. */
   | { kind: 'refused'; code: 'notValued'; count: number }
 
 /**
@@ -57,9 +67,9 @@ async function quoteSentEvent(db: Pick<Db, 'select'>, requestId: string) {
 }
 
 /**
- * Values the collection's device at `position`: a price or recycle, replacing any value before,
- * with an event saying who and when. Refused before the collection is collected and once its quote
- * is sent; the same value again writes nothing.
+ * Values and grades the collection's device at `position`: a price or recycle and a grade,
+ * replacing any before, with an event saying who and when. Refused before the collection is collected and once its quote
+ * is sent; the same value and grade again write nothing.
  */
 export async function valueCollectionDevice(
   db: Db,
@@ -78,16 +88,34 @@ export async function valueCollectionDevice(
     const valuePence = value.kind === 'price' ? value.pence : null
     const recycle = value.kind === 'recycle'
     const [device] = await tx
-      .select({ id: collectionDevice.id, valuePence: collectionDevice.valuePence, recycle: collectionDevice.recycle })
+      .select({
+        id: collectionDevice.id,
+        valuePence: collectionDevice.valuePence,
+        recycle: collectionDevice.recycle,
+        gradeKey: collectionDevice.gradeKey,
+      })
       .from(collectionDevice)
       .where(and(eq(collectionDevice.requestId, requestId), eq(collectionDevice.position, position)))
     if (!device) return { kind: 'refused', code: 'notFound' }
-    if (device.valuePence === valuePence && device.recycle === recycle) return { kind: 'unchanged' }
-    await tx.update(collectionDevice).set({ valuePence, recycle }).where(eq(collectionDevice.id, device.id))
-    const actorName = (await staffName(tx, by.actor, by.userId)) ?? ''
+    const { key: gradeKey, name: gradeName } = value.grade
+    if (device.valuePence === valuePence && device.recycle === recycle && device.gradeKey === gradeKey)
+      return { kind: 'unchanged' }
     await tx
-      .insert(collectionQuoteEvent)
-      .values({ requestId, deviceId: device.id, at: now, actorUserId: by.userId, actorName, valuePence, recycle })
+      .update(collectionDevice)
+      .set({ valuePence, recycle, gradeKey, gradeName })
+      .where(eq(collectionDevice.id, device.id))
+    const actorName = (await staffName(tx, by.actor, by.userId)) ?? ''
+    await tx.insert(collectionQuoteEvent).values({
+      requestId,
+      deviceId: device.id,
+      at: now,
+      actorUserId: by.userId,
+      actorName,
+      valuePence,
+      recycle,
+      gradeKey,
+      gradeName,
+    })
     return { kind: 'valued' }
   })
 }
@@ -101,6 +129,7 @@ export async function quoteOf(db: Pick<Db, 'select'>, requestId: string): Promis
       imei: collectionDevice.imei,
       valuePence: collectionDevice.valuePence,
       recycle: collectionDevice.recycle,
+      gradeName: collectionDevice.gradeName,
     })
     .from(collectionDevice)
     .where(eq(collectionDevice.requestId, requestId))
@@ -110,7 +139,7 @@ export async function quoteOf(db: Pick<Db, 'select'>, requestId: string): Promis
 
 /**
  * Sends the collection's quote: only once it is collected and every device is valued or marked
- * recycle. Its event (who, when, the total) and the business's e-mail are kept in one transaction;
+ * recycle, and graded. Its event (who, when, the total) and the business's e-mail are kept in one transaction;
  * sent twice, the second finds the first and sends nothing.
  */
 export async function sendCollectionQuote(
@@ -128,7 +157,9 @@ export async function sendCollectionQuote(
     if (locked.request.status !== 'collected') return { kind: 'refused', code: 'notCollected' }
     const quote = await quoteOf(tx, requestId)
     if (!quote.devices.length) return { kind: 'refused', code: 'noDevices' }
-    const waiting = quote.devices.filter((device) => device.valuePence === null && !device.recycle).length
+    const waiting = quote.devices.filter(
+      (device) => (device.valuePence === null && !device.recycle) || device.gradeName === null,
+    ).length
     if (waiting) return { kind: 'refused', code: 'notValued', count: waiting }
     const actorName = (await staffName(tx, by.actor, by.userId)) ?? ''
     const [sent] = await tx
@@ -151,6 +182,8 @@ export type QuoteHistoryEvent = {
   device: { make: string; model: string; imei: string } | null
   valuePence: number | null
   recycle: boolean
+  /** The grade given with the value (null for the quote sent, or a value given before grades were). */
+  gradeName: string | null
 }
 
 /** Every change to the collection's quote, oldest first, and when it was sent (null: not yet). */
@@ -169,6 +202,7 @@ export async function collectionQuoteHistory(
       imei: collectionDevice.imei,
       valuePence: collectionQuoteEvent.valuePence,
       recycle: collectionQuoteEvent.recycle,
+      gradeName: collectionQuoteEvent.gradeName,
     })
     .from(collectionQuoteEvent)
     .leftJoin(collectionDevice, eq(collectionDevice.id, collectionQuoteEvent.deviceId))

@@ -13,6 +13,7 @@ import { linkOrigin } from '@/mail/link-origin'
 import { certificatePath } from '@/stock/certificate-content'
 import { collectionClosedMail } from './mail'
 import type { ClosingContext } from './closing'
+import { reportPath, reportToken } from './report-link'
 import { collectionSiteEntries } from './site-entries'
 import { moveCollectionRequest } from './store'
 import { wasteNotePath, wasteNoteToken } from './waste-note-link'
@@ -48,6 +49,7 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
         collectionClosedMail(request, paperwork, copy, {
           certificate: `${origin}${certificatePath(paperwork.certificate)}`,
           wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote))}`,
+          report: `${origin}${reportPath(paperwork.report, reportToken(paperwork.report))}`,
         }),
       site: collectionSiteEntries(orderCopy, inboxCopy.collections),
     }

@@ -146,6 +146,10 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine,
     collectionTitle, collectionHeading, organisationLabel, issuedLabel, deviceCountLabel, listHeading, listLine
   },
+  collectionReport{
+    title, heading, numberLabel, organisationLabel, issuedLabel, deviceCountLabel, reusedLabel, recycledLabel, totalLabel,
+    listHeading, listLine, notGraded, noValue, reused, recycled, undecided, link
+  },
   wasteNote{
     title, heading, numberLabel, transferorHeading, transfereeHeading, nameLabel, addressLabel, carrierLabel, descriptionLabel, description, ewcLabel, ewcCode, containerLabel, container, quantityLabel, quantity, dateLabel, hierarchyLabel, hierarchy, link, certificateLink
   },
@@ -197,6 +201,8 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   collectionQuote{ subject, intro, button, outro },
   collectionRemittance{ subject, intro, outro },
   collectionQuoteHeading,
+  collectionClosedReportHeading,
+  collectionClosedReportLink,
   collectionQuoteDevice,
   collectionQuoteRecycled,
   contactNoPhone,
@@ -271,8 +277,8 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
     preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
-    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
-    quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,
+    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, reportLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
+    quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, gradeLabel, gradeChoose, gradeMissing, gradeColumn, gradeNone, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,
     historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
   },
   collectionPayment{

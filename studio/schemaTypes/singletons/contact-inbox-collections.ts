@@ -166,6 +166,12 @@ export const collectionsGroup = group(
       'The note once issued (at close). {number} becomes its number.',
       ['number'],
     ),
+    templateString(
+      'reportLine',
+      'Itemised report line',
+      'The itemised report once issued (at close, beside the note). {number} becomes its number.',
+      ['number'],
+    ),
     requiredString(
       'wasteNoteAtClose',
       'Note issued at close',
@@ -203,6 +209,20 @@ export const collectionsGroup = group(
       ['device'],
     ),
     requiredString('recycleLabel', 'Recycle tick box', 'Beside each value box, for example "Recycle (no value)".'),
+    templateString(
+      'gradeLabel',
+      'Grade choice label',
+      'Each device’s choice of condition grade (the Condition grade documents), beside its value. {device} becomes its position, make, model and IMEI.',
+      ['device'],
+    ),
+    requiredString(
+      'gradeChoose',
+      'Grade not chosen',
+      'The first entry of the grade choice, for example "Choose a grade".',
+    ),
+    requiredString('gradeMissing', 'Grade missing', 'Saving a value without choosing one of the grades.'),
+    requiredString('gradeColumn', 'Grade column', 'In the devices table, for example "Grade".'),
+    requiredString('gradeNone', 'Device not graded', 'In the grade column for a device not graded yet.'),
     requiredString('saveValue', 'Save value button', 'For example "Save".'),
     requiredString(
       'valueRecycled',
@@ -221,7 +241,7 @@ export const collectionsGroup = group(
     templateString(
       'notValued',
       'Not every device valued',
-      'Sending the quote before every device is valued or marked recycle. {count} becomes how many are not.',
+      'Sending the quote before every device is valued or marked recycle, and graded. {count} becomes how many are not.',
       ['count'],
     ),
     requiredString(

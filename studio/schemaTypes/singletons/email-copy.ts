@@ -78,7 +78,17 @@ export const emailCopy = defineType({
     message(
       'collectionClosed',
       'Business collection closed, with its paperwork (to the business)',
-      ', {organisation}, {count} (how many devices), {certificate} and {wasteNote} (the two documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s check page (with its PDF), the second button the waste transfer note (PDF, by a link only they hold)',
+      ', {organisation}, {count} (how many devices), {certificate}, {wasteNote} and {report} (the three documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s check page (with its PDF), the second button the waste transfer note (PDF, by a link only they hold); the itemised report’s link (PDF, by a link only they hold) is listed under its own heading',
+    ),
+    requiredString(
+      'collectionClosedReportHeading',
+      'Collection closed: report heading',
+      'Above the link to the itemised report in the collection-closed e-mail, for example "Your itemised report".',
+    ),
+    requiredString(
+      'collectionClosedReportLink',
+      'Collection closed: report link',
+      'The link to the itemised report (a PDF) in the collection-closed e-mail, for example "Download the itemised report (PDF)".',
     ),
     message(
       'collectionQuote',
@@ -98,8 +108,8 @@ export const emailCopy = defineType({
     templateString(
       'collectionQuoteDevice',
       'Quote: a device',
-      'Each device in the quote. {make}, {model} and {imei} become the device’s, for example "{make} {model} (IMEI {imei})".',
-      ['make', 'model', 'imei'],
+      'Each device in the quote. {make}, {model}, {imei} and {grade} (the condition grade staff found) become the device’s, for example "{make} {model} (IMEI {imei}), graded {grade}".',
+      ['make', 'model', 'imei', 'grade'],
     ),
     requiredString(
       'collectionQuoteRecycled',

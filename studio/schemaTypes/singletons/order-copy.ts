@@ -22,6 +22,7 @@ import { goodsInFields } from './order-copy/goods-in-fields'
 import { stockFields } from './order-copy/stock-fields'
 import { recordsFields } from './order-copy/records-fields'
 import { certificateFields } from './order-copy/certificate-fields'
+import { reportFields } from './order-copy/report-fields'
 import { wasteNoteFields } from './order-copy/waste-note-fields'
 import { invoiceFields } from './order-copy/invoice-fields'
 import { returnLabelFields } from './order-copy/return-label-fields'
@@ -57,6 +58,7 @@ export const orderCopy = defineType({
     { name: 'records', title: 'Records' },
     { name: 'certificate', title: 'Certificates' },
     { name: 'wasteNote', title: 'Waste transfer notes' },
+    { name: 'collectionReport', title: 'Itemised reports' },
     { name: 'invoice', title: 'Purchase invoice' },
     { name: 'returnLabels', title: 'Return labels' },
     { name: 'queue', title: 'Staff list' },
@@ -167,6 +169,12 @@ export const orderCopy = defineType({
       'Waste transfer notes',
       'The waste transfer note a business collection ends with (a PDF, issued when staff close it, e-mailed to the business by a link only they hold).',
       wasteNoteFields,
+    ),
+    group(
+      'collectionReport',
+      'Itemised reports',
+      'The itemised report a business collection ends with (a PDF, issued when staff close it beside the waste transfer note, e-mailed to the business by a link only they hold): each device’s grade, value and whether it was reused or recycled.',
+      reportFields,
     ),
     group(
       'invoice',

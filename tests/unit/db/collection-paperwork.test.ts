@@ -4,6 +4,7 @@ import { collectionSiteEntries } from '@/collections/site-entries'
 import type { ClosingContext } from '@/collections/closing'
 import { getCollectionRequest, moveCollectionRequest } from '@/collections/store'
 import { readWasteNoteToken, wasteNotePath, wasteNoteToken } from '@/collections/waste-note-link'
+import { reportPath, reportToken } from '@/collections/report-link'
 import type { ContactInboxCopy, EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
 import { emailOutbox } from '@/db/schema'
 import { formatCertificateCode } from '@/stock/certificate-code'
@@ -108,6 +109,7 @@ describe('closing a collection', () => {
       collectionClosedMail(request, paperwork, copy, {
         certificate: `${origin}${certificatePath(paperwork.certificate)}`,
         wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote, Date.now(), SECRET))}`,
+        report: `${origin}${reportPath(paperwork.report, reportToken(paperwork.report, Date.now(), SECRET))}`,
       }),
     site: collectionSiteEntries(
       seedWithFacts('orderCopy') as OrderCopy,

@@ -36,6 +36,8 @@ beforeAll(async () => {
 
 const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('base64') })
 const copy = () => seedWithFacts('emailCopy') as EmailCopy
+const GOOD = { key: 'good', name: 'Good' }
+const FAULTY = { key: 'faulty', name: 'Faulty' }
 const bank: BankDetails = { accountHolder: 'Acme Ltd', sortCode: '309430', accountNumber: '12345678' }
 const remittance: RemittanceMail = (request, quote, payment) =>
   collectionRemittanceMail(request, quote, payment, copy())
@@ -48,7 +50,7 @@ async function quoted(values: ('recycle' | number)[] = [4550, 12000, 'recycle'])
       db,
       id,
       index + 1,
-      value === 'recycle' ? { kind: 'recycle' } : { kind: 'price', pence: value },
+      value === 'recycle' ? { kind: 'recycle', grade: FAULTY } : { kind: 'price', pence: value, grade: GOOD },
       staff.by,
     )
   let token: string | null = null

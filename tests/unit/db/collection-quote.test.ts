@@ -23,7 +23,7 @@ import { withFileDatabase } from '../../support/test-database'
 /**
  * A business collection's quote on PGlite and on a PostgreSQL server: each device valued in pence
  * or marked recycle, each change an event; the quote refused while a device has neither, then sent
- * once however often it is posted, its e-mail listing every device's value, the recycled ones in
+ * once however often it is posted, its e-mail listing every device's grade and value, the recycled ones in
  * the editors' words, the total and our waste carrier registration number.
  */
 let db: Db
@@ -34,6 +34,8 @@ beforeAll(async () => {
   staff = await collectionStaff(db)
 })
 
+const GOOD = { key: 'good', name: 'Good' }
+const FAULTY = { key: 'faulty', name: 'Faulty' }
 const copy = () => seedWithFacts('emailCopy') as EmailCopy
 const carrier = () => (seedWithFacts('siteSettings') as SiteSettings).wasteCarrierNumber
 const mail: QuoteMail = (request, quote) => collectionQuoteMail(request, quote, copy(), carrier())
@@ -41,13 +43,17 @@ const mail: QuoteMail = (request, quote) => collectionQuoteMail(request, quote, 
 describe("a collection's quote", () => {
   it('values devices, refuses to send with one unvalued, then sends one e-mail with each value, the total and our carrier number', async () => {
     const { id, email, imeis } = await collectedWithDevices(db, staff, 3)
-    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 4550 }, staff.by)).toEqual({ kind: 'valued' })
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 4550, grade: GOOD }, staff.by)).toEqual({
+      kind: 'valued',
+    })
     // The same value posted again writes nothing; a new one replaces it, with its own event.
-    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 4550 }, staff.by)).toEqual({
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 4550, grade: GOOD }, staff.by)).toEqual({
       kind: 'unchanged',
     })
-    expect(await valueCollectionDevice(db, id, 2, { kind: 'price', pence: 1000 }, staff.by)).toEqual({ kind: 'valued' })
-    expect(await valueCollectionDevice(db, id, 2, { kind: 'price', pence: 12000 }, staff.by)).toEqual({
+    expect(await valueCollectionDevice(db, id, 2, { kind: 'price', pence: 1000, grade: GOOD }, staff.by)).toEqual({
+      kind: 'valued',
+    })
+    expect(await valueCollectionDevice(db, id, 2, { kind: 'price', pence: 12000, grade: GOOD }, staff.by)).toEqual({
       kind: 'valued',
     })
 
@@ -59,7 +65,9 @@ describe("a collection's quote", () => {
     const none = await db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, email))
     expect(none.filter((row) => row.kind === 'collection-quote')).toHaveLength(0)
 
-    expect(await valueCollectionDevice(db, id, 3, { kind: 'recycle' }, staff.by)).toEqual({ kind: 'valued' })
+    expect(await valueCollectionDevice(db, id, 3, { kind: 'recycle', grade: FAULTY }, staff.by)).toEqual({
+      kind: 'valued',
+    })
     const [first, second] = await Promise.all([
       sendCollectionQuote(db, id, staff.by, mail),
       sendCollectionQuote(db, id, staff.by, mail),
@@ -76,9 +84,9 @@ describe("a collection's quote", () => {
     expect(sent[0]!.collectionRequestId).toBe(id)
     const text = sent[0]!.textBody
     expect(sent[0]!.subject).toMatch(/^Your quote for the 3 devices we collected from Acme /)
-    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}): £45.50`)
-    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}): £120.00`)
-    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[2]}): ${copy().collectionQuoteRecycled}`)
+    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[0]}), graded Good: £45.50`)
+    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}), graded Good: £120.00`)
+    expect(text).toContain(`Apple iPhone 12 (IMEI ${imeis[2]}), graded Faulty: ${copy().collectionQuoteRecycled}`)
     expect(text).toContain('Total: £165.50')
     expect(carrier()).toMatch(/^CBDU\d+$/)
     expect(text).toContain(`Our waste carrier registration number is ${carrier()}.`)
@@ -98,9 +106,9 @@ describe("a collection's quote", () => {
 
   it('keeps its values once sent: a change is refused and the device keeps what the business was told', async () => {
     const { id } = await collectedWithDevices(db, staff, 1)
-    await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 2500 }, staff.by)
+    await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 2500, grade: GOOD }, staff.by)
     expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'sent' })
-    expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)).toEqual({
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle', grade: FAULTY }, staff.by)).toEqual({
       kind: 'refused',
       code: 'quoteSent',
     })
@@ -112,13 +120,59 @@ describe("a collection's quote", () => {
     expect(await addCollectionDevices(db, id, more.devices, staff.by)).toEqual({ kind: 'refused', code: 'quoteSent' })
   })
 
+  it('grades each device with its value: a new grade is a change with its event, none is refused, and once sent the grade stays', async () => {
+    const { id } = await collectedWithDevices(db, staff, 2)
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 3000, grade: GOOD }, staff.by)).toEqual({
+      kind: 'valued',
+    })
+    // The same value with another grade is a change: written, with who and the grade in its event.
+    const excellent = { key: 'excellent', name: 'Excellent' }
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 3000, grade: excellent }, staff.by)).toEqual({
+      kind: 'valued',
+    })
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 3000, grade: excellent }, staff.by)).toEqual({
+      kind: 'unchanged',
+    })
+    // A device valued before grades were kept (no grade) holds the quote back like one not valued.
+    await db
+      .update(collectionDevice)
+      .set({ valuePence: 900 })
+      .where(and(eq(collectionDevice.requestId, id), eq(collectionDevice.position, 2)))
+    expect(await sendCollectionQuote(db, id, staff.by, mail)).toEqual({ kind: 'refused', code: 'notValued', count: 1 })
+    expect(await valueCollectionDevice(db, id, 2, { kind: 'recycle', grade: FAULTY }, staff.by)).toEqual({
+      kind: 'valued',
+    })
+    expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'sent', totalPence: 3000 })
+    // Sent: a new grade is refused, twice over, and nothing is written.
+    for (let attempt = 0; attempt < 2; attempt++)
+      expect(await valueCollectionDevice(db, id, 1, { kind: 'price', pence: 3000, grade: FAULTY }, staff.by)).toEqual({
+        kind: 'refused',
+        code: 'quoteSent',
+      })
+    const devices = await db.select().from(collectionDevice).where(eq(collectionDevice.requestId, id))
+    expect(devices.map((device) => [device.position, device.gradeKey, device.gradeName]).sort()).toEqual([
+      [1, 'excellent', 'Excellent'],
+      [2, 'faulty', 'Faulty'],
+    ])
+    const events = await db.select().from(collectionQuoteEvent).where(eq(collectionQuoteEvent.requestId, id))
+    expect(events.map((event) => [event.gradeKey, event.actorName])).toEqual([
+      ['good', 'Robin Bench'],
+      ['excellent', 'Robin Bench'],
+      ['faulty', 'Robin Bench'],
+      [null, 'Robin Bench'],
+    ])
+    // The database refuses a grade's key without its name.
+    const where = and(eq(collectionDevice.requestId, id), eq(collectionDevice.position, 1))
+    await expect(db.update(collectionDevice).set({ gradeName: null }).where(where)).rejects.toThrow()
+  })
+
   it('refuses a device of another collection, an unknown position, a collection not collected, and a value and recycle at once', async () => {
     const { id } = await collectedWithDevices(db, staff, 1)
-    expect(await valueCollectionDevice(db, id, 2, { kind: 'recycle' }, staff.by)).toEqual({
+    expect(await valueCollectionDevice(db, id, 2, { kind: 'recycle', grade: FAULTY }, staff.by)).toEqual({
       kind: 'refused',
       code: 'notFound',
     })
-    expect(await valueCollectionDevice(db, 'not-an-id', 1, { kind: 'recycle' }, staff.by)).toEqual({
+    expect(await valueCollectionDevice(db, 'not-an-id', 1, { kind: 'recycle', grade: FAULTY }, staff.by)).toEqual({
       kind: 'refused',
       code: 'notFound',
     })
@@ -133,7 +187,9 @@ describe("a collection's quote", () => {
         seedClosing(),
       ),
     ).toEqual({ ok: true })
-    expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)).toMatchObject({ kind: 'refused' })
+    expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle', grade: FAULTY }, staff.by)).toMatchObject({
+      kind: 'refused',
+    })
     expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'refused' })
     // The database itself refuses a price with recycle, and a price of nothing.
     const where = and(eq(collectionDevice.requestId, id), eq(collectionDevice.position, 1))
@@ -161,7 +217,7 @@ describe("a collection's quote", () => {
       quoteTimer({ ...asked, status: 'booked', collectedAt: null }, new Date('2026-12-26T11:00:00Z'), 2, calendar),
     ).toBeNull()
 
-    await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)
+    await valueCollectionDevice(db, id, 1, { kind: 'recycle', grade: FAULTY }, staff.by)
     await sendCollectionQuote(db, id, staff.by, mail)
     const sent = (await listCollectionRequests(db)).find((request) => request.id === id)!
     expect(sent.quoteSent).toBe(true)
@@ -185,7 +241,7 @@ describe("a collection's quote", () => {
       'late',
     )
 
-    await valueCollectionDevice(db, id, 1, { kind: 'recycle' }, staff.by)
+    await valueCollectionDevice(db, id, 1, { kind: 'recycle', grade: FAULTY }, staff.by)
     await sendCollectionQuote(db, id, staff.by, mail)
     // Sent: it leaves the week-on count it was in, and the just-collected count it was never in.
     expect(await quotesLate(weekOn)).toBe(late - 1)

@@ -83,8 +83,13 @@ export const collectionDevice = pgTable(
     // until it is valued. The latest valuation; collection_quote_event keeps each one.
     valuePence: integer('value_pence'),
     recycle: boolean('recycle').notNull().default(false),
+    // The condition grade staff found, set with the value: the Condition grade document's key and
+    // its name as the quote said it (as an order item keeps the grade sold), so the report says the same.
+    gradeKey: text('grade_key'),
+    gradeName: text('grade_name'),
   },
   (table) => [
+    check('collection_device_grade_whole', sql`(${table.gradeKey} is null) = (${table.gradeName} is null)`),
     check(
       'collection_device_value_one',
       sql`(${table.valuePence} is null or (${table.valuePence} > 0 and not ${table.recycle}))`,
@@ -116,6 +121,9 @@ export const collectionQuoteEvent = pgTable(
     // A device's value, or (the quote sent) the total of the values.
     valuePence: integer('value_pence'),
     recycle: boolean('recycle').notNull().default(false),
+    // The device's grade with its value (key and name); null for the quote sent.
+    gradeKey: text('grade_key'),
+    gradeName: text('grade_name'),
   },
   (table) => [
     index('collection_quote_event_request_idx').on(table.requestId, table.id),
@@ -125,8 +133,11 @@ export const collectionQuoteEvent = pgTable(
   ],
 )
 
-/** The paperwork a business collection ends with: its erasure certificate and its waste transfer note. */
-export const COLLECTION_DOCUMENT_KINDS = ['certificate', 'waste-note'] as const
+/**
+ * The paperwork a business collection ends with: its erasure certificate, its waste transfer note
+ * and its itemised report (each device's grade, value and end).
+ */
+export const COLLECTION_DOCUMENT_KINDS = ['certificate', 'waste-note', 'report'] as const
 export type CollectionDocumentKind = (typeof COLLECTION_DOCUMENT_KINDS)[number]
 
 /**
@@ -151,7 +162,7 @@ export const collectionDocument = pgTable(
   (table) => [
     uniqueIndex('collection_document_kind_idx').on(table.requestId, table.kind),
     uniqueIndex('collection_document_number_idx').on(table.number),
-    check('collection_document_kind_known', sql`${table.kind} in ('certificate', 'waste-note')`),
+    check('collection_document_kind_known', sql`${table.kind} in ('certificate', 'waste-note', 'report')`),
   ],
 )
 

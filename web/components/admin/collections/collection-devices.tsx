@@ -30,6 +30,7 @@ export function CollectionDevices({ id, copy, devices, open }: Props) {
                   <th scope="col">{copy.imeiColumn}</th>
                   <th scope="col">{copy.stockColumn}</th>
                   <th scope="col">{copy.erasureColumn}</th>
+                  <th scope="col">{copy.gradeColumn}</th>
                   <th scope="col">{copy.valueColumn}</th>
                 </tr>
               </thead>
@@ -45,6 +46,7 @@ export function CollectionDevices({ id, copy, devices, open }: Props) {
                       </a>
                     </th>
                     <td>{device.erasure ? erasure[device.erasure] : copy.erasureNone}</td>
+                    <td>{device.gradeName ?? copy.gradeNone}</td>
                     <td data-value={device.position}>{deviceValueText(copy, device)}</td>
                   </tr>
                 ))}

@@ -9,12 +9,17 @@ type Props = {
   copy: ContactInboxCopy['collections']
   certificate: string | null
   wasteNote: { number: string; href: string; label: string } | null
+  /** The itemised report, issued with the note at close. */
+  report: { number: string; href: string; label: string } | null
   /** The certificate may be asked for: the collection is collected. */
   canIssue: boolean
 }
 
-/** The collection's certificate (issued once every device is erased) and its waste transfer note (issued at close). */
-export function CollectionPaperwork({ id, copy, certificate, wasteNote, canIssue }: Props) {
+/**
+ * The collection's certificate (issued once every device is erased), and its waste transfer note and
+ * itemised report (issued at close).
+ */
+export function CollectionPaperwork({ id, copy, certificate, wasteNote, report, canIssue }: Props) {
   if (!certificate && !canIssue && !wasteNote) return null
   return (
     <section aria-labelledby="collection-paperwork" className="admin-section">
@@ -31,6 +36,12 @@ export function CollectionPaperwork({ id, copy, certificate, wasteNote, canIssue
           <li>
             {fillTemplate(copy.wasteNoteLine, { number: formatCertificateCode(wasteNote.number) })}{' '}
             <a href={wasteNote.href}>{wasteNote.label}</a>
+          </li>
+        ) : null}
+        {report ? (
+          <li>
+            {fillTemplate(copy.reportLine, { number: formatCertificateCode(report.number) })}{' '}
+            <a href={report.href}>{report.label}</a>
           </li>
         ) : null}
       </ul>

@@ -24,13 +24,26 @@ export function Refusal({ message, code }: { message: string | null; code?: stri
   ) : null
 }
 
-type Device = { position: number; name: string; pounds: string; recycle: boolean }
+type Device = { position: number; name: string; pounds: string; recycle: boolean; grade: string }
+/** The catalogue's condition grades, best first: the key posted and the name shown. */
+export type GradeChoice = { key: string; name: string }
 
-/** One device's value: an amount in pounds, or recycle ticked. */
-export function DeviceValueForm({ id, copy, device }: { id: string; copy: Words; device: Device }) {
+/** One device's value: an amount in pounds, or recycle ticked, and the grade it is in. */
+export function DeviceValueForm({
+  id,
+  copy,
+  device,
+  grades,
+}: {
+  id: string
+  copy: Words
+  device: Device
+  grades: GradeChoice[]
+}) {
   const staff = useStaffForm(undefined, collectionValueForm)
   const { problems } = staff
   const error = problems.find((problem) => problem.field === 'value')?.message ?? null
+  const gradeError = problems.find((problem) => problem.field === 'grade')?.message ?? null
   const refusal = problems.find((problem) => problem.field === null)?.message ?? null
   const box = `device-value-${device.position}`
   return (
@@ -52,6 +65,17 @@ export function DeviceValueForm({ id, copy, device }: { id: string; copy: Words;
         <input type="checkbox" id={`${box}-recycle`} name="recycle" value="1" defaultChecked={device.recycle} />
         <label htmlFor={`${box}-recycle`}>{copy.recycleLabel}</label>
       </div>
+      <FormField
+        name="grade"
+        id={`${box}-grade`}
+        label={fillTemplate(copy.gradeLabel, { device: device.name })}
+        error={gradeError}
+        defaultValue={staff.state.typed.grade ?? device.grade}
+        options={[
+          { value: '', label: copy.gradeChoose },
+          ...grades.map((grade) => ({ value: grade.key, label: grade.name })),
+        ]}
+      />
       <button type="submit" className="button button--secondary" aria-disabled={staff.sending || undefined}>
         {copy.saveValue}
       </button>

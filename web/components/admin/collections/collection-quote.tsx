@@ -3,7 +3,7 @@ import type { CollectionDeviceView } from '@/collections/devices-store'
 import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact, penceAsPounds } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { DeviceValueForm, SendQuoteForm } from './collection-quote-forms'
+import { DeviceValueForm, SendQuoteForm, type GradeChoice } from './collection-quote-forms'
 
 type Props = {
   id: string
@@ -13,10 +13,11 @@ type Props = {
   open: boolean
   sent: { at: Date; actorName: string; totalPence: number } | null
   workingDays: number
+  grades: GradeChoice[]
 }
 
-/** The collection's quote: each device's value (or recycle), and the button that sends it to the business. */
-export function CollectionQuote({ id, copy, devices, open, sent, workingDays }: Props) {
+/** The collection's quote: each device's value (or recycle) and grade, and the button that sends it to the business. */
+export function CollectionQuote({ id, copy, devices, open, sent, workingDays, grades }: Props) {
   if (!sent && !(open && devices.length)) return null
   return (
     <section aria-labelledby="collection-quote" className="admin-section">
@@ -37,11 +38,13 @@ export function CollectionQuote({ id, copy, devices, open, sent, workingDays }: 
               key={device.position}
               id={id}
               copy={copy}
+              grades={grades}
               device={{
                 position: device.position,
                 name: `#${device.position} ${device.make} ${device.model}, ${device.imei}`,
                 pounds: device.valuePence === null ? '' : penceAsPounds(device.valuePence),
                 recycle: device.recycle,
+                grade: device.gradeKey ?? '',
               }}
             />
           ))}

@@ -14,6 +14,7 @@ import { CollectionMoveForms } from './collection-move-forms'
 import { CollectionPaperwork } from './collection-paperwork'
 import { CollectionPayment } from './collection-payment'
 import { CollectionQuote } from './collection-quote'
+import type { GradeChoice } from './collection-quote-forms'
 import { collectionMoveLabel, collectionStatusName } from './collection-words'
 
 type Props = {
@@ -28,12 +29,15 @@ type Props = {
   devicesOpen: boolean
   certificate: string | null
   wasteNote: { number: string; href: string; label: string } | null
+  report: { number: string; href: string; label: string } | null
   /** What was just issued, when the page was sent here after it. */
   issued: boolean
   quote: {
     events: QuoteHistoryEvent[]
     sent: { at: Date; actorName: string; totalPence: number } | null
     workingDays: number
+    /** The catalogue's condition grades, best first, to grade each device with. */
+    grades: GradeChoice[]
     /** What was just done to it, when the page was sent here after it. */
     done: 'valued' | 'sent' | null
   }
@@ -55,6 +59,7 @@ export function CollectionView(props: Props) {
     devicesOpen,
     certificate,
     wasteNote,
+    report,
     issued,
     quote,
   } = props
@@ -127,6 +132,7 @@ export function CollectionView(props: Props) {
         open={request.status === 'collected' && !quote.sent}
         sent={quote.sent}
         workingDays={quote.workingDays}
+        grades={quote.grades}
       />
       <CollectionPayment id={request.id} copy={paymentCopy} payment={payment.view} canPay={payment.canPay} />
       <CollectionPaperwork
@@ -134,6 +140,7 @@ export function CollectionView(props: Props) {
         copy={copy}
         certificate={certificate}
         wasteNote={wasteNote}
+        report={report}
         canIssue={request.status === 'collected' && devices.length > 0}
       />
       {moves.length ? (

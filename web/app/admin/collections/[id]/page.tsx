@@ -5,10 +5,11 @@ import { collectionDevices } from '@/collections/devices-store'
 import { collectionDocumentOf } from '@/collections/paperwork-store'
 import { collectionPaymentOf } from '@/collections/payment-store'
 import { collectionQuoteHistory } from '@/collections/quote-store'
+import { reportPath } from '@/collections/report-link'
 import { wasteNotePath } from '@/collections/waste-note-link'
 import { getCollectionRequest } from '@/collections/store'
 import { CollectionView } from '@/components/admin/collections/collection-view'
-import { getContactInboxCopy, getOrderCopy } from '@/content/loaders'
+import { getConditionGrades, getContactInboxCopy, getOrderCopy } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
@@ -27,16 +28,20 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function AdminCollectionPage({ params, searchParams }: Props) {
   const [{ id }, query, member] = await Promise.all([params, searchParams.then(firstValues), requireStaffMember()])
   const db = await getDb()
-  const [request, devices, certificate, wasteNote, copy, noteWords, quote, payment] = await Promise.all([
-    getCollectionRequest(db, id),
-    collectionDevices(db, id),
-    collectionDocumentOf(db, id, 'certificate'),
-    collectionDocumentOf(db, id, 'waste-note'),
-    getContactInboxCopy(),
-    getOrderCopy().then((words) => words.wasteNote),
-    collectionQuoteHistory(db, id),
-    collectionPaymentOf(db, id),
-  ])
+  const [request, devices, certificate, wasteNote, report, copy, orderCopy, quote, payment, grades] = await Promise.all(
+    [
+      getCollectionRequest(db, id),
+      collectionDevices(db, id),
+      collectionDocumentOf(db, id, 'certificate'),
+      collectionDocumentOf(db, id, 'waste-note'),
+      collectionDocumentOf(db, id, 'report'),
+      getContactInboxCopy(),
+      getOrderCopy(),
+      collectionQuoteHistory(db, id),
+      collectionPaymentOf(db, id),
+      getConditionGrades(),
+    ],
+  )
   if (!request) notFound()
   const added = Number(query.added)
   return (
@@ -51,12 +56,20 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
       devicesOpen={request.status === 'collected' && !certificate && !quote.sent}
       certificate={certificate?.number ?? null}
       wasteNote={
-        wasteNote ? { number: wasteNote.number, href: wasteNotePath(wasteNote.number), label: noteWords.link } : null
+        wasteNote
+          ? { number: wasteNote.number, href: wasteNotePath(wasteNote.number), label: orderCopy.wasteNote.link }
+          : null
+      }
+      report={
+        report
+          ? { number: report.number, href: reportPath(report.number), label: orderCopy.collectionReport.link }
+          : null
       }
       issued={query.issued === 'certificate'}
       quote={{
         ...quote,
         workingDays: copy.quoteWorkingDays,
+        grades: grades.map(({ key, name }) => ({ key, name })),
         done: query.quoted ? 'sent' : query.valued ? 'valued' : null,
       }}
     />
