@@ -71,6 +71,8 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     created_at: notPersonal('when staff recorded it'),
     value_pence: notPersonal('what we quoted the business for its device'),
     recycle: notPersonal('that the device will be recycled, not paid for'),
+    grade_key: notPersonal('the catalogue grade staff gave the business’s device'),
+    grade_name: notPersonal('that grade’s name, as the quote and the report said it'),
   },
   collection_quote_event: {
     id: notPersonal('a serial number'),
@@ -81,11 +83,13 @@ export const stockColumns: Record<string, Record<string, ColumnUse>> = {
     actor_name: STAFF_NAME,
     value_pence: notPersonal('the device’s value, or the quote’s total'),
     recycle: notPersonal('that the device will be recycled'),
+    grade_key: notPersonal('the grade given with the value'),
+    grade_name: notPersonal('that grade’s name'),
   },
   collection_document: {
     id: notPersonal('a random id'),
     request_id: notPersonal('the collection it was issued for'),
-    kind: notPersonal('the certificate or the waste transfer note'),
+    kind: notPersonal('the certificate, the waste transfer note or the itemised report'),
     number: notPersonal('the document’s random number'),
     issued_at: WHEN,
     issued_by: STAFF,
