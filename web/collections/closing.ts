@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm'
 import { collectionDevice, collectionRequest, collectionRequestEvent, type CollectionRequestRow } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import type { Tx } from '@/orders/moves/move-store'
-import { collectionDocumentOf, issueDocument } from './paperwork-store'
+import { collectionDocumentOf, issueDocument } from './paperwork/paperwork-store'
 import type { CollectionSiteEntries } from './site-entries'
 
 /** What closing a collected collection is given from content: the paperwork e-mail and the site's words. */

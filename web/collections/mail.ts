@@ -6,7 +6,7 @@ import { formatLongDate } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { formatCertificateCode } from '@/stock/certificate-code'
-import type { Quote } from './quote-store'
+import type { Quote } from './quote/quote-store'
 
 /**
  * The business's acknowledgement, in the E-mails document's words: what they asked for, as they

@@ -13,10 +13,10 @@ import { linkOrigin } from '@/mail/link-origin'
 import { certificatePath } from '@/stock/certificate-content'
 import { collectionClosedMail } from './mail'
 import type { ClosingContext } from './closing'
-import { reportPath, reportToken } from './report-link'
+import { reportPath, reportToken } from './paperwork/report-link'
 import { collectionSiteEntries } from './site-entries'
 import { moveCollectionRequest } from './store'
-import { wasteNotePath, wasteNoteToken } from './waste-note-link'
+import { wasteNotePath, wasteNoteToken } from './paperwork/waste-note-link'
 
 type Move = { id: string; from: string; to: string; reason: string }
 type Problem = 'invalid' | 'moved' | 'reasonMissing' | 'certificateMissing'

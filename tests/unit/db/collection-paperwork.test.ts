@@ -3,21 +3,21 @@ import { collectionClosedMail } from '@/collections/mail'
 import { collectionSiteEntries } from '@/collections/site-entries'
 import type { ClosingContext } from '@/collections/closing'
 import { getCollectionRequest, moveCollectionRequest } from '@/collections/store'
-import { readWasteNoteToken, wasteNotePath, wasteNoteToken } from '@/collections/waste-note-link'
-import { reportPath, reportToken } from '@/collections/report-link'
+import { readWasteNoteToken, wasteNotePath, wasteNoteToken } from '@/collections/paperwork/waste-note-link'
+import { reportPath, reportToken } from '@/collections/paperwork/report-link'
 import type { ContactInboxCopy, EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
 import { emailOutbox } from '@/db/schema'
 import { formatCertificateCode } from '@/stock/certificate-code'
 import { certificatePath } from '@/stock/certificate-content'
 import type { Db } from '@/db/connection'
-import { collectionCertificateContent, wasteNoteContent } from '@/collections/paperwork-content'
-import { paperworkPdf } from '@/collections/paperwork-pdf'
+import { collectionCertificateContent, wasteNoteContent } from '@/collections/paperwork/paperwork-content'
+import { paperworkPdf } from '@/collections/paperwork/paperwork-pdf'
 import {
   collectionCertificateByNumber,
   collectionDocumentOf,
   issueCollectionCertificate,
   wasteNoteByNumber,
-} from '@/collections/paperwork-store'
+} from '@/collections/paperwork/paperwork-store'
 import { addCollectionDevices } from '@/collections/devices-store'
 import { readDeviceList } from '@/collections/device-list'
 import { collected, collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'

@@ -7,8 +7,8 @@ import {
   payCollection,
   readBankLink,
   type RemittanceMail,
-} from '@/collections/payment-store'
-import { sendCollectionQuote, valueCollectionDevice, type QuoteMail } from '@/collections/quote-store'
+} from '@/collections/payment/payment-store'
+import { sendCollectionQuote, valueCollectionDevice, type QuoteMail } from '@/collections/quote/quote-store'
 import { removeContactFrom } from '@/collections/store'
 import type { EmailCopy } from '@/content/types'
 import type { Db } from '@/db/connection'

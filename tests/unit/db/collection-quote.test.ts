@@ -7,9 +7,9 @@ import {
   sendCollectionQuote,
   valueCollectionDevice,
   type QuoteMail,
-} from '@/collections/quote-store'
+} from '@/collections/quote/quote-store'
 import { quoteTimer } from '@/collections/statuses'
-import { issueCollectionCertificate } from '@/collections/paperwork-store'
+import { issueCollectionCertificate } from '@/collections/paperwork/paperwork-store'
 import { countLateQuotes, listCollectionRequests, moveCollectionRequest } from '@/collections/store'
 import type { EmailCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { applyCollectionRetention } from '@/collections/retention'
 import { collectionDevices } from '@/collections/devices-store'
-import { collectionDocumentOf, wasteNoteByNumber } from '@/collections/paperwork-store'
+import { collectionDocumentOf, wasteNoteByNumber } from '@/collections/paperwork/paperwork-store'
 import { eraseCollectionRequestsOf, getCollectionRequest, moveCollectionRequest } from '@/collections/store'
 import type { ContactInboxCopy } from '@/content/types'
 import type { Db } from '@/db/connection'

@@ -177,6 +177,13 @@ describe('the purchase register', () => {
       reviewUrl: 'https://reviews.example/handback',
       checkout: seedCheckoutWords(),
     }
+    // Asked while the order is still to be paid (an order at rest asks nothing), as it is in life;
+    // paid once the document is seen.
+    const [before] = await db
+      .select({ status: sellerOrder.status })
+      .from(sellerOrder)
+      .where(eq(sellerOrder.id, orderId))
+    await db.update(sellerOrder).set({ status: 'checked' }).where(eq(sellerOrder.id, orderId))
     await askIdentity(db, { orderId, staffId: manager.userId, actor: 'manager', mail })
     expect((await register())[0]!.identity).toEqual({ asked: true, seen: null })
 
@@ -191,6 +198,7 @@ describe('the purchase register', () => {
     expect((await register())[0]!.identity).toEqual({ asked: true, seen: null })
 
     await verifyIdentity(db, { orderId, staffId: manager.userId, actor: 'manager', outcome: 'seen' })
+    await db.update(sellerOrder).set({ status: before!.status }).where(eq(sellerOrder.id, orderId))
     const seen = (await register())[0]!.identity
     expect(seen).toEqual({
       asked: true,

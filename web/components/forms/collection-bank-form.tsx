@@ -1,6 +1,6 @@
 'use client'
 
-import { validateCollectionBank } from '@/collections/bank-details-validation'
+import { validateCollectionBank } from '@/collections/payment/bank-details-validation'
 import { PageForm, type PageFormProps } from './page-form'
 
 /** The business's bank details form: the page form with the bank rules a seller's are checked by. */

@@ -173,7 +173,7 @@ export type CollectionRequestEventRow = typeof collectionRequestEvent.$inferSele
 export type CollectionQuoteEventRow = typeof collectionQuoteEvent.$inferSelect
 
 /**
- * Paying a business collection's quote (web/collections/payment-store.ts): one row per collection
+ * Paying a business collection's quote (web/collections/payment/payment-store.ts): one row per collection
  * whose sent quote has a total above £0, made with the quote. The business's link to give its bank
  * details is kept only as its hash, until used; the details are sealed as a seller's are (bound to
  * the request's id), and emptied with the contact. The payment goes through the payer with a key

@@ -8,8 +8,8 @@ import { getDb } from '@/db/connection'
 import { formatCertificateCode, parseCertificateCode } from '@/stock/certificate-code'
 import { certificateContent, certificatePath } from '@/stock/certificate-content'
 import { certificateByCode } from '@/stock/certificates'
-import { collectionCertificateContent } from '@/collections/paperwork-content'
-import { collectionCertificateByNumber } from '@/collections/paperwork-store'
+import { collectionCertificateContent } from '@/collections/paperwork/paperwork-content'
+import { collectionCertificateByNumber } from '@/collections/paperwork/paperwork-store'
 
 // A certificate is read from the database by its number: per request, never indexed.
 export const dynamic = 'force-dynamic'

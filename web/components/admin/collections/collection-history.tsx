@@ -1,6 +1,6 @@
 import type { ContactInboxCopy } from '@/content/types'
-import type { CollectionPaymentView } from '@/collections/payment-store'
-import type { QuoteHistoryEvent } from '@/collections/quote-store'
+import type { CollectionPaymentView } from '@/collections/payment/payment-store'
+import type { QuoteHistoryEvent } from '@/collections/quote/quote-store'
 import type { CollectionRequestRecord } from '@/collections/store'
 import { formatPenceExact } from '@/lib/money'
 import { formatDateTime, isoDate } from '@/lib/dates'

@@ -1,7 +1,7 @@
 'use client'
 
 import { useStaffForm } from '@/components/admin/staff-form-state'
-import { collectionCertificateForm } from '@/collections/paperwork-form'
+import { collectionCertificateForm } from '@/collections/paperwork/paperwork-form'
 
 /** The one button that issues the certificate; refused, why, above it, where the focus goes. */
 export function IssueCertificateForm({ id, label }: { id: string; label: string }) {

@@ -1,7 +1,7 @@
 'use client'
 
 import { useStaffForm } from '@/components/admin/staff-form-state'
-import { collectionPayForm } from '@/collections/pay-form'
+import { collectionPayForm } from '@/collections/payment/pay-form'
 import { Refusal } from './collection-quote-forms'
 
 /** The manager's one button that pays the quote; refused, why, above it. */

@@ -3,7 +3,7 @@
  * for a manager to pay (the button for managers only), or paid.
  */
 import type { ContactInboxCopy } from '@/content/types'
-import type { CollectionPaymentView } from '@/collections/payment-store'
+import type { CollectionPaymentView } from '@/collections/payment/payment-store'
 import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'

@@ -2,7 +2,7 @@
 
 import { FormField } from '@/components/admin/form-field'
 import { useStaffForm } from '@/components/admin/staff-form-state'
-import { collectionQuoteForm, collectionValueForm } from '@/collections/quote-form'
+import { collectionQuoteForm, collectionValueForm } from '@/collections/quote/quote-form'
 import type { ContactInboxCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 

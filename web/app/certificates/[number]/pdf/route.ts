@@ -6,9 +6,9 @@ import { formatCertificateCode, parseCertificateCode } from '@/stock/certificate
 import { certificateContent, certificatePath } from '@/stock/certificate-content'
 import { certificatePdf } from '@/stock/certificate-pdf'
 import { certificateByCode } from '@/stock/certificates'
-import { collectionCertificateContent } from '@/collections/paperwork-content'
-import { paperworkPdf } from '@/collections/paperwork-pdf'
-import { collectionCertificateByNumber } from '@/collections/paperwork-store'
+import { collectionCertificateContent } from '@/collections/paperwork/paperwork-content'
+import { paperworkPdf } from '@/collections/paperwork/paperwork-pdf'
+import { collectionCertificateByNumber } from '@/collections/paperwork/paperwork-store'
 
 export const dynamic = 'force-dynamic'
 

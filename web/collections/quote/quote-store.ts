@@ -11,9 +11,9 @@ import type { Db } from '@/db/connection'
 import { collectionDevice, collectionQuoteEvent, collectionRequest, type CollectionRequestRow } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { staffName, type Tx } from '@/orders/moves/move-store'
-import type { CollectionActor } from './devices-store'
-import { openCollectionPayment } from './payment-link'
-import { isCollectionRequestId } from './statuses'
+import type { CollectionActor } from '../devices-store'
+import { openCollectionPayment } from '../payment/payment-link'
+import { isCollectionRequestId } from '../statuses'
 
 /** A device's condition grade: the Condition grade document's key, and its name as the quote says it. */
 export type DeviceGrade = { key: string; name: string }

@@ -23,10 +23,10 @@ import type { PayoutDetails } from '@/payouts/methods'
 import type { Payer } from '@/payouts/payer'
 import { openPayout, sealPayout, type PayoutKeys } from '@/payouts/payout-crypto'
 import { COLLECTION_PAYOUT_METHOD } from './bank-details-validation'
-import type { CollectionActor } from './devices-store'
+import type { CollectionActor } from '../devices-store'
 import { hashBankLinkToken } from './payment-link'
-import { quoteOf, type Quote } from './quote-store'
-import { isCollectionRequestId } from './statuses'
+import { quoteOf, type Quote } from '../quote/quote-store'
+import { isCollectionRequestId } from '../statuses'
 
 /** What the bank details page shows for a link: null for a wrong, forged or used one. */
 export async function readBankLink(db: Pick<Db, 'select'>, token: string) {

@@ -17,9 +17,9 @@ import { payerFor } from '@/payouts/payers'
 import { readPayoutKeys } from '@/payouts/payout-crypto'
 import { sitePayers } from '@/payouts/site-payers'
 import { COLLECTION_PAYOUT_METHOD } from './bank-details-validation'
-import { collectionRemittanceMail } from './mail'
+import { collectionRemittanceMail } from '../mail'
 import { payCollection } from './payment-store'
-import { collectionRequestPath, isCollectionRequestId } from './statuses'
+import { collectionRequestPath, isCollectionRequestId } from '../statuses'
 
 type PayProblem = 'notPayable' | 'noBankDetails' | 'payFailed' | 'noPayer'
 

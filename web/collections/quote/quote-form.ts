@@ -18,10 +18,10 @@ import { poundsToPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { linkOrigin } from '@/mail/link-origin'
-import { collectionQuoteMail } from './mail'
-import { bankLinkPath } from './payment-link'
+import { collectionQuoteMail } from '../mail'
+import { bankLinkPath } from '../payment/payment-link'
 import { sendCollectionQuote, valueCollectionDevice, type DeviceValue } from './quote-store'
-import { collectionRequestPath, isCollectionRequestId } from './statuses'
+import { collectionRequestPath, isCollectionRequestId } from '../statuses'
 
 type ValueProblem = 'valueInvalid' | 'gradeMissing' | 'notCollected' | 'quoteSent'
 type ValueInput = { id: string; position: number; value: DeviceValue }

@@ -14,7 +14,7 @@ import { getDb } from '@/db/connection'
 import { formAction, type Outcome } from '@/forms/form-action'
 import { fillTemplate } from '@/lib/templates'
 import { issueCollectionCertificate } from './paperwork-store'
-import { collectionRequestPath, isCollectionRequestId } from './statuses'
+import { collectionRequestPath, isCollectionRequestId } from '../statuses'
 
 type Problem = 'notCollected' | 'noDevices' | 'notAllErased'
 

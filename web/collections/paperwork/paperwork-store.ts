@@ -18,8 +18,8 @@ import {
 import type { CollectionDocumentKind } from '@/db/schema/collections'
 import { staffName, type Tx } from '@/orders/moves/move-store'
 import { newCertificateCode } from '@/stock/certificate-code'
-import type { CollectionActor } from './devices-store'
-import { isCollectionRequestId } from './statuses'
+import type { CollectionActor } from '../devices-store'
+import { isCollectionRequestId } from '../statuses'
 
 export type IssueOutcome =
   | { kind: 'issued'; number: string }
