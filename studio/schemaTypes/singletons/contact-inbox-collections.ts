@@ -191,6 +191,16 @@ export const collectionsGroup = group(
       'Closing a collected collection before its certificate is issued.',
     ),
     requiredString(
+      'closeNeedsQuote',
+      'Close needs the quote',
+      'Closing a collected collection with devices before its quote is sent; also shown beside Close until it is.',
+    ),
+    requiredString(
+      'closeNeedsPayment',
+      'Close needs the payment',
+      'Closing a collected collection whose quote (above £0) is not paid yet; also shown beside Close until it is.',
+    ),
+    requiredString(
       'quoteHeading',
       'Quote heading',
       'Above the devices’ values and the send button, for example "Quote".',
@@ -270,14 +280,14 @@ export const collectionsGroup = group(
     templateString(
       'historyValued',
       'History: a device valued',
-      '{name} becomes who, {device} the device, {imei} its IMEI and {value} its value.',
-      ['name', 'device', 'value'],
+      '{name} becomes who, {device} the device, {imei} its IMEI, {value} its value and {grade} its grade’s name.',
+      ['name', 'device', 'value', 'grade'],
     ),
     templateString(
       'historyRecycle',
       'History: a device marked recycle',
-      '{name} becomes who, {device} the device and {imei} its IMEI.',
-      ['name', 'device'],
+      '{name} becomes who, {device} the device, {imei} its IMEI and {grade} its grade’s name.',
+      ['name', 'device', 'grade'],
     ),
     templateString('historyQuoteSent', 'History: the quote sent', '{name} becomes who and {total} the quote’s total.', [
       'name',
