@@ -118,6 +118,8 @@ test('staff see the request and move it on with a reason that the history keeps'
   await row.getByRole('link', { name: organisation }).click()
   await expect(staff.getByRole('heading', { name: `Collection for ${organisation}`, level: 1 })).toBeVisible()
   await expect(staff.getByText('20 iPhone 11')).toBeVisible()
+  // No SIC code given on the form: the page says the note will say so.
+  await expect(staff.getByText('Not given: the waste transfer note will say so')).toBeVisible()
 
   const actions = staff.getByRole('region', { name: 'Move it on' })
   await expect(actions.getByRole('button')).toHaveText(['Mark booked', 'Close'])
@@ -277,6 +279,9 @@ test('a business collection of 20 devices ends with one certificate listing all 
   await staff.getByRole('link', { name: organisation }).click()
   await expect(staff).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
   const collection = staff.url()
+  // The SIC code the business gave, which its waste transfer note will state.
+  const sicFact = staff.locator('dt', { hasText: 'SIC code' }).locator('xpath=following-sibling::dd[1]')
+  await expect(sicFact).toHaveText('62020')
   const actions = staff.getByRole('region', { name: 'Move it on' })
   for (const [button, done] of [
     ['Mark booked', 'Moved to Booked.'],

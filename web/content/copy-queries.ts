@@ -275,7 +275,7 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,
     postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
-    preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
+    preferredDatesLabel, sicCodeLabel, sicCodeNone, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
     devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, reportLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate, closeNeedsQuote, closeNeedsPayment,
     quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, gradeLabel, gradeChoose, gradeMissing, gradeColumn, gradeNone, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,

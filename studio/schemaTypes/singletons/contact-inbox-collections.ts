@@ -38,6 +38,16 @@ export const collectionsGroup = group(
     requiredString('deviceCountLabel', 'Device count label', 'For example "Number of devices".'),
     requiredString('devicesLabel', 'Devices label', 'The list as the business typed it, for example "What they have".'),
     requiredString('preferredDatesLabel', 'Dates label', 'For example "Dates that suit them".'),
+    requiredString(
+      'sicCodeLabel',
+      'SIC code label',
+      'Beside the SIC code the business gave on the form (its waste transfer note states it), for example "SIC code".',
+    ),
+    requiredString(
+      'sicCodeNone',
+      'SIC code not given',
+      'In place of the SIC code when the business gave none: the waste transfer note will say so.',
+    ),
     requiredString('actionsHeading', 'Actions heading', 'Above the moves, for example "Move it on".'),
     requiredString('reasonLabel', 'Reason label', 'The box for why, kept in the history, for example "Why".'),
     requiredString('book', 'Book', 'The button that marks a date agreed, for example "Mark booked".'),

@@ -132,6 +132,8 @@ export function CollectionView(props: Props) {
         <dd className="admin-message__text">{request.devices}</dd>
         <dt>{copy.preferredDatesLabel}</dt>
         <dd className="admin-message__text">{request.preferredDates}</dd>
+        <dt>{copy.sicCodeLabel}</dt>
+        <dd>{request.sicCode ?? copy.sicCodeNone}</dd>
       </dl>
       <CollectionDevices id={request.id} copy={copy} devices={devices} open={devicesOpen} />
       <CollectionQuote
