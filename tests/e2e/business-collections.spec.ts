@@ -118,6 +118,8 @@ test('staff see the request and move it on with a reason that the history keeps'
   await row.getByRole('link', { name: organisation }).click()
   await expect(staff.getByRole('heading', { name: `Collection for ${organisation}`, level: 1 })).toBeVisible()
   await expect(staff.getByText('20 iPhone 11')).toBeVisible()
+  // No SIC code given on the form: the page says the note will say so.
+  await expect(staff.getByText('Not given: the waste transfer note will say so')).toBeVisible()
 
   const actions = staff.getByRole('region', { name: 'Move it on' })
   await expect(actions.getByRole('button')).toHaveText(['Mark booked', 'Close'])
@@ -196,46 +198,22 @@ test('staff see the request and move it on with a reason that the history keeps'
   expect(mail.text).toContain('Total: £45.50')
   expect(mail.text).toMatch(/Our waste carrier registration number is CBDU\d+\./)
 
-  // Erased, certified and closed: the itemised report is issued with the note, linked from the
-  // staff page and from the business's e-mail by a link only it holds.
-  for (const imei of imeis) {
-    await staff.goto('/admin/stock')
-    await staff
-      .getByLabel('Report (JSON or XML)')
-      .setInputFiles({ name: `${imei}.json`, mimeType: 'application/json', buffer: Buffer.from(erasureReport(imei)) })
-    await staff.getByRole('button', { name: 'Import', exact: true }).click()
-    await expect(staff.getByRole('status')).toHaveText('Erasure recorded.')
-  }
-  await staff.goto(collectionPage)
-  const paperwork = staff.getByRole('region', { name: 'Paperwork' })
-  await paperwork.getByRole('button', { name: 'Issue the certificate' }).click()
-  await expect(staff.getByText('The certificate has been issued.')).toBeVisible()
-  await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
+  // The history names each device's grade with its value.
+  const historyRegion = staff.getByRole('region', { name: 'History' })
+  await expect(historyRegion).toContainText(`valued Apple iPhone 12 (${imeis[0]}) at £45.50, graded Good`)
+  await expect(historyRegion).toContainText(`marked Apple iPhone 12 (${imeis[1]}) for recycling, graded Faulty`)
+
+  // Sent but not paid: Close says why it waits, and closing is refused in those words, nothing changed.
+  const unpaid =
+    'Pay the quote before closing: a collection whose quote is above £0 closes once the business has been paid.'
+  await expect(actions).toContainText(unpaid)
+  await actions.getByLabel('Why (kept in the history)').fill('Done')
   await actions.getByRole('button', { name: 'Close' }).click()
-  await expect(staff.getByText('Moved to Closed.', { exact: true })).toBeVisible()
-  await expect(paperwork).toContainText(/Itemised report [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/)
-  const staffReport = paperwork.getByRole('link', { name: 'Open the itemised report (PDF)' })
-  expect((await staff.request.get((await staffReport.getAttribute('href'))!)).status()).toBe(200)
-
-  const closed = await mailTo(email, /^Your collection’s paperwork: certificate /, 0, 20_000)
-  expect(closed.text).toContain('Download the itemised report (PDF):')
-  const reportPath = linkIn(closed, '/collection-reports/')
-  const report = await page.request.get(reportPath)
-  expect(report.status()).toBe(200)
-  expect(report.headers()['content-type']).toBe('application/pdf')
-  const reportText = pdfText(await report.body())
-  expect(reportText).toContain(`1. Apple iPhone 12, IMEI or serial ${imeis[0]}: graded Good, £45.50, reused`)
-  expect(reportText).toContain(`2. Apple iPhone 12, IMEI or serial ${imeis[1]}: graded Faulty, no value, recycled`)
-  expect(reportText).toMatch(/Total value\s+£45\.50/)
-  expect(reportText).toContain(organisation)
-
-  // A stranger: the report's address without its key, or with the key changed, opens nothing.
-  const stranger = await (await browser.newContext()).newPage()
-  const bare = reportPath.split('?')[0]!
-  expect((await stranger.request.get(bare)).status()).toBe(404)
-  const key = new URL(reportPath, 'http://x').searchParams.get('key')!
-  const forgedReport = `${bare}?key=${encodeURIComponent(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))}`
-  expect((await stranger.request.get(forgedReport)).status()).toBe(404)
+  await expect(actions.getByRole('alert')).toHaveText(unpaid)
+  await staff.reload()
+  await expect(staff.getByRole('region', { name: 'Payment' })).toHaveText(/Waiting for the business’s bank details/)
+  await expect(actions.getByRole('button', { name: 'Close' })).toBeVisible()
+  await expect(staff.locator('.admin-facts__status')).toHaveText('Collected')
 })
 
 test('a visitor who is not staff gets the 404 page for the collection requests', async ({ page }, testInfo) => {
@@ -286,6 +264,13 @@ test('a business collection of 20 devices ends with one certificate listing all 
   const email = uniqueEmail('collection-paperwork')
   await fillRequest(page, email, '20')
   await form(page).getByLabel('Organisation name').fill(organisation)
+  // The business's SIC code, for its waste transfer note: four digits are refused in the editors' words.
+  await form(page).getByLabel('SIC code (optional)').fill('6202')
+  await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
+  await expect(form(page).getByLabel('SIC code (optional)')).toHaveAccessibleDescription(
+    /Enter your SIC code as five digits, for example 62020, or leave it empty\./,
+  )
+  await form(page).getByLabel('SIC code (optional)').fill('62020')
   await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
   await expect(form(page).getByRole('status')).toHaveText(THANKS)
 
@@ -294,6 +279,9 @@ test('a business collection of 20 devices ends with one certificate listing all 
   await staff.getByRole('link', { name: organisation }).click()
   await expect(staff).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
   const collection = staff.url()
+  // The SIC code the business gave, which its waste transfer note will state.
+  const sicFact = staff.locator('dt', { hasText: 'SIC code' }).locator('xpath=following-sibling::dd[1]')
+  await expect(sicFact).toHaveText('62020')
   const actions = staff.getByRole('region', { name: 'Move it on' })
   for (const [button, done] of [
     ['Mark booked', 'Moved to Booked.'],
@@ -348,33 +336,83 @@ test('a business collection of 20 devices ends with one certificate listing all 
   const certificateLink = paperwork.getByRole('link', { name: /^Certificate [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}$/ })
   const number = (await certificateLink.textContent())!.replace('Certificate ', '')
 
+  // Certified but its quote not sent: Close says why it waits, and closing is refused in those
+  // words, with scripts and without (the page comes back with the notice, not an error).
+  const noQuote =
+    'Send the quote before closing: the business is told what its devices are worth before its paperwork is sent.'
+  await expect(actions).toContainText(noQuote)
+  await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
+  await actions.getByRole('button', { name: 'Close' }).click()
+  await expect(actions.getByRole('alert')).toHaveText(noQuote)
+  const collectionPath = new URL(collection).pathname
+  const closeForm = await readPageForm(staff.context().request, collectionPath, { button: 'Close' })
+  const refused = await sendPageForm(
+    staff.context().request,
+    collectionPath,
+    { ...closeForm.hidden, reason: 'Paperwork sent', status: 'closed' },
+    { origin: closeForm.origin },
+  )
+  expect([refused.status, refused.problems]).toEqual([200, [{ code: 'quoteNotSent', message: noQuote }]])
+
+  // Every device graded and recycled: a quote of £0, which needs no payment, sent; then it closes.
+  const quote = staff.getByRole('region', { name: 'Quote' })
+  for (const [index, imei] of imeis.entries()) {
+    await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(index).check()
+    await quote.getByLabel(`Grade of #${index + 1} Apple iPhone 12, ${imei}`).selectOption({ label: 'Faulty' })
+    await quote.getByRole('button', { name: 'Save' }).nth(index).click()
+    await expect(rows.nth(index + 1)).toContainText('Faulty')
+  }
+  await quote.getByRole('button', { name: 'Send the quote' }).click()
+  await expect(staff.getByText('The quote has been sent to the business.')).toBeVisible()
+  await expect(actions).not.toContainText(noQuote)
   await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
   await actions.getByRole('button', { name: 'Close' }).click()
   await expect(staff.getByText('Moved to Closed.', { exact: true })).toBeVisible()
   await expect(paperwork.getByRole('link', { name: 'Open the waste transfer note (PDF)' })).toBeVisible()
 
-  // The business's e-mail: the certificate's check page, and the note by a link only it holds.
+  // The business's e-mail: its certificate with every IMEI whole, and the note, each by a link only it holds.
   const mail = await mailTo(email, new RegExp(`^Your collection’s paperwork: certificate ${number}$`), 0, 20_000)
   expect(mail.text).toContain(`We have finished with the 20 devices we collected from ${organisation}.`)
-  await page.goto(linkIn(mail, `/certificates/${number}`))
+  const ownCertificate = linkIn(mail, `/certificates/${number}/pdf?key=`)
+  const certificatePdf = await page.request.get(ownCertificate)
+  expect(certificatePdf.status()).toBe(200)
+  expect(certificatePdf.headers()['cache-control']).toBe('private, no-store')
+  const certificateText = pdfText(await certificatePdf.body())
+  for (const imei of imeis) expect(certificateText).toContain(imei)
+  expect(certificateText).toContain(organisation)
+
+  // Anyone checking it by number: each IMEI's last digits only, on the page and in its PDF.
+  const checkAnswer = await page.goto(`/certificates/${number}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Data-erasure certificate for a collection')
   const fact = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')
   await expect(fact('Certificate number')).toHaveText(number)
   await expect(fact('Devices of')).toHaveText(organisation)
   const listed = page.getByRole('region', { name: 'Every device erased' }).getByRole('listitem')
   await expect(listed).toHaveCount(20)
-  for (const [index, imei] of imeis.entries()) await expect(listed.nth(index)).toContainText(`IMEI ${imei}`)
+  for (const [index, imei] of imeis.entries())
+    await expect(listed.nth(index)).toContainText(`IMEI or serial ending in ${imei.slice(-4)}:`)
+  const publicHtml = (await checkAnswer!.text()) + (await page.content())
+  for (const imei of imeis) expect(publicHtml).not.toContain(imei)
   const main = page.getByRole('main')
   await expect(main).not.toContainText('Jo Bloggs')
   await expect(main).not.toContainText('Mill Lane')
   await expect(main).not.toContainText(email)
   expect(await violations(page), 'collection certificate').toEqual([])
+  const publicPdf = await page.request.get(`/certificates/${number}/pdf`)
+  expect(publicPdf.status()).toBe(200)
+  const publicPdfText = pdfText(await publicPdf.body())
+  expect(publicPdfText).toContain(`ending in ${imeis[0]!.slice(-4)}`)
+  for (const imei of imeis) expect(publicPdfText).not.toContain(imei)
+  // A key changed, or made for another document, opens only the public copy.
+  const wrongKey = ownCertificate.slice(0, -1) + (ownCertificate.endsWith('A') ? 'B' : 'A')
+  const forgedCertificate = pdfText(await (await page.request.get(wrongKey)).body())
+  for (const imei of imeis) expect(forgedCertificate).not.toContain(imei)
 
-  const certificatePdf = await page.request.get(`/certificates/${number}/pdf`)
-  expect(certificatePdf.status()).toBe(200)
-  const certificateText = pdfText(await certificatePdf.body())
-  for (const imei of imeis) expect(certificateText).toContain(imei)
-  expect(certificateText).toContain(organisation)
+  // The itemised report lists each device's grade and what became of it.
+  const reportText = pdfText(await (await page.request.get(linkIn(mail, '/collection-reports/'))).body())
+  expect(reportText).toContain(`1. Apple iPhone 12, IMEI or serial ${imeis[0]}: graded Faulty, no value, recycled`)
+  expect(reportText).toContain(`20. Apple iPhone 12, IMEI or serial ${imeis[19]}: graded Faulty, no value, recycled`)
+  expect(reportText).not.toMatch(/not graded/i)
 
   const notePath = linkIn(mail, '/waste-transfer-notes/')
   const note = await page.request.get(notePath)
@@ -383,6 +421,9 @@ test('a business collection of 20 devices ends with one certificate listing all 
   const noteText = pdfText(await note.body())
   for (const fact of ['16 02 14', 'CBDU000000', 'Unit 4, Mill Lane, Leeds, LS1 4AB', '20 devices', organisation])
     expect(noteText).toContain(fact)
+  // What the law asks a note to say besides: the transferor's SIC code, and where the waste changed hands.
+  expect(noteText).toMatch(/SIC code\s+62020/)
+  expect(noteText).toMatch(/Place of transfer\s+Unit 4, Mill Lane, Leeds, LS1 4AB/)
 
   // A stranger: the note's address without its key, or with the key changed, opens nothing.
   const stranger = await (await browser.newContext()).newPage()
@@ -400,7 +441,7 @@ test('a manager pays a sent quote once, to the bank details the business gave by
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
-  test.setTimeout(240_000)
+  test.setTimeout(300_000)
   await page.goto(PAGE)
   const organisation = `Paid ${Date.now()}`
   const email = uniqueEmail('collection-pay')
@@ -536,6 +577,48 @@ test('a manager pays a sent quote once, to the bank details the business gave by
   expect(remittance.text).toContain(`Apple iPhone 12 (IMEI ${imeis[1]}), graded Faulty: No value: recycled`)
   expect(remittance.text).toContain('Total: £45.50')
   expect(remittance.text).toContain(`reference ${reference}`)
+
+  // Paid: erased, certified and closed, the itemised report is issued with the note, linked from
+  // the staff page and from the business's e-mail by a link only it holds.
+  for (const imei of imeis) {
+    await manager.goto('/admin/stock')
+    await manager
+      .getByLabel('Report (JSON or XML)')
+      .setInputFiles({ name: `${imei}.json`, mimeType: 'application/json', buffer: Buffer.from(erasureReport(imei)) })
+    await manager.getByRole('button', { name: 'Import', exact: true }).click()
+    await expect(manager.getByRole('status')).toHaveText('Erasure recorded.')
+  }
+  await manager.goto(collectionPath)
+  const paperwork = manager.getByRole('region', { name: 'Paperwork' })
+  await paperwork.getByRole('button', { name: 'Issue the certificate' }).click()
+  await expect(manager.getByText('The certificate has been issued.')).toBeVisible()
+  await expect(actions).not.toContainText('before closing')
+  await actions.getByLabel('Why (kept in the history)').fill('Paperwork sent')
+  await actions.getByRole('button', { name: 'Close' }).click()
+  await expect(manager.getByText('Moved to Closed.', { exact: true })).toBeVisible()
+  await expect(paperwork).toContainText(/Itemised report [0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}/)
+  const staffReport = paperwork.getByRole('link', { name: 'Open the itemised report (PDF)' })
+  expect((await manager.request.get((await staffReport.getAttribute('href'))!)).status()).toBe(200)
+
+  const closed = await mailTo(email, /^Your collection’s paperwork: certificate /, 0, 20_000)
+  expect(closed.text).toContain('Download the itemised report (PDF):')
+  const reportPath = linkIn(closed, '/collection-reports/')
+  const report = await page.request.get(reportPath)
+  expect(report.status()).toBe(200)
+  expect(report.headers()['content-type']).toBe('application/pdf')
+  const reportText = pdfText(await report.body())
+  expect(reportText).toContain(`1. Apple iPhone 12, IMEI or serial ${imeis[0]}: graded Good, £45.50, reused`)
+  expect(reportText).toContain(`2. Apple iPhone 12, IMEI or serial ${imeis[1]}: graded Faulty, no value, recycled`)
+  expect(reportText).toMatch(/Total value\s+£45\.50/)
+  expect(reportText).toContain(organisation)
+
+  // A stranger: the report's address without its key, or with the key changed, opens nothing.
+  const stranger = await (await browser.newContext()).newPage()
+  const bare = reportPath.split('?')[0]!
+  expect((await stranger.request.get(bare)).status()).toBe(404)
+  const key = new URL(reportPath, 'http://x').searchParams.get('key')!
+  const forgedReport = `${bare}?key=${encodeURIComponent(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))}`
+  expect((await stranger.request.get(forgedReport)).status()).toBe(404)
 })
 
 /** The payments the payments provider's stand-in holds with `reference`. */

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto'
 import { readDeviceList } from '@/collections/device-list'
 import type { ClosingContext } from '@/collections/closing'
 import { addCollectionDevices, collectionDevices } from '@/collections/devices-store'
-import { collectionClosedMail } from '@/collections/mail'
+import { collectionClosedMail, collectionQuoteMail } from '@/collections/mail'
 import { issueCollectionCertificate } from '@/collections/paperwork/paperwork-store'
+import { sendCollectionQuote, valueCollectionDevice } from '@/collections/quote/quote-store'
 import { collectionSiteEntries } from '@/collections/site-entries'
 import { moveCollectionRequest, recordCollectionRequest } from '@/collections/store'
-import type { ContactInboxCopy, EmailCopy, OrderCopy } from '@/content/types'
+import type { ContactInboxCopy, EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'
-import { stockDevice, user } from '@/db/schema'
+import { collectionPayment, stockDevice, user } from '@/db/schema'
 import { recordErasure } from '@/stock/stock-store'
 import { eq } from 'drizzle-orm'
 import { imeiFrom } from './imei'
@@ -40,6 +41,7 @@ export async function collected(db: Db, staff: Awaited<ReturnType<typeof collect
       deviceCount,
       devices: `${deviceCount} iPhone 12`,
       preferredDates: 'Any Tuesday',
+      sicCode: null,
     },
     (row) => ({
       to: row.email,
@@ -64,6 +66,36 @@ export async function collectedWithDevices(db: Db, staff: Awaited<ReturnType<typ
   if (!read.ok) throw new Error(`unread: ${read.problem}`)
   await addCollectionDevices(db, id, read.devices, staff.by)
   return { id, email, imeis }
+}
+
+/**
+ * Settles the collection's quote as closing needs it: every device graded Faulty and recycled, and
+ * the quote (£0, so no payment) sent with its e-mail, in the seed's words.
+ */
+export async function settleQuote(db: Db, staff: Awaited<ReturnType<typeof collectionStaff>>, id: string) {
+  const devices = await collectionDevices(db, id)
+  for (const device of devices)
+    await valueCollectionDevice(
+      db,
+      id,
+      device.position,
+      { kind: 'recycle', grade: { key: 'faulty', name: 'Faulty' } },
+      staff.by,
+    )
+  const copy = seedWithFacts('emailCopy') as EmailCopy
+  const carrier = (seedWithFacts('siteSettings') as SiteSettings).wasteCarrierNumber
+  const sent = await sendCollectionQuote(db, id, staff.by, (request, quote) =>
+    collectionQuoteMail(request, quote, copy, carrier),
+  )
+  if (sent.kind !== 'sent') throw new Error(sent.kind)
+}
+
+/** The quote's payment recorded as paid, as the manager's payment through the payer leaves it (collection-payment.test.ts pays for real). */
+export async function markQuotePaid(db: Db, id: string) {
+  await db
+    .update(collectionPayment)
+    .set({ state: 'paid', paidAt: new Date() })
+    .where(eq(collectionPayment.requestId, id))
 }
 
 /** Records a passed (or failed) erasure for each of the collection's devices, as staff typing them would. */
@@ -135,6 +167,7 @@ export async function closedWithDevices(
   at: Date,
 ) {
   const made = await collectedWithDevices(db, staff, count)
+  await settleQuote(db, staff, made.id)
   await eraseAll(db, staff, made.id)
   const issued = await issueCollectionCertificate(db, made.id, staff.by)
   if (issued.kind !== 'issued') throw new Error(issued.kind)

@@ -338,6 +338,7 @@ export async function addPerson(
       deviceCount: 25,
       devices: `25 iPhone 11 ${tag}`,
       preferredDates: `Any Tuesday ${tag}`,
+      sicCode: '62020',
       status: 'booked',
     })
     .returning({ id: collectionRequest.id })

@@ -41,6 +41,25 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
       recycle: false,
       gradeName: 'Good',
     },
+    {
+      id: 2,
+      at: new Date('2027-03-05T10:05:00Z'),
+      actorName: 'Sam Grader',
+      device: { make: 'Apple', model: 'iPhone 12', imei: '356938035643817' },
+      valuePence: null,
+      recycle: true,
+      gradeName: 'Faulty',
+    },
+    // A value given before grades were: said as the devices table says it.
+    {
+      id: 3,
+      at: new Date('2027-03-05T10:06:00Z'),
+      actorName: 'Sam Grader',
+      device: { make: 'Apple', model: 'iPhone 11', imei: '356938035643825' },
+      valuePence: 1200,
+      recycle: false,
+      gradeName: null,
+    },
   ]
   const payment = {
     state: 'paid',
@@ -66,8 +85,10 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
   expect(html).toContain('Acme Ltd gave bank details for payment')
   expect(html).toContain('Morgan Manager sent the payment')
   expect(html).toContain('Paid £45.50 by bank transfer, reference COL-0123456789AB')
-  const valued = 'Sam Grader valued Apple iPhone 12 (356938035643809) at £45.50'
+  const valued = 'Sam Grader valued Apple iPhone 12 (356938035643809) at £45.50, graded Good'
   expect(html).toContain(valued)
+  expect(html).toContain('Sam Grader marked Apple iPhone 12 (356938035643817) for recycling, graded Faulty')
+  expect(html).toContain(`Sam Grader valued Apple iPhone 11 (356938035643825) at £12.00, graded ${copy.gradeNone}`)
   // Before the close of the 9th: the history is one line of time, whichever table an entry is in.
   expect(html.indexOf(valued)).toBeLessThan(html.indexOf('Robin Bench moved it'))
   expect(html).toContain('Robin Bench moved it from Collected to Closed: Nothing there')

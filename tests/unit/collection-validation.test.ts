@@ -10,6 +10,7 @@ const filled = {
   deviceCount: ' 24 ',
   devices: '20 iPhone 11\n4 iPad Air',
   preferredDates: 'Any Tuesday',
+  sicCode: '',
 }
 const problems = (body: Record<string, unknown>, minimum = 20) => {
   const checked = validateCollectionRequest(body, minimum)
@@ -20,8 +21,27 @@ describe('the business collection form’s rules', () => {
   it('takes a full request, trimmed, its postcode and count as kept', () => {
     expect(validateCollectionRequest(filled, 20)).toEqual({
       ok: true,
-      value: { ...filled, contactName: 'Jo Bloggs', email: 'Jo@example.com', postcode: 'LS1 4AB', deviceCount: 24 },
+      value: {
+        ...filled,
+        contactName: 'Jo Bloggs',
+        email: 'Jo@example.com',
+        postcode: 'LS1 4AB',
+        deviceCount: 24,
+        sicCode: null,
+      },
     })
+  })
+
+  it('takes a SIC code of five digits (spaces dropped) for the waste transfer note, or none, and refuses anything else', () => {
+    const kept = (sicCode: string) => {
+      const checked = validateCollectionRequest({ ...filled, sicCode }, 20)
+      return checked.ok ? checked.value.sicCode : checked.errors
+    }
+    expect(kept('62020')).toBe('62020')
+    expect(kept(' 620 20 ')).toBe('62020')
+    expect(kept('')).toBeNull()
+    for (const wrong of ['6202', '620201', 'ABCDE', '62O20', '62020<'])
+      expect(kept(wrong)).toEqual([{ field: 'sicCode', code: 'sicCodeInvalid' }])
   })
 
   it('names each empty field with its own problem, in the order of the form', () => {

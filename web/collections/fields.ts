@@ -11,6 +11,7 @@ export const COLLECTION_FIELDS = [
   'deviceCount',
   'devices',
   'preferredDates',
+  'sicCode',
 ] as const
 
 /** The longest each of the form's own fields may be, in characters. */
@@ -21,4 +22,5 @@ export const COLLECTION_LIMITS = {
   address: 300,
   devices: 2000,
   preferredDates: 300,
+  sicCode: 5,
 } as const

@@ -23,6 +23,7 @@ const FIELD_WORDS: Record<Field, keyof Words> = {
   deviceCount: 'deviceCountInvalidMessage',
   devices: 'devicesMissingMessage',
   preferredDates: 'preferredDatesMissingMessage',
+  sicCode: 'sicCodeInvalidMessage',
 }
 
 /** The request's own fields and the honeypot: the section's key is the form's, not the request's. */

@@ -29,8 +29,9 @@ export function collectionRequestedMail(request: CollectionRequestRow, copy: Ema
 }
 
 /**
- * The business's paperwork when its collection closes: the certificate's check page as the button
- * (the PDF is one click from there), and the waste transfer note and the itemised report each by its
+ * The business's paperwork when its collection closes: the certificate as the button (its PDF with
+ * every IMEI whole, by its signed link; anyone else checks it by number, by the IMEIs' last
+ * digits), and the waste transfer note and the itemised report each by its
  * signed link, which opens that document and nothing else. In the E-mails document's words.
  */
 export function collectionClosedMail(

@@ -10,16 +10,16 @@ import { fillTemplate } from '@/lib/templates'
 import { collectionRequestPath, isCollectionRequestId, isCollectionStatus } from './statuses'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { linkOrigin } from '@/mail/link-origin'
-import { certificatePath } from '@/stock/certificate-content'
 import { collectionClosedMail } from './mail'
-import type { ClosingContext } from './closing'
+import type { ClosingContext, ClosingRefusal } from './closing'
+import { collectionCertificatePdfPath, collectionCertificateToken } from './paperwork/certificate-link'
 import { reportPath, reportToken } from './paperwork/report-link'
 import { collectionSiteEntries } from './site-entries'
 import { moveCollectionRequest } from './store'
 import { wasteNotePath, wasteNoteToken } from './paperwork/waste-note-link'
 
 type Move = { id: string; from: string; to: string; reason: string }
-type Problem = 'invalid' | 'moved' | 'reasonMissing' | 'certificateMissing'
+type Problem = 'invalid' | 'moved' | 'reasonMissing' | ClosingRefusal
 
 const REASON_MAX = 500
 
@@ -47,7 +47,7 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
     const closing: ClosingContext = {
       paperworkMail: (request, paperwork) =>
         collectionClosedMail(request, paperwork, copy, {
-          certificate: `${origin}${certificatePath(paperwork.certificate)}`,
+          certificate: `${origin}${collectionCertificatePdfPath(paperwork.certificate, collectionCertificateToken(paperwork.certificate))}`,
           wasteNote: `${origin}${wasteNotePath(paperwork.wasteNote, wasteNoteToken(paperwork.wasteNote))}`,
           report: `${origin}${reportPath(paperwork.report, reportToken(paperwork.report))}`,
         }),
@@ -57,16 +57,16 @@ export const collectionMoveForm = formAction<Move, Problem, never, StaffMember>(
     if (result.ok) kickOutbox()
     if (result.ok) return { ok: true, redirect: `${collectionRequestPath(id)}?done=${to}` }
     if (result.code === 'notFound') notFound()
-    if (result.code === 'certificateMissing') return { ok: false, errors: 'certificateMissing' }
-    return result.code === 'moved'
-      ? { ok: false, errors: 'moved', fill: { status: result.status } }
-      : { ok: false, errors: 'invalid' }
+    if (result.code === 'moved') return { ok: false, errors: 'moved', fill: { status: result.status } }
+    return { ok: false, errors: result.code === 'notAllowed' ? 'invalid' : result.code }
   },
   words: async () => {
     const copy = (await getContactInboxCopy()).collections
     return (code, fill) => {
       if (code === 'reasonMissing') return copy.reasonMissing
       if (code === 'certificateMissing') return copy.closeNeedsCertificate
+      if (code === 'quoteNotSent') return copy.closeNeedsQuote
+      if (code === 'quoteNotPaid') return copy.closeNeedsPayment
       if (code === 'invalid') return copy.invalid
       if (code !== 'moved') return copy.unavailable
       const status = String(fill?.status ?? '')

@@ -11,7 +11,7 @@ import {
   type CollectionRequestRow,
 } from '@/db/schema'
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
-import { closeCollected, closingPaperwork, type ClosingContext } from './closing'
+import { closeCollected, closingPaperwork, type ClosingContext, type ClosingRefusal } from './closing'
 import type { CollectionInput } from './validation'
 import { COLLECTION_MOVES, isCollectionRequestId, type CollectionStatus } from './statuses'
 
@@ -112,15 +112,18 @@ export type CollectionMove = {
 export type CollectionMoveResult =
   | { ok: true }
   | { ok: false; code: 'notFound' | 'notAllowed' }
-  /** A collected collection with devices closes only with their certificate issued: nothing was changed. */
-  | { ok: false; code: 'certificateMissing' }
+  /**
+   * A collected collection with devices closes only with its quote sent (and paid, above £0) and
+   * their certificate issued: nothing was changed.
+   */
+  | { ok: false; code: ClosingRefusal }
   /** Someone moved it first (or this is the same form sent twice): nothing was changed. */
   | { ok: false; code: 'moved'; status: string }
 
 /**
  * Moves a request from the status the staff member saw to another, with an event saying who, when
  * and why, in one transaction. Closing a collected collection does what closing.ts says (its
- * certificate needed, its waste transfer note and e-mail; or, with no devices, neither) in that
+ * quote settled and its certificate needed, its waste transfer note and e-mail; or, with no devices, neither) in that
  * same transaction. The update is guarded by the status seen, so of two moves made from one view
  * only the first goes through.
  */
@@ -137,7 +140,7 @@ export async function moveCollectionRequest(
   if (closing && !closingContext) throw new Error('Closing a collected collection needs its closing context')
   return db.transaction(async (tx): Promise<CollectionMoveResult> => {
     const paperwork = closing ? await closingPaperwork(tx, move.id) : null
-    if (paperwork === 'certificateMissing') return { ok: false, code: 'certificateMissing' }
+    if (typeof paperwork === 'string') return { ok: false, code: paperwork }
     const [moved] = await tx
       .update(collectionRequest)
       .set({ status: move.to, statusChangedAt: now })

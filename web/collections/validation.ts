@@ -24,6 +24,7 @@ export const COLLECTION_PROBLEMS = [
   'deviceCountTooFew',
   'devicesMissing',
   'preferredDatesMissing',
+  'sicCodeInvalid',
   'tooLong',
   'plainText',
   'spam',
@@ -58,6 +59,18 @@ const phoneField = v.pipe(
   ),
 )
 
+/**
+ * The business's SIC code (SIC 2007: five digits, as Companies House lists it), for its waste
+ * transfer note: optional, as a sole trader or a charity may not have one to hand; empty is null.
+ * Spaces typed inside it are dropped.
+ */
+const sicCodeField = v.pipe(
+  oneLine,
+  v.transform((value) => value.replace(/\s/g, '')),
+  v.check<string, CollectionProblem>((value) => value === '' || /^\d{5}$/.test(value), 'sicCodeInvalid'),
+  v.transform((value) => value || null),
+)
+
 /** A whole number of devices, no fewer than the editors' minimum. */
 const deviceCountField = (minimum: number) =>
   v.pipe(
@@ -80,10 +93,11 @@ const collectionSchema = (minimum: number) =>
       deviceCount: deviceCountField(minimum),
       devices: plain(COLLECTION_LIMITS.devices, 'devicesMissing', true),
       preferredDates: plain(COLLECTION_LIMITS.preferredDates, 'preferredDatesMissing', true),
+      sicCode: sicCodeField,
     }),
     // The honeypot's empty value is no part of the request.
     v.transform(
-      ({ organisation, contactName, email, phone, address, postcode, deviceCount, devices, preferredDates }) => ({
+      ({
         organisation,
         contactName,
         email,
@@ -93,6 +107,18 @@ const collectionSchema = (minimum: number) =>
         deviceCount,
         devices,
         preferredDates,
+        sicCode,
+      }) => ({
+        organisation,
+        contactName,
+        email,
+        phone,
+        address,
+        postcode,
+        deviceCount,
+        devices,
+        preferredDates,
+        sicCode,
       }),
     ),
   )

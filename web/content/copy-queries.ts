@@ -144,14 +144,14 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
   },
   certificate{
     title, heading, genuine, unknownHeading, unknown, numberLabel, deviceLabel, imeiLabel, noImei, storageLabel, standardLabel, levelClear, levelPurge, levelDestroy, techniqueLabel, toolLabel, verificationLabel, dateLabel, resultLabel, resultPassed, pdfLink, pdfCheck, checkHeading, checkButton, orderHeading, orderLine,
-    collectionTitle, collectionHeading, organisationLabel, issuedLabel, deviceCountLabel, listHeading, listLine
+    collectionTitle, collectionHeading, organisationLabel, issuedLabel, deviceCountLabel, listHeading, listLine, listLineEnding
   },
   collectionReport{
     title, heading, numberLabel, organisationLabel, issuedLabel, deviceCountLabel, reusedLabel, recycledLabel, totalLabel,
     listHeading, listLine, notGraded, noValue, reused, recycled, undecided, link
   },
   wasteNote{
-    title, heading, numberLabel, transferorHeading, transfereeHeading, nameLabel, addressLabel, carrierLabel, descriptionLabel, description, ewcLabel, ewcCode, containerLabel, container, quantityLabel, quantity, dateLabel, hierarchyLabel, hierarchy, link, certificateLink
+    title, heading, numberLabel, transferorHeading, transfereeHeading, nameLabel, addressLabel, sicLabel, sicMissing, placeLabel, carrierLabel, descriptionLabel, description, ewcLabel, ewcCode, containerLabel, container, quantityLabel, quantity, dateLabel, hierarchyLabel, hierarchy, link, certificateLink
   },
   invoice{
     title, heading, numberLabel, dateLabel, sellerHeading, buyerHeading, deviceColumn, imeiColumn, noImei, priceColumn,
@@ -275,9 +275,9 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,
     postcodeColumn, statusColumn, requested, booked, collected, closed, backToList, requestHeading, statusLabel,
     receivedLabel, contactNameLabel, emailLabel, phoneLabel, addressLabel, deviceCountLabel, devicesLabel,
-    preferredDatesLabel, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
+    preferredDatesLabel, sicCodeLabel, sicCodeNone, actionsHeading, reasonLabel, book, collect, close, reopen, done, moved, invalid, reasonMissing,
     unavailable, historyHeading, historyReceived, historyChange,
-    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, reportLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate,
+    devicesHeading, problemsTitle, devicesEmpty, positionColumn, deviceColumn, imeiColumn, stockColumn, erasureColumn, erasurePassed, erasureFailed, erasureNone, erasedCount, addOneHeading, makeLabel, modelLabel, imeiLabel, addOne, pasteHeading, pasteLabel, pasteHint, pasteSubmit, added, devicesNone, devicesTooMany, deviceIncomplete, deviceNameTooLong, imeiInvalid, serialInvalid, deviceRepeated, alreadyListed, notCollected, certified, paperworkHeading, issueCertificate, certificateLine, wasteNoteLine, reportLine, wasteNoteAtClose, certificateIssued, noDevices, notAllErased, closeNeedsCertificate, closeNeedsQuote, closeNeedsPayment,
     quoteHeading, quoteHint, valueColumn, valueLabel, recycleLabel, gradeLabel, gradeChoose, gradeMissing, gradeColumn, gradeNone, saveValue, valueRecycled, valueNone, valued, valueInvalid, quoteSent, sendQuote, notValued, quoteNotCollected, quoteNoDevices, quoteSentNotice, quoteSentLine, quoteDue, quoteLate, historyValued, historyRecycle, historyQuoteSent,
     historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
   },
@@ -327,6 +327,7 @@ export const collectionFormWordsQuery = defineQuery(`coalesce(
   deviceCountTooFewMessage,
   devicesMissingMessage,
   preferredDatesMissingMessage,
+  sicCodeInvalidMessage,
   tooLongMessage,
   plainTextMessage,
   rateLimitedMessage,

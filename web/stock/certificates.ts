@@ -8,9 +8,7 @@ import { and, desc, eq } from 'drizzle-orm'
 import type { Db } from '@/db/connection'
 import { collectionDevice, deviceErasure, orderItem, stockDevice } from '@/db/schema'
 import { deviceImei, deviceName } from './device-source'
-
-/** How many of the IMEI's (or serial's) last characters a certificate shows. */
-export const IMEI_SHOWN = 4
+import { IMEI_SHOWN } from './imei-shown'
 
 export type CertificateFacts = {
   code: string

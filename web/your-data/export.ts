@@ -103,6 +103,7 @@ export async function exportAccountData(db: Db, userId: string, options: Account
       deviceCount: request.deviceCount,
       devices: request.devices,
       preferredDates: request.preferredDates,
+      sicCode: request.sicCode,
       status: request.status,
       createdAt: request.createdAt,
       statusChangedAt: request.statusChangedAt,

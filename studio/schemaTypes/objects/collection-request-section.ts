@@ -56,6 +56,13 @@ export const collectionRequestSection = defineType({
       'Under the dates label, for example "Days and times that suit you".',
       'labels',
     ),
+    text(
+      'sicCodeLabel',
+      'SIC code label',
+      'The label of the business’s SIC code (optional: it goes on the waste transfer note).',
+      'labels',
+    ),
+    text('sicCodeHint', 'SIC code hint', 'Under the SIC code label: what it is and where to find it.', 'labels'),
     text('buttonLabel', 'Button label', 'The send button.', 'labels'),
     text(
       'errorSummaryTitle',
@@ -100,6 +107,12 @@ export const collectionRequestSection = defineType({
     ),
     text('devicesMissingMessage', 'Devices missing', 'Shown when the list of devices is empty.', 'messages'),
     text('preferredDatesMissingMessage', 'Dates missing', 'Shown when no dates are given.', 'messages'),
+    text(
+      'sicCodeInvalidMessage',
+      'SIC code not valid',
+      'Shown when a SIC code is given that is not five digits.',
+      'messages',
+    ),
     text(
       'tooLongMessage',
       'Too long',

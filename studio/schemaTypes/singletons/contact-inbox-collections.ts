@@ -38,6 +38,16 @@ export const collectionsGroup = group(
     requiredString('deviceCountLabel', 'Device count label', 'For example "Number of devices".'),
     requiredString('devicesLabel', 'Devices label', 'The list as the business typed it, for example "What they have".'),
     requiredString('preferredDatesLabel', 'Dates label', 'For example "Dates that suit them".'),
+    requiredString(
+      'sicCodeLabel',
+      'SIC code label',
+      'Beside the SIC code the business gave on the form (its waste transfer note states it), for example "SIC code".',
+    ),
+    requiredString(
+      'sicCodeNone',
+      'SIC code not given',
+      'In place of the SIC code when the business gave none: the waste transfer note will say so.',
+    ),
     requiredString('actionsHeading', 'Actions heading', 'Above the moves, for example "Move it on".'),
     requiredString('reasonLabel', 'Reason label', 'The box for why, kept in the history, for example "Why".'),
     requiredString('book', 'Book', 'The button that marks a date agreed, for example "Mark booked".'),
@@ -191,6 +201,16 @@ export const collectionsGroup = group(
       'Closing a collected collection before its certificate is issued.',
     ),
     requiredString(
+      'closeNeedsQuote',
+      'Close needs the quote',
+      'Closing a collected collection with devices before its quote is sent; also shown beside Close until it is.',
+    ),
+    requiredString(
+      'closeNeedsPayment',
+      'Close needs the payment',
+      'Closing a collected collection whose quote (above £0) is not paid yet; also shown beside Close until it is.',
+    ),
+    requiredString(
       'quoteHeading',
       'Quote heading',
       'Above the devices’ values and the send button, for example "Quote".',
@@ -270,14 +290,14 @@ export const collectionsGroup = group(
     templateString(
       'historyValued',
       'History: a device valued',
-      '{name} becomes who, {device} the device, {imei} its IMEI and {value} its value.',
-      ['name', 'device', 'value'],
+      '{name} becomes who, {device} the device, {imei} its IMEI, {value} its value and {grade} its grade’s name.',
+      ['name', 'device', 'value', 'grade'],
     ),
     templateString(
       'historyRecycle',
       'History: a device marked recycle',
-      '{name} becomes who, {device} the device and {imei} its IMEI.',
-      ['name', 'device'],
+      '{name} becomes who, {device} the device, {imei} its IMEI and {grade} its grade’s name.',
+      ['name', 'device', 'grade'],
     ),
     templateString('historyQuoteSent', 'History: the quote sent', '{name} becomes who and {total} the quote’s total.', [
       'name',

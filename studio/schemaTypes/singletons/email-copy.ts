@@ -78,7 +78,7 @@ export const emailCopy = defineType({
     message(
       'collectionClosed',
       'Business collection closed, with its paperwork (to the business)',
-      ', {organisation}, {count} (how many devices), {certificate}, {wasteNote} and {report} (the three documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s check page (with its PDF), the second button the waste transfer note (PDF, by a link only they hold); the itemised report’s link (PDF, by a link only they hold) is listed under its own heading',
+      ', {organisation}, {count} (how many devices), {certificate}, {wasteNote} and {report} (the three documents’ numbers); {name} is the contact’s name. Sent when staff close a collection whose devices are all erased: the button opens the certificate’s PDF with every IMEI whole (by a link only they hold; its public check page shows each IMEI’s last digits), the second button the waste transfer note (PDF, by a link only they hold); the itemised report’s link (PDF, by a link only they hold) is listed under its own heading',
     ),
     requiredString(
       'collectionClosedReportHeading',

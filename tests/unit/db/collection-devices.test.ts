@@ -51,6 +51,7 @@ async function collection(status: 'requested' | 'collected' = 'collected') {
       deviceCount: 20,
       devices: '20 iPhone 12',
       preferredDates: 'Any Tuesday',
+      sicCode: null,
     },
     (row) => ({
       to: row.email,

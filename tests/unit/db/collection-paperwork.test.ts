@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { collectionClosedMail } from '@/collections/mail'
+import { collectionClosedMail, collectionQuoteMail } from '@/collections/mail'
+import { sendCollectionQuote, valueCollectionDevice } from '@/collections/quote/quote-store'
 import { collectionSiteEntries } from '@/collections/site-entries'
 import type { ClosingContext } from '@/collections/closing'
 import { getCollectionRequest, moveCollectionRequest } from '@/collections/store'
@@ -20,7 +21,14 @@ import {
 } from '@/collections/paperwork/paperwork-store'
 import { addCollectionDevices } from '@/collections/devices-store'
 import { readDeviceList } from '@/collections/device-list'
-import { collected, collectedWithDevices, collectionStaff, eraseAll } from '../../support/collection-fixture'
+import {
+  collected,
+  collectedWithDevices,
+  collectionStaff,
+  eraseAll,
+  markQuotePaid,
+  settleQuote,
+} from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { pdfText } from '../../support/pdf-text'
 import { seedWithFacts } from '../../support/seed-facts'
@@ -81,11 +89,18 @@ describe("a collection's certificate", () => {
     const facts = await collectionCertificateByNumber(db, issued.number)
     expect(facts?.devices.map((device) => device.imei)).toEqual(imeis)
     expect(facts?.organisation).toMatch(/^Acme .* Ltd$/)
-    const content = collectionCertificateContent(facts!, words())
+    const content = collectionCertificateContent(facts!, words(), 'whole')
     const text = pdfText(await paperworkPdf(content, 'Handback', 'Check it at https://example.test/certificates/x'))
     for (const imei of imeis) expect(text).toContain(imei)
     expect(text).toContain(facts!.organisation)
     expect(JSON.stringify(content) + text).not.toMatch(/Jo Bloggs|Mill Lane|LS1 4AB|@|0113/)
+
+    // Anyone checking it by number sees each IMEI's last digits only, as a seller's certificate gives them.
+    const checked = collectionCertificateContent(facts!, words(), 'ending')
+    const shown = JSON.stringify(checked)
+    for (const imei of imeis) expect(shown).not.toContain(imei)
+    expect(checked.list?.lines[0]).toContain(`IMEI or serial ending in ${imeis[0]!.slice(-4)}:`)
+    expect(checked.list?.lines).toHaveLength(20)
 
     const changed = issued.number.slice(0, -1) + (issued.number.endsWith('0') ? '1' : '0')
     expect(await collectionCertificateByNumber(db, changed)).toBeNull()
@@ -117,15 +132,21 @@ describe('closing a collection', () => {
     ),
   })
 
-  it('needs the certificate, then issues the waste transfer note and e-mails both links once, however often it is sent', async () => {
+  it('needs the quote sent and the certificate, then issues the waste transfer note and e-mails both links once, however often it is sent', async () => {
     const { id, email } = await collectedWithDevices(db, staff, 20)
     const copy = seedWithFacts('emailCopy') as EmailCopy
     const close = { id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: staff.actor } as const
     expect(await moveCollectionRequest(db, close, new Date(), closing(copy))).toEqual({
       ok: false,
+      code: 'quoteNotSent',
+    })
+    await settleQuote(db, staff, id)
+    expect(await moveCollectionRequest(db, close, new Date(), closing(copy))).toEqual({
+      ok: false,
       code: 'certificateMissing',
     })
     expect(await collectionDocumentOf(db, id, 'waste-note')).toBeNull()
+    expect((await getCollectionRequest(db, id))?.status).toBe('collected')
 
     await eraseAll(db, staff, id)
     const issued = await issueCollectionCertificate(db, id, staff.by)
@@ -148,12 +169,44 @@ describe('closing a collection', () => {
     expect(text).toContain('20 devices')
 
     const facts = await wasteNoteByNumber(db, note!.number)
-    expect(facts).toMatchObject({ count: 20, postcode: 'LS1 4AB' })
+    expect(facts).toMatchObject({ count: 20, postcode: 'LS1 4AB', sicCode: null })
     const settings = seedWithFacts('siteSettings') as SiteSettings
     const words = (seedWithFacts('orderCopy') as OrderCopy).wasteNote
     const pdf = pdfText(await paperworkPdf(wasteNoteContent(facts!, words, settings), 'Handback', null))
     for (const fact of ['16 02 14', settings.wasteCarrierNumber, 'Unit 4, Mill Lane, Leeds, LS1 4AB', '20 devices'])
       expect(pdf).toContain(fact)
+    // The two facts the law asks of a note: the transferor's SIC code (here, said not given) and the place of transfer.
+    expect(pdf).toMatch(/SIC code\s+Not given by the business/)
+    expect(pdf).toMatch(/Place of transfer\s+Unit 4, Mill Lane, Leeds, LS1 4AB/)
+    const given = pdfText(
+      await paperworkPdf(wasteNoteContent({ ...facts!, sicCode: '62020' }, words, settings), 'Handback', null),
+    )
+    expect(given).toMatch(/SIC code\s+62020/)
+  })
+
+  it('closes a collection whose quote is above £0 only once it is paid: its payment is the quote’s settling', async () => {
+    const { id } = await collectedWithDevices(db, staff, 1)
+    await valueCollectionDevice(
+      db,
+      id,
+      1,
+      { kind: 'price', pence: 4550, grade: { key: 'good', name: 'Good' } },
+      staff.by,
+    )
+    const copy = seedWithFacts('emailCopy') as EmailCopy
+    const carrier = (seedWithFacts('siteSettings') as SiteSettings).wasteCarrierNumber
+    await sendCollectionQuote(db, id, staff.by, (request, quote) => collectionQuoteMail(request, quote, copy, carrier))
+    await eraseAll(db, staff, id)
+    await issueCollectionCertificate(db, id, staff.by)
+    const close = { id, from: 'collected', to: 'closed', reason: 'Paperwork sent', actor: staff.actor } as const
+    expect(await moveCollectionRequest(db, close, new Date(), closing(copy))).toEqual({
+      ok: false,
+      code: 'quoteNotPaid',
+    })
+    expect((await getCollectionRequest(db, id))?.status).toBe('collected')
+    expect(await collectionDocumentOf(db, id, 'waste-note')).toBeNull()
+    await markQuotePaid(db, id)
+    expect(await moveCollectionRequest(db, close, new Date(), closing(copy))).toEqual({ ok: true })
   })
 
   it('closes a collection that brought no devices with no certificate, no note and no e-mail, the site saying why in its history', async () => {
@@ -215,7 +268,8 @@ describe('closing a collection', () => {
       () => moveCollectionRequest(db, close, new Date(), closing(copy)),
     )
     expect(added).toEqual({ kind: 'added', count: 1 })
-    expect(closed).toEqual({ ok: false, code: 'certificateMissing' })
+    // Counted: devices came in, so the quote is needed first.
+    expect(closed).toEqual({ ok: false, code: 'quoteNotSent' })
     expect((await getCollectionRequest(db, id))?.status).toBe('collected')
   })
 

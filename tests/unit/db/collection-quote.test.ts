@@ -15,7 +15,13 @@ import type { EmailCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { collectionDevice, collectionQuoteEvent, emailOutbox } from '@/db/schema'
 import { calendarOf, workingDaysBefore } from '@/orders/record/working-days'
-import { collectedWithDevices, collectionStaff, eraseAll, seedClosing } from '../../support/collection-fixture'
+import {
+  collectedWithDevices,
+  collectionStaff,
+  eraseAll,
+  seedClosing,
+  settleQuote,
+} from '../../support/collection-fixture'
 import { imeiFrom } from '../../support/imei'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
@@ -176,6 +182,7 @@ describe("a collection's quote", () => {
       kind: 'refused',
       code: 'notFound',
     })
+    await settleQuote(db, staff, id)
     await eraseAll(db, staff, id)
     await issueCollectionCertificate(db, id, staff.by)
     // Closed, it is no longer collected: neither a value nor the quote.
@@ -190,13 +197,15 @@ describe("a collection's quote", () => {
     expect(await valueCollectionDevice(db, id, 1, { kind: 'recycle', grade: FAULTY }, staff.by)).toMatchObject({
       kind: 'refused',
     })
-    expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'refused' })
+    // Its quote was sent before it could close: sent again, nothing is.
+    expect(await sendCollectionQuote(db, id, staff.by, mail)).toEqual({ kind: 'already' })
     // The database itself refuses a price with recycle, and a price of nothing.
     const where = and(eq(collectionDevice.requestId, id), eq(collectionDevice.position, 1))
     await expect(db.update(collectionDevice).set({ valuePence: 100, recycle: true }).where(where)).rejects.toThrow()
     await expect(db.update(collectionDevice).set({ valuePence: 0 }).where(where)).rejects.toThrow()
+    // Only its value and its sending, made before the close.
     const events = await db.select().from(collectionQuoteEvent).where(eq(collectionQuoteEvent.requestId, id))
-    expect(events).toHaveLength(0)
+    expect(events).toHaveLength(2)
   })
 
   it('is due within the working days of the collection, late after them, and neither before it nor once sent', async () => {

@@ -12,7 +12,13 @@ import type { EmailCopy, OrderCopy, SiteSettings } from '@/content/types'
 import type { Db } from '@/db/connection'
 import { collectionDevice, emailOutbox, stockDevice } from '@/db/schema'
 import { formatCertificateCode } from '@/stock/certificate-code'
-import { collectedWithDevices, collectionStaff, eraseAll, seedClosing } from '../../support/collection-fixture'
+import {
+  collectedWithDevices,
+  collectionStaff,
+  eraseAll,
+  markQuotePaid,
+  seedClosing,
+} from '../../support/collection-fixture'
 import { pdfText } from '../../support/pdf-text'
 import { seedWithFacts } from '../../support/seed-facts'
 import { withFileDatabase } from '../../support/test-database'
@@ -55,6 +61,7 @@ describe("a collection's itemised report", () => {
       staff.by,
     )
     expect(await sendCollectionQuote(db, id, staff.by, mail)).toMatchObject({ kind: 'sent', totalPence: 5750 })
+    await markQuotePaid(db, id)
     await eraseAll(db, staff, id)
     await issueCollectionCertificate(db, id, staff.by)
     expect(await collectionDocumentOf(db, id, 'report')).toBeNull()

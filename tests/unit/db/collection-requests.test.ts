@@ -31,6 +31,7 @@ const request = (over: Partial<CollectionInput> = {}): CollectionInput => ({
   deviceCount: 24,
   devices: '20 iPhone 11\n4 iPad Air',
   preferredDates: 'Any Tuesday in March',
+  sicCode: null,
   ...over,
 })
 // The words are the mail's own test's (collection-mail); here only that one is queued with the row.

@@ -77,7 +77,11 @@ describe('a request whose devices came in', () => {
     const { id, email } = await closedWithDevices(db, staff, 2, closedAt)
     const note = await collectionDocumentOf(db, id, 'waste-note')
     expect(note?.issuedAt).toEqual(closedAt)
-    expect((await emailsOf(id)).map((mail) => mail.kind).sort()).toEqual(['collection-closed', 'collection-requested'])
+    expect((await emailsOf(id)).map((mail) => mail.kind).sort()).toEqual([
+      'collection-closed',
+      'collection-quote',
+      'collection-requested',
+    ])
     const due = new Date(closedAt)
     due.setUTCFullYear(due.getUTCFullYear() + retention.contactYears)
 

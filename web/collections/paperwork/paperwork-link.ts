@@ -1,6 +1,7 @@
 /**
  * The signed links to a collection's private paperwork (its waste transfer note, which carries the
- * business's address, and its itemised report, which says what each device was worth):
+ * business's address, its itemised report, which says what each device was worth, and its
+ * certificate's PDF with every IMEI whole, which the public check shows by its last digits only):
  * `<number>.<expiry>.<signature>` in the `key`, signed with a key of each kind's own derived from the
  * site's secret (as an order's links are, web/orders/record/order-token.ts), so a link opens that one
  * document and nothing else, for as long as it must be kept.
@@ -16,6 +17,7 @@ export const PAPERWORK_LINK_DAYS = 731
 const PURPOSE = {
   'waste-note': 'handback waste transfer note link',
   report: 'handback collection report link',
+  certificate: 'handback collection certificate link',
 } as const
 
 export type PrivatePaperwork = keyof typeof PURPOSE

@@ -179,6 +179,8 @@ export type WasteNoteFacts = {
   organisation: string
   address: string
   postcode: string
+  /** The business's SIC code as it gave it on the collection form; null when it gave none. */
+  sicCode: string | null
   count: number
   /** The day the devices were transferred: when the collection was marked collected. */
   transferredAt: Date
@@ -192,6 +194,7 @@ export async function wasteNoteByNumber(db: Reader, number: string): Promise<Was
       organisation: collectionRequest.organisation,
       address: collectionRequest.address,
       postcode: collectionRequest.postcode,
+      sicCode: collectionRequest.sicCode,
       issuedAt: collectionDocument.issuedAt,
     })
     .from(collectionDocument)
@@ -213,6 +216,7 @@ export async function wasteNoteByNumber(db: Reader, number: string): Promise<Was
     organisation: row.organisation,
     address: row.address,
     postcode: row.postcode,
+    sicCode: row.sicCode,
     count: devices?.count ?? 0,
     transferredAt: collected?.at ?? row.issuedAt,
   }

@@ -40,6 +40,7 @@ const INPUTS: Record<
     max: COLLECTION_LIMITS.preferredDates,
     kind: 'area',
   },
+  sicCode: { label: 'sicCodeLabel', hint: 'sicCodeHint', max: COLLECTION_LIMITS.sicCode + 2, kind: 'number' },
 }
 
 /**

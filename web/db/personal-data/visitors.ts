@@ -86,6 +86,8 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     device_count: personal('collectionRequests[].deviceCount', ROW_DELETED),
     devices: personal('collectionRequests[].devices', ROW_DELETED),
     preferred_dates: personal('collectionRequests[].preferredDates', ROW_DELETED),
+    // The business's classification, not a person's: kept with the request, as its name and address are.
+    sic_code: personal('collectionRequests[].sicCode', ROW_DELETED),
     status: personal('collectionRequests[].status', ROW_DELETED),
     created_at: personal('collectionRequests[].createdAt', ROW_DELETED),
     status_changed_at: personal('collectionRequests[].statusChangedAt', ROW_DELETED),

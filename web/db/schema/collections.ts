@@ -27,6 +27,9 @@ export const collectionRequest = pgTable(
     // The makes, models and quantities as the business typed them.
     devices: text('devices').notNull(),
     preferredDates: text('preferred_dates').notNull(),
+    // The business's standard industrial classification (SIC 2007, five digits), as it gave it: the
+    // waste transfer note states the transferor's. Optional on the form; null when not given.
+    sicCode: text('sic_code'),
     status: text('status').notNull().default('requested'),
     createdAt: at('created_at').notNull().defaultNow(),
     statusChangedAt: at('status_changed_at').notNull().defaultNow(),
@@ -37,6 +40,7 @@ export const collectionRequest = pgTable(
     check('collection_request_status_known', sql`${table.status} in ('requested', 'booked', 'collected', 'closed')`),
     check('collection_request_email_lower', sql`${table.email} = lower(${table.email})`),
     check('collection_request_device_count_positive', sql`${table.deviceCount} > 0`),
+    check('collection_request_sic_code_digits', sql`${table.sicCode} ~ '^[0-9]{5}$'`),
   ],
 )
 

@@ -88,4 +88,10 @@ export const certificateFields = [
     'One device of the collection. {position}, {device}, {imei}, {standard} and {date} become its facts.',
     ['position', 'device', 'imei', 'standard', 'date'],
   ),
+  templateString(
+    'listLineEnding',
+    'A device in the list (public)',
+    'One device of the collection as anyone checking the certificate sees it: {imei} becomes only its last digits (the business’s own PDF uses the line above, with every IMEI whole). {position}, {device}, {standard} and {date} become its facts.',
+    ['position', 'device', 'imei', 'standard', 'date'],
+  ),
 ]

@@ -14,6 +14,16 @@ export const wasteNoteFields = [
     'Transferor heading',
     'The business the waste came from, for example "Transferred by (the holder)".',
   ),
+  requiredString(
+    'sicLabel',
+    'SIC code label',
+    'Beside the business’s SIC code (asked on the collection form), for example "SIC code".',
+  ),
+  requiredString(
+    'sicMissing',
+    'SIC code not given',
+    'In place of the SIC code when the business did not give one, for example "Not given by the business".',
+  ),
   requiredString('transfereeHeading', 'Transferee heading', 'Us, for example "Received by".'),
   requiredString('nameLabel', 'Name label', 'For example "Name".'),
   requiredString('addressLabel', 'Address label', 'For example "Address".'),
@@ -34,6 +44,11 @@ export const wasteNoteFields = [
   requiredString('container', 'Containment', 'For example "Boxed".'),
   requiredString('quantityLabel', 'Quantity label', 'For example "Quantity".'),
   templateString('quantity', 'Quantity', '{count} becomes how many devices.', ['count']),
+  requiredString(
+    'placeLabel',
+    'Place of transfer label',
+    'Beside the collection address the business gave, where the devices were handed over, for example "Place of transfer".',
+  ),
   requiredString('dateLabel', 'Date label', 'The date of the transfer, for example "Date of transfer".'),
   requiredString('hierarchyLabel', 'Waste hierarchy label', 'For example "Waste hierarchy".'),
   requiredString(

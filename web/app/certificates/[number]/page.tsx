@@ -29,8 +29,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /certificates/3F9A-07C2-E41B: anyone holding a data-erasure certificate checks it here. A number
  * we issued shows the facts it records (the device, its IMEI's last digits, the standard, the date,
- * the result) and never the seller; a business collection's lists every device with its IMEI and
- * names the organisation, never a person or an address. Any other number, a changed one included,
+ * the result) and never the seller; a business collection's lists every device by its IMEI's last
+ * digits too (the business's own PDF, by its signed link, has them whole) and names the
+ * organisation, never a person or an address. Any other number, a changed one included,
  * is not found.
  */
 export default async function CertificatePage({ params }: Props) {
@@ -44,7 +45,7 @@ export default async function CertificatePage({ params }: Props) {
   const printed = certificatePath(code!)
   if ((await params).number !== printed.split('/').pop()) permanentRedirect(printed)
   const words = (await getOrderCopy()).certificate
-  const content = facts ? certificateContent(facts, words) : collectionCertificateContent(collection!, words)
+  const content = facts ? certificateContent(facts, words) : collectionCertificateContent(collection!, words, 'ending')
   return (
     <article className="page">
       <header className="page__header">

@@ -28,6 +28,8 @@ function quoteHistoryText(copy: Copy, event: QuoteHistoryEvent): string {
     name: event.actorName,
     device: `${event.device.make} ${event.device.model}`,
     imei: event.device.imei,
+    // A value given before grades were has none: said as the devices table says it.
+    grade: event.gradeName ?? copy.gradeNone,
   }
   if (event.recycle) return fillTemplate(copy.historyRecycle, values)
   return fillTemplate(copy.historyValued, { ...values, value: formatPenceExact(event.valuePence ?? 0) })

@@ -46,6 +46,15 @@ type Props = {
   payment: { view: CollectionPaymentView | null; canPay: boolean; done: boolean }
 }
 
+/**
+ * Why Close will be refused while the quote is not settled (the move's check, closing.ts, says the
+ * same words): not sent, or above £0 and not paid. Nothing once it is settled.
+ */
+function CloseWaits({ copy, sent, paid }: { copy: Props['copy']; sent: Props['quote']['sent']; paid: boolean }) {
+  if (!sent) return <p>{copy.closeNeedsQuote}</p>
+  return sent.totalPence > 0 && !paid ? <p>{copy.closeNeedsPayment}</p> : null
+}
+
 /** One collection request for staff: who asks, where, what, the moves it can make and who made which. */
 export function CollectionView(props: Props) {
   const {
@@ -123,6 +132,8 @@ export function CollectionView(props: Props) {
         <dd className="admin-message__text">{request.devices}</dd>
         <dt>{copy.preferredDatesLabel}</dt>
         <dd className="admin-message__text">{request.preferredDates}</dd>
+        <dt>{copy.sicCodeLabel}</dt>
+        <dd>{request.sicCode ?? copy.sicCodeNone}</dd>
       </dl>
       <CollectionDevices id={request.id} copy={copy} devices={devices} open={devicesOpen} />
       <CollectionQuote
@@ -147,6 +158,9 @@ export function CollectionView(props: Props) {
         <section aria-labelledby="collection-actions" className="admin-section">
           <h2 id="collection-actions">{copy.actionsHeading}</h2>
           {request.status === 'collected' && !devices.length ? <p>{copy.closesWithoutPaperwork}</p> : null}
+          {request.status === 'collected' && devices.length ? (
+            <CloseWaits copy={copy} sent={quote.sent} paid={payment.view?.state === 'paid'} />
+          ) : null}
           <CollectionMoveForms
             id={request.id}
             status={request.status}

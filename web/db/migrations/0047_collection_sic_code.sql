@@ -1,0 +1,2 @@
+ALTER TABLE "collection_request" ADD COLUMN "sic_code" text;--> statement-breakpoint
+ALTER TABLE "collection_request" ADD CONSTRAINT "collection_request_sic_code_digits" CHECK ("collection_request"."sic_code" ~ '^[0-9]{5}$');
