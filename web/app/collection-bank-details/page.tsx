@@ -4,7 +4,7 @@ import { collectionBankForm } from '@/collections/payment/bank-form'
 import { readBankLink } from '@/collections/payment/payment-store'
 import { CollectionBankForm } from '@/components/forms/collection-bank-form'
 import { formField, type CheckoutField } from '@/components/orders/payout-choice'
-import { getContactInboxCopy, getOrderCopy } from '@/content/loaders'
+import { getContactInboxCopy, getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
@@ -23,9 +23,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Where a quote's e-mail leads: the business gives the account its devices are paid into, once. */
 export default async function CollectionBankDetailsPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { token = '', saved } = firstValues(await searchParams)
-  const [copy, orders, link] = await Promise.all([
+  const [copy, orders, settings, link] = await Promise.all([
     getContactInboxCopy().then((inbox) => inbox.collectionPayment),
     getOrderCopy(),
+    getSiteSettings(),
     saved ? null : getDb().then((db) => readBankLink(db, token)),
   ])
   return (
@@ -40,6 +41,10 @@ export default async function CollectionBankDetailsPage({ searchParams }: { sear
       ) : !link ? (
         <p className="notice notice--problem" data-problem="linkInvalid">
           {copy.invalidLink}
+        </p>
+      ) : link.expired ? (
+        <p className="notice notice--problem" data-problem="linkExpired">
+          {fillTemplate(copy.expiredLink, { phone: settings.contactPhone })}
         </p>
       ) : (
         <>
@@ -56,7 +61,11 @@ export default async function CollectionBankDetailsPage({ searchParams }: { sear
             )}
             hidden={{ token }}
             submitLabel={copy.submit}
-            messages={{ ...orderProblemMessages(orders), linkInvalid: copy.invalidLink }}
+            messages={{
+              ...orderProblemMessages(orders),
+              linkInvalid: copy.invalidLink,
+              linkExpired: fillTemplate(copy.expiredLink, { phone: settings.contactPhone }),
+            }}
             summaryTitle={copy.problemsTitle}
           />
         </>

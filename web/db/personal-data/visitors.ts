@@ -103,8 +103,10 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
   collection_payment: {
     request_id: withheld('the request it pays', ROW_DELETED),
     amount_pence: withheld('the quote’s total, as the quote e-mail gave it', ROW_DELETED),
-    state: withheld('where the payment is: waiting for bank details, given, sending, paid', ROW_DELETED),
+    state: withheld('where the payment is: waiting for bank details, given, sending, paid, returned', ROW_DELETED),
     token_hash: withheld(TOKEN, EMPTIED),
+    link_issued_at: withheld('when the bank details link was issued, so it expires', ROW_DELETED),
+    attempt: withheld('which payment this is: one more after each return', ROW_DELETED),
     bank_sealed: withheld(
       'the business’s bank account, sealed: the business gave it by its link, and it is never shown again (staff see its last four digits)',
       EMPTIED,
@@ -121,9 +123,15 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     id: withheld('a serial number', ROW_DELETED),
     request_id: withheld('the request it belongs to', ROW_DELETED),
     at: withheld('when', ROW_DELETED),
-    action: withheld('bank details given, payment sent, or paid', ROW_DELETED),
+    action: withheld('bank details given, payment sent, paid, returned, or a new link sent', ROW_DELETED),
     actor_user_id: withheld("the manager's account: theirs, not the requester's", ROW_DELETED),
-    actor_name: withheld("the manager's name, or the business's own for its bank details", ROW_DELETED),
+    actor_name: withheld(
+      "the manager's name, the business's own for its bank details, or the payments provider's for a return",
+      ROW_DELETED,
+    ),
+    attempt: withheld('which payment of the collection it is about', ROW_DELETED),
+    reason: withheld('the payments provider’s reason for a return, for staff', ROW_DELETED),
+    payer_payment_id: withheld('the provider’s id for a returned payment', ROW_DELETED),
   },
   manual_offer: {
     id: withheld(INTERNAL_ID, ROW_DELETED),
