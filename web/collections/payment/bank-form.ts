@@ -34,7 +34,11 @@ export const collectionBankForm = formAction<{ details: PayoutDetails; token: st
     return { ok: false, errors: (await readBankLink(db, token))?.expired ? 'linkExpired' : 'linkInvalid' }
   },
   words: async () => {
-    const [orders, collections, settings] = await Promise.all([getOrderCopy(), getContactInboxCopy(), getSiteSettings()])
+    const [orders, collections, settings] = await Promise.all([
+      getOrderCopy(),
+      getContactInboxCopy(),
+      getSiteSettings(),
+    ])
     return (code: string) => {
       if (code === 'linkInvalid') return collections.collectionPayment.invalidLink
       if (code === 'linkExpired')
