@@ -49,6 +49,7 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
     reference: 'COL-0123456789AB',
     paidAt: new Date('2027-03-06T10:00:00Z'),
     linkIssuedAt: new Date('2027-03-05T09:00:00Z'),
+    payee: { payeeCheck: 'match', payeeBankName: null, payeeReason: null },
     events: [
       { id: 1, at: new Date('2027-03-05T12:00:00Z'), action: 'bank-details', actorName: 'Acme Ltd', reason: null },
       { id: 2, at: new Date('2027-03-06T10:00:00Z'), action: 'pay', actorName: 'Morgan Manager', reason: null },

@@ -285,7 +285,8 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
   },
   collectionPayment{
     pageHeading, pageIntro, submit, saved, invalidLink, expiredLink, problemsTitle, staffHeading, staffWaiting, staffGiven,
-    staffReturned, newLinkButton, newLinkSent, notRenewable, payReturned, payButton, paidLine, paidNotice, noBankDetails,
+    staffReturned, payeeHeading, payeeMatch, payeeCloseMatchAccepted, payeeCloseMatchKept, payeeNoMatch, payeeUnavailable,
+    payeeHeld, newLinkButton, newLinkSent, notRenewable, payReturned, payButton, paidLine, paidNotice, noBankDetails,
     notPayable, payFailed, noPayer, historyBankDetails, historyPay, historyPaid, historyReturned, historyNewLink
   },
   replyWorkingDays,

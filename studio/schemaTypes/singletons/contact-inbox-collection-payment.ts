@@ -73,6 +73,41 @@ export const collectionPaymentGroup = group(
       'Staff: payment rejected',
       'Paying, when the bank rejects the payment at once: nothing was paid and the business is e-mailed a new link.',
     ),
+    requiredString(
+      'payeeHeading',
+      'Staff: Confirmation of Payee heading',
+      'Above what the business’s bank said of the account’s name.',
+    ),
+    requiredString('payeeMatch', 'Staff: payee matched', 'The bank confirmed the name the business gave.'),
+    templateString(
+      'payeeCloseMatchAccepted',
+      'Staff: payee close match, bank’s name taken',
+      'The business took the name the bank holds. {bankName} becomes that name.',
+      ['bankName'],
+    ),
+    templateString(
+      'payeeCloseMatchKept',
+      'Staff: payee close match, own name kept',
+      'The business kept the name it typed. {bankName} becomes the name the bank holds.',
+      ['bankName'],
+    ),
+    templateString(
+      'payeeNoMatch',
+      'Staff: payee no match',
+      'The business said the details are right despite a no match. {reason} becomes the bank’s reason code.',
+      ['reason'],
+    ),
+    templateString(
+      'payeeUnavailable',
+      'Staff: payee not checked',
+      'The bank could not say. {reason} becomes its reason code.',
+      ['reason'],
+    ),
+    requiredString(
+      'payeeHeld',
+      'Staff: check before paying',
+      'Under a kept name or a no match: a manager should check with the business before paying.',
+    ),
     templateString('payButton', 'Staff: pay button', 'Managers only. {total} becomes the quote’s total.', ['total']),
     templateString(
       'paidLine',

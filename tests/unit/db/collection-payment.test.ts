@@ -40,6 +40,8 @@ const keys = readPayoutKeys({ PAYOUT_ENCRYPTION_KEY: randomBytes(32).toString('b
 const copy = () => seedWithFacts('emailCopy') as EmailCopy
 const GOOD = { key: 'good', name: 'Good' }
 const FAULTY = { key: 'faulty', name: 'Faulty' }
+/** Confirmation of Payee's answer kept with the details: the bank matched the name. */
+const matched = { payeeCheck: 'match' as const, payeeBankName: null, payeeReason: null }
 const bank: BankDetails = { accountHolder: 'Acme Ltd', sortCode: '309430', accountNumber: '12345678' }
 const remittance: RemittanceMail = (request, quote, payment) =>
   collectionRemittanceMail(request, quote, payment, copy())
@@ -126,10 +128,12 @@ describe("a business collection's payment", () => {
     const [stored] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
     expect(stored?.tokenHash).not.toContain(token!)
 
-    expect(await giveCollectionBankDetails(db, `${token}x`, bank, keys)).toBe(false)
-    expect(await giveCollectionBankDetails(db, 'forged', bank, keys)).toBe(false)
-    expect(await giveCollectionBankDetails(db, token!, bank, keys)).toBe(true)
-    expect(await giveCollectionBankDetails(db, token!, { ...bank, accountNumber: '87654321' }, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, `${token}x`, bank, matched, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, 'forged', bank, matched, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, token!, bank, matched, keys)).toBe(true)
+    expect(await giveCollectionBankDetails(db, token!, { ...bank, accountNumber: '87654321' }, matched, keys)).toBe(
+      false,
+    )
     expect(await readBankLink(db, token!)).toBeNull()
 
     const [given] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
@@ -147,7 +151,7 @@ describe("a business collection's payment", () => {
     expect(await payCollection(db, id, manager(), world)).toEqual({ kind: 'refused', code: 'noBankDetails' })
     expect(payer.calls()).toBe(0)
 
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     const outcomes = await Promise.all([
       payCollection(db, id, manager(), world),
       payCollection(db, id, manager(), world),
@@ -176,7 +180,7 @@ describe("a business collection's payment", () => {
 
   it('pays once after a stop between the payer taking the payment and the site recording it', async () => {
     const { id, token } = await quoted()
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     const crashing = fakePayer({ crashAfterSending: true })
     await expect(
       payCollection(db, id, manager(), { payer: crashing, keys, mail: remittance, linkMail }),
@@ -194,7 +198,7 @@ describe("a business collection's payment", () => {
 
   it('takes the bank details with the contact, and keeps what was paid', async () => {
     const { id, token } = await quoted()
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     await payCollection(db, id, manager(), { payer: fakePayer(), keys, mail: remittance, linkMail })
     expect(await removeContactFrom(db, eq(collectionRequest.id, id))).toEqual([id])
     const [kept] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
@@ -209,7 +213,7 @@ describe("a business collection's payment", () => {
 
   it('records nothing paid while the payer is down, and pays when pressed again', async () => {
     const { id, token } = await quoted()
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     expect(
       await payCollection(db, id, manager(), { payer: fakePayer({ down: true }), keys, mail: remittance, linkMail }),
     ).toEqual({
@@ -231,7 +235,7 @@ describe("a business collection's payment sent back", () => {
 
   it('asks for the bank details again when the payer rejects the payment, and pays once more with a new key', async () => {
     const { id, email, token } = await quoted()
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     const payer = fakePayer({ rejectKeys: new Set([`collection.${id}`]) })
     const world = { payer, keys, mail: remittance, linkMail }
     // Two presses meet the same rejection: one return, one new link.
@@ -249,9 +253,11 @@ describe("a business collection's payment sent back", () => {
     expect(newToken).not.toBe(token)
     expect(row?.tokenHash).not.toContain(newToken)
     // The old link stays dead; the new one works once.
-    expect(await giveCollectionBankDetails(db, token!, bank, keys)).toBe(false)
+    expect(await giveCollectionBankDetails(db, token!, bank, matched, keys)).toBe(false)
     expect(await payCollection(db, id, manager(), world)).toEqual({ kind: 'refused', code: 'noBankDetails' })
-    expect(await giveCollectionBankDetails(db, newToken, { ...bank, accountNumber: '87654321' }, keys)).toBe(true)
+    expect(await giveCollectionBankDetails(db, newToken, { ...bank, accountNumber: '87654321' }, matched, keys)).toBe(
+      true,
+    )
 
     const paid = await Promise.all([payCollection(db, id, manager(), world), payCollection(db, id, manager(), world)])
     expect(paid.map((outcome) => outcome.kind).sort()).toEqual(['already', 'paid'])
@@ -273,7 +279,7 @@ describe("a business collection's payment sent back", () => {
 
   it('applies a webhook’s return of a paid payment once per event, and answers unknown payments as unknown', async () => {
     const { id, email, token } = await quoted()
-    await giveCollectionBankDetails(db, token!, bank, keys)
+    await giveCollectionBankDetails(db, token!, bank, matched, keys)
     const payer = fakePayer()
     await payCollection(db, id, manager(), { payer, keys, mail: remittance, linkMail })
     const [paid] = await db.select().from(collectionPayment).where(eq(collectionPayment.requestId, id))
@@ -298,7 +304,7 @@ describe("a business collection's payment sent back", () => {
     ])
 
     // Given again and repaid: two payments at the provider, one of them returned.
-    expect(await giveCollectionBankDetails(db, newLinks.at(-1)!, bank, keys)).toBe(true)
+    expect(await giveCollectionBankDetails(db, newLinks.at(-1)!, bank, matched, keys)).toBe(true)
     expect(await payCollection(db, id, manager(), { payer, keys, mail: remittance, linkMail })).toMatchObject({
       kind: 'paid',
     })
@@ -306,12 +312,28 @@ describe("a business collection's payment sent back", () => {
     expect(await mailsTo(email, 'collection-remittance')).toHaveLength(2)
   })
 
+  it('keeps Confirmation of Payee’s answer with the details for staff, and forgets it with a returned payment', async () => {
+    const { id, token } = await quoted()
+    const kept = { payeeCheck: 'close_match_kept' as const, payeeBankName: 'Acme Trading Ltd', payeeReason: 'MBAM' }
+    expect(await giveCollectionBankDetails(db, token!, bank, kept, keys)).toBe(true)
+    expect((await collectionPaymentOf(db, id))?.payee).toEqual(kept)
+    const payer = fakePayer({ rejectKeys: new Set([`collection.${id}`]) })
+    expect(await payCollection(db, id, manager(), { payer, keys, mail: remittance, linkMail })).toEqual({
+      kind: 'returned',
+    })
+    expect((await collectionPaymentOf(db, id))?.payee).toEqual({
+      payeeCheck: null,
+      payeeBankName: null,
+      payeeReason: null,
+    })
+  })
+
   it('opens nothing with an expired link, and a manager’s new link (once for a double press) kills the old one', async () => {
     const { id, email, token } = await quoted()
     const later = new Date(Date.now() + (BANK_LINK_DAYS + 1) * 24 * 60 * 60 * 1000)
     expect(await readBankLink(db, token!, later)).toMatchObject({ expired: true })
     expect(await readBankLink(db, token!)).toMatchObject({ expired: false })
-    expect(await giveCollectionBankDetails(db, token!, bank, keys, later)).toBe(false)
+    expect(await giveCollectionBankDetails(db, token!, bank, matched, keys, later)).toBe(false)
     expect(await collectionPaymentOf(db, id)).toMatchObject({ state: 'waiting', bankLast4: null })
 
     const issued = (await collectionPaymentOf(db, id))!.linkIssuedAt
@@ -324,7 +346,7 @@ describe("a business collection's payment sent back", () => {
     expect(await readBankLink(db, token!, later)).toBeNull()
     const fresh = newLinks.at(-1)!
     expect(await readBankLink(db, fresh, later)).toMatchObject({ expired: false })
-    expect(await giveCollectionBankDetails(db, fresh, bank, keys, later)).toBe(true)
+    expect(await giveCollectionBankDetails(db, fresh, bank, matched, keys, later)).toBe(true)
     const view = await collectionPaymentOf(db, id)
     expect(view?.events.map((event) => event.action)).toEqual(['new-link', 'bank-details'])
     expect(await renewBankLink(db, id, view!.linkIssuedAt, manager(), linkMail)).toEqual({

@@ -3,6 +3,7 @@ import { COLLECTION_PAYOUT_METHOD } from '@/collections/payment/bank-details-val
 import { collectionBankForm } from '@/collections/payment/bank-form'
 import { readBankLink } from '@/collections/payment/payment-store'
 import { CollectionBankForm } from '@/components/forms/collection-bank-form'
+import { payeeQuestions } from '@/components/orders/payee-questions'
 import { formField, type CheckoutField } from '@/components/orders/payout-choice'
 import { getContactInboxCopy, getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
@@ -60,6 +61,7 @@ export default async function CollectionBankDetailsPage({ searchParams }: { sear
               formField(orders.checkout, field),
             )}
             hidden={{ token }}
+            questions={payeeQuestions(orders)}
             submitLabel={copy.submit}
             messages={{
               ...orderProblemMessages(orders),

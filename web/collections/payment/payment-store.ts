@@ -21,6 +21,7 @@ import {
 import { queueEmails, type QueuedEmail } from '@/mail/queue'
 import { staffName } from '@/orders/moves/move-store'
 import type { PayoutDetails } from '@/payouts/methods'
+import type { PayeeRecord } from '@/payouts/payee-questions'
 import type { Payer } from '@/payouts/payer'
 import { openPayout, sealPayout, type PayoutKeys } from '@/payouts/payout-crypto'
 import { COLLECTION_PAYOUT_METHOD } from './bank-details-validation'
@@ -53,14 +54,16 @@ export async function readBankLink(db: Pick<Db, 'select'>, token: string, now = 
 }
 
 /**
- * Keeps the business's bank details, sealed, by its link: a guarded update (the link unused, not
- * expired, and the payment waiting), its event, and the link spent. False for a wrong, forged,
+ * Keeps the business's bank details, sealed, by its link, with what Confirmation of Payee said of
+ * them (bank-form.ts asks the business first, as a seller is asked): a guarded update (the link
+ * unused, not expired, and the payment waiting), its event, and the link spent. False for a wrong, forged,
  * used or expired link.
  */
 export async function giveCollectionBankDetails(
   db: Db,
   token: string,
   details: PayoutDetails,
+  payee: PayeeRecord,
   keys: PayoutKeys,
   now = new Date(),
 ): Promise<boolean> {
@@ -88,6 +91,7 @@ export async function giveCollectionBankDetails(
         bankSealed: sealPayout(details, row.requestId, keys),
         bankLast4: COLLECTION_PAYOUT_METHOD.last4(details),
         bankGivenAt: now,
+        ...payee,
       })
       .where(
         and(
@@ -220,6 +224,8 @@ export type CollectionPaymentView = {
   paidAt: Date | null
   /** When the business's link was sent, to the millisecond: a new link is sent against it, once. */
   linkIssuedAt: Date
+  /** Confirmation of Payee's answer for the details given (null before). */
+  payee: { payeeCheck: string | null; payeeBankName: string | null; payeeReason: string | null }
   events: { id: number; at: Date; action: string; actorName: string; reason: string | null }[]
 }
 
@@ -242,6 +248,7 @@ export async function collectionPaymentOf(
     .from(collectionPaymentEvent)
     .where(eq(collectionPaymentEvent.requestId, requestId))
     .orderBy(asc(collectionPaymentEvent.id))
-  const { state, amountPence, bankLast4, reference, paidAt, linkIssuedAt } = row
-  return { state, amountPence, bankLast4, reference, paidAt, linkIssuedAt, events }
+  const { state, amountPence, bankLast4, reference, paidAt, linkIssuedAt, payeeCheck, payeeBankName, payeeReason } = row
+  const payee = { payeeCheck, payeeBankName, payeeReason }
+  return { state, amountPence, bankLast4, reference, paidAt, linkIssuedAt, payee, events }
 }

@@ -3,6 +3,9 @@ ALTER TABLE "collection_payment_event" DROP CONSTRAINT "collection_payment_event
 DROP INDEX "collection_payment_paid_idx";--> statement-breakpoint
 ALTER TABLE "collection_payment" ADD COLUMN "link_issued_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "collection_payment" ADD COLUMN "attempt" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "collection_payment" ADD COLUMN "payee_check" text;--> statement-breakpoint
+ALTER TABLE "collection_payment" ADD COLUMN "payee_bank_name" text;--> statement-breakpoint
+ALTER TABLE "collection_payment" ADD COLUMN "payee_reason" text;--> statement-breakpoint
 ALTER TABLE "collection_payment_event" ADD COLUMN "attempt" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
 ALTER TABLE "collection_payment_event" ADD COLUMN "reason" text;--> statement-breakpoint
 ALTER TABLE "collection_payment_event" ADD COLUMN "payer_payment_id" text;--> statement-breakpoint

@@ -113,6 +113,12 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     ),
     bank_last4: withheld('the account number’s last four digits, shown to staff', EMPTIED),
     bank_given_at: withheld('when the bank details were given', ROW_DELETED),
+    payee_check: withheld(
+      'what the business’s bank said of the account’s name (Confirmation of Payee), for staff',
+      EMPTIED,
+    ),
+    payee_bank_name: withheld('the name the business’s bank holds for the account, when it differed', EMPTIED),
+    payee_reason: withheld('the bank’s reason code for its answer', EMPTIED),
     idempotency_key: withheld('the key the payments provider knows the payment by', ROW_DELETED),
     reference: withheld('the payment’s reference, given in the remittance e-mail', ROW_DELETED),
     payer: withheld('the payments provider it went through', ROW_DELETED),

@@ -198,6 +198,11 @@ export const collectionPayment = pgTable(
     bankSealed: text('bank_sealed'),
     bankLast4: text('bank_last4'),
     bankGivenAt: at('bank_given_at'),
+    // Confirmation of Payee for the details, as a seller's (payouts/payee-questions.ts): its result,
+    // the name the bank holds and its reason code; null before details are given.
+    payeeCheck: text('payee_check'),
+    payeeBankName: text('payee_bank_name'),
+    payeeReason: text('payee_reason'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     // On the business's statement (18 characters at most).
     reference: text('reference').notNull(),

@@ -8,6 +8,7 @@ import type { CollectionPaymentView } from '@/collections/payment/payment-store'
 import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
+import { PayeeCheckFacts } from '../order/payee-check'
 import { BankLinkForm, PayCollectionForm } from './collection-payment-form'
 
 type Props = {
@@ -43,6 +44,7 @@ export function CollectionPayment({ id, copy, payment, canPay }: Props) {
       ) : (
         <>
           <p>{fillTemplate(copy.staffGiven, { total, last4: payment.bankLast4 ?? '' })}</p>
+          <PayeeCheckFacts order={payment.payee} text={copy} />
           {canPay ? <PayCollectionForm id={id} label={fillTemplate(copy.payButton, { total })} /> : null}
         </>
       )}
