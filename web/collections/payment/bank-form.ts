@@ -13,8 +13,7 @@ import { formAction } from '@/forms/form-action'
 import { RateLimiter } from '@/http/rate-limit'
 import { payeeQuestion } from '@/orders/checkout/payee-question'
 import { isOrderProblemCode, orderProblemMessage } from '@/orders/checkout/problems'
-import type { BankDetails } from '@/payouts/bank/bank-transfer'
-import { checkPayee } from '@/payouts/payee-check'
+import { checkPayout } from '@/payouts/payee-check'
 import { readPayoutKeys } from '@/payouts/payout-crypto'
 import type { PayoutDetails } from '@/payouts/methods'
 import { COLLECTION_PAYOUT_METHOD, validateCollectionBank } from './bank-details-validation'
@@ -40,7 +39,7 @@ export const collectionBankForm = formAction<BankInput, string>({
     if (!link || link.expired) return { ok: false, errors: link?.expired ? 'linkExpired' : 'linkInvalid' }
     // Confirmation of Payee, as a seller's checkout asks it: a close match or a no match is asked about.
     const keys = readPayoutKeys()
-    const checked = await checkPayee({ details: details as BankDetails, keys, ...payee })
+    const checked = await checkPayout({ methodId: COLLECTION_PAYOUT_METHOD.id, details, keys, ...payee })
     if (checked.kind === 'ask') return payeeQuestion(checked)
     if (await giveCollectionBankDetails(db, token, checked.details, checked.record, keys))
       return { ok: true, redirect: `${BANK_DETAILS_PATH}?saved=1` }

@@ -63,7 +63,7 @@ export async function giveCollectionBankDetails(
   db: Db,
   token: string,
   details: PayoutDetails,
-  payee: PayeeRecord,
+  payee: PayeeRecord | null,
   keys: PayoutKeys,
   now = new Date(),
 ): Promise<boolean> {
@@ -91,7 +91,7 @@ export async function giveCollectionBankDetails(
         bankSealed: sealPayout(details, row.requestId, keys),
         bankLast4: COLLECTION_PAYOUT_METHOD.last4(details),
         bankGivenAt: now,
-        ...payee,
+        ...(payee ?? {}),
       })
       .where(
         and(
