@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { PAYMENTS_STANDIN, STAND_IN_KEY, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { pdfText } from '../support/pdf-text'
 import { linkIn, mailTo } from './account-helpers'
@@ -442,51 +442,12 @@ test('a manager pays a sent quote once, to the bank details the business gave by
 }, testInfo) => {
   test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
   test.setTimeout(300_000)
-  await page.goto(PAGE)
-  const organisation = `Paid ${Date.now()}`
-  const email = uniqueEmail('collection-pay')
-  await fillRequest(page, email, '31')
-  await form(page).getByLabel('Organisation name').fill(organisation)
-  await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
-  await expect(form(page).getByRole('status')).toHaveText(THANKS)
-
-  // Booked, collected with two devices (one at £45.50, one recycled), and the quote sent.
-  const manager = await staffPage(browser, 'manager')
-  await manager.goto('/admin/collections')
-  await manager.getByRole('link', { name: organisation }).click()
-  await expect(manager).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
-  const collectionPath = new URL(manager.url()).pathname
-  const requestId = collectionPath.split('/').pop()!
+  const { organisation, email, manager, collectionPath, requestId, imeis } = await sentQuote(page, browser, 'Paid')
   const actions = manager.getByRole('region', { name: 'Move it on' })
-  for (const [move, reason] of [
-    ['Mark booked', 'Van booked'],
-    ['Mark collected', 'Van back'],
-  ] as const) {
-    await actions.getByLabel('Why (kept in the history)').fill(reason)
-    await actions.getByRole('button', { name: move }).click()
-    await expect(manager.getByText(/^Moved to /)).toBeVisible()
-  }
-  const imeis = [freshImei(50), freshImei(51)]
-  const devices = manager.getByRole('region', { name: 'Devices collected' })
-  await devices
-    .getByLabel('Devices, one a line: make, model, IMEI')
-    .fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
-  await devices.getByRole('button', { name: 'Add devices' }).click()
-  await expect(manager.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
-  const quote = manager.getByRole('region', { name: 'Quote' })
-  await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
-  await quote.getByLabel(`Grade of #1 Apple iPhone 12, ${imeis[0]}`).selectOption({ label: 'Good' })
-  await quote.getByRole('button', { name: 'Save' }).first().click()
-  await expect(manager.getByText('Value saved.')).toBeVisible()
-  await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
-  await quote.getByLabel(`Grade of #2 Apple iPhone 12, ${imeis[1]}`).selectOption({ label: 'Faulty' })
-  await quote.getByRole('button', { name: 'Save' }).nth(1).click()
-  await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
-  await quote.getByRole('button', { name: 'Send the quote' }).click()
-  await expect(manager.getByText('The quote has been sent to the business.')).toBeVisible()
   const payment = manager.getByRole('region', { name: 'Payment' })
   await expect(payment).toHaveText(/Waiting for the business’s bank details to pay £45\.50\./)
-  await expect(payment.getByRole('button')).toHaveCount(0)
+  // Nothing to pay yet: the only button e-mails a new link.
+  await expect(payment.getByRole('button')).toHaveText(['E-mail the business a new link'])
 
   // The quote's e-mail carries the business's own link; a forged one keeps nothing and says so.
   const quoteMail = await mailTo(email, /^Your quote for the 2 devices we collected from /, 0, 20_000)
@@ -620,6 +581,156 @@ test('a manager pays a sent quote once, to the bank details the business gave by
   const forgedReport = `${bare}?key=${encodeURIComponent(key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A'))}`
   expect((await stranger.request.get(forgedReport)).status()).toBe(404)
 })
+
+test('a returned payment asks the business for its bank details again, checked by its bank, and the repayment pays once more, never twice', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== 'desktop', 'staff work at desktop width: run once')
+  test.setTimeout(300_000)
+  const { organisation, email, manager, collectionPath, requestId } = await sentQuote(page, browser, 'Returned')
+  const payment = manager.getByRole('region', { name: 'Payment' })
+  const quoteMail = await mailTo(email, /^Your quote for the 2 devices we collected from /, 0, 20_000)
+  const firstLink = linkIn(quoteMail, '/collection-bank-details')
+
+  // A manager e-mails a new link: the quote's link is dead at once, the new one opens.
+  await payment.getByRole('button', { name: 'E-mail the business a new link' }).click()
+  await expect(
+    manager.getByText('A new link is e-mailed to the business; the one before no longer works.'),
+  ).toBeVisible()
+  const renewed = await mailTo(email, /^A new link for your bank details for /, 0, 20_000)
+  expect(renewed.text).toContain('for 30 days')
+  await page.goto(firstLink)
+  await expect(page.getByText('This link is not valid or has been used already, so nothing was saved.')).toBeVisible()
+  const link = linkIn(renewed, '/collection-bank-details')
+
+  // Confirmation of Payee: an account whose bank never matches the name is asked about, not kept.
+  await page.goto(link)
+  await page.getByLabel('Name on the account').fill('Acme Ltd')
+  await page.getByLabel('Sort code').fill('20-00-00')
+  await page.getByLabel('Account number').fill('22222222')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByRole('group', { name: /./ }).getByRole('radio')).toHaveCount(1)
+  await manager.reload()
+  await expect(payment).toHaveText(/Waiting for the business’s bank details/)
+
+  // Without scripts too: the same post comes back with the question, and nothing is kept.
+  const { hidden, origin } = await readPageForm(page.request, link, { button: 'Save bank details' })
+  const asked = await sendPageForm(
+    page.request,
+    link,
+    { ...hidden, accountHolder: 'Acme Ltd', sortCode: '200000', accountNumber: '22222222' },
+    { origin },
+  )
+  expect(asked.problems.map((problem) => problem.code)).toEqual(['payeeNoMatch'])
+
+  // Details the bank matches, whose payment the receiving bank returns later.
+  await page.goto(link)
+  await page.getByLabel('Name on the account').fill('Acme Ltd')
+  await page.getByLabel('Sort code').fill('20-00-00')
+  await page.getByLabel('Account number').fill('55555555')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByRole('status')).toHaveText(/we have your bank details/)
+  await manager.reload()
+  await expect(payment).toContainText('account ending 5555')
+  await expect(payment.getByTestId('payee-check')).toContainText('Match: the bank confirmed the name')
+  await payment.getByRole('button', { name: 'Pay £45.50 by bank transfer' }).click()
+  await expect(payment).toContainText('Paid £45.50 on')
+
+  // The provider's webhook says it came back: asked for details again, with a new link.
+  await expect
+    .poll(
+      async () => {
+        await manager.reload()
+        return (await payment.textContent()) ?? ''
+      },
+      { timeout: 30_000 },
+    )
+    .toContain('The bank sent back the payment of £45.50 (AC06 account blocked by the receiving bank)')
+  const history = manager.getByRole('region', { name: 'History' })
+  await expect(history).toContainText(
+    'faster-payments sent the payment back: AC06 account blocked by the receiving bank',
+  )
+  const returnedMail = await mailTo(email, /^We could not pay £45\.50 for the devices collected from /, 0, 20_000)
+  await page.goto(link)
+  await expect(page.getByText('This link is not valid or has been used already, so nothing was saved.')).toBeVisible()
+  await page.goto(linkIn(returnedMail, '/collection-bank-details'))
+  await page.getByLabel('Name on the account').fill('Acme Ltd')
+  await page.getByLabel('Sort code').fill('30-94-30')
+  await page.getByLabel('Account number').fill('87654321')
+  await page.getByRole('button', { name: 'Save bank details' }).click()
+  await expect(page.getByRole('status')).toHaveText(/we have your bank details/)
+
+  // Paid again, once however often it is pressed: two payments at the provider, the first returned.
+  await manager.reload()
+  await expect(payment).toContainText('account ending 4321')
+  const payForm = await readPageForm(manager.context().request, collectionPath, {
+    button: 'Pay £45.50 by bank transfer',
+  })
+  const presses = await Promise.all([
+    sendPageForm(manager.context().request, collectionPath, payForm.hidden, { origin: payForm.origin }),
+    sendPageForm(manager.context().request, collectionPath, payForm.hidden, { origin: payForm.origin }),
+  ])
+  expect(presses.map((press) => press.status)).toEqual([303, 303])
+  const reference = `COL-${requestId.replace(/-/g, '').slice(0, 12).toUpperCase()}`
+  expect(await standInPayments(reference)).toEqual([
+    expect.objectContaining({ amountPence: 4550, accountLast4: '5555' }),
+    expect.objectContaining({ amountPence: 4550, accountLast4: '4321' }),
+  ])
+  await manager.reload()
+  await expect(payment).toContainText('Paid £45.50 on')
+  await expect(history).toContainText(`${organisation} gave bank details for payment`)
+})
+
+/**
+ * A business's request booked, collected with two devices (one at £45.50, one recycled) and its
+ * quote sent, by a manager: the business's name and address, the manager's page and the collection's.
+ */
+async function sentQuote(page: Page, browser: Browser, prefix: string) {
+  await page.goto(PAGE)
+  const organisation = `${prefix} ${Date.now()}`
+  const email = uniqueEmail(`collection-${prefix.toLowerCase()}`)
+  await fillRequest(page, email, '31')
+  await form(page).getByLabel('Organisation name').fill(organisation)
+  await form(page).getByRole('button', { name: 'Ask for a collection' }).click()
+  await expect(form(page).getByRole('status')).toHaveText(THANKS)
+
+  // Booked, collected with two devices (one at £45.50, one recycled), and the quote sent.
+  const manager = await staffPage(browser, 'manager')
+  await manager.goto('/admin/collections')
+  await manager.getByRole('link', { name: organisation }).click()
+  await expect(manager).toHaveURL(/\/admin\/collections\/[0-9a-f-]{36}$/)
+  const collectionPath = new URL(manager.url()).pathname
+  const requestId = collectionPath.split('/').pop()!
+  const actions = manager.getByRole('region', { name: 'Move it on' })
+  for (const [move, reason] of [
+    ['Mark booked', 'Van booked'],
+    ['Mark collected', 'Van back'],
+  ] as const) {
+    await actions.getByLabel('Why (kept in the history)').fill(reason)
+    await actions.getByRole('button', { name: move }).click()
+    await expect(manager.getByText(/^Moved to /)).toBeVisible()
+  }
+  const imeis = [freshImei(50), freshImei(51)]
+  const devices = manager.getByRole('region', { name: 'Devices collected' })
+  await devices
+    .getByLabel('Devices, one a line: make, model, IMEI')
+    .fill(imeis.map((imei) => `Apple, iPhone 12, ${imei}`).join('\n'))
+  await devices.getByRole('button', { name: 'Add devices' }).click()
+  await expect(manager.getByText('2 devices added to the collection and taken into stock.')).toBeVisible()
+  const quote = manager.getByRole('region', { name: 'Quote' })
+  await quote.getByLabel(`Value of #1 Apple iPhone 12, ${imeis[0]}, in pounds`).fill('45.50')
+  await quote.getByLabel(`Grade of #1 Apple iPhone 12, ${imeis[0]}`).selectOption({ label: 'Good' })
+  await quote.getByRole('button', { name: 'Save' }).first().click()
+  await expect(manager.getByText('Value saved.')).toBeVisible()
+  await quote.getByRole('checkbox', { name: 'Recycle (no value)' }).nth(1).check()
+  await quote.getByLabel(`Grade of #2 Apple iPhone 12, ${imeis[1]}`).selectOption({ label: 'Faulty' })
+  await quote.getByRole('button', { name: 'Save' }).nth(1).click()
+  await expect(devices.getByRole('row').nth(2)).toContainText('Recycle')
+  await quote.getByRole('button', { name: 'Send the quote' }).click()
+  await expect(manager.getByText('The quote has been sent to the business.')).toBeVisible()
+  return { organisation, email, manager, collectionPath, requestId, imeis }
+}
 
 /** The payments the payments provider's stand-in holds with `reference`. */
 async function standInPayments(reference: string) {

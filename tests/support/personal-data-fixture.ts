@@ -360,6 +360,9 @@ export async function addPerson(
     bankSealed: `v1.sealed.${tag}`,
     bankLast4: '5678',
     bankGivenAt: new Date(),
+    payeeCheck: 'close_match_kept',
+    payeeBankName: `Acme Trading ${tag}`,
+    payeeReason: 'MBAM',
     idempotencyKey: `collection.${collection!.id}`,
     reference: 'COL-0123456789AB',
     payer: 'faster-payments',
@@ -371,6 +374,9 @@ export async function addPerson(
     action: 'paid',
     actorUserId: guest ? null : id,
     actorName: 'Sam Manager',
+    // A return's, which a paid step has not in truth: every column filled.
+    reason: 'Account closed',
+    payerPaymentId: `p-${tag}`,
   })
   // A staff offer for a device not in the catalogue, accepted (its order the person's own), so
   // that every column is filled; withdrawal's name too, which an accepted offer has not in truth.

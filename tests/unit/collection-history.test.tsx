@@ -67,10 +67,20 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
     bankLast4: '5678',
     reference: 'COL-0123456789AB',
     paidAt: new Date('2027-03-06T10:00:00Z'),
+    linkIssuedAt: new Date('2027-03-05T09:00:00Z'),
+    payee: { payeeCheck: 'match', payeeBankName: null, payeeReason: null },
     events: [
-      { id: 1, at: new Date('2027-03-05T12:00:00Z'), action: 'bank-details', actorName: 'Acme Ltd' },
-      { id: 2, at: new Date('2027-03-06T10:00:00Z'), action: 'pay', actorName: 'Morgan Manager' },
-      { id: 3, at: new Date('2027-03-06T10:00:00Z'), action: 'paid', actorName: 'Morgan Manager' },
+      { id: 1, at: new Date('2027-03-05T12:00:00Z'), action: 'bank-details', actorName: 'Acme Ltd', reason: null },
+      { id: 2, at: new Date('2027-03-06T10:00:00Z'), action: 'pay', actorName: 'Morgan Manager', reason: null },
+      {
+        id: 3,
+        at: new Date('2027-03-06T10:00:00Z'),
+        action: 'returned',
+        actorName: 'faster-payments',
+        reason: 'Account closed',
+      },
+      { id: 4, at: new Date('2027-03-06T11:00:00Z'), action: 'new-link', actorName: 'Morgan Manager', reason: null },
+      { id: 5, at: new Date('2027-03-06T12:00:00Z'), action: 'paid', actorName: 'Morgan Manager', reason: null },
     ],
   }
   const html = renderToStaticMarkup(
@@ -84,6 +94,8 @@ it('reads a move as who moved it where and why, the site’s entry as its name a
   )
   expect(html).toContain('Acme Ltd gave bank details for payment')
   expect(html).toContain('Morgan Manager sent the payment')
+  expect(html).toContain('faster-payments sent the payment back: Account closed')
+  expect(html).toContain('Morgan Manager e-mailed the business a new bank details link')
   expect(html).toContain('Paid £45.50 by bank transfer, reference COL-0123456789AB')
   const valued = 'Sam Grader valued Apple iPhone 12 (356938035643809) at £45.50, graded Good'
   expect(html).toContain(valued)

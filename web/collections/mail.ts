@@ -6,6 +6,7 @@ import { formatLongDate } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import { formatCertificateCode } from '@/stock/certificate-code'
+import { BANK_LINK_DAYS } from './payment/payment-link'
 import type { Quote } from './quote/quote-store'
 
 /**
@@ -141,6 +142,33 @@ export function collectionRemittanceMail(
   return {
     ...renderEmail(frame, copy.collectionRemittance, values, request.email, undefined, { table }),
     kind: 'collection-remittance',
+    collectionRequestId: request.id,
+  }
+}
+
+/**
+ * The business's new link for its bank details, in the E-mails document's words: after the bank
+ * sent its payment back, or when a manager renews a link that expired or was lost. It says how many
+ * days the link works (payment-link.ts).
+ */
+export function collectionBankLinkMail(
+  request: CollectionRequestRow,
+  payment: Pick<CollectionPaymentRow, 'amountPence'>,
+  copy: EmailCopy,
+  why: 'returned' | 'renewed',
+  bankLink: string,
+): QueuedEmail {
+  const values = {
+    name: request.contactName,
+    organisation: request.organisation,
+    total: formatPenceExact(payment.amountPence),
+    days: BANK_LINK_DAYS,
+  }
+  const frame = { greeting: copy.greeting, signOff: copy.signOff, footer: copy.footer }
+  const words = why === 'returned' ? copy.collectionPaymentReturned : copy.collectionBankLinkRenewed
+  return {
+    ...renderEmail(frame, words, values, request.email, bankLink),
+    kind: why === 'returned' ? 'collection-payment-returned' : 'collection-bank-link',
     collectionRequestId: request.id,
   }
 }

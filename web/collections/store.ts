@@ -220,7 +220,14 @@ export async function removeContactFrom(db: Eraser, which: SQL): Promise<string[
     // The business's bank details go with its contact: the payment's amount, day and reference stay.
     await db
       .update(collectionPayment)
-      .set({ bankSealed: null, bankLast4: null, tokenHash: null })
+      .set({
+        bankSealed: null,
+        bankLast4: null,
+        tokenHash: null,
+        payeeCheck: null,
+        payeeBankName: null,
+        payeeReason: null,
+      })
       .where(inArray(collectionPayment.requestId, ids))
   }
   return ids

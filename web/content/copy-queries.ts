@@ -200,6 +200,8 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   collectionClosed{ subject, intro, button, secondButton, outro },
   collectionQuote{ subject, intro, button, outro },
   collectionRemittance{ subject, intro, outro },
+  collectionPaymentReturned{ subject, intro, button, outro },
+  collectionBankLinkRenewed{ subject, intro, button, outro },
   collectionQuoteHeading,
   collectionClosedReportHeading,
   collectionClosedReportLink,
@@ -282,8 +284,10 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     historyNote, closesWithoutPaperwork, closedWithoutDevices, contactRemoved, contactRemovedValue
   },
   collectionPayment{
-    pageHeading, pageIntro, submit, saved, invalidLink, problemsTitle, staffHeading, staffWaiting, staffGiven, payButton,
-    paidLine, paidNotice, noBankDetails, notPayable, payFailed, noPayer, historyBankDetails, historyPay, historyPaid
+    pageHeading, pageIntro, submit, saved, invalidLink, expiredLink, problemsTitle, staffHeading, staffWaiting, staffGiven,
+    staffReturned, payeeHeading, payeeMatch, payeeCloseMatchAccepted, payeeCloseMatchKept, payeeNoMatch, payeeUnavailable,
+    payeeHeld, newLinkButton, newLinkSent, notRenewable, payReturned, payButton, paidLine, paidNotice, noBankDetails,
+    notPayable, payFailed, noPayer, historyBankDetails, historyPay, historyPaid, historyReturned, historyNewLink
   },
   replyWorkingDays,
   quoteWorkingDays,

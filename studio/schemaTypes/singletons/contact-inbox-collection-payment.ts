@@ -27,6 +27,12 @@ export const collectionPaymentGroup = group(
       'Bank details page: link not valid',
       'A link that is wrong, or used already: nothing is kept; say to reply to the quote’s e-mail for a new one.',
     ),
+    templateString(
+      'expiredLink',
+      'Bank details page: link expired',
+      'A link past its days: nothing is kept; say how to get a new one. {phone} becomes our phone number (Site settings).',
+      ['phone'],
+    ),
     requiredString('problemsTitle', 'Bank details page: problems heading', 'Above the list of problems in the form.'),
     requiredString(
       'staffHeading',
@@ -44,6 +50,63 @@ export const collectionPaymentGroup = group(
       'Staff: bank details given',
       'Once given. {last4} becomes the account number’s last four digits and {total} the quote’s total.',
       ['last4', 'total'],
+    ),
+    templateString(
+      'staffReturned',
+      'Staff: payment returned',
+      'The bank rejected or returned the payment: the business was e-mailed a new link. {total} becomes the quote’s total and {reason} the payments provider’s reason.',
+      ['total', 'reason'],
+    ),
+    requiredString(
+      'newLinkButton',
+      'Staff: send a new link button',
+      'Managers only, while bank details are awaited: e-mails the business a new link (the old one stops working).',
+    ),
+    requiredString('newLinkSent', 'Staff: new link sent notice', 'After a manager sends a new link.'),
+    requiredString(
+      'notRenewable',
+      'Staff: no new link',
+      'Sending a new link once the bank details are given or the payment is made.',
+    ),
+    requiredString(
+      'payReturned',
+      'Staff: payment rejected',
+      'Paying, when the bank rejects the payment at once: nothing was paid and the business is e-mailed a new link.',
+    ),
+    requiredString(
+      'payeeHeading',
+      'Staff: Confirmation of Payee heading',
+      'Above what the business’s bank said of the account’s name.',
+    ),
+    requiredString('payeeMatch', 'Staff: payee matched', 'The bank confirmed the name the business gave.'),
+    templateString(
+      'payeeCloseMatchAccepted',
+      'Staff: payee close match, bank’s name taken',
+      'The business took the name the bank holds. {bankName} becomes that name.',
+      ['bankName'],
+    ),
+    templateString(
+      'payeeCloseMatchKept',
+      'Staff: payee close match, own name kept',
+      'The business kept the name it typed. {bankName} becomes the name the bank holds.',
+      ['bankName'],
+    ),
+    templateString(
+      'payeeNoMatch',
+      'Staff: payee no match',
+      'The business said the details are right despite a no match. {reason} becomes the bank’s reason code.',
+      ['reason'],
+    ),
+    templateString(
+      'payeeUnavailable',
+      'Staff: payee not checked',
+      'The bank could not say. {reason} becomes its reason code.',
+      ['reason'],
+    ),
+    requiredString(
+      'payeeHeld',
+      'Staff: check before paying',
+      'Under a kept name or a no match: a manager should check with the business before paying.',
     ),
     templateString('payButton', 'Staff: pay button', 'Managers only. {total} becomes the quote’s total.', ['total']),
     templateString(
@@ -71,6 +134,13 @@ export const collectionPaymentGroup = group(
     ),
     templateString('historyBankDetails', 'History: bank details given', '{name} becomes the business.', ['name']),
     templateString('historyPay', 'History: payment sent', '{name} becomes the manager.', ['name']),
+    templateString(
+      'historyReturned',
+      'History: payment returned',
+      '{name} becomes the payments provider and {reason} its reason.',
+      ['name', 'reason'],
+    ),
+    templateString('historyNewLink', 'History: new link sent', '{name} becomes the manager.', ['name']),
     templateString(
       'historyPaid',
       'History: paid',

@@ -100,6 +100,16 @@ export const emailCopy = defineType({
       'Business collection remittance statement (to the business)',
       ', {organisation}, {total} (the amount paid), {paidOn} (the day it was paid), {reference} (the payment’s reference on their statement), {count} (how many devices) and {recycled} (how many recycled with no value); {name} is the contact’s name. Sent when a manager pays a collection’s quote by bank transfer: each device with its value (or recycled) is listed after the introduction, with the total paid',
     ),
+    message(
+      'collectionPaymentReturned',
+      'Business collection payment returned (to the business)',
+      ', {organisation}, {total} (the quote’s total) and {days} (how many days the new link works); {name} is the contact’s name. Sent when the bank rejects or returns the payment of a collection’s quote: nothing was paid, and its button opens the page to give bank details again (a new link, used once)',
+    ),
+    message(
+      'collectionBankLinkRenewed',
+      'Business collection: a new bank details link (to the business)',
+      ', {organisation}, {total} (the quote’s total) and {days} (how many days the link works); {name} is the contact’s name. Sent when a manager sends a new link for the business’s bank details (the one before expired or was lost, and no longer works)',
+    ),
     requiredString(
       'collectionQuoteHeading',
       'Quote: devices heading',

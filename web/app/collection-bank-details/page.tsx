@@ -3,8 +3,9 @@ import { COLLECTION_PAYOUT_METHOD } from '@/collections/payment/bank-details-val
 import { collectionBankForm } from '@/collections/payment/bank-form'
 import { readBankLink } from '@/collections/payment/payment-store'
 import { CollectionBankForm } from '@/components/forms/collection-bank-form'
+import { payeeQuestions } from '@/components/orders/payee-questions'
 import { formField, type CheckoutField } from '@/components/orders/payout-choice'
-import { getContactInboxCopy, getOrderCopy } from '@/content/loaders'
+import { getContactInboxCopy, getOrderCopy, getSiteSettings } from '@/content/loaders'
 import { withoutStega } from '@/content/stega'
 import { getDb } from '@/db/connection'
 import { firstValues, type Query } from '@/http/search-params'
@@ -23,9 +24,10 @@ export async function generateMetadata(): Promise<Metadata> {
 /** Where a quote's e-mail leads: the business gives the account its devices are paid into, once. */
 export default async function CollectionBankDetailsPage({ searchParams }: { searchParams: Promise<Query> }) {
   const { token = '', saved } = firstValues(await searchParams)
-  const [copy, orders, link] = await Promise.all([
+  const [copy, orders, settings, link] = await Promise.all([
     getContactInboxCopy().then((inbox) => inbox.collectionPayment),
     getOrderCopy(),
+    getSiteSettings(),
     saved ? null : getDb().then((db) => readBankLink(db, token)),
   ])
   return (
@@ -41,6 +43,10 @@ export default async function CollectionBankDetailsPage({ searchParams }: { sear
         <p className="notice notice--problem" data-problem="linkInvalid">
           {copy.invalidLink}
         </p>
+      ) : link.expired ? (
+        <p className="notice notice--problem" data-problem="linkExpired">
+          {fillTemplate(copy.expiredLink, { phone: settings.contactPhone })}
+        </p>
       ) : (
         <>
           <p>
@@ -55,8 +61,13 @@ export default async function CollectionBankDetailsPage({ searchParams }: { sear
               formField(orders.checkout, field),
             )}
             hidden={{ token }}
+            questions={payeeQuestions(orders)}
             submitLabel={copy.submit}
-            messages={{ ...orderProblemMessages(orders), linkInvalid: copy.invalidLink }}
+            messages={{
+              ...orderProblemMessages(orders),
+              linkInvalid: copy.invalidLink,
+              linkExpired: fillTemplate(copy.expiredLink, { phone: settings.contactPhone }),
+            }}
             summaryTitle={copy.problemsTitle}
           />
         </>

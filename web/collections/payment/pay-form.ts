@@ -17,11 +17,12 @@ import { payerFor } from '@/payouts/payers'
 import { readPayoutKeys } from '@/payouts/payout-crypto'
 import { sitePayers } from '@/payouts/site-payers'
 import { COLLECTION_PAYOUT_METHOD } from './bank-details-validation'
+import { bankLinkMailer } from './link-mail'
 import { collectionRemittanceMail } from '../mail'
 import { payCollection } from './payment-store'
 import { collectionRequestPath, isCollectionRequestId } from '../statuses'
 
-type PayProblem = 'notPayable' | 'noBankDetails' | 'payFailed' | 'noPayer'
+type PayProblem = 'notPayable' | 'noBankDetails' | 'payFailed' | 'noPayer' | 'payReturned'
 
 /** A manager with two-step login on; staff, and everyone else, get the 404. */
 async function activeManagerFrom(incoming: Headers): Promise<StaffMember | null> {
@@ -48,9 +49,11 @@ export const collectionPayForm = formAction<string, PayProblem, never, StaffMemb
         payer,
         keys: readPayoutKeys(),
         mail: (request, quote, payment) => collectionRemittanceMail(request, quote, payment, copy),
+        linkMail: bankLinkMailer(copy),
       },
     )
-    if (outcome.kind === 'paid') kickOutbox()
+    if (outcome.kind === 'paid' || outcome.kind === 'returned') kickOutbox()
+    if (outcome.kind === 'returned') return { ok: false, errors: 'payReturned' }
     if (outcome.kind === 'paid' || outcome.kind === 'already')
       return { ok: true, redirect: `${collectionRequestPath(id)}?paid=1` }
     if (outcome.kind === 'failed') return { ok: false, errors: 'payFailed' }
@@ -60,7 +63,11 @@ export const collectionPayForm = formAction<string, PayProblem, never, StaffMemb
   words: async () => {
     const copy = (await getContactInboxCopy()).collectionPayment
     return (code) =>
-      code === 'notPayable' || code === 'noBankDetails' || code === 'payFailed' || code === 'noPayer'
+      code === 'notPayable' ||
+      code === 'noBankDetails' ||
+      code === 'payFailed' ||
+      code === 'noPayer' ||
+      code === 'payReturned'
         ? copy[code]
         : copy.payFailed
   },

@@ -191,12 +191,22 @@ export const collectionPayment = pgTable(
       .references(() => collectionRequest.id, { onDelete: 'cascade' }),
     // The quote's total, as sent.
     amountPence: integer('amount_pence').notNull(),
-    // waiting (for bank details), given, sending (with the payer, outcome not yet recorded), paid.
+    // waiting (for bank details), given, sending (with the payer, outcome not yet recorded), paid,
+    // returned (the payer rejected or returned it: waiting for the business's bank details again).
     state: text('state').notNull().default('waiting'),
     tokenHash: text('token_hash').unique(),
+    // When the link was issued: it works for BANK_LINK_DAYS from then (payment-link.ts).
+    linkIssuedAt: at('link_issued_at').notNull().defaultNow(),
+    // Which payment this is: 1, then one more after each return, so each sends with its own key.
+    attempt: integer('attempt').notNull().default(1),
     bankSealed: text('bank_sealed'),
     bankLast4: text('bank_last4'),
     bankGivenAt: at('bank_given_at'),
+    // Confirmation of Payee for the details, as a seller's (payouts/payee-questions.ts): its result,
+    // the name the bank holds and its reason code; null before details are given.
+    payeeCheck: text('payee_check'),
+    payeeBankName: text('payee_bank_name'),
+    payeeReason: text('payee_reason'),
     idempotencyKey: text('idempotency_key').notNull().unique(),
     // On the business's statement (18 characters at most).
     reference: text('reference').notNull(),
@@ -205,12 +215,17 @@ export const collectionPayment = pgTable(
     paidAt: at('paid_at'),
   },
   (table) => [
-    check('collection_payment_state_known', sql`${table.state} in ('waiting', 'given', 'sending', 'paid')`),
+    check('collection_payment_state_known', sql`${table.state} in ('waiting', 'given', 'sending', 'paid', 'returned')`),
+    check('collection_payment_attempt_positive', sql`${table.attempt} > 0`),
     check('collection_payment_amount_positive', sql`${table.amountPence} > 0`),
   ],
 )
 
-/** Who did what to a collection's payment, and when: bank details given, payment sent, paid. Only ever inserted. */
+/**
+ * Who did what to a collection's payment, and when: bank details given, payment sent, paid, returned
+ * by the payer (its reason and the payment's id with it, so a late event about it is known), a new
+ * link sent. Only ever inserted.
+ */
 export const collectionPaymentEvent = pgTable(
   'collection_payment_event',
   {
@@ -219,17 +234,26 @@ export const collectionPaymentEvent = pgTable(
       .notNull()
       .references(() => collectionRequest.id, { onDelete: 'cascade' }),
     at: at('at').notNull().defaultNow(),
-    // 'bank-details' (the business, by its link), 'pay' (a manager pressed pay), 'paid' (the payer took it).
+    // 'bank-details' (the business, by its link), 'pay' (a manager pressed pay), 'paid' (the payer took it),
+    // 'returned' (the payer rejected or returned it), 'new-link' (a manager sent the business a new link).
     action: text('action').notNull(),
     actorUserId: text('actor_user_id').references(() => user.id, { onDelete: 'set null' }),
     actorName: text('actor_name').notNull(),
+    // The payment's attempt (collection_payment.attempt) the event belongs to.
+    attempt: integer('attempt').notNull().default(1),
+    // A return's: the payer's reason (staff see it) and its id for the payment returned.
+    reason: text('reason'),
+    payerPaymentId: text('payer_payment_id'),
   },
   (table) => [
     index('collection_payment_event_request_idx').on(table.requestId, table.id),
     uniqueIndex('collection_payment_paid_idx')
-      .on(table.requestId)
+      .on(table.requestId, table.attempt)
       .where(sql`${table.action} = 'paid'`),
-    check('collection_payment_event_action_known', sql`${table.action} in ('bank-details', 'pay', 'paid')`),
+    check(
+      'collection_payment_event_action_known',
+      sql`${table.action} in ('bank-details', 'pay', 'paid', 'returned', 'new-link')`,
+    ),
   ],
 )
 

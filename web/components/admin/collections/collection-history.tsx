@@ -43,6 +43,9 @@ function paymentText(
 ) {
   if (event.action === 'bank-details') return fillTemplate(copy.historyBankDetails, { name: event.actorName })
   if (event.action === 'pay') return fillTemplate(copy.historyPay, { name: event.actorName })
+  if (event.action === 'returned')
+    return fillTemplate(copy.historyReturned, { name: event.actorName, reason: event.reason ?? '' })
+  if (event.action === 'new-link') return fillTemplate(copy.historyNewLink, { name: event.actorName })
   return fillTemplate(copy.historyPaid, { total: formatPenceExact(payment.amountPence), reference: payment.reference })
 }
 

@@ -1,13 +1,15 @@
 /**
- * The quote's payment on a collection's staff page: waiting for the business's bank details, ready
- * for a manager to pay (the button for managers only), or paid.
+ * The quote's payment on a collection's staff page: waiting for the business's bank details (again,
+ * after the bank sent a payment back, with its reason), ready for a manager to pay (the button for
+ * managers only), or paid. While details are awaited a manager may e-mail the business a new link.
  */
 import type { ContactInboxCopy } from '@/content/types'
 import type { CollectionPaymentView } from '@/collections/payment/payment-store'
 import { formatDateTime } from '@/lib/dates'
 import { formatPenceExact } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { PayCollectionForm } from './collection-payment-form'
+import { PayeeCheckFacts } from '../order/payee-check'
+import { BankLinkForm, PayCollectionForm } from './collection-payment-form'
 
 type Props = {
   id: string
@@ -28,14 +30,29 @@ export function CollectionPayment({ id, copy, payment, canPay }: Props) {
         <p data-collection-paid>
           {fillTemplate(copy.paidLine, { total, at: formatDateTime(payment.paidAt), reference: payment.reference })}
         </p>
-      ) : payment.state === 'waiting' ? (
-        <p>{fillTemplate(copy.staffWaiting, { total })}</p>
+      ) : payment.state === 'waiting' || payment.state === 'returned' ? (
+        <>
+          {payment.state === 'returned' ? (
+            <p data-collection-returned>{fillTemplate(copy.staffReturned, { total, reason: lastReason(payment) })}</p>
+          ) : (
+            <p>{fillTemplate(copy.staffWaiting, { total })}</p>
+          )}
+          {canPay ? (
+            <BankLinkForm id={id} issued={payment.linkIssuedAt.toISOString()} label={copy.newLinkButton} />
+          ) : null}
+        </>
       ) : (
         <>
           <p>{fillTemplate(copy.staffGiven, { total, last4: payment.bankLast4 ?? '' })}</p>
+          <PayeeCheckFacts order={payment.payee} text={copy} />
           {canPay ? <PayCollectionForm id={id} label={fillTemplate(copy.payButton, { total })} /> : null}
         </>
       )}
     </section>
   )
+}
+
+/** The payer's reason for the latest return. */
+function lastReason(payment: CollectionPaymentView) {
+  return payment.events.findLast((event) => event.action === 'returned')?.reason ?? ''
 }

@@ -43,7 +43,7 @@ type Props = {
   }
   paymentCopy: ContactInboxCopy['collectionPayment']
   /** The quote's payment (null: none opened), whether the member of staff may pay it, and whether it was just paid. */
-  payment: { view: CollectionPaymentView | null; canPay: boolean; done: boolean }
+  payment: { view: CollectionPaymentView | null; canPay: boolean; done: boolean; relinked: boolean }
 }
 
 /**
@@ -98,6 +98,11 @@ export function CollectionView(props: Props) {
       {payment.done && payment.view?.state === 'paid' ? (
         <p className="admin-notice" role="status">
           {paymentCopy.paidNotice}
+        </p>
+      ) : null}
+      {payment.relinked ? (
+        <p className="admin-notice" role="status">
+          {paymentCopy.newLinkSent}
         </p>
       ) : null}
       {added ? (

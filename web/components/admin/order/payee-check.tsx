@@ -2,19 +2,31 @@ import type { OrderCopy } from '@/content/types'
 import { fillTemplate } from '@/lib/templates'
 import { payeeHold, type PayeeCheck } from '@/payouts/payee-questions'
 
+/** The words of the check's result: the Orders document's for a seller, the collection payment's for a business. */
+export type PayeeWords = Pick<
+  OrderCopy['admin'],
+  | 'payeeHeading'
+  | 'payeeMatch'
+  | 'payeeCloseMatchAccepted'
+  | 'payeeCloseMatchKept'
+  | 'payeeNoMatch'
+  | 'payeeUnavailable'
+  | 'payeeHeld'
+>
+
 /**
- * What the seller's bank said of the name on the account (Confirmation of Payee), with the name it
- * holds and its reason code, and whether the payment is held for a look. Nothing for an order
- * whose details were never checked (placed before the check, or paid another way).
+ * What the payee's bank said of the name on the account (Confirmation of Payee), with the name it
+ * holds and its reason code, and whether the payment is held for a look. Nothing for details that
+ * were never checked (an order placed before the check, or paid another way). A seller's order or a
+ * business collection's payment, each in its own words.
  */
 export function PayeeCheckFacts({
   order,
-  copy,
+  text,
 }: {
   order: { payeeCheck: string | null; payeeBankName: string | null; payeeReason: string | null }
-  copy: OrderCopy
+  text: PayeeWords
 }) {
-  const text = copy.admin
   if (!order.payeeCheck) return null
   const fill = { bankName: order.payeeBankName ?? '–', reason: order.payeeReason ?? '–' }
   const said: Record<PayeeCheck, string> = {

@@ -32,7 +32,7 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
           {fillTemplate(text.payoutChangedNotice, { until: formatDateTime(held) })}
         </p>
       ) : null}
-      <PayeeCheckFacts order={order} copy={copy} />
+      <PayeeCheckFacts order={order} text={copy.admin} />
       {payout ? (
         <>
           <dl className="admin-facts">

@@ -48,7 +48,12 @@ export default async function AdminCollectionPage({ params, searchParams }: Prop
     <CollectionView
       copy={copy.collections}
       paymentCopy={copy.collectionPayment}
-      payment={{ view: payment, canPay: member.user.role === 'manager', done: query.paid === '1' }}
+      payment={{
+        view: payment,
+        canPay: member.user.role === 'manager',
+        done: query.paid === '1',
+        relinked: query.relinked === '1',
+      }}
       request={request}
       done={query.done ?? null}
       devices={devices}

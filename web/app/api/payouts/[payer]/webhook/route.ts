@@ -1,3 +1,6 @@
+import { bankLinkMailer } from '@/collections/payment/link-mail'
+import { applyCollectionAnswer } from '@/collections/payment/payment-returns'
+import { getEmailCopy } from '@/content/loaders'
 import { getDb } from '@/db/connection'
 import { describeError } from '@/lib/log'
 import { kickOutbox } from '@/mail/outbox-kick'
@@ -16,7 +19,8 @@ const MAX_BODY = 64 * 1024
  * only with the payer's signature (its client checks it, with the time it was signed); each event
  * is applied once, so a duplicate or a replay answers 200 and changes nothing. An event for a
  * payment this site does not know by that id yet answers 404, so the payer sends it again (and the
- * payout job reads the payment back in any case).
+ * payout job reads the payment back in any case). A payment that is not a seller's may be a
+ * business collection's: its rejection or return asks the business for its bank details again.
  */
 export async function POST(request: Request, { params }: { params: Promise<{ payer: string }> }) {
   const payer = sitePayers()[(await params).payer]
@@ -27,14 +31,19 @@ export async function POST(request: Request, { params }: { params: Promise<{ pay
   if (!event) return Response.json({ error: 'Not signed by the payer.' }, { status: 401, headers: NO_STORE })
   try {
     const db = await getDb()
-    const applied = await applyAnswer(
-      db,
-      { payer: payer.id, payerPaymentId: event.payment.id },
-      event.payment,
-      await payoutEmails(),
-      new Date(),
-      event.eventId,
-    )
+    const target = { payer: payer.id, payerPaymentId: event.payment.id }
+    const forOrder = await applyAnswer(db, target, event.payment, await payoutEmails(), new Date(), event.eventId)
+    const applied =
+      forOrder === 'unknown-payment'
+        ? await applyCollectionAnswer(
+            db,
+            target,
+            event.payment,
+            bankLinkMailer(await getEmailCopy()),
+            new Date(),
+            event.eventId,
+          )
+        : forOrder
     if (applied === 'unknown-payment')
       return Response.json({ error: 'No such payment yet.' }, { status: 404, headers: NO_STORE })
     if (applied === 'applied') kickOutbox()
