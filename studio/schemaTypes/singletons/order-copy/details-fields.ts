@@ -147,6 +147,11 @@ export const detailsFields = [
     'Lost or damaged in our care',
     'In the seller’s history, when a manager records that a device was lost or damaged while we had it and the seller is paid the price they agreed, for example "Lost or damaged in our care: we pay the price you agreed".',
   ),
+  requiredText(
+    'freeRecycling',
+    'Free recycling order',
+    'In place of the status’s explanation for a free recycling order (a £0 offer accepted) until it is taken for recycling: nothing is paid, post the device with the free label, and once it is checked we recycle it.',
+  ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(
     'returnHeading',
