@@ -64,7 +64,9 @@ async function acceptFree(id: string) {
       sealPayout: null,
       payoutMatch: null,
       payoutLast4: null,
-      items: [{ ...sampleOrder().items[0]!, modelId: 'staff-offer', device: offer.model, pricePence: offer.pricePence }],
+      items: [
+        { ...sampleOrder().items[0]!, modelId: 'staff-offer', device: offer.model, pricePence: offer.pricePence },
+      ],
       offer: {
         claim: (tx) => claimOffer(tx, id),
         placed: (tx, order) => markOfferAccepted(tx, id, order.id),

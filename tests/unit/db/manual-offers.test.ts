@@ -108,7 +108,15 @@ describe('making an offer', () => {
     const actor = await staffMember()
     const made = await makeOffer(
       db,
-      { messageId: randomUUID(), model: 'X', pricePence: 1000, recycle: false, reason: 'r', actor, expiresAt: new Date() },
+      {
+        messageId: randomUUID(),
+        model: 'X',
+        pricePence: 1000,
+        recycle: false,
+        reason: 'r',
+        actor,
+        expiresAt: new Date(),
+      },
       () => {
         throw new Error('no e-mail for a message that is gone')
       },

@@ -1,6 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { AT_REST_STATUSES, BANK_DETAILS_END_STATUSES, ORDER_STATUSES, STOCK_INTAKE_STATUSES } from '@rules/order-statuses'
+import {
+  AT_REST_STATUSES,
+  BANK_DETAILS_END_STATUSES,
+  ORDER_STATUSES,
+  STOCK_INTAKE_STATUSES,
+} from '@rules/order-statuses'
 import { user } from './account-schema'
 import { at } from './columns'
 
