@@ -267,6 +267,8 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   // A device in no catalogue has no checklist of its kind: staff record its IMEI and confirm.
   await staff.goto(`/admin/orders/${reference}?action=check#action-form`)
   await staff.getByLabel('IMEI').fill(ownImei())
+  await staff.locator('#action-form input[name^="price-"]').fill('0')
+  await staff.locator('#action-form [name^="reason-"]').fill('Free recycling, as offered')
   await staff.getByRole('button', { name: 'Confirm', exact: true }).click()
   await expect(staff.getByText('Done.', { exact: true })).toBeVisible()
   await expect(staff.getByRole('main')).toContainText('Checked')
