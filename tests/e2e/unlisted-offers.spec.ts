@@ -261,6 +261,7 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   await expect(page.getByRole('main')).toContainText('This is a free recycling order: nothing is paid for your device.')
   await expect(page.getByRole('main')).not.toContainText('£0.00')
   await expect(page.locator('#payout-change')).toHaveCount(0)
+  await expect(page.getByRole('main')).not.toContainText('insured for')
 
   // Staff receive and check it; a manager is offered no payment, and a forged one is refused.
   await staffDoes(staff, reference, 'Mark received')

@@ -59,7 +59,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, parcelAstray, lostInCare, freeRecycling, viewOrder,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelTrackingFree, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, parcelAstray, lostInCare, freeRecycling, viewOrder,
     returnHeading, returnHelp, returnButton, returnRequested
   },
   payoutChange{

@@ -128,7 +128,7 @@ export function DetailsPanel(
         <>
           {parcel ? (
             <p className="order-parcel">
-              {fillTemplate(text.parcelTracking, {
+              {fillTemplate(order.totalPence === 0 ? text.parcelTrackingFree : text.parcelTracking, {
                 tracking: parcel.trackingNumber,
                 insured: formatPence(parcel.insuredPence),
               })}

@@ -107,6 +107,12 @@ export const detailsFields = [
     'Until the parcel arrives, once the carrier has made its tracked label: {tracking} becomes its tracking number and {insured} what the carrier insures it for, for example "Your parcel’s tracking number: {tracking}. It is insured for {insured}."',
     ['tracking', 'insured'],
   ),
+  templateString(
+    'parcelTrackingFree',
+    'Parcel tracking number, free recycling',
+    'The same, for a free recycling order, whose parcel is insured for nothing: {tracking} becomes its tracking number, for example "Your parcel’s tracking number: {tracking}."',
+    ['tracking'],
+  ),
   requiredString(
     'parcelAccepted',
     'Parcel handed in',
