@@ -252,6 +252,8 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   const placed = await mailWhere((mail) => mail.to === email && mail.subject.includes(reference), 'the order e-mail')
   expect(placed.subject).toContain('free recycling order')
   expect(placed.text).not.toContain('£0')
+  expect(placed.text).toContain(`Your free recycling order number is ${reference}.`)
+  expect(placed.text).toContain('with the free postage label')
   const label = await page.request.get(linkIn(placed, '/order-tracker-details/label?order='))
   expect(label.status()).toBe(200)
   expect(label.headers()['content-type']).toContain('application/pdf')
@@ -273,6 +275,12 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   await staff.getByRole('button', { name: 'Confirm', exact: true }).click()
   await expect(staff.getByText('Done.', { exact: true })).toBeVisible()
   await expect(staff.getByRole('main')).toContainText('Checked')
+  const checked = await mailWhere(
+    (mail) => mail.to === email && mail.subject === `We have checked your device for order ${reference}`,
+    'the checked e-mail',
+  )
+  expect(checked.text).toContain(`We have checked what you sent for free recycling, order ${reference}`)
+  expect(checked.text).not.toContain('we pay')
   const manager = await staffPage(browser, 'manager')
   const path = `/admin/orders/${reference}`
   await manager.goto(path)
