@@ -19,6 +19,8 @@ export const ORDER_STATUSES = [
   'expired',
   'quarantined',
   'closed',
+  // A free recycling order, checked: the device is ours to recycle, and nothing is paid for it.
+  'recycling',
 ] as const
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
@@ -35,4 +37,17 @@ export const BANK_DETAILS_END_STATUSES: readonly OrderStatus[] = ['paid', 'retur
  * its moves (SETTLED_STATUSES in web/orders/record/lifecycle.ts; a test holds the two equal). The
  * staff list's "Unclaimed" leaves these out, and the database indexes the orders still in progress by them.
  */
-export const AT_REST_STATUSES: readonly OrderStatus[] = ['paid', 'returned', 'cancelled', 'expired', 'closed']
+export const AT_REST_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'returned',
+  'cancelled',
+  'expired',
+  'closed',
+  'recycling',
+]
+
+/**
+ * Statuses whose devices the business owns, so the stock intake takes them in
+ * (web/stock/stock-store.ts): bought and paid for, or taken for free recycling.
+ */
+export const STOCK_INTAKE_STATUSES: readonly OrderStatus[] = ['paid', 'recycling']

@@ -5,7 +5,7 @@ import { checkoutFields } from '../support/checkout-fields'
 import { readOutbox, type ReceivedMail } from '../support/mail-messages'
 import { linkIn, ownAddress } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
-import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
+import { fillCheckout, ownImei, REFERENCE, staffDoes, staffPage } from './order-helpers'
 
 // "Contact us and we set up the order for you": a message about a device not in the list, staff's
 // offer from it, the seller's e-mail link, and the order it makes, once. With the attacks: someone
@@ -66,7 +66,7 @@ test('staff offer for an unlisted device: e-mailed, accepted once from its link,
     expect(refused.location).toBeNull()
     expect(refused.problems).toContainEqual({
       code: 'priceInvalid',
-      message: 'Enter a price in pounds between £1 and £2,000, for example 85 or 85.50.',
+      message: 'Enter a price in pounds between £1 and £2,000, for example 85 or 85.50, or tick free recycling.',
     })
   }
   await staff.goto(messagePath)
@@ -154,4 +154,147 @@ test('staff offer for an unlisted device: e-mailed, accepted once from its link,
   // Counted on the staff home.
   await staff.goto('/admin')
   await expect(staff.getByText(/^Offers for unlisted devices: \d+ made, [1-9]\d* accepted, \d+ open$/)).toBeVisible()
+})
+
+/** What checkout asks for payout, which a free recycling order does not. */
+const PAYOUT_LABELS = ['Name on the account', 'Sort code', 'Account number']
+
+test('free recycling: staff offer it from a message, the seller accepts with no payout details, and the £0 order is never paid', async ({
+  page,
+  browser,
+}) => {
+  const email = uniqueEmail('recycle')
+  const model = `Nokia 3310 ${randomUUID().slice(0, 6)}`
+  await sendMessage(page, email)
+  const toBusiness = await mailWhere((mail) => mail.replyTo === email, 'the contact e-mail')
+  const messagePath = linkIn(toBusiness, '/admin/messages/')
+  const staff = await staffPage(browser)
+  await staff.goto(messagePath)
+  const form = await readPageForm(staff.request, messagePath, { button: 'E-mail the offer' })
+  const offer = { model, reason: 'No resale value: an old model with a cracked screen' }
+
+  // £0 is chosen, never typed: a price of nought is refused, and a price with recycling ticked too.
+  const typedNought = await sendPageForm(staff.request, messagePath, { ...form.hidden, ...offer, price: '0' }, form)
+  expect(typedNought.problems.map((problem) => problem.code)).toEqual(['priceInvalid'])
+  const both = await sendPageForm(
+    staff.request,
+    messagePath,
+    { ...form.hidden, ...offer, price: '5', recycle: 'true' },
+    form,
+  )
+  expect(both.problems).toEqual([
+    { code: 'recycleWithPrice', message: 'Either enter a price or tick free recycling, not both.' },
+  ])
+
+  // Staff tick free recycling on the page; the list says so, with no price.
+  await offers(staff).getByLabel('Make, model and storage').fill(model)
+  await offers(staff).getByLabel('Recycle it for free instead (no price: nothing is paid)').check()
+  await offers(staff).getByLabel('Why this price (the order’s history keeps it)').fill(offer.reason)
+  await offers(staff).getByRole('button', { name: 'E-mail the offer' }).click()
+  await expect(offers(staff).getByRole('status')).toHaveText('Offer sent: the e-mail is on its way.')
+  await expect(offers(staff).getByRole('listitem')).toContainText(`${model} at free recycling: Open.`)
+  // And a priced offer from the same message, for the attacks below.
+  await offers(staff).getByLabel('Make, model and storage').fill(`${model} (priced)`)
+  await offers(staff).getByLabel('Price (£)').fill('20')
+  await offers(staff).getByLabel('Why this price (the order’s history keeps it)').fill('Works')
+  await offers(staff).getByRole('button', { name: 'E-mail the offer' }).click()
+  await expect(offers(staff).getByRole('listitem')).toHaveCount(2)
+
+  // The e-mail says it is free recycling, never "£0.00".
+  const toSeller = await mailWhere((mail) => mail.to === email && mail.subject.includes('recycle'), 'the offer')
+  expect(toSeller.subject).toBe(`We can recycle your ${model} for free`)
+  expect(toSeller.text).toContain('we can still recycle it responsibly for free')
+  expect(toSeller.text).not.toContain('£0')
+  const link = linkIn(toSeller, '/complete-order?offer=')
+  const priced = await mailWhere((mail) => mail.to === email && mail.subject.includes('(priced)'), 'the priced offer')
+  const pricedLink = linkIn(priced, '/complete-order?offer=')
+  const tokenOf = (url: string) => decodeURIComponent(new URL(url, 'http://x').searchParams.get('offer')!)
+
+  // The page asks no payout details, and names no price.
+  await page.goto(link)
+  const table = page.getByRole('table', { name: 'Our offer for your device' })
+  await expect(table).toContainText(model)
+  await expect(table).toContainText('Free recycling')
+  await expect(table).not.toContainText('£')
+  for (const label of PAYOUT_LABELS) await expect(page.getByRole('main').getByLabel(label)).toHaveCount(0)
+
+  // The attacks: the free form sent with the priced offer's link (a priced order with no payout
+  // details), and the priced form sent with the free one's (payout details on a £0 order). Both
+  // refused as a link that opens no such offer; nothing is placed.
+  const freeForm = await readPageForm(page.request, link, { form: 'offer' })
+  const pricedForm = await readPageForm(page.request, pricedLink, { form: 'offer' })
+  const freeWithPriced = await sendPageForm(
+    page.request,
+    link,
+    { ...freeForm.hidden, offer: tokenOf(pricedLink), ...checkoutFields(email) },
+    freeForm,
+  )
+  expect(freeWithPriced.problems.map((problem) => problem.code)).toEqual(['linkInvalid'])
+  const pricedWithFree = await sendPageForm(
+    page.request,
+    pricedLink,
+    { ...pricedForm.hidden, offer: tokenOf(link), ...checkoutFields(email) },
+    pricedForm,
+  )
+  expect(pricedWithFree.problems.map((problem) => problem.code)).toEqual(['linkInvalid'])
+  await staff.goto(messagePath)
+  await expect(offers(staff).getByRole('link', { name: /^Order HB-/ })).toHaveCount(0)
+
+  // The seller accepts with their address and the declarations only.
+  await page.goto(link)
+  await fillCheckout(page, email, PAYOUT_LABELS)
+  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
+  await expect(page).toHaveURL(/\/order-successful\?order=/)
+  const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  await expect(page.getByRole('main')).not.toContainText('£0.00')
+
+  // Its e-mail: free recycling, no price, and the free label.
+  const placed = await mailWhere((mail) => mail.to === email && mail.subject.includes(reference), 'the order e-mail')
+  expect(placed.subject).toContain('free recycling order')
+  expect(placed.text).not.toContain('£0')
+  expect(placed.text).toContain(`Your free recycling order number is ${reference}.`)
+  expect(placed.text).toContain('with the free postage label')
+  const label = await page.request.get(linkIn(placed, '/order-tracker-details/label?order='))
+  expect(label.status()).toBe(200)
+  expect(label.headers()['content-type']).toContain('application/pdf')
+
+  // The seller's order page reads as free recycling, with no payout to change.
+  await page.goto(linkIn(placed, '/order-tracker-details?order='))
+  await expect(page.getByRole('main')).toContainText('This is a free recycling order: nothing is paid for your device.')
+  await expect(page.getByRole('main')).not.toContainText('£0.00')
+  await expect(page.locator('#payout-change')).toHaveCount(0)
+  await expect(page.getByRole('main')).not.toContainText('insured for')
+
+  // Staff receive and check it; a manager is offered no payment, and a forged one is refused.
+  await staffDoes(staff, reference, 'Mark received')
+  // A device in no catalogue has no checklist of its kind: staff record its IMEI and confirm.
+  await staff.goto(`/admin/orders/${reference}?action=check#action-form`)
+  await staff.getByLabel('IMEI').fill(ownImei())
+  await staff.locator('#action-form input[name^="price-"]').fill('0')
+  await staff.locator('#action-form [name^="reason-"]').fill('Free recycling, as offered')
+  await staff.getByRole('button', { name: 'Confirm', exact: true }).click()
+  await expect(staff.getByText('Done.', { exact: true })).toBeVisible()
+  await expect(staff.getByRole('main')).toContainText('Checked')
+  const checked = await mailWhere(
+    (mail) => mail.to === email && mail.subject === `We have checked your device for order ${reference}`,
+    'the checked e-mail',
+  )
+  expect(checked.text).toContain(`We have checked what you sent for free recycling, order ${reference}`)
+  expect(checked.text).not.toContain('we pay')
+  const manager = await staffPage(browser, 'manager')
+  const path = `/admin/orders/${reference}`
+  await manager.goto(path)
+  const actions = manager.getByRole('region', { name: 'What to do next' })
+  await expect(actions.getByRole('link', { name: 'Take for free recycling' })).toBeVisible()
+  await expect(actions.getByRole('link', { name: 'Mark paid' })).toHaveCount(0)
+  const recycleForm = await readPageForm(manager.request, `${path}?action=recycle`, { form: 'expectedStatus' })
+  const forgedPay = await sendPageForm(manager.request, path, { ...recycleForm.hidden, action: 'pay' }, recycleForm)
+  expect(forgedPay.location).toBeNull()
+  expect(forgedPay.problems.map((problem) => problem.code)).toEqual(['freeOrder'])
+
+  // Staff take it for recycling: its end, with nothing paid.
+  await staffDoes(staff, reference, 'Take for free recycling')
+  await manager.goto(path)
+  await expect(manager.getByRole('main')).toContainText('Taken for free recycling')
+  await expect(manager.getByRole('region', { name: 'What to do next' }).getByRole('link')).toHaveCount(0)
 })

@@ -384,8 +384,16 @@ describe('helpers', () => {
 
   it('offers staff only their own moves: paying is for managers', () => {
     expect(adminMovesFor('placed', 'staff')).toEqual(['receive', 'cancel'])
-    expect(adminMovesFor('checked', 'staff')).toEqual(['revise', 'quarantine'])
-    expect(adminMovesFor('checked', 'manager')).toEqual(['revise', 'pay', 'quarantine', 'loseInCare'])
+    expect(adminMovesFor('checked', 'staff')).toEqual(['revise', 'recycle', 'quarantine'])
+    expect(adminMovesFor('checked', 'manager')).toEqual(['revise', 'pay', 'recycle', 'quarantine', 'loseInCare'])
+    // A free recycling order (£0) is taken for recycling, never paid; one with a price is never recycled free.
+    expect(adminMovesFor('checked', 'manager', { totalPence: 0 })).toEqual(['recycle', 'quarantine'])
+    expect(adminMovesFor('checked', 'manager', { totalPence: 100 })).toEqual([
+      'revise',
+      'pay',
+      'quarantine',
+      'loseInCare',
+    ])
     // A device lost or damaged in our care is a manager's to pay for.
     expect(adminMovesFor('revised', 'staff')).toEqual([])
     expect(adminMovesFor('revised', 'manager')).toEqual(['loseInCare'])
@@ -395,7 +403,7 @@ describe('helpers', () => {
 
   it('does not offer paying while proof of identity waits (it would only be refused), nor hide anything else', () => {
     const waiting = { identityWaiting: identityHoldsPayment({ outcome: null }) }
-    expect(adminMovesFor('checked', 'manager', waiting)).toEqual(['revise', 'quarantine', 'loseInCare'])
+    expect(adminMovesFor('checked', 'manager', waiting)).toEqual(['revise', 'recycle', 'quarantine', 'loseInCare'])
     expect(adminMovesFor('payment-failed', 'manager', waiting)).not.toContain('pay')
     expect(identityHoldsPayment({ outcome: 'refused' })).toBe(true)
     // Seen, or never asked: paying is offered as before.

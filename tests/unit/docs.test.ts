@@ -182,10 +182,7 @@ function textsOf(value: unknown): string[] {
  * Promises the seed makes that no code keeps yet: not rows (nothing keeps them) and not "not a
  * promise" (they are). Each comes out when its work lands and a row names what keeps it.
  */
-const PENDING: ReadonlyArray<{ document: string; words: string }> = [
-  // no code keeps it: recycling for a person is done by people, by e-mail
-  { document: 'page-brand', words: 'We can still recycle them responsibly for free; just ask.' },
-]
+const PENDING: ReadonlyArray<{ document: string; words: string }> = []
 
 describe('the promises table (docs/editors.md)', () => {
   const seed = new Map(

@@ -50,8 +50,8 @@ describe('the MOVES table', () => {
     expect([...reachableFrom('placed')].sort()).toEqual([...ORDER_STATUSES].sort())
   })
 
-  it('ends at returned and closed, and nowhere else; paid is left only when the bank sends the payment back', () => {
-    expect([...FINAL_STATUSES].sort()).toEqual(['closed', 'returned'])
+  it('ends at returned, closed and taken for recycling, and nowhere else; paid is left only when the bank sends the payment back', () => {
+    expect([...FINAL_STATUSES].sort()).toEqual(['closed', 'recycling', 'returned'])
     for (const status of FINAL_STATUSES) {
       for (const actor of ACTORS) expect(movesFor(status, actor)).toEqual([])
     }
@@ -81,7 +81,7 @@ describe('the MOVES table', () => {
   })
 
   it('counts an order that only a late parcel reopens as settled, with nothing owed', () => {
-    expect([...SETTLED_STATUSES].sort()).toEqual(['cancelled', 'closed', 'expired', 'paid', 'returned'])
+    expect([...SETTLED_STATUSES].sort()).toEqual(['cancelled', 'closed', 'expired', 'paid', 'recycling', 'returned'])
     // The database's index of orders still in progress (and "Unclaimed") leaves out the same ones.
     expect([...AT_REST_STATUSES].sort()).toEqual([...SETTLED_STATUSES].sort())
   })
@@ -262,9 +262,9 @@ describe('movesFor', () => {
     ['expired', 'staff', ['receive']],
     ['expired', 'seller', []],
     ['received', 'staff', ['check', 'quarantine']],
-    ['checked', 'staff', ['revise', 'quarantine']],
+    ['checked', 'staff', ['revise', 'recycle', 'quarantine']],
     // A device lost or damaged in our care is paid at the agreed price: a manager's move, after the check.
-    ['checked', 'manager', ['revise', 'pay', 'quarantine', 'loseInCare']],
+    ['checked', 'manager', ['revise', 'pay', 'recycle', 'quarantine', 'loseInCare']],
     ['revised', 'manager', ['loseInCare']],
     ['returning', 'manager', ['return', 'loseInCare']],
     ['received', 'manager', ['check', 'quarantine']],

@@ -33,7 +33,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     sortCodeHint, accountNumber, accountNumberHint, paypalHeading, paypalEmail, paypalText, declarationsHeading, declareAge, declareOwner,
     declareWiped, "wipeGuideLink": wipeGuideLink${LINK}, declareTerms, "termsLink": termsLink${LINK},
     marketing, summaryHeading, deviceColumn, conditionColumn, priceColumn, totalLabel, holdNote, signedInNote,
-    offerHeading, offerNote, offerCondition, offerUnavailable,
+    offerHeading, offerNote, offerFree, offerFreeNote, offerCondition, offerUnavailable,
     "loginPrompt": loginPrompt${LINK}, emptyBasket, "emptyBasketLink": emptyBasketLink${LINK},
     pricesChangedHeading, pricesChanged, submit, payeeChoiceLegend, payeeUseBankName, payeeKeepOwnName,
     payeeSure, payeeRetype
@@ -59,7 +59,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     referenceLabel, labelLink, placedLabel, statusHeading, itemsHeading, deviceColumn, conditionColumn, foundColumn,
     priceColumn, revisedColumn, totalLabel, timelineHeading, revisedHeading, revisedText, reasonLabel,
     acceptButton, declineButton, accepted, declined, answeredAccept, answeredDecline, photosHeading, photoAlt, cancelButton,
-    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, parcelAstray, lostInCare, viewOrder,
+    cancelHelp, signedLinkNeeded, "signedLinkLogin": signedLinkLogin${LINK}, cancelled, paidTo, returnTracking, parcelTracking, parcelTrackingFree, parcelAccepted, parcelInTransit, parcelDelivered, newLabelButton, newLabelHelp, newLabelDone, parcelAstray, lostInCare, freeRecycling, viewOrder,
     returnHeading, returnHelp, returnButton, returnRequested
   },
   payoutChange{
@@ -73,7 +73,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
     sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,
-    timelineHeading, actionsHeading, noActions, moves, reveal,
+    timelineHeading, actionsHeading, noActions, moves, freeOrder, notFreeOrder, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
     photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
     photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,
@@ -243,6 +243,9 @@ export const emailCopyQuery = defineQuery(`*[_type == "emailCopy" && _id == "ema
   payoutChanged{ subject, intro, button, secondButton, outro },
   payoutChangedStaff{ subject, intro, button, secondButton, outro },
   manualOffer{ subject, intro, button, outro },
+  manualRecyclingOffer{ subject, intro, button, outro },
+  recyclingConfirmation{ subject, intro, button, secondButton, outro },
+  recyclingChecked{ subject, intro, button, outro },
   cancelled{ subject, intro, button, secondButton, outro },
   expired{ subject, intro, button, secondButton, outro }
 }`)
@@ -270,8 +273,9 @@ export const contactInboxCopyQuery = defineQuery(`*[_type == "contactInboxCopy" 
     historyReceived, historyChange
   },
   offers{
-    heading, model, price, priceHint, reason, submit, made, withdraw, withdrawn, line, open, accepted, withdrawnStatus,
-    expired, orderLink, summary, modelMissing, priceInvalid, reasonMissing, messageGone, offerClosed, dashboard
+    heading, model, price, priceHint, recycle, recycleFree, reason, submit, made, withdraw, withdrawn, line, open, accepted,
+    withdrawnStatus, expired, orderLink, summary, modelMissing, priceInvalid, recycleWithPrice, reasonMissing, messageGone,
+    offerClosed, dashboard
   },
   collections{
     heading, staffHomeLink, intro, backToMessages, empty, receivedColumn, organisationColumn, contactColumn, devicesColumn,

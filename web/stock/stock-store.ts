@@ -7,6 +7,7 @@
  */
 import 'server-only'
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm'
+import { STOCK_INTAKE_STATUSES } from '@rules/order-statuses'
 import type { Db } from '@/db/connection'
 import {
   collectionDevice,
@@ -52,10 +53,11 @@ export function parseStockNumber(typed: string): number | null {
  * in the server's own thread, for more than a moment at a time.
  */
 const INTAKE_BATCH = 250
+const intakeStatuses = sql.raw(STOCK_INTAKE_STATUSES.map((status) => `'${status}'`).join(', '))
 const INTAKE_PASSES = 10
 
 /**
- * Every paid order whose devices are not in stock yet has them taken in: each a stock number, in
+ * Every paid order (or free recycling one, taken) whose devices are not in stock yet has them taken in: each a stock number, in
  * stock, not yet shelved, with its intake event; the order is marked taken in. A device declined by
  * its seller (and posted back) was never bought. The orders waiting are read by their own index
  * (`seller_order_stock_waiting_idx`), locked so two instances take different ones, and each batch
@@ -69,7 +71,7 @@ export async function takeInPaidDevices(db: Db): Promise<number> {
     const result = await db.execute(sql`
         with waiting as (
           select ${sellerOrder.id} as id from ${sellerOrder}
-          where ${sellerOrder.status} = 'paid' and ${sellerOrder.stockTakenAt} is null
+          where ${sellerOrder.status} in (${intakeStatuses}) and ${sellerOrder.stockTakenAt} is null
           order by ${sellerOrder.statusSince}, ${sellerOrder.id}
           limit ${INTAKE_BATCH}
           for update skip locked

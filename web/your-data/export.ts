@@ -152,12 +152,13 @@ async function exportContactMessages(db: Db, email: string) {
     history: events
       .filter((event) => event.messageId === message.id)
       .map((event) => ({ at: event.at, fromStatus: event.fromStatus, toStatus: event.toStatus })),
-    // Our offers for a device not in the catalogue (what, at what price, why, where it stands), not who made them.
+    // Our offers for a device not in the catalogue (what, at what price or free recycling, why, where it stands), not who made them.
     offers: offers
       .filter((offer) => offer.messageId === message.id)
       .map((offer) => ({
         model: offer.model,
         pricePence: offer.pricePence,
+        recycle: offer.recycle,
         reason: offer.reason,
         status: offer.status,
         madeAt: offer.madeAt,

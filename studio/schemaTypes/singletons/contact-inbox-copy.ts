@@ -149,6 +149,16 @@ export const contactInboxCopy = defineType({
           ['min', 'max'],
         ),
         requiredString(
+          'recycle',
+          'Free recycling',
+          'The tick box for a device with no resale value: instead of a price, we recycle it free (nothing is paid, no payout details are asked), for example "Recycle it for free instead (no price: nothing is paid)".',
+        ),
+        requiredString(
+          'recycleFree',
+          'Free recycling, in place of a price',
+          'In an offer’s line in place of its price, for a free recycling offer, for example "free recycling".',
+        ),
+        requiredString(
           'reason',
           'Reason',
           'Why this price, for example "Why this price (the order’s history keeps it)".',
@@ -172,7 +182,16 @@ export const contactInboxCopy = defineType({
         ]),
         requiredString('summary', 'Problems heading', 'Above what stopped an offer, for example "There is a problem".'),
         requiredString('modelMissing', 'Model missing', 'When the model is empty or too long.'),
-        requiredString('priceInvalid', 'Price not allowed', 'When the price is not an amount within the bounds.'),
+        requiredString(
+          'priceInvalid',
+          'Price not allowed',
+          'When the price is not an amount within the bounds (and free recycling is not ticked).',
+        ),
+        requiredString(
+          'recycleWithPrice',
+          'Price and free recycling both',
+          'When a price is typed and free recycling is ticked too: say to choose one.',
+        ),
         requiredString('reasonMissing', 'Reason missing', 'When the reason is empty or too long.'),
         requiredString('messageGone', 'Message gone', 'When the message was deleted meanwhile.'),
         requiredString(

@@ -318,6 +318,21 @@ export const emailCopy = defineType({
       ', {model} (the device as staff typed it), {price} (what we offer) and {until} (when the offer closes). Sent when staff make an offer from a contact message about a device not in the catalogue, to the address the message came from. Its button opens checkout with the offer, where filling in the form accepts it',
     ),
     message(
+      'recyclingConfirmation',
+      'Free recycling order placed',
+      ', {reference} (the order number) and {holdUntil} (the day to post by). Sent instead of the order e-mail when a seller accepts a free recycling offer: nothing is paid, so no price is named. Its second button prints the free postage label',
+    ),
+    message(
+      'recyclingChecked',
+      'Free recycling order checked',
+      ', {reference} (the order number) and {results} (each device’s stolen-device register result). Sent instead of the "checked" e-mail for a free recycling order: nothing is paid; next, we recycle the device',
+    ),
+    message(
+      'manualRecyclingOffer',
+      'Our offer to recycle a device for free',
+      ', {model} (the device as staff typed it) and {until} (when the offer closes). Sent instead of the offer above when staff offer free recycling for a device with no resale value: nothing is paid, so say so (never "£0.00"). Its button opens checkout with the offer, where the seller gives their address for the free label, and no payout details',
+    ),
+    message(
       'payoutChangedStaff',
       'Bank details changed (to us)',
       ', {reference} (the order number), {account} (the new account, as the checkout words name it) and {until} (when it may be paid). Sent to the e-mail address in Site settings',

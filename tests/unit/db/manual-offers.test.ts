@@ -42,7 +42,13 @@ async function offerFor({ pricePence = 24_000, expiresAt = new Date(Date.now() +
     .values({ name: 'Jo Bloggs', email, message: 'I have a Pixel Fold, it is not in your list.' })
     .returning({ id: contactMessage.id })
   const actor = await staffMember()
-  const offer = { messageId: message!.id, model: 'Google Pixel Fold 256GB', pricePence, reason: 'Like new, boxed' }
+  const offer = {
+    messageId: message!.id,
+    model: 'Google Pixel Fold 256GB',
+    pricePence,
+    recycle: false,
+    reason: 'Like new, boxed',
+  }
   const id = await makeOffer(db, { ...offer, actor, expiresAt }, (recipient) =>
     manualOfferMail(recipient, { ...offer, expiresAt }, mail, offer.messageId),
   )
@@ -102,7 +108,15 @@ describe('making an offer', () => {
     const actor = await staffMember()
     const made = await makeOffer(
       db,
-      { messageId: randomUUID(), model: 'X', pricePence: 1000, reason: 'r', actor, expiresAt: new Date() },
+      {
+        messageId: randomUUID(),
+        model: 'X',
+        pricePence: 1000,
+        recycle: false,
+        reason: 'r',
+        actor,
+        expiresAt: new Date(),
+      },
       () => {
         throw new Error('no e-mail for a message that is gone')
       },
@@ -122,6 +136,18 @@ describe('the price', () => {
 
   it.each(['', '0', '0.99', '2000.01', '20000', '-5', 'abc', '1e3', '85.505'])('refuses "%s"', (value) => {
     expect(price(value)).toEqual({ ok: false, errors: [{ field: 'price', code: 'priceInvalid' }] })
+  })
+
+  it('is £0 only with free recycling ticked, and then no price may be typed', () => {
+    const offer = (more: Record<string, string>) =>
+      validateOffer({ messageId: randomUUID(), model: 'Nokia 3310', reason: 'No resale value', ...more })
+    expect(offer({ recycle: 'true', price: '' })).toMatchObject({ ok: true, value: { pricePence: 0, recycle: true } })
+    expect(offer({ price: '85' })).toMatchObject({ ok: true, value: { pricePence: 8500, recycle: false } })
+    for (const price of ['0', '85'])
+      expect(offer({ recycle: 'true', price })).toEqual({
+        ok: false,
+        errors: [{ field: 'price', code: 'recycleWithPrice' }],
+      })
   })
 
   it('is held to the bounds by the table too, whatever the code above does', async () => {

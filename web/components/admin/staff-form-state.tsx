@@ -32,6 +32,8 @@ const NOTICES = new Set([
   'notClaimed',
   'packsNone',
   'lockHeld',
+  'freeOrder',
+  'notFreeOrder',
   'notHeld',
   'notHoldable',
   'noDevices',

@@ -3,7 +3,7 @@ import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
 import type { BasketView } from '@/basket/types'
 import { orderProblemMessages } from '@/orders/checkout/problems'
-import { CHECKOUT_FORM } from '@/orders/checkout/checkout-validation'
+import { CHECKOUT_FORM, FREE_CHECKOUT_FORM } from '@/orders/checkout/checkout-validation'
 import { DEFAULT_PAYOUT_METHOD } from '@/payouts/methods'
 import { checkout } from '@/orders/checkout/form-actions'
 import '@/styles/orders.css'
@@ -132,10 +132,16 @@ export function OrderSummary({ basket, copy }: { basket: BasketView; copy: Order
  * `typed` (the account's name and e-mail); in the middle, the choice of how to be paid and each
  * method's fields. The rules stay behind: the form's scripts have their own.
  */
-export function checkoutFields(copy: OrderCopy, typed: Record<string, string | undefined>): FormField[] {
+export function checkoutFields(
+  copy: OrderCopy,
+  typed: Record<string, string | undefined>,
+  payout: 'asked' | 'none' = 'asked',
+): FormField[] {
   const words = copy.checkout
   const shown = (list: readonly CheckoutField[]) =>
     list.map((field) => ({ ...formField(words, field), defaultValue: typed[field.name] || undefined }))
+  // A free recycling order is never paid: its form asks no payout details.
+  if (payout === 'none') return [...shown(FREE_CHECKOUT_FORM.before), ...shown(FREE_CHECKOUT_FORM.after)]
   return [
     ...shown(CHECKOUT_FORM.before),
     ...payoutChoiceFields(words, DEFAULT_PAYOUT_METHOD.id),

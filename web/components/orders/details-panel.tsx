@@ -29,6 +29,9 @@ import type { OpenParcel } from '@/orders/parcels/parcels'
 import { PARCEL_ASTRAY, PARCEL_SCANNED } from '@/carrier/parcel-history'
 import { parcelStage } from '@/carrier/tracking-events'
 
+/** The statuses whose explanations speak of a price held or a payment to come: a free recycling order's say it is free instead. */
+const FREE_EXPLAINED = ['placed', 'received', 'checked']
+
 /**
  * One order, opened by a signed link (from an e-mail, the tracker, the receipt or the account
  * page): its devices, where it is and what has happened, and what the seller can do now. Opened
@@ -61,7 +64,13 @@ export function DetailsPanel(
     )
   }
   const text = copy.details
-  const status = lostInCare(order) ? { name: text.lostInCare, explanation: '' } : describeStatus(copy, order.status)
+  const described = lostInCare(order) ? { name: text.lostInCare, explanation: '' } : describeStatus(copy, order.status)
+  // A free recycling order is never paid: until it is taken for recycling, it says so in place of
+  // the words about its price and its payment.
+  const status =
+    order.totalPence === 0 && FREE_EXPLAINED.includes(order.status)
+      ? { ...described, explanation: text.freeRecycling }
+      : described
   const dones: Partial<Record<string, string>> = {
     accept: text.accepted,
     decline: text.declined,
@@ -79,7 +88,8 @@ export function DetailsPanel(
   // What was just done, said back; the parcel's link does nothing, and is told nothing.
   const done = canAct ? dones[query.done ?? ''] : undefined
   // What the seller could do from a link that may act: shown how, when this one cannot.
-  const sellerMoves = movesFor(order.status, 'seller').length > 0 || payoutChangeable(order.status)
+  const sellerMoves =
+    movesFor(order.status, 'seller').length > 0 || (order.totalPence > 0 && payoutChangeable(order.status))
   return (
     <div className="order-details">
       <Notice text={done} />
@@ -118,7 +128,7 @@ export function DetailsPanel(
         <>
           {parcel ? (
             <p className="order-parcel">
-              {fillTemplate(text.parcelTracking, {
+              {fillTemplate(order.totalPence === 0 ? text.parcelTrackingFree : text.parcelTracking, {
                 tracking: parcel.trackingNumber,
                 insured: formatPence(parcel.insuredPence),
               })}
@@ -208,6 +218,7 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
   const checked = order.items.some((item) => item.foundGradeName)
   const revised = order.items.some((item) => item.revisedPricePence !== null)
   const total = revisedTotal(order)
+  const free = order.totalPence === 0 && !revised
   return (
     // Wider than a phone once checked or revised: the table scrolls, so the keyboard reaches it too (WCAG 2.1.1).
     <div className="table-scroll" role="region" aria-labelledby="order-items-caption" tabIndex={0}>
@@ -234,7 +245,7 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
               <th scope="row">{item.device}</th>
               <td>{item.gradeName}</td>
               {checked ? <td>{item.foundGradeName ?? ''}</td> : null}
-              <td className="order-table__money">{formatPence(item.pricePence)}</td>
+              <td className="order-table__money">{free ? copy.checkout.offerFree : formatPence(item.pricePence)}</td>
               {revised ? (
                 <td className="order-table__money">
                   {item.revisedPricePence === null ? '' : formatPence(item.revisedPricePence)}
@@ -248,7 +259,9 @@ function ItemsTable({ order, copy }: { order: OrderRecord; copy: OrderCopy }) {
             <th scope="row" colSpan={revised ? (checked ? 4 : 3) : checked ? 3 : 2}>
               {text.totalLabel}
             </th>
-            <td className="order-table__money">{formatPence(revised ? total : order.totalPence)}</td>
+            <td className="order-table__money">
+              {free ? copy.checkout.offerFree : formatPence(revised ? total : order.totalPence)}
+            </td>
           </tr>
         </tfoot>
       </table>

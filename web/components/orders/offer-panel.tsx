@@ -1,7 +1,7 @@
 import { formatDateTime } from '@/lib/dates'
 import { formatPence } from '@/lib/money'
 import { fillTemplate } from '@/lib/templates'
-import { acceptOfferForm } from '@/orders/manual-offers/accept-form'
+import { acceptFreeOfferForm, acceptOfferForm } from '@/orders/manual-offers/accept-form'
 import type { OfferOnPage } from '@/orders/manual-offers/accept'
 import { orderProblemMessages } from '@/orders/checkout/problems'
 import '@/styles/orders.css'
@@ -13,7 +13,8 @@ import { payeeQuestions } from './payee-questions'
 /**
  * Checkout opened from a staff offer's link: the device and the price we offered in place of a
  * basket, and checkout's own form (its fields and rules), whose sending accepts the offer. The
- * link goes with the form; the server reads the offer again and takes nothing else from it.
+ * link goes with the form; the server reads the offer again and takes nothing else from it. A free
+ * recycling offer names no price and asks no payout details: its form is the free one.
  */
 export function OfferPanel({
   copy,
@@ -47,19 +48,22 @@ export function OfferPanel({
             <tr>
               <th scope="row">{offer.model}</th>
               <td>{text.offerCondition}</td>
-              <td className="order-table__money">{formatPence(offer.pricePence)}</td>
+              <td className="order-table__money">{offer.recycle ? text.offerFree : formatPence(offer.pricePence)}</td>
             </tr>
           </tbody>
         </table>
       </div>
-      <p>{fillTemplate(text.offerNote, { until: formatDateTime(offer.expiresAt) })}</p>
+      <p>
+        {fillTemplate(offer.recycle ? text.offerFreeNote : text.offerNote, { until: formatDateTime(offer.expiresAt) })}
+      </p>
       <OrderForm
-        action={acceptOfferForm}
-        rules="checkout"
-        fields={checkoutFields(copy, {
-          name: visitor?.user.name ?? offer.name,
-          email: visitor?.user.email ?? offer.email,
-        })}
+        action={offer.recycle ? acceptFreeOfferForm : acceptOfferForm}
+        rules={offer.recycle ? 'freeCheckout' : 'checkout'}
+        fields={checkoutFields(
+          copy,
+          { name: visitor?.user.name ?? offer.name, email: visitor?.user.email ?? offer.email },
+          offer.recycle ? 'none' : 'asked',
+        )}
         hidden={{ offer: token }}
         submitLabel={text.submit}
         messages={orderProblemMessages(copy)}

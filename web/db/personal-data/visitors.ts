@@ -146,6 +146,7 @@ export const visitorColumns: Record<string, Record<string, ColumnUse>> = {
     message_id: withheld('the message it answers, under which the download gives it', ROW_DELETED),
     model: personal('contactMessages[].offers[].model', ROW_DELETED),
     price_pence: personal('contactMessages[].offers[].pricePence', ROW_DELETED),
+    recycle: personal('contactMessages[].offers[].recycle', ROW_DELETED),
     reason: personal('contactMessages[].offers[].reason', ROW_DELETED),
     status: personal('contactMessages[].offers[].status', ROW_DELETED),
     made_by: withheld("the staff member's account: theirs, not the sender's", ROW_DELETED),

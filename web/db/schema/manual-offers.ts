@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { OFFER_MAX_PENCE, OFFER_MIN_PENCE } from '@/lib/offer-bounds'
 import { user } from './account-schema'
 import { at } from './columns'
@@ -24,6 +24,9 @@ export const manualOffer = pgTable(
     // The device as staff typed it, e.g. "Google Pixel Fold 256GB".
     model: text('model').notNull(),
     pricePence: integer('price_pence').notNull(),
+    // A free recycling offer (a device with no resale value): its price is £0, and its order asks
+    // for no payout details and is never paid (web/orders/manual-offers/offer-rules.ts).
+    recycle: boolean('recycle').notNull().default(false),
     reason: text('reason').notNull(),
     // 'open' until accepted (once: its order below) or withdrawn; past expires_at it can no longer be accepted.
     status: text('status').notNull().default('open'),
@@ -40,9 +43,10 @@ export const manualOffer = pgTable(
   (table) => [
     index('manual_offer_message_idx').on(table.messageId, table.madeAt),
     check('manual_offer_status_known', sql`${table.status} in ('open', 'accepted', 'withdrawn')`),
+    // £0 only for a recycling offer; any other within the bounds.
     check(
       'manual_offer_price_bounds',
-      sql`${table.pricePence} between ${sql.raw(String(OFFER_MIN_PENCE))} and ${sql.raw(String(OFFER_MAX_PENCE))}`,
+      sql`(${table.recycle} and ${table.pricePence} = 0) or (not ${table.recycle} and ${table.pricePence} between ${sql.raw(String(OFFER_MIN_PENCE))} and ${sql.raw(String(OFFER_MAX_PENCE))})`,
     ),
   ],
 )

@@ -96,7 +96,11 @@ export const orderItem = pgTable(
       .on(table.orderId)
       .where(sql`${table.registerResult} = 'fail'`),
     index('order_item_unapproved_rise_idx').on(table.orderId).where(unapprovedRise(table)),
-    check('order_item_price_positive', sql`${table.pricePence} > 0`),
+    // £0 only for the device of a staff offer, which is £0 only as free recycling (manual-offers.ts's check).
+    check(
+      'order_item_price_positive',
+      sql`${table.pricePence} > 0 or (${table.pricePence} = 0 and ${table.modelId} = 'staff-offer')`,
+    ),
     check('order_item_revised_not_negative', sql`${table.revisedPricePence} >= 0`),
     check('order_item_late_price_not_negative', sql`${table.latePricePence} >= 0`),
     check('order_item_proposed_not_negative', sql`${table.proposedPricePence} >= 0`),

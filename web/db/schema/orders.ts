@@ -1,11 +1,17 @@
 import { sql } from 'drizzle-orm'
 import { type AnyPgColumn, boolean, check, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core'
-import { AT_REST_STATUSES, BANK_DETAILS_END_STATUSES, ORDER_STATUSES } from '@rules/order-statuses'
+import {
+  AT_REST_STATUSES,
+  BANK_DETAILS_END_STATUSES,
+  ORDER_STATUSES,
+  STOCK_INTAKE_STATUSES,
+} from '@rules/order-statuses'
 import { user } from './account-schema'
 import { at } from './columns'
 
 /** An order, and the payment run that pays it (each points at the other's row). */
 const statusList = sql.raw(ORDER_STATUSES.map((status) => `'${status}'`).join(', '))
+const stockIntakeList = sql.raw(STOCK_INTAKE_STATUSES.map((status) => `'${status}'`).join(', '))
 const bankDetailsEndList = sql.raw(BANK_DETAILS_END_STATUSES.map((status) => `'${status}'`).join(', '))
 /** Orders still in progress: not at rest. The "Unclaimed" list's words, and its index's. */
 export const OPEN_ORDER = sql.raw(`status not in (${AT_REST_STATUSES.map((status) => `'${status}'`).join(', ')})`)
@@ -104,10 +110,10 @@ export const sellerOrder = pgTable(
     // The staff list's "Unclaimed": the orders still in progress (a tenth of them, the rest at rest),
     // by how long each has waited; the list and its count read only these.
     index('seller_order_open_since_idx').on(table.statusSince, table.id).where(OPEN_ORDER),
-    // The stock intake's queue: paid orders whose devices are not in stock yet.
+    // The stock intake's queue: paid orders (and free recycling ones, taken) whose devices are not in stock yet.
     index('seller_order_stock_waiting_idx')
       .on(table.statusSince, table.id)
-      .where(sql`${table.status} = 'paid' and ${table.stockTakenAt} is null`),
+      .where(sql`${table.status} in (${stockIntakeList}) and ${table.stockTakenAt} is null`),
     // The staff list's "Postage packs to post": only the packs still to post, by how long each has waited.
     index('seller_order_pack_to_post_idx')
       .on(table.statusSince, table.id)

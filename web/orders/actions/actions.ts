@@ -1,4 +1,6 @@
 import 'server-only'
+import { and, eq, gt } from 'drizzle-orm'
+import { sellerOrder } from '@/db/schema'
 import { getConditionGrades, getOrderCopy, getPriceList } from '@/content/loaders'
 import type { ConditionGrade } from '@/content/types'
 import { getSignedIn } from '@/accounts/session'
@@ -30,6 +32,7 @@ import { LOCK_ACTIONS } from '@/orders/lock-hold/lock-names'
 import { checkParcel, receiveParcel } from '@/orders/moves/late-parcels'
 import { checkRequest, lockedByCheck } from '@/orders/moves/check-request'
 import { lostInCare } from '@/orders/moves/lost-in-care'
+import { freeOnlyMove, freeRecyclingBlock, pricedMove } from '@/orders/moves/free-recycling'
 
 /**
  * What sellers and staff do to an order, checked against the lifecycle table, and what the page
@@ -108,6 +111,8 @@ export type ActionResult =
         | 'notReleasable'
         | 'notReturnable'
         | 'lockHeld'
+        | 'freeOrder'
+        | 'notFreeOrder'
     }
   | { ok: false; code: 'moved'; status: string }
   | { ok: false; code: 'payoutHeld'; until: Date }
@@ -254,6 +259,8 @@ async function act(
     reason: action.reason?.trim() || null,
   }
   const known = (id: string) => order.items.some((item) => item.id === id)
+  const priced = freeRecyclingBlock(action.move, order.totalPence)
+  if (priced) return { ok: false, code: priced }
   let move = (asked: MoveRequest): Promise<MoveResult> => moveOrder(db, asked)
 
   switch (action.move) {
@@ -300,8 +307,10 @@ async function act(
         )
       break
     }
-    case 'pay': {
-      // Read just now (settledOrder): every device needs a register pass dated before this payment.
+    case 'pay':
+    case 'recycle': {
+      // Read just now (settledOrder): every device needs a register pass dated before this payment,
+      // or before it is taken for recycling (a stolen device is the police's, not ours to recycle).
       const block = payBlock(order.items, new Date())
       if (block) return { ok: false, code: block }
       break
@@ -364,6 +373,12 @@ async function act(
       request.guard = holdGuard(action.move, new Date())
       break
   }
+  // The price read above, said again in the update: £0 to recycle, more than that to pay or revise.
+  if (pricedMove(action.move))
+    request.guard = and(
+      request.guard,
+      freeOnlyMove(action.move) ? eq(sellerOrder.totalPence, 0) : gt(sellerOrder.totalPence, 0),
+    )
   const email = allowedMove(order.status, action.move, action.actor)
   request.emails = (current) => {
     // "Checked" waits until the register has answered for every device, and is not sent for a fail.
@@ -385,6 +400,7 @@ async function act(
     if (action.move === 'check') return { ok: false, code: 'lockHeld' }
     // The seller answered a revised price meanwhile: looked at again, with the answer on the page.
     if (action.move === 'loseInCare') return { ok: false, code: 'moved', status: order.status }
+    if (pricedMove(action.move)) return { ok: false, code: 'moved', status: order.status }
     return { ok: false, code: action.move === 'release' ? 'notReleasable' : 'notReturnable' }
   }
   return { ok: false, code: result.reason === 'not-found' ? 'notFound' : 'notAllowed' }

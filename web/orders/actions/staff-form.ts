@@ -50,6 +50,8 @@ type StaffProblem =
   | 'notReleasable'
   | 'notReturnable'
   | 'lockHeld'
+  | 'freeOrder'
+  | 'notFreeOrder'
 
 const pageOf = (body: Record<string, string>) => `/admin/orders/${normaliseReference(body.reference ?? '') ?? ''}`
 
@@ -110,6 +112,10 @@ export const staffForm = formAction<Record<string, string>, StaffProblem, never,
           return copy.holds.notReturnable
         case 'lockHeld':
           return copy.locks.checkHeld
+        case 'freeOrder':
+          return text.freeOrder
+        case 'notFreeOrder':
+          return text.notFreeOrder
         case 'checkStopped':
           return copy.checklist.stopped
         case 'priceReasonMissing':

@@ -158,3 +158,33 @@ export const validateCheckout = (body: unknown): Validation<CheckoutInput, Check
 
 /** A checkout as the order takes it: what the schema gives back, never written beside it. */
 export type CheckoutInput = v.InferOutput<CheckoutSchema>
+
+/** A free recycling order's fields: checkout's, less the payout, as nothing is ever paid into one. */
+export const FREE_CHECKOUT_FORM = { before: BEFORE_PAYOUT, after: AFTER_PAYOUT } as const
+const FREE_FIELDS = [...BEFORE_PAYOUT, ...AFTER_PAYOUT] as const
+type FreeEntries = { [F in (typeof FREE_FIELDS)[number] as F['name']]: F['rule'] }
+
+const freeCheckoutSchema = v.pipe(
+  v.object(Object.fromEntries(FREE_FIELDS.map(({ name, rule }) => [name, rule])) as FreeEntries),
+  v.transform(({ name, email, phone, addressLine1, addressLine2, town, postcode, marketing, postagePack }) => ({
+    name,
+    email,
+    phone,
+    addressLine1,
+    addressLine2,
+    town,
+    postcode,
+    declarations: [...DECLARATIONS],
+    marketing,
+    postagePack,
+  })),
+)
+
+/**
+ * Accepting a free recycling offer: checkout's rules for the address (the free label or pack goes
+ * there) and the declarations, and no payout fields; any sent are not read.
+ */
+export const validateFreeCheckout = validatorFor<CheckoutProblem, typeof freeCheckoutSchema>(freeCheckoutSchema)
+
+/** A free recycling order's checkout, as the order takes it. */
+export type FreeCheckoutInput = v.InferOutput<typeof freeCheckoutSchema>

@@ -2,7 +2,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import { getOrderCopy, getPricingRules, getTermsRevision } from '@/content/loaders'
-import type { CheckoutInput } from '@/orders/checkout/checkout-validation'
+import type { CheckoutInput, FreeCheckoutInput } from '@/orders/checkout/checkout-validation'
 import { getDb } from '@/db/connection'
 import { kickOutbox } from '@/mail/outbox-kick'
 import { kickLabels } from '@/orders/parcels/jobs'
@@ -18,15 +18,23 @@ import { readPayoutKeys, sealPayout } from '@/payouts/payout-crypto'
 import { payoutMatch } from '@/payouts/payout-match'
 import { claimOffer, findOffer, isOpen, markOfferAccepted } from './offer-store'
 
-export type OfferOnPage = { model: string; pricePence: number; expiresAt: Date; name: string; email: string }
+export type OfferOnPage = {
+  model: string
+  pricePence: number
+  /** Free recycling: the page asks no payout details, and its form posts to the free accept. */
+  recycle: boolean
+  expiresAt: Date
+  name: string
+  email: string
+}
 
 /** The offer a link opens, for its page: null when the link is not the offer's, or it is no longer open. */
 export async function openOfferFor(token: string): Promise<OfferOnPage | null> {
   const id = readOfferToken(token)
   const offer = id ? await findOffer(await getDb(), id) : null
   if (!offer || !isOpen(offer)) return null
-  const { model, pricePence, expiresAt, senderName: name, senderEmail: email } = offer
-  return { model, pricePence, expiresAt, name, email }
+  const { model, pricePence, recycle, expiresAt, senderName: name, senderEmail: email } = offer
+  return { model, pricePence, recycle, expiresAt, name, email }
 }
 
 /** The catalogue ids an offer's device is recorded under: it is in no catalogue. */
@@ -43,11 +51,14 @@ export type AcceptOutcome =
  * token must be the offer's signed link; the offer is locked in the order's transaction, so a
  * withdrawal and an accept go one after the other. The order's key is the offer's: an offer makes
  * one order, and the same form sent twice is answered with it; other details are refused (409) as
- * an offer no longer open.
+ * an offer no longer open. A free recycling offer is accepted only by the free form (`free`, with
+ * no payout details: its order has none, and nothing pays it), a priced one only by checkout's:
+ * either sent to the other's is refused as a link that does not open an offer there (404).
  */
 export async function acceptOffer(request: {
   token: string
-  input: CheckoutInput
+  free: boolean
+  input: CheckoutInput | FreeCheckoutInput
   payoutMethod?: string
   userId: string | null
   origin: string
@@ -57,6 +68,7 @@ export async function acceptOffer(request: {
   const db = await getDb()
   const offer = id ? await findOffer(db, id) : null
   if (!id || !offer) return { kind: 'problem', code: 'linkInvalid', status: 404 }
+  if (offer.recycle !== request.free) return { kind: 'problem', code: 'linkInvalid', status: 404 }
   if (!isOpen(offer) && offer.status !== 'accepted') return { kind: 'problem', code: 'offerClosed', status: 409 }
   const [rules, termsRevision, mailContext, copy] = await Promise.all([
     getPricingRules(),
@@ -67,9 +79,13 @@ export async function acceptOffer(request: {
   const { input } = request
   const keys = readPayoutKeys()
   const method = payoutMethodNamed(request.payoutMethod)
-  const payee = await checkPayout({ methodId: method.id, details: method.details(input), keys, ...request.payee })
-  if (payee.kind === 'ask') return payee
-  const payout = payee.details
+  // Nothing is paid for free recycling: no payout details are asked, checked or kept.
+  const payee = offer.recycle
+    ? null
+    : await checkPayout({ methodId: method.id, details: method.details(input), keys, ...request.payee })
+  if (payee?.kind === 'ask') return payee
+  const payout = payee ? payee.details : null
+  const last4 = payout ? method.last4(payout) : null
   const now = new Date()
   const holdUntil = addDays(now, rules.priceHoldDays)
   const item: NewOrderItem = {
@@ -97,10 +113,10 @@ export async function acceptOffer(request: {
       town: input.town,
       postcode: input.postcode,
     },
-    sealPayout: (reference) => sealPayout(payout, reference, keys),
-    payoutMatch: payoutMatch(payout, keys, method),
-    payoutLast4: method.last4(payout),
-    payee: payee.record,
+    sealPayout: payout && ((reference) => sealPayout(payout, reference, keys)),
+    payoutMatch: payout && payoutMatch(payout, keys, method),
+    payoutLast4: last4,
+    payee: payee?.record ?? null,
     payoutMethod: method.id,
     marketingConsent: input.marketing,
     postagePack: input.postagePack,
@@ -124,7 +140,7 @@ export async function acceptOffer(request: {
           totalPence: offer.pricePence,
           holdUntil,
           offerDeadline: null,
-          payoutLast4: method.last4(payout),
+          payoutLast4: last4,
           payoutMethod: method.id,
           returnTracking: null,
           postagePack: input.postagePack,

@@ -8,12 +8,13 @@ import { offerToken } from '@/orders/record/order-token'
 import type { OfferRecipient } from './offer-store'
 import { offerPath } from './offer-rules'
 
-type Offer = { model: string; pricePence: number; expiresAt: Date }
+type Offer = { model: string; pricePence: number; recycle: boolean; expiresAt: Date }
 
 /**
  * A staff offer, to the address the contact message came from, in the content's words: its button
- * opens checkout with the offer (the link signed for that offer alone, expiring with it). Tied to
- * the message, so it goes when the message does.
+ * opens checkout with the offer (the link signed for that offer alone, expiring with it). A free
+ * recycling offer has its own words, which name no price. Tied to the message, so it goes when
+ * the message does.
  */
 export function manualOfferMail(
   recipient: OfferRecipient,
@@ -28,6 +29,7 @@ export function manualOfferMail(
     until: formatDateTime(offer.expiresAt),
   }
   const link = `${origin}${offerPath(offerToken(recipient.offerId, offer.expiresAt))}`
-  const rendered = renderEmail(copy, copy.manualOffer, values, recipient.email, link)
+  const words = offer.recycle ? copy.manualRecyclingOffer : copy.manualOffer
+  const rendered = renderEmail(copy, words, values, recipient.email, link)
   return { ...rendered, kind: 'manualOffer', contactMessageId: messageId }
 }

@@ -12,6 +12,7 @@ export type NewOffer = {
   messageId: string
   model: string
   pricePence: number
+  recycle: boolean
   reason: string
   actor: { userId: string; name: string }
   expiresAt: Date
@@ -43,6 +44,7 @@ export async function makeOffer(
         messageId: offer.messageId,
         model: offer.model,
         pricePence: offer.pricePence,
+        recycle: offer.recycle,
         reason: offer.reason,
         madeBy: offer.actor.userId,
         madeByName: offer.actor.name,

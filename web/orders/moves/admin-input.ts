@@ -10,6 +10,7 @@ import {
 } from '@/orders/record/lifecycle'
 import { isDeviceId, normaliseDeviceId } from '@/register/device-id'
 import { poundsToPence } from '@/lib/money'
+import { freeRecyclingBlock } from './free-recycling'
 import { answerField, decideCheck, foundPence, type ChecklistQuestion, type CheckOutcome } from './checklist'
 
 export { isImei } from '@/register/device-id'
@@ -31,15 +32,19 @@ export const fieldsOf = (move: AdminMove): StaffFields => MOVES[move].fields
 
 /**
  * What a member of staff may do to an order in `status` now, in the lifecycle table's order. While
- * proof of identity waits, paying is refused (moves/identity-condition.ts), so it is not offered.
+ * proof of identity waits, paying is refused (moves/identity-condition.ts), so it is not offered;
+ * nor is paying a free recycling order, or recycling one with a price (free-recycling.ts).
  */
 export function adminMovesFor(
   status: string,
   role: 'staff' | 'manager',
-  holds: { identityWaiting?: boolean } = {},
+  holds: { identityWaiting?: boolean; totalPence?: number } = {},
 ): AdminMove[] {
   return movesFor(status, role).filter(
-    (move: MoveName): move is AdminMove => isAdminMove(move) && !(holds.identityWaiting && waitsForPayoutHold(move)),
+    (move: MoveName): move is AdminMove =>
+      isAdminMove(move) &&
+      !(holds.identityWaiting && waitsForPayoutHold(move)) &&
+      (holds.totalPence === undefined || !freeRecyclingBlock(move, holds.totalPence)),
   )
 }
 

@@ -52,12 +52,17 @@ async function lockOrder(tx: Tx, orderId: string) {
       email: sellerOrder.email,
       name: sellerOrder.name,
       status: sellerOrder.status,
+      totalPence: sellerOrder.totalPence,
     })
     .from(sellerOrder)
     .where(eq(sellerOrder.id, orderId))
     .for('update')
   return order
 }
+
+/** Payout details can be given or changed while the order may yet be paid; never for a free recycling order (£0), which no one pays. */
+const changeable = (order: { status: string; totalPence: number }) =>
+  order.totalPence > 0 && payoutChangeable(order.status)
 
 /** A code's keyed hash, bound to its order: a database that leaks gives neither the codes nor a way to try them. */
 export function hashPayoutCode(orderId: string, code: string, secret: string): string {
@@ -87,7 +92,7 @@ export async function issuePayoutCode(
   return db.transaction(async (tx): Promise<CodeIssued> => {
     const order = await lockOrder(tx, request.orderId)
     if (!order) return { ok: false, reason: 'not-found' }
-    if (!payoutChangeable(order.status) || !order.email) return { ok: false, reason: 'closed' }
+    if (!changeable(order) || !order.email) return { ok: false, reason: 'closed' }
     const [recent] = await tx
       .select({ sent: count() })
       .from(payoutChangeCode)
@@ -142,7 +147,7 @@ export async function changePayout(
   return db.transaction(async (tx): Promise<PayoutChanged> => {
     const order = await lockOrder(tx, request.orderId)
     if (!order) return { ok: false, reason: 'not-found' }
-    if (!payoutChangeable(order.status)) return { ok: false, reason: 'closed' }
+    if (!changeable(order)) return { ok: false, reason: 'closed' }
     const [latest] = await tx
       .select()
       .from(payoutChangeCode)

@@ -96,6 +96,10 @@ export const MOVES = {
     fields: 'note',
     waitsForPayoutHold: true,
   },
+  // A free recycling order (a £0 staff offer) is never paid: checked, with every device passed by
+  // the register as paying asks, staff take it for recycling, and the stock intake takes its device
+  // in. Only an order of £0 (the move's guard, web/orders/actions/actions.ts), and paying one is refused.
+  recycle: { from: ['checked'], to: 'recycling', by: STAFF, email: null, fields: 'note' },
   // A payment run: a manager puts ready orders into it (the bank file is made from their details,
   // so the same rules as paying one), then marks each line paid, or failed with the bank's reason.
   startPayment: {

@@ -102,6 +102,12 @@ const isCleared = (item: OrderForMail['items'][number]) =>
     cautionClearedCertificate: item.cautionClearedCertificate ?? null,
   })
 
+/** The e-mails whose words speak of paying, and the free recycling order's words in their place. */
+const FREE_RECYCLING_WORDS: Partial<Record<OrderMailKind, 'recyclingConfirmation' | 'recyclingChecked'>> = {
+  orderConfirmation: 'recyclingConfirmation',
+  checked: 'recyclingChecked',
+}
+
 /**
  * One order e-mail in the E-mails document's words, its links signed so that they open the order
  * without signing in. Nothing here sends: the message goes to the outbox with the change it tells of.
@@ -109,7 +115,9 @@ const isCleared = (item: OrderForMail['items'][number]) =>
 export function orderMail(kind: OrderMailKind, order: OrderForMail, context: OrderMailContext): QueuedMail[] {
   if (!order.email) return []
   const { copy, origin } = context
-  const words = copy[kind as keyof EmailCopy] as Parameters<typeof renderEmail>[1]
+  // A free recycling order (£0: nothing is paid) is told so in its own words, never "£0.00".
+  const free = order.totalPence === 0 ? FREE_RECYCLING_WORDS[kind] : undefined
+  const words = copy[free ?? (kind as keyof EmailCopy)] as Parameters<typeof renderEmail>[1]
   // The seller's signed link opens the order's page; each photo has a link that opens it alone, so
   // that a photo forwarded to a friend hands over nothing else.
   const token = orderToken(order.reference)
@@ -151,7 +159,7 @@ export function orderMail(kind: OrderMailKind, order: OrderForMail, context: Ord
         })
       : formatPence(item.pricePence)
   const table =
-    kind === 'orderConfirmation' || answering
+    (kind === 'orderConfirmation' && !free) || answering
       ? {
           heading: copy.orderItemsHeading,
           rows: order.items.map((item) => [item.device, price(item)] as [string, string]),

@@ -31,11 +31,14 @@ export type NewOrder = {
     town: string
     postcode: string
   }
-  /** Seals the bank details for this order's reference (the reference is only known here). */
-  sealPayout: (reference: string) => string
+  /**
+   * Seals the bank details for this order's reference (the reference is only known here). Null,
+   * with the two below, for a free recycling order: it has no payout details, and is never paid.
+   */
+  sealPayout: ((reference: string) => string) | null
   /** The details' keyed hash (payout-match.ts): staff see other orders paid to the same account. */
-  payoutMatch: string
-  payoutLast4: string
+  payoutMatch: string | null
+  payoutLast4: string | null
   /** Confirmation of Payee on the details (payouts/payee-check.ts); none for a method it does not cover. */
   payee?: PayeeRecord | null
   /** The payout method's id (payouts/methods.ts); the default method's when not given. */
@@ -124,7 +127,7 @@ async function insertOrder(tx: Tx, order: NewOrder, reference: string): Promise<
       town: order.contact.town,
       postcode: order.contact.postcode,
       payoutMethod: order.payoutMethod ?? DEFAULT_PAYOUT_METHOD.id,
-      payoutSealed: order.sealPayout(reference),
+      payoutSealed: order.sealPayout?.(reference) ?? null,
       payoutLast4: order.payoutLast4,
       payoutMatch: order.payoutMatch,
       ...(order.payee ?? {}),

@@ -97,10 +97,25 @@ export const adminFields = [
         'Lost or damaged in our care',
         'A manager’s action for a device we lost or damaged after its check: the seller is paid the price they agreed, as the terms promise, for example "Pay for a device lost or damaged in our care".',
       ),
+      requiredString(
+        'recycle',
+        'Take for free recycling',
+        'For a free recycling order (a £0 offer the seller accepted), once checked: the device is ours to recycle and nothing is paid, for example "Take for free recycling".',
+      ),
       requiredString('cancel', 'Cancel', 'For example "Cancel order".'),
     ],
     validation: (rule) => rule.required(),
   }),
+  requiredString(
+    'freeOrder',
+    'Free recycling order: not paid',
+    'When staff try to pay, revise or pay as lost a free recycling order (£0): say it is never paid and is taken for recycling instead.',
+  ),
+  requiredString(
+    'notFreeOrder',
+    'Paid order: not recycled free',
+    'When staff try to take an order with a price for free recycling: say only a £0 recycling order is, and this one is paid.',
+  ),
   requiredString('reveal', 'Reveal bank details', 'For example "Show bank details". Every use is recorded.'),
   requiredString('confirm', 'Confirm button', 'For example "Confirm".'),
   templateString(

@@ -116,6 +116,17 @@ export const checkoutFields = [
     ['until'],
   ),
   requiredString(
+    'offerFree',
+    'Free recycling offer: in place of the price',
+    'In the price column of an offer to recycle a device for free (one with no resale value), for example "Free recycling".',
+  ),
+  templateString(
+    'offerFreeNote',
+    'Free recycling offer: what it means and how long it is open',
+    'Under a free recycling offer. {until} becomes when it closes. Say that nothing is paid, so no payout details are asked, that the postage label is free, and that filling in the form accepts it.',
+    ['until'],
+  ),
+  requiredString(
     'offerCondition',
     'Our offer: condition',
     'In the condition column of the offer and of its order, for example "As you described it to us": the price is for the device as the seller described it, and is checked when it arrives.',

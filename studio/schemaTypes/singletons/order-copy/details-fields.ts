@@ -107,6 +107,12 @@ export const detailsFields = [
     'Until the parcel arrives, once the carrier has made its tracked label: {tracking} becomes its tracking number and {insured} what the carrier insures it for, for example "Your parcel’s tracking number: {tracking}. It is insured for {insured}."',
     ['tracking', 'insured'],
   ),
+  templateString(
+    'parcelTrackingFree',
+    'Parcel tracking number, free recycling',
+    'The same, for a free recycling order, whose parcel is insured for nothing: {tracking} becomes its tracking number, for example "Your parcel’s tracking number: {tracking}."',
+    ['tracking'],
+  ),
   requiredString(
     'parcelAccepted',
     'Parcel handed in',
@@ -146,6 +152,11 @@ export const detailsFields = [
     'lostInCare',
     'Lost or damaged in our care',
     'In the seller’s history, when a manager records that a device was lost or damaged while we had it and the seller is paid the price they agreed, for example "Lost or damaged in our care: we pay the price you agreed".',
+  ),
+  requiredText(
+    'freeRecycling',
+    'Free recycling order',
+    'In place of the status’s explanation for a free recycling order (a £0 offer accepted) until it is taken for recycling: nothing is paid, post the device with the free label, and once it is checked we recycle it.',
   ),
   requiredString('viewOrder', 'View order link', 'The link on each order in the seller’s list on /profile.'),
   requiredString(

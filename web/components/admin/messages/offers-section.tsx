@@ -45,7 +45,7 @@ export function OffersSection({ copy, messageId, offers, done, now }: Props) {
             <li key={offer.id} data-offer-status={offer.status}>
               {fillTemplate(copy.line, {
                 model: offer.model,
-                price: formatPence(offer.pricePence),
+                price: offer.recycle ? copy.recycleFree : formatPence(offer.pricePence),
                 status: statusOf(offer),
                 name: offer.madeByName,
                 at: formatDateTime(offer.madeAt),
@@ -77,6 +77,8 @@ export function OffersSection({ copy, messageId, offers, done, now }: Props) {
               max: formatPence(OFFER_MAX_PENCE),
             }),
           },
+          // Chosen, never typed: a £0 offer is free recycling, ticked here (offer-rules.ts).
+          { name: 'recycle', label: copy.recycle, type: 'checkbox' },
           { name: 'reason', label: copy.reason, type: 'text' },
         ]}
         submitLabel={copy.submit}

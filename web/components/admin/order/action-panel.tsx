@@ -16,8 +16,9 @@ export function ActionPanel(props: AdminOrderProps) {
   const { order, copy, role, grades, query, recheckNeeded, published, checks } = props
   const text = copy.admin
   const identityWaiting = identityHoldsPayment(props.identity)
-  const moves = adminMovesFor(order.status, role, { identityWaiting })
-  const payWithheld = moves.length < adminMovesFor(order.status, role).length
+  const { totalPence } = order
+  const moves = adminMovesFor(order.status, role, { identityWaiting, totalPence })
+  const payWithheld = moves.length < adminMovesFor(order.status, role, { totalPence }).length
   const chosen = isAdminMove(query.action) && moves.includes(query.action) ? query.action : null
   const path = `/admin/orders/${order.reference}`
   const label = chosen ? (actionLabel(text, chosen) ?? chosen) : ''
