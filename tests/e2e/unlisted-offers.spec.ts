@@ -296,5 +296,9 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   await staffDoes(staff, reference, 'Take for free recycling')
   await manager.goto(path)
   await expect(manager.getByRole('main')).toContainText('Taken for free recycling')
+  // Its payout section says why there is no account, not that the seller's details were removed.
+  const payout = manager.getByRole('region', { name: 'Payout' })
+  await expect(payout).toContainText('This is a free recycling order: nothing is paid for it')
+  await expect(payout).not.toContainText('removed')
   await expect(manager.getByRole('region', { name: 'What to do next' }).getByRole('link')).toHaveCount(0)
 })

@@ -56,6 +56,9 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
             <RevealForm reference={order.reference} text={text} recheckNeeded={recheckNeeded} />
           ) : null}
         </>
+      ) : order.totalPence === 0 ? (
+        // A free recycling order never had payout details: nothing was removed.
+        <p>{text.freeOrder}</p>
       ) : (
         <p>{text.sellerRemoved}</p>
       )}
