@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './scripts/chromium.mjs'
 import {
   MAIL_OUTBOX_DIR,
   PGLITE_DATA_DIR,
@@ -44,7 +44,7 @@ const createStaff = [
     `npm run staff:create -- --email ${account.email} --role ${role} --name '${account.name}'`,
 )
 
-const chromium = { executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS }
+const chromium = { executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS }
 
 /** Tests that touch every record the site holds, run after every other (see the projects). */
 const AFTER_ALL = /policy-change\.spec\.ts$/

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { chromium, expect, request as requests, test } from '@playwright/test'
 import sharp from 'sharp'
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../../scripts/chromium.mjs'
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from '../../scripts/chromium.mjs'
 import { SERVER_SECRETS, testClientAddress, uniqueEmail } from '../support/e2e-env'
 import { GOOD_IPHONE, visitor } from '../e2e/basket-client'
 import { readPageForm, sendPageForm } from '../e2e/form-post'
@@ -38,7 +38,7 @@ test('a photo uploaded through instance A is shown by instance B, to the sellerâ
   const reference = /HB-[0-9A-Z]{4}-[0-9A-Z]{4}/.exec(token)![0]
 
   // Staff on A: log in, set up two-step login, receive the parcel, photograph the device.
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS })
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM_PATH, args: CHROMIUM_FLAGS })
   try {
     const page = await (await browser.newContext({ baseURL: INSTANCE_A })).newPage()
     // From the invitation the command sent, delivered by the stack into its outbox.
