@@ -4,6 +4,8 @@
 // an address that already has an account, gives it the role only when its address is verified and
 // the password given is its own (web/accounts/staff-accounts.ts says why); that password comes from
 // STAFF_PASSWORD (for scripts) or is asked for without echoing it.
+// Several people at once: repeat --email and --role (and --name for all or none), in the same order;
+// the database is opened once. Each is invited or refused on its own, and any refusal exits 1.
 import { eq } from 'drizzle-orm'
 import { parseArgs } from 'node:util'
 import { isStaffRole } from '@/accounts/roles'
@@ -11,26 +13,39 @@ import { grantStaffRole } from '@/accounts/staff-accounts'
 import { openDatabase } from '@/db/connection'
 import { user } from '@/db/schema'
 
-const USAGE = 'Usage: npm run staff:create -- --email ADDRESS --role staff|manager [--name "FULL NAME"]'
+const USAGE =
+  'Usage: npm run staff:create -- --email ADDRESS --role staff|manager [--name "FULL NAME"] [--email ... --role ...]'
 
 async function main() {
   const { values } = parseArgs({
-    options: { email: { type: 'string' }, role: { type: 'string' }, name: { type: 'string' } },
+    options: {
+      email: { type: 'string', multiple: true },
+      role: { type: 'string', multiple: true },
+      name: { type: 'string', multiple: true },
+    },
     allowPositionals: false,
   })
-  const role = values.role ?? ''
-  if (!values.email || !isStaffRole(role)) return fail(USAGE, 2)
-  const email = values.email.trim().toLowerCase()
+  const emails = values.email ?? []
+  const roles = values.role ?? []
+  const names = values.name ?? []
+  const paired = emails.length > 0 && roles.length === emails.length
+  if (!paired || (names.length > 0 && names.length !== emails.length) || !roles.every(isStaffRole))
+    return fail(USAGE, 2)
 
   const { db, close } = await openDatabase()
   try {
-    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
-    const password = existing
-      ? (process.env.STAFF_PASSWORD ?? (await askHidden(`The account's own password, for ${email}: `)))
-      : undefined
-    const result = await grantStaffRole(db, { email, role, name: values.name, password })
-    if (!result.ok) return fail(result.message, 1)
-    console.log(result.message)
+    for (const [index, address] of emails.entries()) {
+      const email = address.trim().toLowerCase()
+      const role = roles[index]!
+      if (!isStaffRole(role)) continue
+      const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
+      const password = existing
+        ? (process.env.STAFF_PASSWORD ?? (await askHidden(`The account's own password, for ${email}: `)))
+        : undefined
+      const result = await grantStaffRole(db, { email, role, name: names[index], password })
+      if (!result.ok) fail(result.message, 1)
+      else console.log(result.message)
+    }
   } finally {
     await close()
   }
