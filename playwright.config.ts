@@ -53,7 +53,10 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
-  retries: 0,
+  // In CI a failed test runs once more, and the list says "flaky" for one that passed the second
+  // time: the run stays green for a test that failed once in 637 (stop 60: a checkbox never became
+  // stable in a starved browser), and a test that fails twice fails the run. Locally, no second go.
+  retries: process.env.CI ? 1 : 0,
   // Each test's whole budget, its waits' own limits unchanged. Two workers, the server and now and
   // then a second build share two cores: a six-step flow that passes in its spec's run alone ran
   // past the default 30 s in a full run (subscriptions' newsletter test, its last page shown).
