@@ -287,6 +287,10 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   const actions = manager.getByRole('region', { name: 'What to do next' })
   await expect(actions.getByRole('link', { name: 'Take for free recycling' })).toBeVisible()
   await expect(actions.getByRole('link', { name: 'Mark paid' })).toHaveCount(0)
+  // Until it is taken, its payout section says what comes next.
+  await expect(manager.getByRole('region', { name: 'Payout' })).toContainText(
+    'Once it is checked, take it for free recycling.',
+  )
   const recycleForm = await readPageForm(manager.request, `${path}?action=recycle`, { form: 'expectedStatus' })
   const forgedPay = await sendPageForm(manager.request, path, { ...recycleForm.hidden, action: 'pay' }, recycleForm)
   expect(forgedPay.location).toBeNull()
@@ -297,8 +301,10 @@ test('free recycling: staff offer it from a message, the seller accepts with no 
   await manager.goto(path)
   await expect(manager.getByRole('main')).toContainText('Taken for free recycling')
   // Its payout section says why there is no account, not that the seller's details were removed.
+  // Taken, it no longer asks for what is done.
   const payout = manager.getByRole('region', { name: 'Payout' })
-  await expect(payout).toContainText('This is a free recycling order: nothing is paid for it')
+  await expect(payout).toContainText('This is a free recycling order: nothing was paid for it, and it has been taken')
   await expect(payout).not.toContainText('removed')
+  await expect(payout).not.toContainText('Once it is checked')
   await expect(manager.getByRole('region', { name: 'What to do next' }).getByRole('link')).toHaveCount(0)
 })

@@ -73,7 +73,7 @@ export const orderCopyQuery = defineQuery(`*[_type == "orderCopy" && _id == "ord
     ordersHeading, allStatuses, statusFilter, search, searchButton, noOrders, referenceColumn, placedColumn,
     sellerColumn, statusColumn, totalColumn, itemsColumn, backToList, postagePackColumn, postagePackWanted,
     sellerHeading, payoutHeading, masked, sellerRemoved, bankDetailsRemoved, removeBankDetails, reduceRecord,
-    timelineHeading, actionsHeading, noActions, moves, freeOrder, notFreeOrder, reveal,
+    timelineHeading, actionsHeading, noActions, moves, freeOrder, freeOrderTaken, notFreeOrder, reveal,
     confirm, confirmHelp, gradeFound, imei, imeiHint, notes, newPrice, reason, tracking, photosHeading, noPhotos,
     photosLabel, photosHint, photosCamera, photosButton, photosAdded, photoMissing, photoNotImage, photoTooLarge, photoTooMany,
     photoUnreadable, answerColumn, answerAccepted, answerDeclined, declinedPostedBack,

@@ -112,6 +112,11 @@ export const adminFields = [
     'When staff try to pay, revise or pay as lost a free recycling order (£0): say it is never paid and is taken for recycling instead.',
   ),
   requiredString(
+    'freeOrderTaken',
+    'Free recycling order: taken',
+    'In a free recycling order’s payout section once staff have taken it for recycling: say nothing was paid for it and it has been taken for recycling.',
+  ),
+  requiredString(
     'notFreeOrder',
     'Paid order: not recycled free',
     'When staff try to take an order with a price for free recycling: say only a £0 recycling order is, and this one is paid.',

@@ -57,8 +57,9 @@ export function PayoutDetails({ order, copy, role, payout, recheckNeeded }: Prop
           ) : null}
         </>
       ) : order.totalPence === 0 ? (
-        // A free recycling order never had payout details: nothing was removed.
-        <p>{text.freeOrder}</p>
+        // A free recycling order never had payout details: nothing was removed. Once taken, the
+        // next step it names is done.
+        <p>{order.status === 'recycling' ? text.freeOrderTaken : text.freeOrder}</p>
       ) : (
         <p>{text.sellerRemoved}</p>
       )}
