@@ -3,8 +3,7 @@ import { PDFDocument } from 'pdf-lib'
 import { CARRIER_STANDIN, JOBS_EVERY_SECONDS, SMS_STANDIN, STAND_IN_KEY, uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
-import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { staffPage, orderByPost } from './order-helpers'
 
 // The parcel, tracked: the carrier's label made as the order is placed, its number and insurance on
 // the seller's page, its scans in the order's history; and, the carrier down at checkout, the order
@@ -29,14 +28,8 @@ const carrier = (method: string, path: string, body?: object) =>
   })
 
 async function checkOut(page: Page, email: string, postcode?: string, pack = false): Promise<string> {
-  await addGoodIphone(page)
-  await page.goto('/complete-order')
-  await fillCheckout(page, email)
-  if (postcode) await page.getByRole('main').getByLabel('Postcode', { exact: true }).fill(postcode)
-  if (pack) await page.getByLabel(/^Post me a free postage pack/).check()
-  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
-  await expect(page).toHaveURL(/\/order-successful\?order=/)
-  return (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  const extra = { ...(postcode ? { postcode } : {}), ...(pack ? { postagePack: 'true' } : {}) }
+  return (await orderByPost(page, email, extra)).reference
 }
 
 /** The label's PDF from the seller's link: its keywords name the carrier's tracking number once there is one. */

@@ -8,7 +8,7 @@ import { uniqueEmail } from '../support/e2e-env'
 import { confirmEmail, errorSummary, linkIn, mailCount, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { approveRise, placeOrder, RISE_WAITING, staffDoes, staffPage, statusName } from './order-helpers'
+import { approveRise, placeOrder, RISE_WAITING, staffDoes, staffPage, statusName, orderByPost } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, quoteForm } from './sell-helpers'
 
 // Photos with a revised offer, each device answered on its own: the seller's and staff's journey.
@@ -69,8 +69,7 @@ async function shoot(page: Page, name: string) {
 async function otherSellersLink(browser: Browser): Promise<string> {
   const page = await (await browser.newContext()).newPage()
   await ownAddress(page)
-  await addGoodIphone(page)
-  const { receipt } = await placeOrder(page, uniqueEmail('other-seller'))
+  const { receipt } = await orderByPost(page, uniqueEmail('other-seller'))
   await page.context().close()
   return new URL(receipt).searchParams.get('order')!
 }
@@ -325,8 +324,7 @@ test('without scripts: staff upload photos, a 50 MB upload is refused, and the s
   browser,
 }) => {
   const email = uniqueEmail('photos-no-script')
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
 
@@ -476,8 +474,7 @@ test('one member of staff cannot take £5,000: the seller sees nothing and no ru
   browser,
 }) => {
   const email = uniqueEmail('rise-attack')
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const orderLink = linkIn(await mailTo(email, /order/i), '/order-tracker-details?order=')
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')

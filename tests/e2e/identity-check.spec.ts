@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import sharp from 'sharp'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
-import { placeOrder, staffPage } from './order-helpers'
+import { placeOrder, staffPage, orderByPost } from './order-helpers'
 import { addGoodIphone, basketLine, basketPanel, cartButton, IPHONE_13, lineQuantity } from './sell-helpers'
 
 // Proof of identity asked, sent, seen, and its photo gone: staff ask from the order's page, the
@@ -23,8 +23,7 @@ const passportPhoto = () =>
 
 test('an identity check asked, uploaded, verified and its image gone', async ({ page, browser }) => {
   const email = uniqueEmail('identity')
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
 
   const staff = await staffPage(browser)
   await staff.goto(`/admin/orders/${reference}`)
@@ -97,8 +96,7 @@ test('a refused document: the seller’s page says so until staff ask again, who
   browser,
 }) => {
   const email = uniqueEmail('identity-refused')
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const staff = await staffPage(browser)
   await staff.goto(`/admin/orders/${reference}`)
   const panel = staff.getByRole('region', { name: 'Proof of identity' })

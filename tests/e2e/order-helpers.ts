@@ -3,6 +3,9 @@ import { STAFF_ACCOUNTS } from '../support/e2e-env'
 import { linkIn, logIn, mailTo, ownAddress } from './account-helpers'
 import { readStaffKeys, totp, withStaffLock, writeStaffKeys, type StaffKeys } from '../support/staff-two-factor'
 import { isImei } from '../../web/register/device-id'
+import { GOOD_IPHONE_13 } from '../../scripts/page-forms.mjs'
+import { readPageForm, sendPageForm } from './form-post'
+import { IPHONE_13 } from './sell-helpers'
 
 export const REFERENCE = /HB-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}/
 
@@ -49,6 +52,49 @@ export async function placeOrder(page: Page, email: string): Promise<{ reference
   await expect(page).toHaveURL(/\/order-successful\?order=/)
   const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
   return { reference, receipt: page.url() }
+}
+
+/** The checkout form's fields by name, as `fillCheckout` types them, every declaration made. */
+function checkoutByName(email: string): Record<string, string> {
+  const typed = sellerDetails(email)
+  return {
+    name: typed['Full name'],
+    email: typed['E-mail address'],
+    phone: typed['UK mobile number'],
+    addressLine1: typed['Address line 1'],
+    town: typed['Town or city'],
+    postcode: typed.Postcode,
+    accountHolder: typed['Name on the account'],
+    sortCode: typed['Sort code'],
+    accountNumber: typed['Account number'],
+    declareAge: 'true',
+    declareOwner: 'true',
+    declareWiped: 'true',
+    declareTerms: 'true',
+  }
+}
+
+/**
+ * An iPhone 13 (128GB, Good) ordered as a browser running no scripts orders it: the model page's
+ * "Add to basket" form, then the checkout form, each posted with the page's own cookies and address,
+ * the seller's details those `placeOrder` types. For the specs about what happens after an order;
+ * the checkout pages themselves are order-flow's, checkout-tabs' and sell-flow-no-script's.
+ */
+export async function orderByPost(
+  page: Page,
+  email: string,
+  /** Fields by name to add or change: `{ postagePack: 'true' }`, another postcode. */
+  extra: Record<string, string> = {},
+): Promise<{ reference: string; receipt: string }> {
+  const model = await readPageForm(page.request, IPHONE_13.path, { button: 'Add to basket' })
+  const added = await sendPageForm(page.request, IPHONE_13.path, { ...model.hidden, ...GOOD_IPHONE_13 }, model)
+  expect(added.status, JSON.stringify(added.problems)).toBe(303)
+  const checkout = await readPageForm(page.request, '/complete-order', { button: 'Place order and get free postage' })
+  const fields = { ...checkout.hidden, ...checkoutByName(email), ...extra }
+  const placed = await sendPageForm(page.request, '/complete-order', fields, checkout)
+  expect(placed.status, JSON.stringify(placed.problems)).toBe(303)
+  expect(placed.location).toMatch(/^\/order-successful\?order=/)
+  return { reference: placed.location!.match(REFERENCE)![0], receipt: new URL(placed.location!, checkout.origin).href }
 }
 
 /** A page signed in as staff (or a manager), in a browser context of its own. */

@@ -6,8 +6,8 @@ import { expect, test, type Page } from '@playwright/test'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { ownAddress, pageAt } from './account-helpers'
 import { violations } from './axe'
-import { enrolTwoFactor, placeOrder, staffDoes } from './order-helpers'
-import { addGoodIphone, IPHONE_13 } from './sell-helpers'
+import { enrolTwoFactor, staffDoes, orderByPost } from './order-helpers'
+import { IPHONE_13 } from './sell-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
 
@@ -126,10 +126,8 @@ test('staff page through a thousand orders and back, none missed or repeated whi
   site = await started({ port: PORT, dist: '.next-queues', env })
   const seller = await pageAt(browser, site.origin)
   // One device sent twice, in two orders.
-  await addGoodIphone(seller)
-  const { reference: first } = await placeOrder(seller, 'twice.sent@example.com')
-  await addGoodIphone(seller)
-  const { reference: second } = await placeOrder(seller, 'again.sent@example.com')
+  const { reference: first } = await orderByPost(seller, 'twice.sent@example.com')
+  const { reference: second } = await orderByPost(seller, 'again.sent@example.com')
   await stopAndWait(site)
   site = undefined
 
@@ -148,8 +146,7 @@ test('staff page through a thousand orders and back, none missed or repeated whi
   const arrived: string[] = []
   /** A parcel arrives: a seller places an order and staff mark it received, in tabs of their own. */
   const arrive = async () => {
-    await addGoodIphone(buyer)
-    const { reference } = await placeOrder(buyer, `arrived.${arrived.length}@example.com`)
+    const { reference } = await orderByPost(buyer, `arrived.${arrived.length}@example.com`)
     const desk = await staff.context().newPage()
     await staffDoes(desk, reference, 'Mark received')
     await desk.close()

@@ -5,8 +5,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { confirmEmail, newestMailIn, newSeller, pageAt, signUp } from './account-helpers'
 import { violations } from './axe'
-import { enrolTwoFactor, placeOrder } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { enrolTwoFactor, orderByPost } from './order-helpers'
 
 test.beforeEach(({}, testInfo) => test.skip(testInfo.project.name !== 'desktop', 'a server of its own: run once'))
 
@@ -57,10 +56,8 @@ test('retention on a moved clock: bank details go a month after the order ends, 
     seller.password,
   )
   await expect(page).toHaveURL(/\/profile\?notice=verified$/)
-  await addGoodIphone(page)
-  const { reference: lastMonth } = await placeOrder(page, seller.email)
-  await addGoodIphone(page)
-  const { reference: yearsAgo } = await placeOrder(page, seller.email)
+  const { reference: lastMonth } = await orderByPost(page, seller.email)
+  const { reference: yearsAgo } = await orderByPost(page, seller.email)
   // Both end now (cancelled by the seller), so neither needs its bank details any more.
   await cancelFromOrderPage(page, lastMonth)
   await cancelFromOrderPage(page, yearsAgo)

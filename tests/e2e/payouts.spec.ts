@@ -5,7 +5,7 @@ import { SHIPPED_BANK_HOLIDAYS } from '@rules/bank-holidays'
 import { uniqueEmail } from '../support/e2e-env'
 import { ownData, startSiteCopy, stopAndWait, type SiteCopy } from '../support/site-copy'
 import { linkIn, mailTo, ownAddress } from './account-helpers'
-import { DECLARATIONS, fillCheckout, REFERENCE } from './order-helpers'
+import { DECLARATIONS, fillCheckout, REFERENCE, orderByPost } from './order-helpers'
 import { addGoodIphone, choose, GOOD_CHOICES, IPHONE_13, quoteForm } from './sell-helpers'
 
 // The payout job as sellers meet it, on a server of its own whose job's clock is set past a working
@@ -149,9 +149,8 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
 
   // An account whose payments the bank refuses (payments-api/known-accounts.ts: AC04, closed).
   page = await pageOn(browser)
-  await addGoodIphone(page)
-  await checkout(page, refused.email, { holder: 'Jo Seller', sortCode: '20-00-00', account: '44444444' })
-  refused.reference = await placed(page)
+  const refusedBank = { accountHolder: 'Jo Seller', sortCode: '20-00-00', accountNumber: '44444444' }
+  refused.reference = (await orderByPost(page, refused.email, refusedBank)).reference
 
   // A payee the bank never matches, whom the seller says is right: held for staff.
   page = await pageOn(browser)
@@ -173,9 +172,8 @@ test('paid by the job at the cut-off: by Faster Payments, to PayPal, again after
     [holiday, '55556666'],
   ] as const) {
     page = await pageOn(browser)
-    await addGoodIphone(page)
-    await checkout(page, order.email, { holder: 'Jo Seller', sortCode: '30-94-30', account })
-    order.reference = await placed(page)
+    const own = { accountHolder: 'Jo Seller', sortCode: '30-94-30', accountNumber: account }
+    order.reference = (await orderByPost(page, order.email, own)).reference
   }
   await stopAndWait(site!)
 

@@ -9,12 +9,11 @@ import {
   answerChecklist,
   checklistFields,
   ownImei,
-  placeOrder,
   pressAsManager,
   staffDoes,
   staffPage,
+  orderByPost,
 } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
 
 // The stolen-device register at the check, as staff and the seller meet it: at 1280 px, where staff work.
 // Skipped in beforeAll: a project that skips never opens a page for it.
@@ -47,9 +46,8 @@ test('a device the register reports stolen: the order is quarantined by itself, 
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
   const email = uniqueEmail('register-fail')
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
   await staff.goto(`/admin/orders/${reference}?action=check`)
@@ -95,9 +93,8 @@ test('without scripts: paying is refused while the register is down, and done on
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
   const email = uniqueEmail('register-down')
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const manager = await staffPage(browser, 'manager')
   await staffDoes(manager, reference, 'Mark received')
 
@@ -163,9 +160,8 @@ test('without scripts: paying is refused while the register is down, and done on
 })
 
 test('a caution is no pass: staff see it, and paying is refused until they have looked', async ({ page, browser }) => {
-  await addGoodIphone(page)
   const email = uniqueEmail('register-caution')
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const manager = await staffPage(browser, 'manager')
   await staffDoes(manager, reference, 'Mark received')
   await staffDoes(manager, reference, 'Record the check', async () => {

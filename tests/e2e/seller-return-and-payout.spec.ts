@@ -4,8 +4,7 @@ import type { ReceivedMail as MailMessage } from '../support/mail-messages'
 import { linkIn, mailCount, mailTo, ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, pressAsManager, searchOrders, staffDoes, staffPage, statusName } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { pressAsManager, searchOrders, staffDoes, staffPage, statusName, orderByPost } from './order-helpers'
 
 // The seller's own controls after checkout: a free return until paid, and bank details changed
 // with a code e-mailed to the order's address. Each runs with scripts and without, at desktop
@@ -25,8 +24,7 @@ const NEW_BANK = { holder: 'J Seller-Newman', sortCode: '20-00-00', accountNumbe
 /** A guest places an order for an iPhone 13: its reference, e-mail and its seller's own link. */
 async function guestOrder(page: Page, tag: string) {
   const email = uniqueEmail(tag)
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, email)
+  const { reference } = await orderByPost(page, email)
   const confirmation = await mailTo(email, new RegExp(`order ${reference}`))
   return { email, reference, link: linkIn(confirmation, '/order-tracker-details?order=') }
 }

@@ -3,8 +3,7 @@ import { uniqueEmail } from '../support/e2e-env'
 import { newSeller, logIn, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { fillCheckout, REFERENCE, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { staffPage, orderByPost } from './order-helpers'
 
 // Work that belongs to someone: two members of staff cannot both claim an order, "My work" lists
 // what one holds, a manager releases another's claim; postage packs marked posted in bulk. At
@@ -17,16 +16,8 @@ test.beforeEach(async ({ page }) => {
   await ownAddress(page)
 })
 
-const PACK = 'Post me a free postage pack: a padded envelope with the label already on it'
-
 async function order(page: Page, tag: string, pack = false): Promise<string> {
-  await addGoodIphone(page)
-  await page.goto('/complete-order')
-  await fillCheckout(page, uniqueEmail(tag))
-  if (pack) await page.getByRole('main').getByLabel(PACK, { exact: true }).check()
-  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
-  await expect(page).toHaveURL(/\/order-successful\?order=/)
-  return (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  return (await orderByPost(page, uniqueEmail(tag), pack ? { postagePack: 'true' } : {})).reference
 }
 
 const claimPanel = (page: Page) => page.getByRole('region', { name: 'Who has it' })

@@ -3,8 +3,7 @@ import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e
 import { ownAddress } from './account-helpers'
 import { violations } from './axe'
 import { readPageForm, sendPageForm } from './form-post'
-import { answerChecklist, CHECKLIST_SCREEN, checklistFields, placeOrder, staffDoes, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { answerChecklist, CHECKLIST_SCREEN, checklistFields, staffDoes, staffPage, orderByPost } from './order-helpers'
 
 // Skipped in beforeAll: a project that skips never opens a page for it.
 test.beforeAll(({}, testInfo) =>
@@ -24,8 +23,7 @@ test('a refused check without scripts: the same page with the problem and what w
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('staff-nojs'))
+  const { reference } = await orderByPost(page, uniqueEmail('staff-nojs'))
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
 
@@ -54,8 +52,7 @@ test('a refused check with scripts: the summary takes the focus, names the field
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('staff-js'))
+  const { reference } = await orderByPost(page, uniqueEmail('staff-js'))
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
   await staff.goto(`/admin/orders/${reference}?action=check`)
@@ -91,8 +88,7 @@ test('two staff with the same form open: the second is told, in the page, who mo
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('staff-race'))
+  const { reference } = await orderByPost(page, uniqueEmail('staff-race'))
   const [first, second] = await Promise.all([staffPage(browser), staffPage(browser, 'manager')])
   for (const staff of [first, second]) await staff.goto(`/admin/orders/${reference}?action=receive#action-form`)
 
@@ -119,8 +115,7 @@ test('paying past the re-check window: a wrong password is said in the summary a
   browser,
 }) => {
   test.setTimeout(120_000 + STAFF_RECHECK_SECONDS * 1000)
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('staff-pay'))
+  const { reference } = await orderByPost(page, uniqueEmail('staff-pay'))
   const manager = await staffPage(browser, 'manager')
   await staffDoes(manager, reference, 'Mark received')
   await staffDoes(manager, reference, 'Record the check', async () => {

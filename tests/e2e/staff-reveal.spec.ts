@@ -2,8 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { STAFF_ACCOUNTS, STAFF_RECHECK_SECONDS, uniqueEmail } from '../support/e2e-env'
 import { ownAddress } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
-import { placeOrder, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { staffPage, orderByPost } from './order-helpers'
 
 // Skipped in beforeAll: a project that skips never opens a page for it.
 test.beforeAll(({}, testInfo) =>
@@ -22,8 +21,7 @@ test('opening an address never reveals bank details or records a reveal, and ano
   page,
   browser,
 }) => {
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('reveal-get'))
+  const { reference } = await orderByPost(page, uniqueEmail('reveal-get'))
   const manager = await staffPage(browser, 'manager')
 
   // The old reveal link, as it could be sent in a message, reloaded or restored with a tab.
@@ -60,8 +58,7 @@ test('a manager whose login is older than the re-check window gives the password
   browser,
 }) => {
   test.setTimeout(120_000 + STAFF_RECHECK_SECONDS * 1000)
-  await addGoodIphone(page)
-  const { reference } = await placeOrder(page, uniqueEmail('reveal-recheck'))
+  const { reference } = await orderByPost(page, uniqueEmail('reveal-recheck'))
   const manager = await staffPage(browser, 'manager')
 
   // Just logged in: the login counts as the check, and one click shows the details.

@@ -6,8 +6,7 @@ import { readStaffKeys, totp, withStaffLock, writeStaffKeys } from '../support/s
 import { violations } from './axe'
 import { logIn, ownAddress } from './account-helpers'
 import { readPageForm, sendPageForm } from './form-post'
-import { acceptInvitation, enterCode, placeOrder, setupLink, staffLogIn, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { acceptInvitation, enterCode, setupLink, staffLogIn, staffPage, orderByPost } from './order-helpers'
 
 // Skipped in beforeAll: a project that skips never opens a page for it.
 test.beforeAll(({}, testInfo) =>
@@ -26,8 +25,7 @@ test('a new member of staff sets up two-step login before /admin shows anything,
   // two-step login see it on the order's page.
   const seller = await (await browser.newContext()).newPage()
   await ownAddress(seller)
-  await addGoodIphone(seller)
-  const { reference } = await placeOrder(seller, uniqueEmail('half-staff'))
+  const { reference } = await orderByPost(seller, uniqueEmail('half-staff'))
   const staff = await staffPage(browser)
   const orderPage = `/admin/orders/${reference}?action=receive`
   const receive = await readPageForm(staff.request, orderPage, { form: 'expectedStatus' })

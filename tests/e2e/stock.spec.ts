@@ -5,8 +5,7 @@ import { parseCsv } from '@/lib/csv'
 import { uniqueEmail } from '../support/e2e-env'
 import { linkIn, mailTo, newSeller, ownAddress, signUp } from './account-helpers'
 import { violations } from './axe'
-import { confirmationMail, fillCheckout, REFERENCE, staffDoes, staffPage } from './order-helpers'
-import { addGoodIphone } from './sell-helpers'
+import { confirmationMail, staffDoes, staffPage, orderByPost } from './order-helpers'
 
 // A bought device's life in stock: paid, it is in stock with a number; it cannot be listed until an
 // erasure passed; the tool's report is imported by IMEI; it is shelved and sold, each move in its
@@ -40,13 +39,8 @@ function report(imei: string, id: string, result = 'Passed') {
 
 async function paidDevice(page: Page, browser: import('@playwright/test').Browser, imei: string) {
   await ownAddress(page)
-  await addGoodIphone(page)
-  await page.goto('/complete-order')
   const email = uniqueEmail('stock')
-  await fillCheckout(page, email)
-  await page.getByRole('button', { name: 'Place order and get free postage' }).click()
-  await expect(page).toHaveURL(/\/order-successful\?order=/)
-  const reference = (await page.getByText(REFERENCE).first().textContent())!.match(REFERENCE)![0]
+  const { reference } = await orderByPost(page, email)
   const staff = await staffPage(browser)
   await staffDoes(staff, reference, 'Mark received')
   await staffDoes(staff, reference, 'Record the check', async () => {
