@@ -26,18 +26,17 @@ async function main() {
     allowPositionals: false,
   })
   const emails = values.email ?? []
-  const roles = values.role ?? []
+  const given = values.role ?? []
+  const roles = given.filter(isStaffRole)
   const names = values.name ?? []
-  const paired = emails.length > 0 && roles.length === emails.length
-  if (!paired || (names.length > 0 && names.length !== emails.length) || !roles.every(isStaffRole))
-    return fail(USAGE, 2)
+  const paired = emails.length > 0 && roles.length === given.length && roles.length === emails.length
+  if (!paired || (names.length > 0 && names.length !== emails.length)) return fail(USAGE, 2)
 
   const { db, close } = await openDatabase()
   try {
     for (const [index, address] of emails.entries()) {
       const email = address.trim().toLowerCase()
       const role = roles[index]!
-      if (!isStaffRole(role)) continue
       const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, email))
       const password = existing
         ? (process.env.STAFF_PASSWORD ?? (await askHidden(`The account's own password, for ${email}: `)))

@@ -4,6 +4,7 @@ import { linkIn, logIn, mailTo, ownAddress } from './account-helpers'
 import { readStaffKeys, totp, withStaffLock, writeStaffKeys, type StaffKeys } from '../support/staff-two-factor'
 import { isImei } from '../../web/register/device-id'
 import { GOOD_IPHONE_13 } from '../../scripts/page-forms.mjs'
+import { checkoutFields } from '../support/checkout-fields'
 import { readPageForm, sendPageForm } from './form-post'
 import { IPHONE_13 } from './sell-helpers'
 
@@ -54,12 +55,12 @@ export async function placeOrder(page: Page, email: string): Promise<{ reference
   return { reference, receipt: page.url() }
 }
 
-/** The checkout form's fields by name, as `fillCheckout` types them, every declaration made. */
+/** The checkout form's fields by name (the shared list, declarations made), with what `fillCheckout` types. */
 function checkoutByName(email: string): Record<string, string> {
   const typed = sellerDetails(email)
   return {
+    ...checkoutFields(email),
     name: typed['Full name'],
-    email: typed['E-mail address'],
     phone: typed['UK mobile number'],
     addressLine1: typed['Address line 1'],
     town: typed['Town or city'],
@@ -67,10 +68,6 @@ function checkoutByName(email: string): Record<string, string> {
     accountHolder: typed['Name on the account'],
     sortCode: typed['Sort code'],
     accountNumber: typed['Account number'],
-    declareAge: 'true',
-    declareOwner: 'true',
-    declareWiped: 'true',
-    declareTerms: 'true',
   }
 }
 
